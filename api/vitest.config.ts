@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+export default defineConfig({
+  test: { name: 'api', include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+});

@@ -1,0 +1,34 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
+  ignoreNoDocuments: true,
+  generates: {
+    'web/src/gql/': {
+      preset: 'client',
+      config: {
+        scalars: { Date: 'string' },
+        enumsAsTypes: true,
+        useTypeImports: true,
+      },
+      presetConfig: { fragmentMasking: false },
+    },
+    'bff/src/generated/resolvers.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        scalars: { Date: 'string' },
+        useTypeImports: true,
+        enumsAsTypes: true,
+        contextType: '../context.js#Context',
+        mappers: {
+          Vacancy: '../normalise/vacancy.js#VacancyDto',
+          Branch: '../normalise/branch.js#BranchDto',
+          Department: '../normalise/geography.js#DepartmentDto',
+          Municipality: '../normalise/geography.js#MunicipalityDto',
+        },
+      },
+    },
+  },
+};
+export default config;

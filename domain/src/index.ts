@@ -1,0 +1,4 @@
+export * from './roles.js';
+export * from './states.js';
+export * from './format.js';
+export * from './vacancy.js';
