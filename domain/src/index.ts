@@ -2,3 +2,4 @@ export * from './roles.js';
 export * from './states.js';
 export * from './format.js';
 export * from './vacancy.js';
+export * from './job-posting.js';

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('127.0.0.1'),
+  API_URL: z.url().default('http://127.0.0.1:4001'),
+  DATA_DIR: z.string().default('./data'),
+  SERVICE_TOKEN: z.string().min(16).optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(32),
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1_000),
+  GRAPHIQL: bool.optional(),
+  INTROSPECTION: bool.optional(),
+  WEB_DIST: z.string().optional(),
+  PUBLIC_ORIGIN: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  apiUrl: string;
+  serviceToken: string;
+  upstreamTimeoutMs: number;
+  upstreamConnections: number;
+  /** How long the public vacancy catalogue fetched from the api is reused (0 = never). */
+  publicCacheTtlMs: number;
+  graphiql: boolean;
+  introspection: boolean;
+  /** Built SPA to serve (production); null serves no SPA. */
+  webDist: string | null;
+  /** Origins allowed to send cookie-bearing requests; empty = same host only. */
+  allowedOrigins: string[];
+}
+
+function readServiceToken(dataDir: string): string {
+  const file = path.join(dataDir, 'service-token');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new Error(
+      `Falta el token de servicio: defina SERVICE_TOKEN o inicie primero la api (crea ${file}).`,
+    );
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = Env.parse(env);
+  const dev = e.NODE_ENV !== 'production';
+  const webDist = e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    apiUrl: e.API_URL,
+    serviceToken: overrides.serviceToken ?? e.SERVICE_TOKEN ?? readServiceToken(e.DATA_DIR),
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamConnections: e.UPSTREAM_CONNECTIONS,
+    publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    graphiql: e.GRAPHIQL ?? dev,
+    introspection: e.INTROSPECTION ?? dev,
+    webDist,
+    allowedOrigins: (e.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    ...overrides,
+  };
+}

@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import type { Services } from '../context.js';
+import { UpstreamHttpError } from '../upstream/http.js';
+
+const SAFE_KEY = /^plazas\/[A-Za-z0-9._-]+$/;
+
+/**
+ * Public vacancy images, streamed from the api's file store. Only keys under `plazas/` are
+ * reachable: candidate documents are never served here. Keys are content-unique, so images
+ * are cached for a year.
+ */
+export function imagesRouter({ http }: Services): Router {
+  const router = Router();
+  router.get('/*key', async (req, res) => {
+    const key = (req.params as { key: string[] }).key.join('/');
+    if (!SAFE_KEY.test(key) || key.includes('..')) {
+      res.status(404).json({ message: 'Imagen no encontrada' });
+      return;
+    }
+    try {
+      const up = await http.raw(`/archivos/${key}`);
+      if (up.statusCode !== 200) {
+        await up.body.dump();
+        res.status(up.statusCode === 404 ? 404 : 502).json({ message: 'Imagen no encontrada' });
+        return;
+      }
+      const type = String(up.headers['content-type'] ?? 'application/octet-stream');
+      if (!/^image\/(webp|png|jpeg|gif|avif)/.test(type)) {
+        await up.body.dump();
+        res.status(404).json({ message: 'Imagen no encontrada' });
+        return;
+      }
+      res.setHeader('Content-Type', type);
+      if (up.headers['content-length']) res.setHeader('Content-Length', String(up.headers['content-length']));
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      for await (const chunk of up.body) res.write(chunk);
+      res.end();
+    } catch (err) {
+      if (!res.headersSent) {
+        const status = err instanceof UpstreamHttpError ? err.status : 503;
+        res.status(status === 404 ? 404 : 503).json({ message: 'Imagen no disponible' });
+      } else res.end();
+    }
+  });
+  return router;
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
+import type { Services } from '../context.js';
+import { imageUrl } from '../normalise/vacancy.js';
+import { resolvePlace } from '../resolvers/place.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * other path answered with index.html (client-side routes). A vacancy page (/vacantes/{id})
+ * gets its title and schema.org JobPosting in the HTML itself, for crawlers that run no script.
+ */
+export function webRouter(dist: string, services: Services): Router {
+  const router = Router();
+  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  router.use(
+    '/assets',
+    express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  router.use(express.static(dist, { index: false, maxAge: '1h' }));
+
+  router.get('/vacantes/:id', async (req, res, next) => {
+    try {
+      const v = await services.catalogue.vacancy(req.params.id);
+      if (!v || !isOpenForApplications(v)) return next();
+      const ctx = { ...services, viewer: null, requestId: '' };
+      const place = await resolvePlace(v, ctx);
+      const origin = `${req.protocol}://${req.get('host')}`;
+      const ld = jobPosting(
+        {
+          name: v.name,
+          description: v.description,
+          publishedAt: v.publishedAt,
+          endsAt: v.endsAt,
+          branchName: v.branchName,
+          municipalityName: place.municipality?.name ?? null,
+          departmentName: place.departmentName,
+          place: place.text,
+          imageUrl: imageUrl(v),
+        },
+        ORGANISATION_NAME,
+        origin,
+      );
+      const head =
+        `<title>${escapeHtml(v.name)} · ${ORGANISATION_NAME}</title>` +
+        `<meta name="description" content="${escapeHtml((v.description ?? v.name).slice(0, 160))}">` +
+        `<script type="application/ld+json">${jsonForScript(ld)}</script>`;
+      res
+        .type('html')
+        .setHeader('Cache-Control', 'no-cache')
+        .send(indexHtml.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${head}</head>`));
+    } catch {
+      next();
+    }
+  });
+
+  router.get('/*path', (req, res, next) => {
+    if (req.method !== 'GET' || !req.accepts('html')) return next();
+    res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml);
+  });
+  return router;
+}

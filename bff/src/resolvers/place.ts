@@ -1,0 +1,47 @@
+import type { MunicipalityDto } from '../normalise/geography.js';
+import type { VacancyDto } from '../normalise/vacancy.js';
+import type { Context } from '../context.js';
+
+const indexes = new WeakMap<MunicipalityDto[], Map<string, MunicipalityDto>>();
+
+/** Municipalities by INE code, built once per fetched list. */
+export async function municipalityIndex(ctx: Context): Promise<Map<string, MunicipalityDto>> {
+  const list = await ctx.catalogue.municipalities.get();
+  let index = indexes.get(list);
+  if (!index) {
+    index = new Map(list.map((m) => [m.id, m]));
+    indexes.set(list, index);
+  }
+  return index;
+}
+
+export interface ResolvedPlace {
+  text: string | null;
+  municipality: MunicipalityDto | null;
+  departmentId: string | null;
+  departmentName: string | null;
+}
+
+/**
+ * lugar as people read it: a 'municipio:departamento' pair becomes 'Municipio, Departamento'
+ * (names from the vacancy itself, else from the municipalities list); free text stays as written.
+ */
+export async function resolvePlace(v: VacancyDto, ctx: Context): Promise<ResolvedPlace> {
+  const p = v.place;
+  if (!p) return { text: null, municipality: null, departmentId: null, departmentName: v.departmentName };
+  if (p.kind === 'text') return { text: p.text, municipality: null, departmentId: null, departmentName: null };
+  let municipality: MunicipalityDto | null = null;
+  let mName = v.municipalityName;
+  let dName = v.departmentName;
+  if (!mName || !dName) {
+    const m = (await municipalityIndex(ctx)).get(p.municipalityId) ?? null;
+    municipality = m;
+    mName ??= m?.name ?? null;
+    dName ??= m?.departmentName ?? null;
+    if (!dName) dName = (await ctx.catalogue.departments.get()).find((d) => d.id === p.departmentId)?.name ?? null;
+  } else {
+    municipality = { id: p.municipalityId, name: mName, departmentId: p.departmentId, departmentName: dName };
+  }
+  const text = mName && dName ? `${mName}, ${dName}` : (mName ?? dName);
+  return { text, municipality, departmentId: p.departmentId, departmentName: dName };
+}

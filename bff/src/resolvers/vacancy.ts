@@ -1,0 +1,20 @@
+import type { VacancyResolvers } from '../generated/resolvers.js';
+import { imageUrl } from '../normalise/vacancy.js';
+import type { Context } from '../context.js';
+import { resolvePlace } from './place.js';
+
+export const Vacancy: VacancyResolvers<Context> = {
+  async branch(v, _a, ctx) {
+    if (!v.branchId) return null;
+    if (v.branchName) return { id: v.branchId, name: v.branchName };
+    return (await ctx.catalogue.branches.get()).find((b) => b.id === v.branchId) ?? null;
+  },
+  place: async (v, _a, ctx) => (await resolvePlace(v, ctx)).text,
+  municipality: async (v, _a, ctx) => (await resolvePlace(v, ctx)).municipality,
+  async department(v, _a, ctx) {
+    const p = await resolvePlace(v, ctx);
+    return p.departmentId && p.departmentName ? { id: p.departmentId, name: p.departmentName } : null;
+  },
+  imageUrl: (v) => imageUrl(v),
+  url: (v) => `/vacantes/${v.id}`,
+};

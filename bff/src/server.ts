@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import type { GraphQLFormattedError } from 'graphql';
+import { applyAuthDirective } from './auth/directive.js';
+import type { Config } from './config.js';
+import type { Context, Services } from './context.js';
+import { MESSAGES } from './errors.js';
+import { resolvers } from './resolvers/index.js';
+import { CatalogueClient } from './upstream/catalogue.js';
+import { Upstream } from './upstream/http.js';
+import { imagesRouter } from './files/images.js';
+import { webRouter } from './files/web.js';
+
+export const SCHEMA_PATH = path.resolve(import.meta.dirname, '../../schema.graphql');
+
+export function buildSchema() {
+  const typeDefs = readFileSync(SCHEMA_PATH, 'utf8');
+  return applyAuthDirective(makeExecutableSchema({ typeDefs, resolvers }));
+}
+
+const KNOWN_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'UPSTREAM_UNAVAILABLE',
+  'BAD_USER_INPUT',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+]);
+
+/** Expected errors keep their Spanish message; anything else is logged and shown generically. */
+function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = String(formatted.extensions?.code ?? '');
+  if (KNOWN_CODES.has(code)) {
+    const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
+  console.error('[bff] error inesperado', requestId ?? '', (error as Error)?.stack ?? error);
+  return { message: MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
+}
+
+/** Tags unexpected resolver errors with the request id so the log line can be found. */
+const requestIdPlugin: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ contextValue, errors }) {
+        for (const e of errors) {
+          if (!e.extensions.code || e.extensions.code === 'INTERNAL_SERVER_ERROR') {
+            (e.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+          }
+        }
+      },
+    };
+  },
+};
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}
+
+export interface BffServer {
+  app: Express;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function createServer(config: Config): Promise<BffServer> {
+  const http = new Upstream({
+    baseUrl: config.apiUrl,
+    token: config.serviceToken,
+    timeoutMs: config.upstreamTimeoutMs,
+    connections: config.upstreamConnections,
+  });
+  const services: Services = { config, http, catalogue: new CatalogueClient(http, config.publicCacheTtlMs) };
+
+  const apollo = new ApolloServer<Context>({
+    schema: buildSchema(),
+    introspection: config.introspection,
+    csrfPrevention: true,
+    parseOptions: { maxTokens: 2_000 },
+    validationRules: [
+      maxDepthRule({ n: 8 }),
+      maxAliasesRule({ n: 15 }),
+      costLimitRule({ maxCost: 5_000 }),
+    ],
+    plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin],
+    formatError,
+    includeStacktraceInErrorResponses: false,
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await http.request('/healthz', { timeoutMs: 2_000 });
+      res.json({ ok: true, api: true });
+    } catch {
+      res.status(503).json({ ok: false, api: false });
+    }
+  });
+
+  app.use(
+    '/graphql',
+    express.json({ limit: '200kb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => {
+        const requestId = String(req.headers['x-request-id'] ?? randomUUID());
+        res.setHeader('X-Request-Id', requestId);
+        return { ...services, viewer: null, requestId };
+      },
+    }),
+  );
+  app.use('/images', imagesRouter(services));
+
+  const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
+  app.get('/graphiql', (_req, res) => {
+    if (!config.graphiql || !graphiqlFile || !existsSync(graphiqlFile)) {
+      res.status(404).json({ message: 'GraphiQL no está disponible.' });
+      return;
+    }
+    res.sendFile(graphiqlFile);
+  });
+  if (config.webDist && existsSync(config.webDist)) app.use(webRouter(config.webDist, services));
+
+  return {
+    app,
+    services,
+    async close() {
+      await apollo.stop();
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { Pool, errors as undiciErrors } from 'undici';
+import { gqlError } from '../errors.js';
+
+export interface UpstreamOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  connections: number;
+}
+
+/** An upstream answer that is not 2xx; `body` is the parsed JSON or the raw text. */
+export class UpstreamHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`upstream status ${status}`);
+  }
+  /** The upstream's own Spanish message, when it sent one. */
+  get upstreamMessage(): string | null {
+    const b = this.body as { message?: unknown; Message?: unknown } | null;
+    const m = b && typeof b === 'object' ? (b.message ?? b.Message) : null;
+    return typeof m === 'string' && m.trim() ? m.trim() : null;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  timeoutMs?: number;
+}
+
+/**
+ * The one HTTP client to the REST api: a keep-alive undici Pool, the service token, a time-out
+ * per call, and failures mapped so a slow or dead api becomes UPSTREAM_UNAVAILABLE, never a crash.
+ */
+export class Upstream {
+  readonly pool: Pool;
+  calls = 0;
+  constructor(private readonly opts: UpstreamOptions) {
+    this.pool = new Pool(opts.baseUrl, {
+      connections: opts.connections,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(opts.timeoutMs, 5_000),
+    });
+  }
+
+  async request<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
+    const res = await this.raw(path, o);
+    const text = await res.body.text();
+    const contentType = String(res.headers['content-type'] ?? '');
+    let body: unknown = text;
+    if (contentType.includes('json') || /^[\s]*[[{]/.test(text)) {
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+    }
+    if (res.statusCode < 200 || res.statusCode >= 300) throw new UpstreamHttpError(res.statusCode, body);
+    if (typeof body === 'string' && body.trim().startsWith('<')) {
+      // An HTML page (a proxy's error or warning page) is not an answer of the api.
+      throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: 'html' });
+    }
+    return body as T;
+  }
+
+  /** The raw response, for streaming files. Errors other than HTTP statuses are mapped. */
+  async raw(path: string, o: RequestOptions = {}) {
+    const qs = o.query
+      ? '?' +
+        new URLSearchParams(
+          Object.entries(o.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString()
+      : '';
+    const timeout = o.timeoutMs ?? this.opts.timeoutMs;
+    this.calls++;
+    try {
+      return await this.pool.request({
+        path: path + qs,
+        method: o.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${this.opts.token}`,
+          accept: 'application/json',
+          // The organisation's legacy api sits behind a tunnelling provider that shows a browser
+          // warning page unless this header is present (spec §7).
+          'ngrok-skip-browser-warning': 'true',
+          ...(o.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: o.json !== undefined ? JSON.stringify(o.json) : null,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
+    } catch (err) {
+      if (
+        err instanceof undiciErrors.UndiciError ||
+        (err as NodeJS.ErrnoException).code === 'ECONNREFUSED' ||
+        (err as NodeJS.ErrnoException).code === 'ECONNRESET'
+      ) {
+        throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: (err as Error).name });
+      }
+      throw err;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** Maps a 404 from the api to null, re-throwing anything else. */
+export async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof UpstreamHttpError && err.status === 404) return null;
+    throw err;
+  }
+}

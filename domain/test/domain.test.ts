@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalState,
+  daysRemaining,
+  formatDate,
+  formatQuetzales,
+  isActiveStatus,
+  isOpenForApplications,
+  jobPosting,
+  jsonForScript,
+  searchKey,
+  splitList,
+  stateMessage,
+  toIsoDate,
+  todayInGuatemala,
+} from '../src/index.js';
+import { DEPARTMENTS, MUNICIPALITIES, isValidCui } from '../src/geography.js';
+
+describe('dates', () => {
+  it('parses the spellings the api sends', () => {
+    expect(toIsoDate('2026-03-09')).toBe('2026-03-09');
+    expect(toIsoDate('2026-03-09T23:30:00-06:00')).toBe('2026-03-09');
+    expect(toIsoDate('09/03/2026')).toBe('2026-03-09');
+    expect(toIsoDate('9/3/2026')).toBe('2026-03-09');
+    expect(toIsoDate('09-03-2026')).toBe('2026-03-09');
+    expect(toIsoDate('2026-02-30')).toBeNull();
+    expect(toIsoDate('mañana')).toBeNull();
+    expect(toIsoDate(null)).toBeNull();
+  });
+  it('shows dd/mm/yyyy', () => {
+    expect(formatDate('2026-12-01')).toBe('01/12/2026');
+    expect(formatDate('', 'Fecha no disponible')).toBe('Fecha no disponible');
+  });
+  it("knows today's date in Guatemala (UTC−6)", () => {
+    expect(todayInGuatemala(new Date('2026-11-23T05:59:00Z'))).toBe('2026-11-22');
+    expect(todayInGuatemala(new Date('2026-11-23T06:00:00Z'))).toBe('2026-11-23');
+  });
+  it('colours the days remaining as spec 2 §4 says', () => {
+    expect(daysRemaining('2026-12-01', '2026-11-22')).toMatchObject({ days: 9, tone: 'green' });
+    expect(daysRemaining('2026-11-29', '2026-11-22')).toMatchObject({ days: 7, tone: 'orange' });
+    expect(daysRemaining('2026-11-23', '2026-11-22')).toMatchObject({ days: 1, tone: 'orange', label: '1 día restante' });
+    expect(daysRemaining('2026-11-22', '2026-11-22')).toMatchObject({ tone: 'red', label: 'Vencida' });
+  });
+});
+
+describe('amounts', () => {
+  it('writes quetzales with two decimals', () => {
+    expect(formatQuetzales(4500)).toBe('Q 4,500.00');
+    expect(formatQuetzales('3250.5')).toBe('Q 3,250.50');
+    expect(formatQuetzales(null)).toBe('');
+  });
+});
+
+describe('vacancy helpers', () => {
+  it('splits messy lists into clean unique items', () => {
+    expect(splitList("['Bachiller', \"Experiencia\"]")).toEqual(['Bachiller', 'Experiencia']);
+    expect(splitList('[a, b ,c]')).toEqual(['a', 'b', 'c']);
+    expect(splitList('{"x","y"}')).toEqual(['x', 'y']);
+    expect(splitList('• uno\n• dos\n\n')).toEqual(['uno', 'dos']);
+    expect(splitList('Manejo de Word, Excel y PowerPoint')).toEqual(['Manejo de Word, Excel y PowerPoint']);
+    expect(splitList(['a', ' A ', '', 'b'])).toEqual(['a', 'b']);
+    expect(splitList(null)).toEqual([]);
+  });
+  it('reads status spellings', () => {
+    expect(['1', 1, true, 'True', 'true '].map(isActiveStatus)).toEqual([true, true, true, true, true]);
+    expect(['0', 0, false, 'False', null, 'activo'].map(isActiveStatus)).toEqual([false, false, false, false, false, false]);
+  });
+  it('keeps a vacancy on the board while active and not past its end date', () => {
+    expect(isOpenForApplications({ active: true, endsAt: '2026-11-22' }, '2026-11-22')).toBe(true);
+    expect(isOpenForApplications({ active: true, endsAt: '2026-11-21' }, '2026-11-22')).toBe(false);
+    expect(isOpenForApplications({ active: true, endsAt: null }, '2026-11-22')).toBe(true);
+    expect(isOpenForApplications({ active: false, endsAt: null }, '2026-11-22')).toBe(false);
+  });
+  it('searches without accents or case', () => {
+    expect(searchKey('  Técnico de LABORATORIO ')).toBe('tecnico de laboratorio');
+  });
+  it('builds a JobPosting whose JSON cannot close its script element', () => {
+    const ld = jobPosting(
+      { name: 'Enfermera', description: '</script><b>', publishedAt: '2026-11-01', endsAt: '2026-12-01', branchName: 'Central', municipalityName: 'Cobán', departmentName: 'Alta Verapaz', place: null, imageUrl: '/images/plazas/a.webp' },
+      'Org',
+      'https://empleos.example.org',
+    );
+    expect(ld).toMatchObject({ '@type': 'JobPosting', title: 'Enfermera', validThrough: '2026-12-01T23:59:59-06:00', image: 'https://empleos.example.org/images/plazas/a.webp' });
+    expect(jsonForScript(ld)).not.toContain('</script>');
+  });
+});
+
+describe('candidate states', () => {
+  it('maps legacy spellings', () => {
+    expect(canonicalState('En Revisión')).toBe('en seguimiento');
+    expect(canonicalState('pruebas tecnicas')).toBe('en seguimiento');
+    expect(canonicalState('en entrevista')).toBe('entrevista');
+    expect(canonicalState('induccion')).toBe('inducción');
+    expect(canonicalState('otro')).toBeNull();
+  });
+  it('gives the message per state', () => {
+    expect(stateMessage('postulado')).toBe('Tu postulación ha sido recibida. GTH se contactará contigo.');
+    expect(stateMessage('???')).toBe('GTH se contactará contigo próximamente.');
+  });
+});
+
+describe('geography and CUI', () => {
+  it('has 22 departments and 340 municipalities', () => {
+    expect(DEPARTMENTS).toHaveLength(22);
+    expect(MUNICIPALITIES).toHaveLength(340);
+  });
+  it('validates the CUI check digit and municipality', () => {
+    expect(isValidCui('1587564440904')).toBe(true);
+    expect(isValidCui('1580352240101')).toBe(true);
+    expect(isValidCui('1680352240101')).toBe(false);
+    expect(isValidCui('158035224010')).toBe(false);
+    expect(isValidCui('1580352242301')).toBe(false);
+  });
+});
