@@ -9,7 +9,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
-import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError, ValidationContext } from 'graphql';
 import { applyAuthDirective } from './auth/directive.js';
 import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
@@ -73,6 +73,12 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** Armor rules throw by default, which Apollo turns into a 500; report them as validation errors. */
+const reportInsteadOfThrow = {
+  propagateOnRejection: false,
+  onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(err)],
+};
+
 export interface BffServer {
   app: Express;
   services: Services;
@@ -94,9 +100,9 @@ export async function createServer(config: Config): Promise<BffServer> {
     csrfPrevention: true,
     parseOptions: { maxTokens: 2_000 },
     validationRules: [
-      maxDepthRule({ n: 8 }),
-      maxAliasesRule({ n: 15 }),
-      costLimitRule({ maxCost: 5_000 }),
+      maxDepthRule({ n: 8, ...reportInsteadOfThrow }),
+      maxAliasesRule({ n: 15, ...reportInsteadOfThrow }),
+      costLimitRule({ maxCost: 5_000, ...reportInsteadOfThrow }),
     ],
     plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin],
     formatError,
