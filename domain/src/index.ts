@@ -3,3 +3,4 @@ export * from './states.js';
 export * from './format.js';
 export * from './vacancy.js';
 export * from './job-posting.js';
+export * from './rules/auth.js';
