@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RoleRules } from './normalise/role.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -20,6 +21,14 @@ const Env = z.object({
   INTROSPECTION: bool.optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_ORIGIN: z.string().optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  SESSION_WARNING_SECONDS: z.coerce.number().int().positive().default(120),
+  SESSION_RECHECK_SECONDS: z.coerce.number().int().positive().default(30),
+  ORG_EMAIL_DOMAIN: z.string().default('ejemplo.org.gt'),
+  ADMIN_USERNAMES: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
 });
 
 export interface Config {
@@ -38,6 +47,16 @@ export interface Config {
   webDist: string | null;
   /** Origins allowed to send cookie-bearing requests; empty = same host only. */
   allowedOrigins: string[];
+  dataDir: string;
+  sessionSecret: string | undefined;
+  sessionIdleMs: number;
+  sessionWarningMs: number;
+  sessionRecheckMs: number;
+  orgEmailDomain: string;
+  roleRules: RoleRules;
+  /** Failed logins allowed per account within the window (per address: four times as many). */
+  loginMaxFailures: number;
+  loginWindowMs: number;
 }
 
 function readServiceToken(dataDir: string): string {
@@ -68,6 +87,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     introspection: e.INTROSPECTION ?? dev,
     webDist,
     allowedOrigins: (e.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    dataDir: e.DATA_DIR,
+    sessionSecret: e.SESSION_SECRET,
+    sessionIdleMs: e.SESSION_IDLE_SECONDS * 1000,
+    sessionWarningMs: Math.min(e.SESSION_WARNING_SECONDS, e.SESSION_IDLE_SECONDS) * 1000,
+    sessionRecheckMs: e.SESSION_RECHECK_SECONDS * 1000,
+    orgEmailDomain: e.ORG_EMAIL_DOMAIN.toLowerCase().replace(/^@/, ''),
+    roleRules: {
+      adminUsernames: (e.ADMIN_USERNAMES ?? `admin@${e.ORG_EMAIL_DOMAIN}`).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    },
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     ...overrides,
   };
 }

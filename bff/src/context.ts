@@ -1,4 +1,9 @@
+import type { Request, Response } from 'express';
+import type { CaptchaService } from './auth/captcha.js';
+import type { Sessions } from './auth/session.js';
+import type { Throttle } from './auth/throttle.js';
 import type { Viewer } from './auth/viewer.js';
+import type { AccountsClient } from './upstream/accounts.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { Upstream } from './upstream/http.js';
 import type { Config } from './config.js';
@@ -8,9 +13,15 @@ export interface Services {
   config: Config;
   http: Upstream;
   catalogue: CatalogueClient;
+  accounts: AccountsClient;
+  sessions: Sessions;
+  captcha: CaptchaService;
+  throttle: { account: Throttle; address: Throttle };
 }
 
 export interface Context extends Services {
   viewer: Viewer | null;
   requestId: string;
+  req: Request;
+  res: Response;
 }

@@ -18,6 +18,11 @@ import { resolvers } from './resolvers/index.js';
 import { CatalogueClient } from './upstream/catalogue.js';
 import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
+import { sameOriginOnly } from './auth/origin.js';
+import { CaptchaService } from './auth/captcha.js';
+import { Sessions, loadSessionKey } from './auth/session.js';
+import { Throttle } from './auth/throttle.js';
+import { AccountsClient } from './upstream/accounts.js';
 import { webRouter } from './files/web.js';
 
 export const SCHEMA_PATH = path.resolve(import.meta.dirname, '../../schema.graphql');
@@ -92,7 +97,20 @@ export async function createServer(config: Config): Promise<BffServer> {
     timeoutMs: config.upstreamTimeoutMs,
     connections: config.upstreamConnections,
   });
-  const services: Services = { config, http, catalogue: new CatalogueClient(http, config.publicCacheTtlMs) };
+  const accounts = new AccountsClient(http);
+  const sessionKey = loadSessionKey(config.sessionSecret, config.dataDir);
+  const services: Services = {
+    config,
+    http,
+    catalogue: new CatalogueClient(http, config.publicCacheTtlMs),
+    accounts,
+    sessions: new Sessions(sessionKey, { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules }, accounts),
+    captcha: new CaptchaService(sessionKey),
+    throttle: {
+      account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
+      address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
+    },
+  };
 
   const apollo = new ApolloServer<Context>({
     schema: buildSchema(),
@@ -129,15 +147,24 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   app.use(
     '/graphql',
+    sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const requestId = String(req.headers['x-request-id'] ?? randomUUID());
+        const requestId = String(req.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
         res.setHeader('X-Request-Id', requestId);
-        return { ...services, viewer: null, requestId };
+        res.setHeader('Cache-Control', 'no-store');
+        const viewer = await services.sessions.viewer(req, res);
+        return { ...services, viewer, requestId, req, res };
       },
     }),
   );
+  if (config.env === 'test') {
+    // Browser tests answer the captcha through this; it exists only in test mode.
+    app.get('/__test/captcha', (req, res) => {
+      res.json({ answer: services.captcha.peek(String(req.query.id ?? '')) });
+    });
+  }
   app.use('/images', imagesRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;

@@ -27,8 +27,7 @@ export function webRouter(dist: string, services: Services): Router {
     try {
       const v = await services.catalogue.vacancy(req.params.id);
       if (!v || !isOpenForApplications(v)) return next();
-      const ctx = { ...services, viewer: null, requestId: '' };
-      const place = await resolvePlace(v, ctx);
+      const place = await resolvePlace(v, services);
       const origin = `${req.protocol}://${req.get('host')}`;
       const ld = jobPosting(
         {

@@ -1,11 +1,13 @@
 import type { MunicipalityDto } from '../normalise/geography.js';
 import type { VacancyDto } from '../normalise/vacancy.js';
-import type { Context } from '../context.js';
+import type { Services } from '../context.js';
+
+type Ctx = Pick<Services, 'catalogue'>;
 
 const indexes = new WeakMap<MunicipalityDto[], Map<string, MunicipalityDto>>();
 
 /** Municipalities by INE code, built once per fetched list. */
-export async function municipalityIndex(ctx: Context): Promise<Map<string, MunicipalityDto>> {
+export async function municipalityIndex(ctx: Ctx): Promise<Map<string, MunicipalityDto>> {
   const list = await ctx.catalogue.municipalities.get();
   let index = indexes.get(list);
   if (!index) {
@@ -26,7 +28,7 @@ export interface ResolvedPlace {
  * lugar as people read it: a 'municipio:departamento' pair becomes 'Municipio, Departamento'
  * (names from the vacancy itself, else from the municipalities list); free text stays as written.
  */
-export async function resolvePlace(v: VacancyDto, ctx: Context): Promise<ResolvedPlace> {
+export async function resolvePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
   const p = v.place;
   if (!p) return { text: null, municipality: null, departmentId: null, departmentName: v.departmentName };
   if (p.kind === 'text') return { text: p.text, municipality: null, departmentId: null, departmentName: null };

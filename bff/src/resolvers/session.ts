@@ -1,0 +1,191 @@
+import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
+import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
+import { fieldsOf, id, pick, text } from '../normalise/fields.js';
+import { resolveStaffRole } from '../normalise/role.js';
+import { displayName } from '../auth/session.js';
+import type { Context } from '../context.js';
+import { answerMessage, operationFailed, validationFailed } from './errors.js';
+import { ROLE_ENUM, ROLE_ID } from './roles.js';
+
+const CONFLICTS = {
+  email_dpi_mismatch: { conflict: 'EMAIL_DPI_MISMATCH', message: AUTH_MESSAGES.emailDpiMismatch },
+  dpi_titular: { conflict: 'DPI_TITULAR', message: AUTH_MESSAGES.dpiTaken },
+  dpi_email_mismatch: { conflict: 'DPI_EMAIL_MISMATCH', message: AUTH_MESSAGES.dpiTaken },
+} as const;
+
+/** Refuses when the account or the address has failed too often; returns the keys to count. */
+function throttled(ctx: Context, account: string) {
+  const keys = [`cuenta:${account.trim().toLowerCase()}`, `ip:${ctx.req.ip}`];
+  const wait = Math.max(ctx.throttle.account.retryAfter(keys[0]!), ctx.throttle.address.retryAfter(keys[1]!));
+  return { keys, wait };
+}
+
+function recordFailure(ctx: Context, keys: string[]) {
+  ctx.throttle.account.fail(keys[0]!);
+  ctx.throttle.address.fail(keys[1]!);
+}
+
+const throttledError = (wait: number) => ({ __typename: 'Throttled' as const, message: AUTH_MESSAGES.throttled, retryAfterSeconds: wait });
+
+export const sessionQueries: Pick<QueryResolvers<Context>, 'me' | 'settings'> = {
+  me: (_p, _a, ctx) => ctx.viewer,
+  settings: (_p, _a, ctx) => ({
+    orgEmailDomain: ctx.config.orgEmailDomain,
+    idleTimeoutSeconds: Math.round(ctx.config.sessionIdleMs / 1000),
+    idleWarningSeconds: Math.round(ctx.config.sessionWarningMs / 1000),
+    version: 'v1.0.3',
+  }),
+};
+
+export const sessionMutations: Pick<
+  MutationResolvers<Context>,
+  'newCaptcha' | 'candidateLogin' | 'staffLogin' | 'registerCandidate' | 'logout' | 'touchSession'
+> = {
+  async newCaptcha(_p, _a, ctx) {
+    const c = await ctx.captcha.create();
+    return { id: c.id, image: c.image };
+  },
+
+  async candidateLogin(_p, args, ctx) {
+    const parsed = candidateLoginSchema.safeParse(args);
+    if (!parsed.success) return { viewer: null, linkedApplications: 0, error: validationFailed(AUTH_MESSAGES.loginRequired) };
+    const { email, password } = parsed.data;
+    const { keys, wait } = throttled(ctx, email);
+    if (wait) return { viewer: null, linkedApplications: 0, error: throttledError(wait) };
+    const a = await ctx.accounts.candidateLogin(email, password);
+    const f = fieldsOf(a.body);
+    const user = pick(f, 'user', 'usuario');
+    const uid = id(pick(fieldsOf(user), 'id'));
+    if (a.status !== 200 || pick(f, 'success') !== true || !uid) {
+      if (a.status >= 500) throw new Error(`candidate login: api ${a.status}`);
+      recordFailure(ctx, keys);
+      return {
+        viewer: null,
+        linkedApplications: 0,
+        error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials },
+      };
+    }
+    ctx.throttle.account.reset(keys[0]!);
+    const viewer = ctx.sessions.start(ctx.req, ctx.res, {
+      kind: 'candidate',
+      uid,
+      role: 4,
+      real: 4,
+      name: displayName(user),
+      email: text(pick(fieldsOf(user), 'email')) ?? email,
+    });
+    return { viewer, linkedApplications: Number(pick(f, 'vinculadas') ?? 0) || 0, error: null };
+  },
+
+  async staffLogin(_p, { username, password, forceRole }, ctx) {
+    if (!username.trim() || !password) {
+      return { viewer: null, linkedApplications: 0, error: validationFailed(AUTH_MESSAGES.recruiterRequired) };
+    }
+    const { keys, wait } = throttled(ctx, username);
+    if (wait) return { viewer: null, linkedApplications: 0, error: throttledError(wait) };
+    const a = await ctx.accounts.staffLogin(username.trim().toLowerCase(), password);
+    const f = fieldsOf(a.body);
+    const user = pick(f, 'user', 'usuario');
+    const uid = id(pick(fieldsOf(user), 'id'));
+    if (a.status === 403) {
+      recordFailure(ctx, keys);
+      return { viewer: null, linkedApplications: 0, error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' } };
+    }
+    if (a.status !== 200 || pick(f, 'success') !== true || !uid) {
+      if (a.status >= 500) throw new Error(`staff login: api ${a.status}`);
+      recordFailure(ctx, keys);
+      return {
+        viewer: null,
+        linkedApplications: 0,
+        error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials },
+      };
+    }
+    ctx.throttle.account.reset(keys[0]!);
+    const real = resolveStaffRole(user, ctx.config.roleRules, 'login');
+    const forced = forceRole ? ROLE_ID[forceRole] : null;
+    // 'Forzar rol' previews the panel with fewer rights; it never grants more (4 is not staff).
+    const role: RoleId = forced && forced >= real && forced <= 3 ? forced : real;
+    const viewer = ctx.sessions.start(ctx.req, ctx.res, {
+      kind: 'staff',
+      uid,
+      role,
+      real,
+      name: displayName(user),
+      email: text(pick(fieldsOf(user), 'usuario_', 'usuario', 'email')) ?? username,
+    });
+    return { viewer, linkedApplications: 0, error: null };
+  },
+
+  async registerCandidate(_p, { input }, ctx) {
+    if (!ctx.captcha.verify(input.captchaId, input.captchaAnswer ?? '')) {
+      return { ok: false, email: null, error: { __typename: 'CaptchaFailed', message: AUTH_MESSAGES.captchaWrong } };
+    }
+    const parsed = registrationSchema.safeParse({
+      ...input,
+      segundoNombre: input.segundoNombre ?? '',
+      segundoApellido: input.segundoApellido ?? '',
+      comoSeEntero: input.comoSeEntero ?? '',
+      observaciones: input.observaciones ?? '',
+      dpi: input.dpi.replace(/\D/g, ''),
+    });
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return { ok: false, email: null, error: validationFailed(fields[0]!.message, fields) };
+    }
+    const v = parsed.data;
+    const a = await ctx.accounts.register({
+      PrimerNombre: v.primerNombre,
+      SegundoNombre: v.segundoNombre,
+      PrimerApellido: v.primerApellido,
+      SegundoApellido: v.segundoApellido,
+      Email: v.email.toLowerCase(),
+      Password: v.password,
+      ComoSeEntero: v.comoSeEntero,
+      Observaciones: v.observaciones,
+      Dpi: v.dpi,
+    });
+    if (typeof a.body === 'string') {
+      return { ok: false, email: null, error: operationFailed(`Error del servidor: ${a.body.slice(0, 200)}`, a) };
+    }
+    const f = fieldsOf(a.body);
+    if (a.status >= 200 && a.status < 300 && pick(f, 'success') !== false) return { ok: true, email: v.email.toLowerCase(), error: null };
+    const code = text(pick(f, 'conflict'));
+    if (code && code in CONFLICTS) {
+      return { ok: false, email: null, error: { __typename: 'RegistrationConflict', ...CONFLICTS[code as keyof typeof CONFLICTS] } };
+    }
+    const message = answerMessage(a) ?? `Error al crear la cuenta (${a.status})`;
+    if (a.status === 409) return { ok: false, email: null, error: { __typename: 'RegistrationConflict', conflict: 'OTHER', message } };
+    return { ok: false, email: null, error: operationFailed(message, a) };
+  },
+
+  logout(_p, _a, ctx) {
+    ctx.sessions.end(ctx.req, ctx.res);
+    return true;
+  },
+
+  touchSession: (_p, _a, ctx) => ctx.viewer,
+};
+
+export const Viewer: ViewerResolvers<Context> = {
+  role: (v) => ROLE_ENUM[v.role],
+  realRole: (v) => ROLE_ENUM[v.realRole],
+  idleTimeoutSeconds: (_v, _a, ctx) => Math.round(ctx.config.sessionIdleMs / 1000),
+  idleWarningSeconds: (_v, _a, ctx) => Math.round(ctx.config.sessionWarningMs / 1000),
+  async candidate(v, _a, ctx) {
+    if (v.kind !== 'CANDIDATE') return null;
+    const state = await ctx.accounts.sessionState('candidate', v.id);
+    const f = fieldsOf(state?.user);
+    const first = text(pick(f, 'primer_nombre'));
+    if (!first) return null;
+    return {
+      firstName: first,
+      secondName: text(pick(f, 'segundo_nombre')),
+      firstSurname: text(pick(f, 'primer_apellido')) ?? '',
+      secondSurname: text(pick(f, 'segundo_apellido')),
+      marriedSurname: text(pick(f, 'apellido_casada')),
+      howHeard: text(pick(f, 'como_se_entero')),
+      observations: text(pick(f, 'observaciones')),
+      registeredAt: text(pick(f, 'fecha_registro')),
+    };
+  },
+};

@@ -1,0 +1,91 @@
+import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
+import { UpstreamHttpError, type Upstream } from './http.js';
+
+/** An answer of the api whether 2xx or not: login and register read the body either way. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function answer(p: Promise<unknown>): Promise<Answer> {
+  try {
+    return { status: 200, body: await p };
+  } catch (err) {
+    if (err instanceof UpstreamHttpError) return { status: err.status, body: err.body };
+    throw err;
+  }
+}
+
+export interface SessionState {
+  active: boolean;
+  role: unknown;
+  user: unknown;
+}
+
+/** The account calls of spec 1 §7 and spec 2 §7 (login, register, system users) + internal ones. */
+export class AccountsClient {
+  constructor(private readonly http: Upstream) {}
+
+  candidateLogin(email: string, password: string) {
+    return answer(this.http.request('/usuarios-candidatos/login', { method: 'POST', json: { Email: email, Password: password } }));
+  }
+
+  register(payload: Record<string, string>) {
+    return answer(this.http.request('/usuarios-candidatos/register', { method: 'POST', json: payload }));
+  }
+
+  /** Recruiter login: every field of the request is sent, defaults except user and password (spec 2 §3). */
+  staffLogin(username: string, password: string) {
+    return answer(
+      this.http.request('/login', {
+        method: 'POST',
+        json: { id: 0, nombre: '', usuario_: username, clave: password, estatus: '1', idRol: 0 },
+      }),
+    );
+  }
+
+  async users(): Promise<unknown[]> {
+    return listOf(await this.http.request('/usuario'), 'usuarios');
+  }
+  createUser(body: Record<string, unknown>) {
+    return answer(this.http.request('/usuario', { method: 'POST', json: body }));
+  }
+  updateUser(userId: string, body: Record<string, unknown>) {
+    return answer(this.http.request(`/usuario/actualizar/${encodeURIComponent(userId)}`, { method: 'POST', json: body }));
+  }
+  toggleUser(userId: string) {
+    return answer(this.http.request(`/usuario/toggle-estado/${encodeURIComponent(userId)}`, { method: 'POST' }));
+  }
+  deleteUser(userId: string) {
+    return answer(this.http.request(`/usuario/eliminar/${encodeURIComponent(userId)}`, { method: 'POST' }));
+  }
+
+  /** Whether an account may still hold a session, and its current role (internal call). */
+  async sessionState(kind: 'staff' | 'candidate', userId: string): Promise<SessionState | null> {
+    const path = kind === 'staff' ? `/internal/usuarios/${userId}/sesion` : `/internal/usuarios-candidatos/${userId}/sesion`;
+    const a = await answer(this.http.request(path, { timeoutMs: 5_000 }));
+    if (a.status === 404) return null;
+    if (a.status !== 200) throw new UpstreamHttpError(a.status, a.body);
+    const f = fieldsOf(a.body);
+    const activeRaw = pick(f, 'activo', 'estatus', 'active');
+    return { active: activeRaw === true || activeRaw === 1 || activeRaw === '1', role: pick(f, 'idrol', 'rol'), user: a.body };
+  }
+
+  async apiTokens(): Promise<unknown[]> {
+    return listOf(await this.http.request('/internal/api-tokens'));
+  }
+  createApiToken(name: string, roleId: number, hash: string) {
+    return answer(this.http.request('/internal/api-tokens', { method: 'POST', json: { nombre: name, idrol: roleId, hash } }));
+  }
+  revokeApiToken(tokenId: string) {
+    return answer(this.http.request(`/internal/api-tokens/${encodeURIComponent(tokenId)}/revocar`, { method: 'POST' }));
+  }
+  async verifyApiToken(hash: string): Promise<{ id: string; name: string; roleId: number } | null> {
+    const a = await answer(this.http.request(`/internal/api-tokens/verificar/${hash}`, { timeoutMs: 5_000 }));
+    if (a.status !== 200) return null;
+    const f = fieldsOf(a.body);
+    if (pick(f, 'revocado') === true) return null;
+    const tid = id(pick(f, 'id'));
+    return tid ? { id: tid, name: text(pick(f, 'nombre')) ?? 'API', roleId: Number(pick(f, 'idrol')) } : null;
+  }
+}
