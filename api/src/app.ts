@@ -1,0 +1,103 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import { sql } from 'kysely';
+import { branchRoutes } from './branches/routes.js';
+import type { Db } from './db/database.js';
+import { errorHandler, maskPath, MESSAGES, notFoundHandler } from './errors.js';
+import type { FileStore } from './files/repository.js';
+import { fileRoutes } from './files/routes.js';
+import { geographyRoutes } from './geography/routes.js';
+import { vacancyRoutes } from './vacancies/routes.js';
+
+export interface Logger {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+export const consoleLogger: Logger = {
+  info: (line) => console.log(line),
+  error: (line) => console.error(line),
+};
+
+export interface AppDeps {
+  db: Db;
+  files: FileStore;
+  serviceToken: string;
+  /** One line per request: method, path without query string, status, ms, request id. */
+  log?: boolean;
+  logger?: Logger;
+}
+
+// A caller (the BFF) may pass its own id so one request can be followed across both logs.
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+function requestId(log: boolean, logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const id = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    if (log) {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        // Never the query string or body: they carry DPI numbers, e-mails and names.
+        logger.info(`${req.method} ${maskPath(req.path)} ${res.statusCode} ${ms.toFixed(1)}ms ${id}`);
+      });
+    }
+    next();
+  };
+}
+
+const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+
+function presentedToken(authorization: string | undefined, header: string | undefined): string | null {
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  return bearer ?? header?.trim() ?? null;
+}
+
+function requireServiceToken(token: string): RequestHandler {
+  // Comparing fixed-length digests keeps timingSafeEqual from leaking the token's length.
+  const expected = digest(token);
+  return (req, res, next) => {
+    const given = presentedToken(req.get('authorization'), req.get('x-service-token'));
+    if (given && timingSafeEqual(digest(given), expected)) {
+      next();
+      return;
+    }
+    res.status(401).json({ message: MESSAGES.unauthorized });
+  };
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { db, files, serviceToken } = deps;
+  if (serviceToken.length < 16) throw new Error('El token de servicio debe tener al menos 16 caracteres');
+  const logger = deps.logger ?? consoleLogger;
+
+  const app = express();
+  app.disable('x-powered-by');
+  // The BFF owns HTTP caching; hashing every list body for an ETag nobody sends back is wasted work.
+  app.set('etag', false);
+
+  app.use(requestId(deps.log ?? false, logger));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db);
+      res.json({ ok: true });
+    } catch {
+      res.status(503).json({ ok: false });
+    }
+  });
+
+  app.use(requireServiceToken(serviceToken));
+  app.use(express.json({ limit: '1mb' }));
+
+  app.use(geographyRoutes(db));
+  app.use(branchRoutes(db));
+  app.use(vacancyRoutes(db));
+  app.use(fileRoutes(files));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

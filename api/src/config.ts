@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// Unset and empty variables mean the same thing: docker-compose and .env files leave many empty.
+const optionalText = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().optional(),
+);
+
+const flag = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+    .transform((v) => v === '1' || v === 'true' || v === 'yes')
+    .optional(),
+);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  API_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65_535).default(4001)),
+  API_HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'DATABASE_URL debe ser una URL postgres://',
+  }),
+  DATA_DIR: optionalText.transform((v) => v ?? './data'),
+  SERVICE_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'SERVICE_TOKEN debe tener al menos 16 caracteres',
+  }),
+  SEED_DEMO: flag,
+  API_LOG: flag,
+});
+
+export type ApiConfig = z.infer<typeof EnvSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuración inválida del API: ${detail}`);
+  }
+  return parsed.data;
+}

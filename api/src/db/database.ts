@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type ColumnType, type Generated } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+
+/** Insert jsonb as JSON text: node-postgres would otherwise send a JS array as a Postgres array literal. */
+type JsonList = ColumnType<string[], string | undefined, string>;
+/** DATE columns are read through to_char, written as 'YYYY-MM-DD'. */
+type CalendarDate = ColumnType<Date | string, string, string>;
+/** Has a default: optional on insert. */
+type Timestamp = ColumnType<Date | string, string | undefined, string>;
+
+export interface DepartamentosTable {
+  codigo: string;
+  nombre: string;
+}
+
+export interface MunicipiosTable {
+  codigo: string;
+  nombre: string;
+  departamento_codigo: string;
+}
+
+export interface SedesTable {
+  id: Generated<number>;
+  nombre: string;
+  direccion: string | null;
+  es_demo: Generated<boolean>;
+}
+
+export interface UsuariosTable {
+  id: Generated<number>;
+  nombre: string;
+  usuario: string;
+  clave_hash: string | null;
+  idrol: Generated<number>;
+  estatus: Generated<boolean>;
+  creado_en: Timestamp;
+  es_demo: Generated<boolean>;
+}
+
+export interface PlazasTable {
+  id: Generated<number>;
+  nombre: string;
+  sede_id: number | null;
+  lugar: string | null;
+  descripcion: string | null;
+  requisitos: JsonList;
+  beneficios: JsonList;
+  imagen: string | null;
+  fecha_publicacion: CalendarDate;
+  fecha_finalizacion: CalendarDate | null;
+  status: Generated<'1' | '0'>;
+  destacado: Generated<boolean>;
+  fecha_creacion: Timestamp;
+  publicado_por: number | null;
+  actualizado_por: number | null;
+  es_demo: Generated<boolean>;
+}
+
+export interface Database {
+  departamentos: DepartamentosTable;
+  municipios: MunicipiosTable;
+  sedes: SedesTable;
+  usuarios: UsuariosTable;
+  plazas: PlazasTable;
+}
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  { kind: 'postgres'; url: string } | { kind: 'pglite-memory' } | { kind: 'pglite-dir'; dir: string };
+
+export async function createDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its server must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error(`PostgreSQL: conexión inactiva perdida (${err.name})`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let pglite: PGlite;
+  if (target.kind === 'pglite-dir') {
+    await mkdir(path.dirname(path.resolve(target.dir)), { recursive: true });
+    pglite = await PGlite.create(path.resolve(target.dir));
+  } else {
+    pglite = await PGlite.create();
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; another app
+  // (or a parallel test) with a kysely_migration table elsewhere would make it skip creating ours.
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('La base de datos no tiene un esquema actual (revise search_path)');
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Fallo al migrar la base de datos${name}`, { cause: error });
+  }
+}

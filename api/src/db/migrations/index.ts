@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as m0001 from './0001-initial.js';
+
+// In code rather than read from a folder: works the same under tsx, bundlers and tests.
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

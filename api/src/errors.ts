@@ -1,0 +1,90 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+export const MESSAGES = {
+  notFound: 'Recurso no encontrado',
+  invalidId: 'Identificador inválido',
+  badRequest: 'Solicitud inválida',
+  tooLarge: 'La solicitud es demasiado grande',
+  unauthorized: 'No autorizado',
+  internal: 'Error interno del servidor',
+  vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
+  municipalityNotFound: 'Municipio no encontrado',
+  fileNotFound: 'Archivo no encontrado',
+} as const;
+
+/** An expected failure whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string = MESSAGES.badRequest) => new HttpError(400, message);
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+
+const INT4_MAX = 2_147_483_647;
+
+/** Parses a serial id from a path segment; anything else is a 400, never a database error. */
+export function parseId(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) throw badRequest(MESSAGES.invalidId);
+  const n = Number(raw);
+  if (n < 1 || n > INT4_MAX) throw badRequest(MESSAGES.invalidId);
+  return n;
+}
+
+export interface ErrorLogger {
+  error(line: string): void;
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(notFound());
+};
+
+/**
+ * Database errors can quote the offending values (a DPI, an e-mail) in their message, so for them
+ * only the class, SQLSTATE and stack frames are logged.
+ */
+function describeForLog(err: unknown): string {
+  if (!(err instanceof Error)) return `non-error thrown: ${typeof err}`;
+  const code = (err as { code?: unknown }).code;
+  const frames = (err.stack ?? '').split('\n').slice(1, 8).join('\n');
+  const isDbError = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  const head = isDbError ? `${err.name} sqlstate=${code}` : `${err.name}: ${err.message}`;
+  return `${head}\n${frames}`;
+}
+
+export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ message: err.message });
+      return;
+    }
+    // body-parser and the router mark client mistakes (bad JSON, bad %-encoding, huge bodies) with a 4xx status.
+    const status =
+      (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ message: status === 413 ? MESSAGES.tooLarge : MESSAGES.badRequest });
+      return;
+    }
+    logger.error(
+      `[${String(res.getHeader('X-Request-Id') ?? '-')}] ${req.method} ${maskPath(req.path)} falló: ${describeForLog(err)}`,
+    );
+    res.status(500).json({ message: MESSAGES.internal });
+  };
+}
+
+/**
+ * Paths of later areas carry personal identifiers (a DPI in /PerfilCandidato/archivo/…); logs keep
+ * the route shape without them.
+ */
+export function maskPath(path: string): string {
+  return path.replace(/\d{13}/g, '<dpi>').replace(/[^/]*(@|%40)[^/]*/g, '<email>');
+}

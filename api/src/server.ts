@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { consoleLogger, createApp, type Logger } from './app.js';
+import { loadConfig } from './config.js';
+import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
+import { runSeeds } from './db/seed/index.js';
+import { createLocalFileStore } from './files/repository.js';
+
+export interface StartApiOptions {
+  /** Default config API_PORT (4001); 0 = ephemeral. */
+  port?: number;
+  /** Default API_HOST or '127.0.0.1'. */
+  host?: string;
+  /** PostgreSQL when set (else env DATABASE_URL, except with `memory`). */
+  databaseUrl?: string;
+  /** Default DATA_DIR or './data': PGlite in <dataDir>/pglite, files in <dataDir>/files, token in <dataDir>/service-token. */
+  dataDir?: string;
+  /** In-memory PGlite (unless databaseUrl is given) and files in a temp dir removed on close (tests). */
+  memory?: boolean;
+  /** Load demo data on an empty board (default true unless NODE_ENV=production). */
+  seedDemo?: boolean;
+  /** Default env SERVICE_TOKEN, else read/create <dataDir>/service-token (random per run with `memory`). */
+  serviceToken?: string;
+  /** Request log lines (method, path, status, ms, request id); never bodies or query strings. */
+  log?: boolean;
+  /** Where log lines go (default console). */
+  logger?: Logger;
+}
+
+export interface RunningApi {
+  url: string;
+  token: string;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+async function readOrCreateToken(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'service-token');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 16) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const token = randomBytes(32).toString('hex');
+  // Owner-only: the BFF on the same machine reads it, nobody else should.
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const config = loadConfig();
+  const logger = options.logger ?? consoleLogger;
+  const memory = options.memory ?? false;
+  const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
+  // With `memory`, an ambient DATABASE_URL is ignored so tests never touch a real database by accident.
+  const databaseUrl = options.databaseUrl ?? (memory ? undefined : config.DATABASE_URL);
+
+  const target: DatabaseTarget = databaseUrl
+    ? { kind: 'postgres', url: databaseUrl }
+    : memory
+      ? { kind: 'pglite-memory' }
+      : { kind: 'pglite-dir', dir: path.join(dataDir, 'pglite') };
+
+  const tempDir = memory ? await mkdtemp(path.join(os.tmpdir(), 'bolsa-api-')) : null;
+  const filesRoot = tempDir ?? path.join(dataDir, 'files');
+  const token =
+    options.serviceToken ??
+    config.SERVICE_TOKEN ??
+    (memory ? randomBytes(32).toString('hex') : await readOrCreateToken(dataDir));
+
+  let db: Kysely<Database> | undefined;
+  let server: Server | undefined;
+  try {
+    const database = await createDatabase(target);
+    db = database;
+    await migrateToLatest(database);
+    const files = createLocalFileStore(filesRoot);
+    await runSeeds(database, files, {
+      demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+      log: (line) => logger.info(line),
+    });
+
+    const app = createApp({
+      db: database,
+      files,
+      serviceToken: token,
+      log: options.log ?? config.API_LOG ?? false,
+      logger,
+    });
+    const httpServer = createServer(app);
+    server = httpServer;
+    const host = options.host ?? config.API_HOST;
+    const address = await listen(httpServer, options.port ?? config.API_PORT, host);
+    const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const url = `http://${urlHost}:${address.port}`;
+
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          const s = httpServer;
+          s.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; in-flight requests get a few seconds.
+          s.closeIdleConnections();
+          setTimeout(() => s.closeAllConnections(), 3_000).unref();
+        });
+        await database.destroy();
+        if (tempDir) await rm(tempDir, { recursive: true, force: true });
+      })();
+      return closing;
+    };
+
+    return { url, token, db: database, close };
+  } catch (err) {
+    server?.close();
+    await db?.destroy().catch(() => undefined);
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    throw err;
+  }
+}

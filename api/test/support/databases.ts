@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../../src/app.js';
+import { startApi, type RunningApi } from '../../src/server.js';
+
+export interface TestApi {
+  api: RunningApi;
+  /** Everything the api logged (request lines and errors), for assertions. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export interface DatabaseCase {
+  name: string;
+  start(): Promise<TestApi>;
+}
+
+function capturingLogger(): { logger: Logger; logs: string[] } {
+  const logs: string[] = [];
+  return { logs, logger: { info: (l) => logs.push(l), error: (l) => logs.push(l) } };
+}
+
+async function startOnPglite(): Promise<TestApi> {
+  const { logger, logs } = capturingLogger();
+  const api = await startApi({ memory: true, port: 0, log: true, logger, seedDemo: true });
+  return { api, logs, close: () => api.close() };
+}
+
+/** Each test file gets its own schema, so files can run in parallel against one database. */
+async function startOnPostgres(url: string): Promise<TestApi> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const dropSchema = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    try {
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+    } finally {
+      await cleanup.end();
+    }
+  };
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const { logger, logs } = capturingLogger();
+  let api: RunningApi;
+  try {
+    api = await startApi({ databaseUrl: scoped.toString(), memory: true, port: 0, log: true, logger, seedDemo: true });
+  } catch (err) {
+    await dropSchema();
+    throw err;
+  }
+  return {
+    api,
+    logs,
+    async close() {
+      await api.close();
+      await dropSchema();
+    },
+  };
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL?.trim();
+
+export const databases: DatabaseCase[] = [
+  { name: 'PGlite', start: startOnPglite },
+  ...(pgUrl ? [{ name: 'PostgreSQL', start: () => startOnPostgres(pgUrl) }] : []),
+];
