@@ -21,14 +21,20 @@ export const EMPTY_BOARD = 'No hay vacantes disponibles';
 const BULLET = /^(?:[-•*·▪►✔✓]+|\d+[.)-])\s*/;
 const QUOTED = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|“([^”]*)”/g;
 
+const count = (s: string, c: string) => s.split(c).length - 1;
+
 function cleanItem(s: string): string {
-  return s
+  let t = s
     .replace(/\\"/g, '"')
     .trim()
-    .replace(/^[[\]{}()"'“”\s]+|[[\]{}()"'“”\s,;]+$/g, '')
+    .replace(/^[[\]{}"'“”\s]+|[[\]{}"'“”\s,;]+$/g, '')
     .replace(BULLET, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // Parentheses belong to the text ('Inglés (deseable)') unless left over from a wrapper.
+  if (t.startsWith('(') && count(t, '(') > count(t, ')')) t = t.slice(1).trim();
+  if (t.endsWith(')') && count(t, ')') > count(t, '(')) t = t.slice(0, -1).trim();
+  return t;
 }
 
 function splitText(text: string): string[] {

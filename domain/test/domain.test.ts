@@ -60,6 +60,8 @@ describe('vacancy helpers', () => {
     expect(splitList('Manejo de Word, Excel y PowerPoint')).toEqual(['Manejo de Word, Excel y PowerPoint']);
     expect(splitList(['a', ' A ', '', 'b'])).toEqual(['a', 'b']);
     expect(splitList(null)).toEqual([]);
+    expect(splitList(['Dominio de inglés (deseable)'])).toEqual(['Dominio de inglés (deseable)']);
+    expect(splitList("('Licencia tipo B', 'Moto (propia)')")).toEqual(['Licencia tipo B', 'Moto (propia)']);
   });
   it('reads status spellings', () => {
     expect(['1', 1, true, 'True', 'true '].map(isActiveStatus)).toEqual([true, true, true, true, true]);
