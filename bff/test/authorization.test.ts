@@ -1,0 +1,70 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchema } from '../src/server.js';
+import { DEMO, DEMO_PASSWORD, FIELDS, type Caller } from './roles.js';
+import { startStack, type Stack } from './support.js';
+
+let stack: Stack;
+const cookies: Partial<Record<Caller | 'deactivated', string>> = {};
+
+async function login(kind: 'staff' | 'candidate', email: string, password = DEMO_PASSWORD): Promise<string> {
+  const mutation =
+    kind === 'staff'
+      ? 'mutation($u: String!, $p: String!) { r: staffLogin(username: $u, password: $p) { viewer { id } error { __typename } } }'
+      : 'mutation($u: String!, $p: String!) { r: candidateLogin(email: $u, password: $p) { viewer { id } error { __typename } } }';
+  const res = await request(stack.bff.app).post('/graphql').send({ query: mutation, variables: { u: email, p: password } });
+  expect(res.body.data.r.error).toBeNull();
+  const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('bolsa_sesion='))!;
+  return cookie.split(';')[0]!;
+}
+
+const call = (query: string, cookie?: string) => {
+  const r = request(stack.bff.app).post('/graphql').set('content-type', 'application/json');
+  if (cookie) r.set('cookie', cookie);
+  return r.send({ query });
+};
+
+beforeAll(async () => {
+  // Re-check the account on every request so a deactivation shows at once.
+  stack = await startStack({ sessionRecheckMs: 0 });
+  cookies.admin = await login('staff', DEMO.admin);
+  cookies.manager = await login('staff', DEMO.manager);
+  cookies.viewer = await login('staff', DEMO.viewer);
+  cookies.candidate = await login('candidate', DEMO.candidate);
+  const created = await call(
+    `mutation { createStaffUser(input: { name: "Temporal", email: "temporal@ejemplo.org.gt", role: ADMIN, password: "${DEMO_PASSWORD}" }) { user { id } error { __typename } } }`,
+    cookies.admin,
+  );
+  const tempId = created.body.data.createStaffUser.user.id;
+  cookies.deactivated = await login('staff', 'temporal@ejemplo.org.gt');
+  await call(`mutation { toggleStaffUser(id: "${tempId}") { user { active } } }`, cookies.admin);
+});
+afterAll(() => stack?.close());
+
+describe('authorisation of every Query and Mutation field', () => {
+  it('has an expected-roles entry for every root field of the schema', () => {
+    const schema = buildSchema();
+    const fields = [schema.getQueryType(), schema.getMutationType()].flatMap((t) =>
+      t ? Object.keys(t.getFields()).map((f) => `${t.name}.${f}`) : [],
+    );
+    expect(fields.filter((f) => !(f in FIELDS))).toEqual([]);
+  });
+
+  const callers: (Caller | 'deactivated')[] = ['anonymous', 'candidate', 'admin', 'manager', 'viewer', 'deactivated'];
+  for (const [field, [operation, allowed]] of Object.entries(FIELDS)) {
+    it(`${field}`, async () => {
+      for (const caller of callers) {
+        const res = await call(operation, caller === 'anonymous' ? undefined : cookies[caller]);
+        const code = res.body.errors?.[0]?.extensions?.code as string | undefined;
+        // A deactivated account is anonymous: it may call public fields and nothing else.
+        const may = caller === 'deactivated' ? allowed.includes('anonymous') : allowed.includes(caller);
+        if (may) {
+          expect([undefined, 'BAD_USER_INPUT'], `${caller} → ${field}: ${JSON.stringify(res.body.errors)}`).toContain(code);
+        } else {
+          const expected = caller === 'anonymous' || caller === 'deactivated' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+          expect(code, `${caller} → ${field}`).toBe(expected);
+        }
+      }
+    });
+  }
+});

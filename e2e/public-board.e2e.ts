@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, screenshot } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** Names on the visible cards of the board (carousel duplicates removed). */
+async function cardNames(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+  const names = await page.locator('[data-testid="vacancy-card"] [data-testid="vacancy-name"]').allInnerTexts();
+  return [...new Set(names.map((n) => n.trim()))];
+}
+
+async function boardGraphql(query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()).data;
+}
+
+describe('public vacancy board', () => {
+  it('shows the demo vacancies on the home page, featured first', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Encuentra el trabajo de tus sueños' }).isVisible()).resolves.toBe(true);
+    const names = await cardNames(page);
+    const data = await boardGraphql('{ vacancies(pageSize: 50) { totalCount items { name featured } } }');
+    expect(names.length).toBe(data.vacancies.totalCount);
+    expect(names[0]).toBe(data.vacancies.items[0].name);
+    expect(await page.getByText('Plaza Destacada').first().isVisible()).toBe(true);
+    await screenshot(page, 'home-desktop');
+    await context.close();
+  });
+
+  it('filters by branch', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/vacantes');
+    const data = await boardGraphql('{ vacancies(pageSize: 50) { items { name branch { id name } } } }');
+    const branch = data.vacancies.items[0].branch as { id: string; name: string };
+    await page.getByRole('textbox', { name: 'Sede' }).click();
+    await page.getByRole('option', { name: branch.name, exact: true }).click();
+    await page.waitForURL(/sede=/);
+    const expected = data.vacancies.items.filter((v: { branch: { id: string } }) => v.branch.id === branch.id).map((v: { name: string }) => v.name);
+    await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 6));
+    await context.close();
+  });
+
+  it('searches by keyword', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    const data = await boardGraphql('{ vacancies(pageSize: 50) { items { name } } }');
+    const target = data.vacancies.items[data.vacancies.items.length - 1].name as string;
+    await page.getByRole('textbox', { name: /buscar/i }).fill(target);
+    await expect.poll(() => cardNames(page), { timeout: 5_000 }).toContain(target);
+    const names = await cardNames(page);
+    expect(names.length).toBeLessThan(data.vacancies.items.length);
+    await page.getByRole('textbox', { name: /buscar/i }).fill('zzz ninguna plaza');
+    await page.getByText('No hay vacantes disponibles').waitFor();
+    await context.close();
+  });
+
+  it("shows only featured vacancies with 'Solo Destacadas' and its count", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    const data = await boardGraphql('{ vacancies { featuredCount } }');
+    const toggle = page.getByText(`Solo Destacadas (${data.vacancies.featuredCount})`);
+    await toggle.click();
+    await expect.poll(async () => (await cardNames(page)).length).toBe(data.vacancies.featuredCount);
+    expect(await page.locator('[data-testid="vacancy-card"]').count()).toBe(await page.locator('[data-testid="vacancy-card"]:has-text("Plaza Destacada")').count());
+    await context.close();
+  });
+
+  it('opens the detail modal at a shareable URL that works on its own, with JobPosting JSON-LD', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ver Detalles' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Detalles del empleo').waitFor();
+    await page.waitForURL(/\/vacantes\/\d+$/);
+    const url = page.url();
+    await dialog.getByText('Ofrecemos').waitFor();
+    expect(await dialog.getByText(/\d{2}\/\d{2}\/\d{4}/).first().isVisible()).toBe(true);
+    await screenshot(page, 'detail-modal');
+
+    const fresh = await context.newPage();
+    await fresh.goto(url);
+    await fresh.getByRole('dialog').getByText('Detalles del empleo').waitFor();
+    const ld = await fresh.locator('script[type="application/ld+json"]').first().textContent();
+    expect(JSON.parse(ld!)).toMatchObject({ '@type': 'JobPosting' });
+    // The HTML itself carries it too, for crawlers that run no script.
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('"@type":"JobPosting"');
+    await context.close();
+  });
+
+  it('fits a 360 px wide phone without horizontal scrolling', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'home-360');
+    await context.close();
+  });
+
+  it('has no axe violations on the home page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('GraphiQL', () => {
+  it('loads and runs a vacancies query with the network cut off', async () => {
+    const { context, page } = await newPage(browser);
+    const external: string[] = [];
+    await context.route('**/*', (route) => {
+      const u = new URL(route.request().url());
+      if (u.hostname === '127.0.0.1' || u.hostname === 'localhost') return route.continue();
+      external.push(u.href);
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/graphiql');
+    await page.locator('.graphiql-container').waitFor();
+    await page.locator('.graphiql-execute-button').click();
+    await expect
+      .poll(async () => page.locator('.graphiql-response').innerText(), { timeout: 10_000 })
+      .toContain('vacancies');
+    expect(external).toEqual([]);
+    await screenshot(page, 'graphiql');
+    await context.close();
+  });
+});
