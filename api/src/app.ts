@@ -1,12 +1,16 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import { sql } from 'kysely';
+import { apiTokenRoutes } from './api-tokens/routes.js';
 import { branchRoutes } from './branches/routes.js';
+import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
 import { errorHandler, maskPath, MESSAGES, notFoundHandler } from './errors.js';
 import type { FileStore } from './files/repository.js';
 import { fileRoutes } from './files/routes.js';
 import { geographyRoutes } from './geography/routes.js';
+import { primePasswords } from './passwords.js';
+import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
 
 export interface Logger {
@@ -23,6 +27,8 @@ export interface AppDeps {
   db: Db;
   files: FileStore;
   serviceToken: string;
+  /** Staff e-mails must end in @orgEmailDomain (default 'ejemplo.org.gt'). */
+  orgEmailDomain?: string;
   /** One line per request: method, path without query string, status, ms, request id. */
   log?: boolean;
   logger?: Logger;
@@ -72,6 +78,8 @@ export function createApp(deps: AppDeps): Express {
   const { db, files, serviceToken } = deps;
   if (serviceToken.length < 16) throw new Error('El token de servicio debe tener al menos 16 caracteres');
   const logger = deps.logger ?? consoleLogger;
+  // The dummy hash that unknown-account logins verify against, ready before the first login.
+  primePasswords();
 
   const app = express();
   app.disable('x-powered-by');
@@ -96,6 +104,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(branchRoutes(db));
   app.use(vacancyRoutes(db));
   app.use(fileRoutes(files));
+  app.use(candidateRoutes(db));
+  app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
+  app.use(apiTokenRoutes(db));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   }),
   SEED_DEMO: flag,
   API_LOG: flag,
+  /** Staff e-mails must end in @ORG_EMAIL_DOMAIN (spec 2 §5, System user). */
+  ORG_EMAIL_DOMAIN: optionalText
+    .transform((v) => (v ?? 'ejemplo.org.gt').toLowerCase().replace(/^@/, ''))
+    .refine((v) => /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(v), {
+      message: 'ORG_EMAIL_DOMAIN debe ser un dominio como ejemplo.org.gt',
+    }),
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema>;

@@ -10,6 +10,21 @@ export const MESSAGES = {
   vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
   municipalityNotFound: 'Municipio no encontrado',
   fileNotFound: 'Archivo no encontrado',
+  loginOk: 'Inicio de sesión exitoso',
+  candidateInactive: 'Tu cuenta está inactiva. Contacta a GTH.',
+  staffInactive: 'Usuario inactivo. Contacte al administrador.',
+  accountCreated: 'Cuenta creada exitosamente',
+  accountExists: 'Ya tienes una cuenta con este correo. Inicia sesión.',
+  howHeardInvalid: 'La opción de cómo te enteraste no es válida.',
+  observationsTooLong: 'Las observaciones no pueden superar los 500 caracteres.',
+  userNotFound: 'El usuario no existe o ya fue eliminado.',
+  userExists: 'Ya existe un usuario con ese correo.',
+  roleInvalid: 'El rol debe ser 1 (Administrador), 2 (Gestor) o 3 (Visualizador).',
+  statusInvalid: "El estado debe ser '1' (activo) o '0' (inactivo).",
+  tokenNameRequired: 'El nombre del token es requerido.',
+  tokenHashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
+  tokenNotFound: 'El token no existe.',
+  tokenExists: 'Ya existe un token con ese hash.',
 } as const;
 
 /** An expected failure whose message is safe to show to the caller. */
@@ -17,6 +32,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Fields sent before `message`, e.g. `{ success: false, conflict }` on login and registration. */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -25,6 +42,9 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string = MESSAGES.badRequest) => new HttpError(400, message);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+/** Login and registration answer failures as `{ success: false, [conflict,] message }` (spec 1 §3, spec 2 §3). */
+export const failed = (status: number, message: string, conflict?: string) =>
+  new HttpError(status, message, conflict ? { success: false, conflict } : { success: false });
 
 const INT4_MAX = 2_147_483_647;
 
@@ -64,7 +84,7 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
       return;
     }
     if (err instanceof HttpError) {
-      res.status(err.status).json({ message: err.message });
+      res.status(err.status).json({ ...err.fields, message: err.message });
       return;
     }
     // body-parser and the router mark client mistakes (bad JSON, bad %-encoding, huge bodies) with a 4xx status.
@@ -82,9 +102,12 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
 }
 
 /**
- * Paths of later areas carry personal identifiers (a DPI in /PerfilCandidato/archivo/…); logs keep
- * the route shape without them.
+ * Paths of later areas carry personal identifiers (a DPI in /PerfilCandidato/archivo/…) and the
+ * API token check carries a token's hash; logs keep the route shape without them.
  */
 export function maskPath(path: string): string {
-  return path.replace(/\d{13}/g, '<dpi>').replace(/[^/]*(@|%40)[^/]*/g, '<email>');
+  return path
+    .replace(/[0-9a-f]{64}/gi, '<hash>')
+    .replace(/\d{13}/g, '<dpi>')
+    .replace(/[^/]*(@|%40)[^/]*/g, '<email>');
 }

@@ -1,7 +1,15 @@
+import { loadConfig } from './config.js';
+import { formatDemoAccounts, listDemoAccounts } from './db/seed/index.js';
 import { startApi } from './server.js';
 
 const api = await startApi({ log: true });
 console.log(`API de Bolsa de Trabajo escuchando en ${api.url}`);
+
+// The one place e-mails are printed on purpose: the demo log-ins, never in production.
+if (loadConfig().NODE_ENV !== 'production') {
+  const block = formatDemoAccounts(await listDemoAccounts(api.db));
+  if (block) console.log(`\n${block}\n`);
+}
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -30,6 +30,8 @@ export interface StartApiOptions {
   log?: boolean;
   /** Where log lines go (default console). */
   logger?: Logger;
+  /** Default config ORG_EMAIL_DOMAIN ('ejemplo.org.gt'): staff e-mails and the demo staff accounts. */
+  orgEmailDomain?: string;
 }
 
 export interface RunningApi {
@@ -67,6 +69,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
   const config = loadConfig();
   const logger = options.logger ?? consoleLogger;
+  const orgEmailDomain = (options.orgEmailDomain ?? config.ORG_EMAIL_DOMAIN).toLowerCase().replace(/^@/, '');
   const memory = options.memory ?? false;
   const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
   // With `memory`, an ambient DATABASE_URL is ignored so tests never touch a real database by accident.
@@ -94,6 +97,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     const files = createLocalFileStore(filesRoot);
     await runSeeds(database, files, {
       demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+      orgEmailDomain,
       log: (line) => logger.info(line),
     });
 
@@ -101,6 +105,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       db: database,
       files,
       serviceToken: token,
+      orgEmailDomain,
       log: options.log ?? config.API_LOG ?? false,
       logger,
     });

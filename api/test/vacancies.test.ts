@@ -115,7 +115,14 @@ describe.each(databases)('vacancies on $name', ({ start }) => {
   });
 
   describe('GET /sedes/vacantes/lista', () => {
-    it('returns every vacancy, active and inactive, in the documented shape', () => {
+    it('returns every vacancy, active and inactive, in the documented shape', async () => {
+      // The demo vacancies were published by the demo admin and last updated by the demo gestor.
+      const staff = await t.api.db
+        .selectFrom('usuarios')
+        .select(['id', 'usuario'])
+        .where('es_demo', '=', true)
+        .execute();
+      const staffId = (local: string) => staff.find((u) => u.usuario.startsWith(`${local}@`))!.id;
       expect(list).toHaveLength(18);
       for (const v of list) {
         expect(Object.keys(v)).toEqual(VACANCY_KEYS);
@@ -129,8 +136,8 @@ describe.each(databases)('vacancies on $name', ({ start }) => {
         expect(['1', '0']).toContain(v.status);
         expect(typeof v.destacado).toBe('boolean');
         expect(v.imagenBase64).toBeNull();
-        expect(v.PublicadoPor).toBeNull();
-        expect(v.ActualizadoPor).toBeNull();
+        expect(v.PublicadoPor).toBe(staffId('admin'));
+        expect(v.ActualizadoPor).toBe(staffId('gestor'));
         expect(Array.isArray(v.requisitos) && v.requisitos.every((x) => typeof x === 'string')).toBe(true);
         expect(Array.isArray(v.beneficios) && v.beneficios.every((x) => typeof x === 'string')).toBe(true);
         if (v.imagen !== null) expect(v.imagen).toMatch(/^\/archivos\/plazas\/[0-9a-f-]{36}\.webp$/);

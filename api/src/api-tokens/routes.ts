@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import type { Db } from '../db/database.js';
+import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
+import { bodyOf, hasNul, text } from '../input.js';
+import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './repository.js';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const NAME_MAX = 200;
+
+/**
+ * API tokens for integrations (internal: only the BFF calls these). The BFF generates the token,
+ * shows it once and sends only its SHA-256 here.
+ */
+export function apiTokenRoutes(db: Db): Router {
+  const router = Router();
+
+  router.get('/internal/api-tokens', async (_req, res) => {
+    res.json(await listApiTokens(db));
+  });
+
+  router.post('/internal/api-tokens', async (req, res) => {
+    const body = bodyOf(req);
+    const nombre = text(body.nombre).trim();
+    if (!nombre) throw badRequest(MESSAGES.tokenNameRequired);
+    if (hasNul(nombre) || nombre.length > NAME_MAX) throw badRequest();
+    const idrol = body.idrol;
+    if (idrol !== 1 && idrol !== 2 && idrol !== 3) throw badRequest(MESSAGES.roleInvalid);
+    const hash = text(body.hash);
+    if (!SHA256_HEX.test(hash)) throw badRequest(MESSAGES.tokenHashInvalid);
+    const id = await createApiToken(db, { nombre, idrol, hash });
+    // 256 random bits do not collide; a repeated hash is a repeated request.
+    if (id === 'duplicate') throw new HttpError(409, MESSAGES.tokenExists);
+    res.status(201).json({ id });
+  });
+
+  router.post('/internal/api-tokens/:id/revocar', async (req, res) => {
+    if (!(await revokeApiToken(db, parseId(req.params.id)))) throw notFound(MESSAGES.tokenNotFound);
+    res.json({ success: true });
+  });
+
+  router.get('/internal/api-tokens/verificar/:hash', async (req, res) => {
+    const hash = req.params.hash.toLowerCase();
+    if (!SHA256_HEX.test(hash)) throw badRequest(MESSAGES.tokenHashInvalid);
+    const found = await useApiToken(db, hash);
+    if (!found) throw notFound(MESSAGES.tokenNotFound);
+    res.json(found);
+  });
+
+  return router;
+}

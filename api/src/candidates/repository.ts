@@ -1,0 +1,196 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/** The candidate user of the login response (spec 1 §3), spelled as the REST contract spells it. */
+export interface CandidateJson {
+  id: number;
+  nombre_completo: string;
+  email: string;
+  primer_nombre: string;
+  segundo_nombre: string;
+  primer_apellido: string;
+  segundo_apellido: string;
+  apellido_casada: string | null;
+  como_se_entero: string;
+  observaciones: string;
+  fecha_registro: string;
+}
+
+export type RegistrationConflict = 'cuenta_existente' | 'email_dpi_mismatch' | 'dpi_titular' | 'dpi_email_mismatch';
+
+export interface NewCandidate {
+  primerNombre: string;
+  segundoNombre: string;
+  primerApellido: string;
+  segundoApellido: string;
+  /** Lower-case. */
+  email: string;
+  /** 13 digits. */
+  dpi: string;
+  claveHash: string;
+  comoSeEntero: string;
+  observaciones: string;
+}
+
+export type RegistrationResult =
+  { ok: true; id: number; linked: number } | { ok: false; conflict: RegistrationConflict };
+
+function candidateQuery(db: Db) {
+  return db.selectFrom('usuarios_candidatos').select([
+    'id',
+    'email',
+    'primer_nombre',
+    'segundo_nombre',
+    'primer_apellido',
+    'segundo_apellido',
+    'apellido_casada',
+    'como_se_entero',
+    'observaciones',
+    // Formatted in SQL: the drivers would hand back Dates shifted by the process time zone.
+    sql<string>`to_char(fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('fecha_registro'),
+    'activo',
+  ]);
+}
+
+type CandidateRow = Awaited<ReturnType<ReturnType<typeof candidateQuery>['executeTakeFirstOrThrow']>>;
+
+export const fullName = (r: {
+  primer_nombre: string;
+  segundo_nombre: string;
+  primer_apellido: string;
+  segundo_apellido: string;
+  apellido_casada: string | null;
+}): string =>
+  [r.primer_nombre, r.segundo_nombre, r.primer_apellido, r.segundo_apellido, r.apellido_casada]
+    .map((s) => s?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+
+function toCandidateJson(r: CandidateRow): CandidateJson {
+  return {
+    id: r.id,
+    nombre_completo: fullName(r),
+    email: r.email,
+    primer_nombre: r.primer_nombre,
+    segundo_nombre: r.segundo_nombre,
+    primer_apellido: r.primer_apellido,
+    segundo_apellido: r.segundo_apellido,
+    apellido_casada: r.apellido_casada,
+    como_se_entero: r.como_se_entero,
+    observaciones: r.observaciones,
+    fecha_registro: r.fecha_registro,
+  };
+}
+
+/** For login: the account by its (lower-case) e-mail, with its hash and whether it is active. */
+export async function findCandidateForLogin(
+  db: Db,
+  email: string,
+): Promise<{ user: CandidateJson; activo: boolean; claveHash: string } | null> {
+  const row = await candidateQuery(db).select('clave_hash').where('email', '=', email).executeTakeFirst();
+  return row ? { user: toCandidateJson(row), activo: row.activo, claveHash: row.clave_hash } : null;
+}
+
+/** For the BFF's session re-check: one primary-key lookup. */
+export async function findCandidateSession(db: Db, id: number): Promise<({ activo: boolean } & CandidateJson) | null> {
+  const row = await candidateQuery(db).where('id', '=', id).executeTakeFirst();
+  return row ? { activo: row.activo, ...toCandidateJson(row) } : null;
+}
+
+/**
+ * Marks this account's linked applications as announced and says how many were not yet. One
+ * UPDATE: two logins at once cannot both count the same row. Applications sent while logged in
+ * (never linked, vinculada_en null) are not counted.
+ */
+export async function announceLinkedApplications(db: Db, candidateId: number): Promise<number> {
+  const rows = await db
+    .updateTable('postulantes')
+    .set({ vinculacion_anunciada: true })
+    .where('usuario_candidato_id', '=', candidateId)
+    .where('vinculada_en', 'is not', null)
+    .where('vinculacion_anunciada', '=', false)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/**
+ * Why this e-mail and DPI cannot open an account, or null. Accounts first, then earlier guest
+ * applications (no account yet) that used one of the two with a different other half.
+ */
+export async function findRegistrationConflict(
+  db: Db,
+  email: string,
+  dpi: string,
+): Promise<RegistrationConflict | null> {
+  const accounts = await db
+    .selectFrom('usuarios_candidatos')
+    .select(['email', 'dpi'])
+    .where((eb) => eb.or([eb('email', '=', email), eb('dpi', '=', dpi)]))
+    .execute();
+  const byEmail = accounts.find((a) => a.email === email);
+  if (byEmail) return byEmail.dpi === dpi ? 'cuenta_existente' : 'email_dpi_mismatch';
+  if (accounts.some((a) => a.dpi === dpi)) return 'dpi_titular';
+
+  const guests = await db
+    .selectFrom('postulantes')
+    .select(['email', 'cui'])
+    .where('usuario_candidato_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('email', '=', email), eb('cui', '<>', dpi)]),
+        eb.and([eb('cui', '=', dpi), eb('email', '<>', email)]),
+      ]),
+    )
+    .limit(20)
+    .execute();
+  if (guests.some((g) => g.email === email)) return 'email_dpi_mismatch';
+  if (guests.length > 0) return 'dpi_email_mismatch';
+  return null;
+}
+
+const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
+
+/**
+ * Creates the account and, in the same transaction, links earlier guest applications sent with
+ * the same CUI and the same e-mail. A concurrent registration that wins the race on the unique
+ * e-mail or DPI is reported as the conflict it now is, never as a server error.
+ */
+export async function registerCandidate(db: Db, c: NewCandidate): Promise<RegistrationResult> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const conflict = await findRegistrationConflict(trx, c.email, c.dpi);
+      if (conflict) return { ok: false, conflict } as const;
+      const { id } = await trx
+        .insertInto('usuarios_candidatos')
+        .values({
+          primer_nombre: c.primerNombre,
+          segundo_nombre: c.segundoNombre,
+          primer_apellido: c.primerApellido,
+          segundo_apellido: c.segundoApellido,
+          email: c.email,
+          dpi: c.dpi,
+          clave_hash: c.claveHash,
+          como_se_entero: c.comoSeEntero,
+          observaciones: c.observaciones,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const linked = await trx
+        .updateTable('postulantes')
+        .set({ usuario_candidato_id: id, vinculada_en: sql<string>`now()`, vinculacion_anunciada: false })
+        .where('usuario_candidato_id', 'is', null)
+        .where('cui', '=', c.dpi)
+        .where('email', '=', c.email)
+        .returning('id')
+        .execute();
+      return { ok: true, id, linked: linked.length } as const;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // The other registration has committed by now, so the ordinary check names the conflict.
+    const conflict = await findRegistrationConflict(db, c.email, c.dpi);
+    const constraint = String((err as { constraint?: unknown }).constraint ?? '');
+    return { ok: false, conflict: conflict ?? (constraint.includes('dpi') ? 'dpi_titular' : 'email_dpi_mismatch') };
+  }
+}

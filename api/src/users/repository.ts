@@ -1,0 +1,107 @@
+import type { Db } from '../db/database.js';
+
+/** A system user as GET /usuario lists it (spec 2 §3); never the password hash. */
+export interface StaffUserJson {
+  id: number;
+  nombre: string;
+  usuario_: string;
+  estatus: boolean;
+  idrol: number;
+}
+
+export interface StaffUserInput {
+  nombre: string;
+  /** Trimmed, lower-case e-mail. */
+  usuario: string;
+  /** Undefined on update keeps the current password. */
+  claveHash?: string;
+  /** Undefined on update keeps the current value. */
+  idrol?: number;
+  estatus?: boolean;
+}
+
+// Sorted here, not in SQL, so the order is Spanish whatever collation the database was created with.
+const spanish = new Intl.Collator('es', { sensitivity: 'base' });
+
+const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
+
+export async function listUsers(db: Db): Promise<StaffUserJson[]> {
+  const rows = await db
+    .selectFrom('usuarios')
+    .select(['id', 'nombre', 'usuario as usuario_', 'estatus', 'idrol'])
+    .execute();
+  return rows.sort((a, b) => spanish.compare(a.nombre, b.nombre) || a.id - b.id);
+}
+
+export async function findUserForLogin(db: Db, usuario: string) {
+  return (
+    (await db
+      .selectFrom('usuarios')
+      .select(['id', 'nombre', 'usuario', 'idrol', 'estatus', 'clave_hash'])
+      .where('usuario', '=', usuario)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** For the BFF's session re-check every 30 s: one primary-key lookup. */
+export async function findUserSession(db: Db, id: number) {
+  const row = await db
+    .selectFrom('usuarios')
+    .select(['estatus', 'idrol', 'nombre', 'usuario'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { activo: row.estatus, idrol: row.idrol, nombre: row.nombre, usuario_: row.usuario } : null;
+}
+
+/** The new id, or 'duplicate' when the e-mail is taken (also when a concurrent create won). */
+export async function createUser(db: Db, u: Required<StaffUserInput>): Promise<number | 'duplicate'> {
+  try {
+    const { id } = await db
+      .insertInto('usuarios')
+      .values({ nombre: u.nombre, usuario: u.usuario, clave_hash: u.claveHash, idrol: u.idrol, estatus: u.estatus })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'duplicate';
+    throw err;
+  }
+}
+
+export async function updateUser(db: Db, id: number, u: StaffUserInput): Promise<'ok' | 'missing' | 'duplicate'> {
+  try {
+    const row = await db
+      .updateTable('usuarios')
+      .set({
+        nombre: u.nombre,
+        usuario: u.usuario,
+        ...(u.claveHash !== undefined && { clave_hash: u.claveHash }),
+        ...(u.idrol !== undefined && { idrol: u.idrol }),
+        ...(u.estatus !== undefined && { estatus: u.estatus }),
+      })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    return row ? 'ok' : 'missing';
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'duplicate';
+    throw err;
+  }
+}
+
+/** The new estatus, or null when there is no such user. */
+export async function toggleUser(db: Db, id: number): Promise<boolean | null> {
+  const row = await db
+    .updateTable('usuarios')
+    .set((eb) => ({ estatus: eb.not('estatus') }))
+    .where('id', '=', id)
+    .returning('estatus')
+    .executeTakeFirst();
+  return row ? row.estatus : null;
+}
+
+/** Vacancies they published or updated keep existing with PublicadoPor/ActualizadoPor null. */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const row = await db.deleteFrom('usuarios').where('id', '=', id).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
