@@ -5,7 +5,7 @@ import { startStack, type Stack } from './support.js';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ sessionRecheckMs: 0, sessionIdleMs: 1_500 });
+  stack = await startStack({ sessionRecheckMs: 0, sessionIdleMs: 1_000 });
 });
 afterAll(() => stack?.close());
 
@@ -33,7 +33,7 @@ describe('staff and candidate sessions', () => {
 
   it('ends the session after the idle time, enforced by the server', async () => {
     const cookie = sessionCookie(await gql(STAFF_LOGIN, { u: DEMO.viewer, p: DEMO_PASSWORD }))!.split(';')[0];
-    await new Promise((r) => setTimeout(r, 1_700));
+    await new Promise((r) => setTimeout(r, 1_300));
     const me = await gql('{ me { id } }', {}, cookie);
     expect(me.body.data.me).toBeNull();
     expect((await gql('{ staffUsers { id } }', {}, cookie)).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
