@@ -1,0 +1,29 @@
+import { ApolloProvider } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { cssVariablesResolver, theme } from './theme';
+
+// Toasts only appear after an action; their renderer (and its transitions) loads after first paint.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+interface AppProvidersProps {
+  client: ApolloClient;
+  children: ReactNode;
+}
+
+export function AppProviders({ client, children }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <ApolloProvider client={client}>
+        <ModalsProvider>
+          <Suspense fallback={null}>
+            <Notifications position="top-center" limit={3} />
+          </Suspense>
+          {children}
+        </ModalsProvider>
+      </ApolloProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,134 @@
+import { ActionIcon, Box, Group, Text } from '@mantine/core';
+import { Carousel } from '@mantine/carousel';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import AutoScroll from 'embla-carousel-auto-scroll';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { VacancyCardFieldsFragment } from '../../gql/graphql';
+import { useAnyDialogOpen } from '../../lib/dialog-activity';
+import { VacancyCard } from './VacancyCard';
+import classes from './board.module.css';
+
+/** Card width of spec 1 §9 plus the gap that Mantine counts inside each slide. */
+export const CARD_WIDTH = 336;
+const GAP = 16;
+const SLIDE = CARD_WIDTH + GAP;
+const LOOP_SECONDS = 60;
+/** Embla advances its animation in fixed steps of 1/60 s; AutoScroll's speed is pixels per step. */
+const STEPS_PER_SECOND = 60;
+export const RESUME_AFTER_DIALOG_MS = 5000;
+
+/** Speed that makes the whole list of cards pass by once in about a minute (spec 1 §9). */
+export function autoScrollSpeed(cardCount: number): number {
+  return (cardCount * SLIDE) / (LOOP_SECONDS * STEPS_PER_SECOND);
+}
+
+interface VacancyCarouselProps {
+  vacancies: VacancyCardFieldsFragment[];
+  onApply: (v: VacancyCardFieldsFragment) => void;
+  onDetails: (v: VacancyCardFieldsFragment) => void;
+}
+
+export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarouselProps) {
+  const reducedMotion = useReducedMotion();
+  const dialogOpen = useAnyDialogOpen();
+  const [userPaused, setUserPaused] = useState(false);
+  const embla = useRef<EmblaCarouselType | null>(null);
+
+  const speed = autoScrollSpeed(vacancies.length);
+  const plugins = useMemo(
+    () => [
+      AutoScroll({
+        speed,
+        startDelay: 1000,
+        playOnInit: false,
+        stopOnMouseEnter: true,
+        // Resume by itself after a drag, hover or focus ends instead of stopping for good.
+        stopOnInteraction: false,
+        stopOnFocusIn: true,
+      }),
+    ],
+    [speed],
+  );
+  const autoScroll = plugins[0]!;
+
+  const shouldPlay = !reducedMotion && !userPaused && !dialogOpen;
+  // Embla's event handlers outlive renders: they read the current plugin and wish from refs.
+  const live = useRef({ autoScroll, shouldPlay });
+  const wasDialogOpen = useRef(dialogOpen);
+  useEffect(() => {
+    live.current = { autoScroll, shouldPlay };
+    const afterDialog = wasDialogOpen.current && !dialogOpen;
+    wasDialogOpen.current = dialogOpen;
+    // Before Embla has initialised the plugin, calls are ignored; onEmbla starts it then.
+    if (!embla.current) return;
+    if (shouldPlay) autoScroll.play(afterDialog ? RESUME_AFTER_DIALOG_MS : 1000);
+    else autoScroll.stop();
+  }, [shouldPlay, dialogOpen, autoScroll]);
+
+  const onEmbla = (api: EmblaCarouselType) => {
+    if (embla.current === api) return;
+    embla.current = api;
+    // The plugin restarts itself after hover, focus or a drag; it must stay still while a dialog
+    // is open or the visitor has paused it. It emits 'play' before arming its timer, so stop after.
+    api.on('autoScroll:play', () => {
+      queueMicrotask(() => {
+        if (!live.current.shouldPlay) live.current.autoScroll.stop();
+      });
+    });
+    // Re-initialisation (new list or new speed) leaves the plugin stopped.
+    api.on('reInit', () => {
+      if (live.current.shouldPlay) live.current.autoScroll.play(1000);
+    });
+    if (live.current.shouldPlay) live.current.autoScroll.play(1000);
+  };
+
+  // The loop needs more cards than fit on a wide screen: the list is shown twice (spec 1 §2.4).
+  const slides = [...vacancies.map((v) => ({ v, copy: 0 })), ...vacancies.map((v) => ({ v, copy: 1 }))];
+  const pauseLabel = userPaused ? 'Reanudar desplazamiento automático' : 'Pausar desplazamiento automático';
+
+  return (
+    <Box>
+      {!reducedMotion && (
+        <Group justify="flex-end" mb="xs" gap={6}>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {userPaused ? 'Desplazamiento en pausa' : 'Pasa el cursor sobre una vacante para detenerlas'}
+          </Text>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            onClick={() => setUserPaused((p) => !p)}
+            aria-label={pauseLabel}
+            title={pauseLabel}
+          >
+            {userPaused ? <IconPlayerPlay size={18} aria-hidden /> : <IconPlayerPause size={18} aria-hidden />}
+          </ActionIcon>
+        </Group>
+      )}
+      <Carousel
+        className={classes.carousel}
+        aria-label="Vacantes disponibles"
+        slideSize={{ base: '92%', xs: SLIDE }}
+        slideGap={GAP}
+        controlSize={40}
+        controlsOffset={4}
+        // Centre the arrows on the card images rather than on the titles.
+        styles={{ controls: { top: 64 } }}
+        emblaOptions={{ loop: true, align: 'start', dragFree: true }}
+        plugins={plugins}
+        getEmblaApi={onEmbla}
+        previousControlIcon={<IconChevronLeft size={22} aria-hidden />}
+        nextControlIcon={<IconChevronRight size={22} aria-hidden />}
+        previousControlProps={{ 'aria-label': 'Vacantes anteriores', onClick: () => autoScroll.reset() }}
+        nextControlProps={{ 'aria-label': 'Vacantes siguientes', onClick: () => autoScroll.reset() }}
+      >
+        {slides.map(({ v, copy }) => (
+          <Carousel.Slide key={`${v.id}-${copy}`}>
+            <VacancyCard vacancy={v} onApply={onApply} onDetails={onDetails} duplicate={copy === 1} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    </Box>
+  );
+}

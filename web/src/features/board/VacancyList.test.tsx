@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_BOARD } from '@bolsa/domain';
+import { BOARD_VACANCIES } from './operations';
+import { VacancyList } from './VacancyList';
+import { ALL, boardMock, card } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+
+function Board({ keyword = '' }: { keyword?: string }) {
+  const [page, setPage] = useState(1);
+  return <VacancyList keyword={keyword} page={page} onPageChange={setPage} />;
+}
+
+const FIVE = [
+  card('1', { name: 'Enfermera profesional', featured: true }),
+  card('2', { name: 'Médico general', featured: true }),
+  card('3', { name: 'Auxiliar de enfermería' }),
+  card('4', { name: 'Recepcionista' }),
+  card('5', { name: 'Laboratorista' }),
+];
+
+describe('VacancyList (public board)', () => {
+  it('shows featured vacancies first, badged "Plaza Destacada", in a looping carousel', async () => {
+    renderWithProviders(<Board />, { mocks: [boardMock(ALL, FIVE, { featuredCount: 2 })] });
+
+    expect(screen.getByRole('heading', { name: 'Oportunidades Laborales' })).toBeInTheDocument();
+    const cards = await screen.findAllByRole('article');
+    // The duplicate copy that makes the loop is hidden from assistive technology.
+    expect(cards).toHaveLength(5);
+    expect(within(cards[0]!).getByRole('heading', { name: 'Enfermera profesional' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Plaza Destacada')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Plaza Destacada')).toBeInTheDocument();
+    expect(within(cards[2]!).queryByText('Plaza Destacada')).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Publicada el 07/03/2025')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Aplicar Ahora' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Ver Detalles' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Vacantes disponibles' })).toHaveAttribute(
+      'aria-roledescription',
+      'carousel',
+    );
+    expect(screen.getByRole('button', { name: 'Vacantes siguientes' })).toBeInTheDocument();
+    // Every card is rendered twice for the loop.
+    expect(screen.getAllByText('Enfermera profesional', { ignore: false })).toHaveLength(2);
+  });
+
+  it('offers "Solo Destacadas (n)" and refetches with featuredOnly', async () => {
+    const user = userEvent.setup();
+    const featured = FIVE.filter((v) => v.featured);
+    renderWithProviders(<Board />, {
+      mocks: [
+        boardMock(ALL, FIVE, { featuredCount: 2 }),
+        boardMock({ filter: { featuredOnly: true }, page: 1, pageSize: 6 }, featured, { featuredCount: 2 }),
+      ],
+    });
+
+    const toggle = await screen.findByRole('switch', { name: 'Solo Destacadas (2)' });
+    await user.click(toggle);
+
+    expect(await screen.findByText('2 vacantes encontradas')).toBeInTheDocument();
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    for (const c of cards) expect(within(c).getByText('Plaza Destacada')).toBeInTheDocument();
+    // Filtered results are a grid, not a carousel.
+    expect(screen.queryByRole('region', { name: 'Vacantes disponibles' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Solo Destacadas (2)' })).toBeChecked();
+  });
+
+  it('hides the featured toggle when there is no featured vacancy', async () => {
+    const plain = FIVE.map((v) => ({ ...v, featured: false }));
+    renderWithProviders(<Board />, { mocks: [boardMock(ALL, plain, { featuredCount: 0 })] });
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Solo Destacadas/)).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no vacancies', async () => {
+    renderWithProviders(<Board />, { mocks: [boardMock(ALL, [])] });
+    expect(await screen.findByText(EMPTY_BOARD)).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+  });
+
+  it('shows a grid with pagination when a filter is active, and pages through the server', async () => {
+    const user = userEvent.setup();
+    const firstPage = Array.from({ length: 6 }, (_, i) => card(`e${i + 1}`, { name: `Enfermería ${i + 1}` }));
+    const secondPage = [card('e7', { name: 'Enfermería 7' }), card('e8', { name: 'Enfermería 8' })];
+    renderWithProviders(<Board keyword="enfermer" />, {
+      mocks: [
+        boardMock({ filter: { search: 'enfermer' }, page: 1, pageSize: 6 }, firstPage, { totalCount: 8 }),
+        boardMock({ filter: { search: 'enfermer' }, page: 2, pageSize: 6 }, secondPage, { totalCount: 8 }),
+      ],
+    });
+
+    expect(await screen.findByText('8 vacantes encontradas')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(screen.queryByRole('region', { name: 'Vacantes disponibles' })).not.toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de vacantes' });
+    await user.click(within(pages).getByRole('button', { name: 'Página 2' }));
+
+    expect(await screen.findByRole('heading', { name: 'Enfermería 7' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+  });
+
+  it('uses a grid, not a carousel, when fewer than four vacancies are open', async () => {
+    renderWithProviders(<Board />, { mocks: [boardMock(ALL, FIVE.slice(0, 3))] });
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('region', { name: 'Vacantes disponibles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Páginas de vacantes' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to the empty state with a discreet retry when loading fails', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Board />, {
+      mocks: [
+        { request: { query: BOARD_VACANCIES, variables: ALL }, error: new Error('sin conexión') },
+        boardMock(ALL, FIVE.slice(0, 2)),
+      ],
+    });
+    expect(await screen.findByText(EMPTY_BOARD)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+  });
+
+  it('lets a guest continue without logging in, for the rest of the session', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Board />, { mocks: [boardMock(ALL, [])] });
+    expect(screen.getByText('¿Ya tienes una cuenta?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar como invitado' }));
+    expect(screen.queryByText('¿Ya tienes una cuenta?')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('bolsa.guestBanner.dismissed')).toBe('1');
+  });
+});

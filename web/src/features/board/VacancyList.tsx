@@ -1,0 +1,175 @@
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import { IconBriefcaseOff, IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EMPTY_BOARD } from '@bolsa/domain';
+import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
+import { GuestBanner } from './GuestBanner';
+import { announceApplicationForm } from './apply';
+import { BOARD_VACANCIES } from './operations';
+import { VacancyCard } from './VacancyCard';
+
+// The carousel (Embla and its plugin) is its own chunk; its download starts at once, alongside
+// the board's query, so it is ready when the vacancies arrive without weighing on first paint.
+const carouselModule = import('./VacancyCarousel');
+const VacancyCarousel = lazy(async () => ({ default: (await carouselModule).VacancyCarousel }));
+
+export const DEFAULT_PAGE_SIZE = 6;
+/** With no filter the carousel shows every open vacancy; the board rarely has more than this. */
+export const CAROUSEL_PAGE_SIZE = 50;
+export const CAROUSEL_MIN_ITEMS = 4;
+
+export interface VacancyListProps {
+  branchId?: string | null;
+  vacancyId?: string | null;
+  /** 0 public board, 1 staff quick-access grid (spec 2; not built yet, so both render the public board). */
+  admin?: 0 | 1;
+  keyword?: string;
+  /** The owner resets it to 1 when its own filters change; the list does so for 'Solo Destacadas'. */
+  page: number;
+  pageSize?: number;
+  onPageChange: (page: number) => void;
+}
+
+export function VacancyList({
+  branchId = null,
+  vacancyId = null,
+  keyword = '',
+  page,
+  pageSize = DEFAULT_PAGE_SIZE,
+  onPageChange,
+}: VacancyListProps) {
+  const navigate = useNavigate();
+  const [featuredOnly, setFeaturedOnly] = useState(false);
+
+  const search = keyword.trim();
+  const filter: VacancyFilter = {
+    ...(branchId ? { branchId } : {}),
+    ...(vacancyId ? { vacancyId } : {}),
+    ...(search ? { search } : {}),
+    ...(featuredOnly ? { featuredOnly: true } : {}),
+  };
+  const filtered = Object.keys(filter).length > 0;
+  const variables = filtered ? { filter, page, pageSize } : { filter, page: 1, pageSize: CAROUSEL_PAGE_SIZE };
+
+  const { data, previousData, loading, error, refetch } = useQuery(BOARD_VACANCIES, { variables });
+  // While the next page or filter loads, keep the current cards on screen instead of flashing skeletons.
+  const board = (data ?? previousData)?.vacancies;
+
+  const openDetails = (v: VacancyCardFieldsFragment) => navigate(`/vacantes/${encodeURIComponent(v.id)}`);
+  const toggleFeatured = (checked: boolean) => {
+    setFeaturedOnly(checked);
+    onPageChange(1);
+  };
+
+  const items = board?.items ?? [];
+  const carousel = !filtered && items.length >= CAROUSEL_MIN_ITEMS;
+  const totalPages = filtered && board ? Math.max(1, Math.ceil(board.totalCount / pageSize)) : 1;
+
+  return (
+    <Box component="section" aria-labelledby="oportunidades-titulo" aria-busy={loading}>
+      <GuestBanner />
+      <Group justify="space-between" align="center" mb="md" gap="sm">
+        <Title order={2} id="oportunidades-titulo">
+          Oportunidades Laborales
+        </Title>
+        {board && board.featuredCount > 0 && (
+          <Switch
+            checked={featuredOnly}
+            onChange={(e) => toggleFeatured(e.currentTarget.checked)}
+            label={`Solo Destacadas (${board.featuredCount})`}
+            size="md"
+          />
+        )}
+      </Group>
+
+      {filtered && board && !error && (
+        <Text size="sm" c="dimmed" mb="sm" role="status">
+          {board.totalCount === 1 ? '1 vacante encontrada' : `${board.totalCount} vacantes encontradas`}
+        </Text>
+      )}
+
+      {!board && loading ? (
+        <LoadingCards />
+      ) : items.length === 0 || (error && !data) ? (
+        <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
+      ) : carousel ? (
+        <Suspense fallback={<LoadingCards />}>
+          <VacancyCarousel vacancies={items} onApply={announceApplicationForm} onDetails={openDetails} />
+        </Suspense>
+      ) : (
+        <Stack gap="lg" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {items.map((v) => (
+              <VacancyCard key={v.id} vacancy={v} onApply={announceApplicationForm} onDetails={openDetails} />
+            ))}
+          </SimpleGrid>
+          {totalPages > 1 && (
+            <Group justify="center" component="nav" aria-label="Páginas de vacantes">
+              <Pagination
+                total={totalPages}
+                value={Math.min(page, totalPages)}
+                onChange={onPageChange}
+                getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+                getControlProps={(control) => ({
+                  'aria-label': control === 'previous' ? 'Página anterior' : 'Página siguiente',
+                })}
+              />
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function EmptyBoard({ onRetry }: { onRetry: (() => void) | undefined }) {
+  return (
+    <Card withBorder radius="md" py="xl">
+      <EmptyState icon={<IconBriefcaseOff size={28} aria-hidden />} title={EMPTY_BOARD}>
+        {onRetry && (
+          <Button variant="subtle" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+            Reintentar
+          </Button>
+        )}
+      </EmptyState>
+    </Card>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <VisuallyHidden>Cargando vacantes…</VisuallyHidden>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} withBorder radius="md" padding="md">
+          <Card.Section>
+            <Skeleton h={180} radius={0} />
+          </Card.Section>
+          <Skeleton h={20} mt="md" w="80%" />
+          <Skeleton h={14} mt="sm" w="50%" />
+          <Skeleton h={14} mt="xs" w="60%" />
+          <Group grow mt="md">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
