@@ -29,6 +29,8 @@ const config: CodegenConfig = {
           Viewer: '../auth/viewer.js#Viewer as ViewerModel',
           StaffUser: '../normalise/staff-user.js#StaffUserDto',
           ApiToken: '../resolvers/staff-user.js#ApiTokenDto',
+          TestTemplate: '../normalise/backoffice.js#TestTemplateDto',
+          AdminEmail: '../normalise/backoffice.js#AdminEmailDto',
         },
       },
     },

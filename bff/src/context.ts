@@ -7,6 +7,9 @@ import type { AccountsClient } from './upstream/accounts.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { Upstream } from './upstream/http.js';
 import type { Config } from './config.js';
+import type { Loaders } from './loaders.js';
+import type { Uploads } from './uploads/routes.js';
+import type { BackofficeClient } from './upstream/backoffice.js';
 
 /** Long-lived services shared by every request of one BFF process. */
 export interface Services {
@@ -17,6 +20,8 @@ export interface Services {
   sessions: Sessions;
   captcha: CaptchaService;
   throttle: { account: Throttle; address: Throttle };
+  backoffice: BackofficeClient;
+  uploads: Uploads;
 }
 
 export interface Context extends Services {
@@ -24,4 +29,5 @@ export interface Context extends Services {
   requestId: string;
   req: Request;
   res: Response;
+  loaders: Loaders;
 }

@@ -23,6 +23,10 @@ import { CaptchaService } from './auth/captcha.js';
 import { Sessions, loadSessionKey } from './auth/session.js';
 import { Throttle } from './auth/throttle.js';
 import { AccountsClient } from './upstream/accounts.js';
+import { BackofficeClient } from './upstream/backoffice.js';
+import { Uploads } from './uploads/routes.js';
+import { testFilesRouter } from './files/tests.js';
+import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
 
 export const SCHEMA_PATH = path.resolve(import.meta.dirname, '../../schema.graphql');
@@ -110,6 +114,8 @@ export async function createServer(config: Config): Promise<BffServer> {
       account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
       address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
     },
+    backoffice: new BackofficeClient(http),
+    uploads: new Uploads(config.dataDir, sessionKey),
   };
 
   const apollo = new ApolloServer<Context>({
@@ -155,7 +161,7 @@ export async function createServer(config: Config): Promise<BffServer> {
         res.setHeader('X-Request-Id', requestId);
         res.setHeader('Cache-Control', 'no-store');
         const viewer = await services.sessions.viewer(req, res);
-        return { ...services, viewer, requestId, req, res };
+        return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
       },
     }),
   );
@@ -166,6 +172,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     });
   }
   app.use('/images', imagesRouter(services));
+  app.use('/uploads', services.uploads.router(services));
+  app.use('/files', testFilesRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
   app.get('/graphiql', (_req, res) => {

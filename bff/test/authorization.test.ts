@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../src/server.js';
-import { DEMO, DEMO_PASSWORD, FIELDS, type Caller } from './roles.js';
+import { DEMO, DEMO_PASSWORD, FIELDS, STAFF_ONLY_FIELDS, type Caller } from './roles.js';
 import { startStack, type Stack } from './support.js';
 
 let stack: Stack;
@@ -48,6 +48,18 @@ describe('authorisation of every Query and Mutation field', () => {
       t ? Object.keys(t.getFields()).map((f) => `${t.name}.${f}`) : [],
     );
     expect(fields.filter((f) => !(f in FIELDS))).toEqual([]);
+  });
+
+  it('keeps staff-only vacancy fields out of the public board', async () => {
+    for (const field of STAFF_ONLY_FIELDS) {
+      const name = field.split('.')[1];
+      const anon = await call(`{ vacancies(pageSize: 1) { items { id ${name} } } }`);
+      expect(anon.body.errors?.[0]?.extensions?.code, field).toBe('UNAUTHENTICATED');
+      const candidate = await call(`{ vacancies(pageSize: 1) { items { id ${name} } } }`, cookies.candidate);
+      expect(candidate.body.errors?.[0]?.extensions?.code, field).toBe('FORBIDDEN');
+      const staff = await call(`{ vacancies(pageSize: 1) { items { id ${name} } } }`, cookies.viewer);
+      expect(staff.body.errors, field).toBeUndefined();
+    }
   });
 
   const callers: (Caller | 'deactivated')[] = ['anonymous', 'candidate', 'admin', 'manager', 'viewer', 'deactivated'];

@@ -6,6 +6,10 @@
 export type Caller = 'anonymous' | 'candidate' | 'admin' | 'manager' | 'viewer';
 export const PUBLIC: Caller[] = ['anonymous', 'candidate', 'admin', 'manager', 'viewer'];
 const ADMIN_ONLY: Caller[] = ['admin'];
+/** Spec 2 §6: every staff role views; roles 1 and 2 create and edit; only role 1 deletes. */
+const STAFF: Caller[] = ['admin', 'manager', 'viewer'];
+const EDITORS: Caller[] = ['admin', 'manager'];
+const NO_VACANCY = `{ name: "", branchId: "", description: "", active: true, requirements: [], benefits: [] }`;
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO = {
@@ -46,4 +50,26 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Mutation.deleteStaffUser': ['mutation { deleteStaffUser(id: "999999") { ok } }', ADMIN_ONLY],
   'Mutation.createApiToken': ['mutation { createApiToken(name: "", role: VIEWER) { error { __typename } } }', ADMIN_ONLY],
   'Mutation.revokeApiToken': ['mutation { revokeApiToken(id: "999999") { ok } }', ADMIN_ONLY],
+  'Query.adminVacancies': ['{ adminVacancies { totalCount items { createdBy updatedBy } } }', STAFF],
+  'Query.adminVacancy': ['{ adminVacancy(id: "999999") { id } }', STAFF],
+  'Query.vacancyNameCheck': ['{ vacancyNameCheck(name: "Nada", branchId: "1") { exists } }', EDITORS],
+  'Query.testTemplates': ['{ testTemplates { id } }', STAFF],
+  'Query.adminEmails': ['{ adminEmails { id } }', STAFF],
+  'Mutation.createVacancy': [`mutation { createVacancy(input: ${NO_VACANCY}, imageUploadId: "x") { error { __typename } } }`, EDITORS],
+  'Mutation.updateVacancy': [`mutation { updateVacancy(id: "999999", input: ${NO_VACANCY}) { error { __typename } } }`, EDITORS],
+  'Mutation.deleteVacancy': ['mutation { deleteVacancy(id: "999999") { ok } }', ADMIN_ONLY],
+  'Mutation.setVacancyFeatured': ['mutation { setVacancyFeatured(id: "999999", featured: true) { error { __typename } } }', EDITORS],
+  'Mutation.createTestTemplate': [
+    'mutation { createTestTemplate(input: { name: "", description: "", type: PDF, category: OTROS }) { error { __typename } } }',
+    EDITORS,
+  ],
+  'Mutation.setTestTemplateActive': ['mutation { setTestTemplateActive(id: "999999", active: true) { error { __typename } } }', EDITORS],
+  'Mutation.deleteTestTemplate': ['mutation { deleteTestTemplate(id: "999999") { ok } }', ADMIN_ONLY],
+  'Mutation.createAdminEmail': ['mutation { createAdminEmail(email: "x", name: "") { error { __typename } } }', EDITORS],
+  'Mutation.updateAdminEmail': ['mutation { updateAdminEmail(id: "999999", email: "x", name: "") { error { __typename } } }', EDITORS],
+  'Mutation.setAdminEmailActive': ['mutation { setAdminEmailActive(id: "999999", active: true) { error { __typename } } }', EDITORS],
+  'Mutation.deleteAdminEmail': ['mutation { deleteAdminEmail(id: "999999") { ok } }', ADMIN_ONLY],
 };
+
+/** Fields of object types that only staff may read, even inside public queries. */
+export const STAFF_ONLY_FIELDS = ['Vacancy.createdBy', 'Vacancy.updatedBy', 'Vacancy.createdAt'];

@@ -15,6 +15,8 @@ export interface VacancyDto {
   place: Place | null;
   municipalityName: string | null;
   departmentName: string | null;
+  /** NombreDepartamento: the department code, when the api sends it apart from lugar. */
+  departmentCode: string | null;
   description: string | null;
   requirements: string[];
   benefits: string[];
@@ -58,6 +60,7 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
     place,
     municipalityName: text(pick(f, 'municipioNombre', 'nombreMunicipio')),
     departmentName: text(pick(f, 'departamentoNombre', 'selectedDepartmentName', 'nombreDepartamentoTexto')),
+    departmentCode: padCode(pick(f, 'NombreDepartamento', 'departamentoId'), 2),
     description: text(pick(f, 'descripcion', 'description')),
     requirements: splitList(pick(f, 'requisitos', 'requerimientos')),
     benefits: splitList(pick(f, 'beneficios', 'ofrece', 'ofrecemos')),
@@ -71,6 +74,15 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
     createdById: id(pick(f, 'PublicadoPor', 'creadoPor')),
     updatedById: id(pick(f, 'ActualizadoPor', 'editadoPor', 'modificadoPor')),
   };
+}
+
+/**
+ * The card-sized variant: our api stores '<key>-card.webp' next to '<key>.webp' for uploaded
+ * images; anything else (legacy paths, base64) has only the one image.
+ */
+export function cardImageUrl(v: Pick<VacancyDto, 'image' | 'imageBase64'>): string | null {
+  const full = imageUrl(v);
+  return full && /^\/images\/plazas\/[0-9a-f-]{36}\.webp$/.test(full) ? full.replace(/\.webp$/, '-card.webp') : full;
 }
 
 /** Public URL of a vacancy image: api file paths are re-served by the BFF under /images/. */

@@ -7,8 +7,9 @@ export function answerMessage(a: Answer): string | null {
   return text(pick(fieldsOf(a.body), 'message', 'mensaje', 'error'));
 }
 
-export const validationFailed = (message: string, fields: { path: string; message: string }[] = []) => ({
+export const validationFailed = (message: string, fields: { path: string; message: string }[] = [], title: string | null = null) => ({
   __typename: 'ValidationFailed' as const,
+  title,
   message,
   fields: fields.length ? fields : [{ path: '', message }],
 });

@@ -1,5 +1,6 @@
 import type { VacancyResolvers } from '../generated/resolvers.js';
-import { imageUrl } from '../normalise/vacancy.js';
+import { cardImageUrl, imageUrl } from '../normalise/vacancy.js';
+import { staffVacancyFields } from './admin-vacancy.js';
 import type { Context } from '../context.js';
 import { resolvePlace } from './place.js';
 
@@ -16,5 +17,11 @@ export const Vacancy: VacancyResolvers<Context> = {
     return p.departmentId && p.departmentName ? { id: p.departmentId, name: p.departmentName } : null;
   },
   imageUrl: (v) => imageUrl(v),
+  cardImageUrl: (v) => cardImageUrl(v),
   url: (v) => `/vacantes/${v.id}`,
+  departmentId: async (v, _a, ctx) => (await resolvePlace(v, ctx)).departmentId ?? v.departmentCode,
+  municipalityId: (v) => (v.place?.kind === 'code' ? v.place.municipalityId : null),
+  placeText: (v) => (v.place?.kind === 'text' ? v.place.text : null),
+  createdAt: (v) => v.createdAt,
+  ...staffVacancyFields,
 };

@@ -7,7 +7,7 @@ export interface Answer {
   body: unknown;
 }
 
-async function answer(p: Promise<unknown>): Promise<Answer> {
+export async function answer(p: Promise<unknown>): Promise<Answer> {
   try {
     return { status: 200, body: await p };
   } catch (err) {

@@ -1,4 +1,4 @@
-import { Pool, errors as undiciErrors } from 'undici';
+import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError } from '../errors.js';
 
 export interface UpstreamOptions {
@@ -28,6 +28,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
+  /** Multipart body (vacancies, test templates). */
+  form?: FormData;
   timeoutMs?: number;
 }
 
@@ -91,7 +93,7 @@ export class Upstream {
           'ngrok-skip-browser-warning': 'true',
           ...(o.json !== undefined ? { 'content-type': 'application/json' } : {}),
         },
-        body: o.json !== undefined ? JSON.stringify(o.json) : null,
+        body: o.form ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });

@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import type { Services } from '../context.js';
+
+/** Assessment files are private to staff (any staff role may download, spec 2 §6). */
+export function testFilesRouter(services: Services): Router {
+  const router = Router();
+  router.get('/tests/:id', async (req, res) => {
+    const viewer = await services.sessions.viewer(req, res);
+    if (!viewer) return void res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
+    if (viewer.role === 4) return void res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
+    if (!/^\d+$/.test(req.params.id)) return void res.status(404).json({ message: 'Archivo no encontrado' });
+    try {
+      const up = await services.http.raw(`/pruebas/templates/${req.params.id}/download`, { timeoutMs: 30_000 });
+      const type = String(up.headers['content-type'] ?? '');
+      if (up.statusCode !== 200 || type.includes('json')) {
+        await up.body.dump();
+        return void res.status(404).json({ message: 'Archivo no encontrado' });
+      }
+      res.setHeader('Content-Type', type || 'application/octet-stream');
+      res.setHeader('Content-Disposition', String(up.headers['content-disposition'] ?? 'attachment'));
+      res.setHeader('Cache-Control', 'private, no-store');
+      for await (const chunk of up.body) res.write(chunk);
+      res.end();
+    } catch {
+      if (!res.headersSent) res.status(503).json({ message: 'No se pudo descargar' });
+      else res.end();
+    }
+  });
+  return router;
+}

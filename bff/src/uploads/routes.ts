@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { open as openFile, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import formidable, { errors as formidableErrors } from 'formidable';
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../context.js';
+import { open, seal } from '../auth/seal.js';
+import { MAX_UPLOAD_BYTES, MIME, UPLOAD_KINDS, sniff, type UploadKind } from './sniff.js';
+
+interface UploadClaim {
+  f: string;
+  owner: string;
+  kind: UploadKind;
+  mime: string;
+  name: string;
+  size: number;
+  exp: number;
+}
+
+const TTL_MS = 60 * 60_000;
+
+export interface StoredUpload {
+  path: string;
+  mime: string;
+  name: string;
+  size: number;
+  kind: UploadKind;
+}
+
+/**
+ * Uploads go through the BFF, not GraphQL (ARCHITECTURE.md principle 5): the file is checked
+ * (size, real type from its bytes), kept in a private folder, and answered with an opaque id
+ * bound to the session that uploaded it. Mutations take that id.
+ */
+export class Uploads {
+  readonly dir: string;
+  constructor(
+    dataDir: string,
+    private readonly key: Buffer,
+  ) {
+    this.dir = path.resolve(dataDir, 'uploads');
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** The stored upload for `id` if it belongs to `owner` and is of `kind`. */
+  resolve(id: string, owner: string, kind: UploadKind): StoredUpload | null {
+    const c = open<UploadClaim>(id, this.key);
+    if (!c || c.owner !== owner || c.kind !== kind || c.exp < Date.now()) return null;
+    return { path: path.join(this.dir, c.f), mime: c.mime, name: c.name, size: c.size, kind: c.kind };
+  }
+
+  async read(u: StoredUpload): Promise<Buffer> {
+    return readFile(u.path);
+  }
+
+  async discard(u: StoredUpload): Promise<void> {
+    await rm(u.path, { force: true });
+  }
+
+  sweep(now = Date.now()): void {
+    for (const f of readdirSync(this.dir)) {
+      const p = path.join(this.dir, f);
+      try {
+        if (now - statSync(p).mtimeMs > TTL_MS) void rm(p, { force: true });
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  router(services: Services): Router {
+    const router = Router();
+    const timer = setInterval(() => this.sweep(), 10 * 60_000);
+    timer.unref();
+    router.post('/', async (req: Request, res: Response) => {
+      // Like Apollo's CSRF prevention: a plain cross-site form cannot set this header.
+      if (!req.headers['x-requested-with'] && !req.headers['apollo-require-preflight']) {
+        res.status(400).json({ message: 'Solicitud inválida.' });
+        return;
+      }
+      const viewer = await services.sessions.viewer(req, res);
+      if (!viewer) {
+        res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
+        return;
+      }
+      const kindName = String(req.query.kind ?? '');
+      if (!(kindName in UPLOAD_KINDS)) {
+        res.status(400).json({ message: 'Tipo de archivo no reconocido.' });
+        return;
+      }
+      const kind = UPLOAD_KINDS[kindName as UploadKind];
+      if (!(kind.roles as readonly number[]).includes(viewer.role)) {
+        res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
+        return;
+      }
+      const form = formidable({
+        uploadDir: this.dir,
+        maxFiles: 1,
+        maxFileSize: MAX_UPLOAD_BYTES,
+        maxTotalFileSize: MAX_UPLOAD_BYTES,
+        maxFields: 5,
+        allowEmptyFiles: false,
+        keepExtensions: false,
+      });
+      let files: formidable.Files;
+      try {
+        [, files] = await form.parse(req);
+      } catch (err) {
+        const code = (err as { code?: number }).code;
+        const tooBig = code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
+        res.status(tooBig ? 413 : 400).json(tooBig ? kind.tooBig : { title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+        return;
+      }
+      const file = Object.values(files).flat()[0];
+      if (!file) {
+        res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+        return;
+      }
+      const head = Buffer.alloc(16);
+      const fh = await openFile(file.filepath, 'r');
+      await fh.read(head, 0, 16, 0);
+      await fh.close();
+      const type = sniff(head);
+      if (!type || !(kind.accepts as readonly string[]).includes(type)) {
+        await rm(file.filepath, { force: true });
+        res.status(415).json(kind.invalid);
+        return;
+      }
+      const f = randomBytes(16).toString('hex');
+      await rename(file.filepath, path.join(this.dir, f));
+      const name = (file.originalFilename ?? 'archivo').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 120);
+      const claim: UploadClaim = { f, owner: viewer.id, kind: kindName as UploadKind, mime: MIME[type], name, size: file.size, exp: Date.now() + TTL_MS };
+      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: MIME[type] });
+    });
+    return router;
+  }
+}
