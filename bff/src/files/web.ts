@@ -57,7 +57,7 @@ export function webRouter(dist: string, services: Services): Router {
     }
   });
 
-  router.get('/*path', (req, res, next) => {
+  router.get('/{*path}', (req, res, next) => {
     if (req.method !== 'GET' || !req.accepts('html')) return next();
     res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml);
   });
