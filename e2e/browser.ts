@@ -34,5 +34,6 @@ export async function newPage(
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }

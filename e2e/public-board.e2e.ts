@@ -12,7 +12,8 @@ afterAll(() => browser?.close());
 /** Names on the visible cards of the board (carousel duplicates removed). */
 async function cardNames(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
-  const names = await page.locator('[data-testid="vacancy-card"] [data-testid="vacancy-name"]').allInnerTexts();
+  // Carousel duplicates are aria-hidden: count each vacancy once.
+  const names = await page.locator('article:not([aria-hidden="true"]) h3').allInnerTexts();
   return [...new Set(names.map((n) => n.trim()))];
 }
 
@@ -44,9 +45,7 @@ describe('public vacancy board', () => {
     await page.goto('/vacantes');
     const data = await boardGraphql('{ vacancies(pageSize: 50) { items { name branch { id name } } } }');
     const branch = data.vacancies.items[0].branch as { id: string; name: string };
-    await page.getByRole('textbox', { name: 'Sede' }).click();
-    await page.getByRole('option', { name: branch.name, exact: true }).click();
-    await page.waitForURL(/sede=/);
+    await page.getByLabel('Sede').selectOption({ label: branch.name });
     const expected = data.vacancies.items.filter((v: { branch: { id: string } }) => v.branch.id === branch.id).map((v: { name: string }) => v.name);
     await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 6));
     await context.close();
@@ -57,11 +56,11 @@ describe('public vacancy board', () => {
     await page.goto('/');
     const data = await boardGraphql('{ vacancies(pageSize: 50) { items { name } } }');
     const target = data.vacancies.items[data.vacancies.items.length - 1].name as string;
-    await page.getByRole('textbox', { name: /buscar/i }).fill(target);
-    await expect.poll(() => cardNames(page), { timeout: 5_000 }).toContain(target);
-    const names = await cardNames(page);
-    expect(names.length).toBeLessThan(data.vacancies.items.length);
-    await page.getByRole('textbox', { name: /buscar/i }).fill('zzz ninguna plaza');
+    await page.getByLabel('Buscar vacantes').fill(target);
+    // The search is debounced: wait for the board to narrow down.
+    await expect.poll(async () => (await cardNames(page)).length, { timeout: 5_000 }).toBeLessThan(data.vacancies.items.length);
+    expect(await cardNames(page)).toContain(target);
+    await page.getByLabel('Buscar vacantes').fill('zzz ninguna plaza');
     await page.getByText('No hay vacantes disponibles').waitFor();
     await context.close();
   });
@@ -70,10 +69,13 @@ describe('public vacancy board', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
     const data = await boardGraphql('{ vacancies { featuredCount } }');
-    const toggle = page.getByText(`Solo Destacadas (${data.vacancies.featuredCount})`);
-    await toggle.click();
+    const toggle = page.getByRole('switch', { name: `Solo Destacadas (${data.vacancies.featuredCount})` });
+    // By keyboard: the switch must be reachable and operable without a pointer.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await expect.poll(async () => (await cardNames(page)).length).toBe(data.vacancies.featuredCount);
-    expect(await page.locator('[data-testid="vacancy-card"]').count()).toBe(await page.locator('[data-testid="vacancy-card"]:has-text("Plaza Destacada")').count());
+    const cards = page.locator('article:not([aria-hidden="true"])');
+    expect(await cards.count()).toBe(await cards.filter({ hasText: 'Plaza Destacada' }).count());
     await context.close();
   });
 
@@ -132,6 +134,8 @@ describe('GraphiQL', () => {
     });
     await page.goto('/graphiql');
     await page.locator('.graphiql-container').waitFor();
+    // The editor mounts after the container; run once the default query is in it.
+    await page.locator('.graphiql-query-editor').getByText('PrimerasVacantes').waitFor();
     await page.locator('.graphiql-execute-button').click();
     await expect
       .poll(async () => page.locator('.graphiql-response').innerText(), { timeout: 10_000 })
