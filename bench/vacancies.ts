@@ -53,7 +53,10 @@ interface Result {
   errors: number;
 }
 
-async function load(origin: string, make: () => { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<Result> {
+async function load(
+  origin: string,
+  make: () => { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+): Promise<Result> {
   const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
@@ -82,7 +85,9 @@ async function load(origin: string, make: () => { path: string; method: 'GET' | 
   return { rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
 }
 
-const dbEnv: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+const dbEnv: Record<string, string> = process.env.BENCH_DATABASE_URL
+  ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
+  : {};
 const api = start('api/src/index.ts', { API_PORT: String(apiPort), ...dbEnv });
 let bff: ChildProcess | undefined;
 let bffNoCache: ChildProcess | undefined;
@@ -91,7 +96,11 @@ try {
   const token = readFileSync(path.join(dataDir, 'service-token'), 'utf8').trim();
   bff = start('bff/src/index.ts', { PORT: String(bffPort), API_URL: `http://127.0.0.1:${apiPort}` });
   // The same BFF with its public catalogue cache off: every request goes to the api.
-  bffNoCache = start('bff/src/index.ts', { PORT: String(bffNoCachePort), API_URL: `http://127.0.0.1:${apiPort}`, PUBLIC_CACHE_TTL_MS: '0' });
+  bffNoCache = start('bff/src/index.ts', {
+    PORT: String(bffNoCachePort),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    PUBLIC_CACHE_TTL_MS: '0',
+  });
   await waitFor(`http://127.0.0.1:${bffPort}/readyz`);
   await waitFor(`http://127.0.0.1:${bffNoCachePort}/readyz`);
 
@@ -101,17 +110,26 @@ try {
     headers: { authorization: `Bearer ${token}` },
   }));
   const body = JSON.stringify({ query: QUERY, variables: { page: 1, pageSize: 6 } });
-  const graphqlRequest = () => ({ path: '/graphql', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body });
+  const graphqlRequest = () => ({
+    path: '/graphql',
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   const gql = await load(`http://127.0.0.1:${bffPort}`, graphqlRequest);
   const gqlNoCache = await load(`http://127.0.0.1:${bffNoCachePort}`, graphqlRequest);
 
   const fmt = (r: Result) =>
     `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   errors ${r.errors}`;
-  console.log(`\nPublic vacancy list, ${concurrency} concurrent, ${seconds} s each (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+  console.log(
+    `\nPublic vacancy list, ${concurrency} concurrent, ${seconds} s each (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+  );
   console.log(`  api  REST    GET /sedes/vacantes/lista  ${fmt(rest)}`);
   console.log(`  bff  GraphQL vacancies(page 1, size 6)  ${fmt(gql)}`);
   console.log(`  bff  GraphQL, catalogue cache off         ${fmt(gqlNoCache)}`);
-  console.log(`  ratio bff/api throughput: ${(gql.rps / rest.rps).toFixed(2)} (target ≥ 0.80); cache off: ${(gqlNoCache.rps / rest.rps).toFixed(2)}\n`);
+  console.log(
+    `  ratio bff/api throughput: ${(gql.rps / rest.rps).toFixed(2)} (target ≥ 0.80); cache off: ${(gqlNoCache.rps / rest.rps).toFixed(2)}\n`,
+  );
 } finally {
   bff?.kill('SIGTERM');
   bffNoCache?.kill('SIGTERM');

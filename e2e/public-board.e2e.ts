@@ -30,7 +30,9 @@ describe('public vacancy board', () => {
   it('shows the demo vacancies on the home page, featured first', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Encuentra el trabajo de tus sueños' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Encuentra el trabajo de tus sueños' }).isVisible()).resolves.toBe(
+      true,
+    );
     const names = await cardNames(page);
     const data = await boardGraphql('{ vacancies(pageSize: 50) { totalCount items { name featured } } }');
     expect(names.length).toBe(data.vacancies.totalCount);
@@ -46,7 +48,9 @@ describe('public vacancy board', () => {
     const data = await boardGraphql('{ vacancies(pageSize: 50) { items { name branch { id name } } } }');
     const branch = data.vacancies.items[0].branch as { id: string; name: string };
     await page.getByLabel('Sede').selectOption({ label: branch.name });
-    const expected = data.vacancies.items.filter((v: { branch: { id: string } }) => v.branch.id === branch.id).map((v: { name: string }) => v.name);
+    const expected = data.vacancies.items
+      .filter((v: { branch: { id: string } }) => v.branch.id === branch.id)
+      .map((v: { name: string }) => v.name);
     await expect.poll(() => cardNames(page)).toEqual(expected.slice(0, 6));
     await context.close();
   });
@@ -58,7 +62,9 @@ describe('public vacancy board', () => {
     const target = data.vacancies.items[data.vacancies.items.length - 1].name as string;
     await page.getByLabel('Buscar vacantes').fill(target);
     // The search is debounced: wait for the board to narrow down.
-    await expect.poll(async () => (await cardNames(page)).length, { timeout: 5_000 }).toBeLessThan(data.vacancies.items.length);
+    await expect
+      .poll(async () => (await cardNames(page)).length, { timeout: 5_000 })
+      .toBeLessThan(data.vacancies.items.length);
     expect(await cardNames(page)).toContain(target);
     await page.getByLabel('Buscar vacantes').fill('zzz ninguna plaza');
     await page.getByText('No hay vacantes disponibles').waitFor();
@@ -88,7 +94,12 @@ describe('public vacancy board', () => {
     await page.waitForURL(/\/vacantes\/\d+$/);
     const url = page.url();
     await dialog.getByText('Ofrecemos').waitFor();
-    expect(await dialog.getByText(/\d{2}\/\d{2}\/\d{4}/).first().isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByText(/\d{2}\/\d{2}\/\d{4}/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await screenshot(page, 'detail-modal');
 
     const fresh = await context.newPage();

@@ -19,7 +19,8 @@ function newestMtime(p) {
   const s = statSync(p);
   if (!s.isDirectory()) return s.mtimeMs;
   let max = s.mtimeMs;
-  for (const e of readdirSync(p)) if (e !== 'gql' && e !== 'node_modules') max = Math.max(max, newestMtime(path.join(p, e)));
+  for (const e of readdirSync(p))
+    if (e !== 'gql' && e !== 'node_modules') max = Math.max(max, newestMtime(path.join(p, e)));
   return max;
 }
 
@@ -30,7 +31,14 @@ function run(cmd, args) {
 
 // Generated code is not committed: make it, then build the web when its sources are newer.
 const built = path.join(root, 'web/dist/index.html');
-const sources = ['web/src', 'web/index.html', 'web/graphiql.html', 'web/vite.config.ts', 'schema.graphql', 'domain/src'];
+const sources = [
+  'web/src',
+  'web/index.html',
+  'web/graphiql.html',
+  'web/vite.config.ts',
+  'schema.graphql',
+  'domain/src',
+];
 const stale = !existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > statSync(built).mtimeMs);
 if (dev || stale) run('npm', ['run', 'codegen', '--silent']);
 if (!dev && stale) {
@@ -81,7 +89,11 @@ start('bff', [...tsx, ...(dev ? ['--watch'] : []), 'bff/src/index.ts']);
 await waitFor(`http://127.0.0.1:${env.PORT}/readyz`, 60_000);
 if (dev) {
   start('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web'], {});
-  console.log('\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql\n');
+  console.log(
+    '\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql\n',
+  );
 } else {
-  console.log(`\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql\n`);
+  console.log(
+    `\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql\n`,
+  );
 }

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RoleRules } from './normalise/role.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,13 +20,21 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   PUBLIC_ORIGIN: z.string().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
-  SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   SESSION_WARNING_SECONDS: z.coerce.number().int().positive().default(120),
   SESSION_RECHECK_SECONDS: z.coerce.number().int().positive().default(30),
   ORG_EMAIL_DOMAIN: z.string().default('ejemplo.org.gt'),
   ADMIN_USERNAMES: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
 });
 
 export interface Config {
@@ -64,9 +70,7 @@ function readServiceToken(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    throw new Error(
-      `Falta el token de servicio: defina SERVICE_TOKEN o inicie primero la api (crea ${file}).`,
-    );
+    throw new Error(`Falta el token de servicio: defina SERVICE_TOKEN o inicie primero la api (crea ${file}).`);
   }
 }
 
@@ -86,7 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphiql: e.GRAPHIQL ?? dev,
     introspection: e.INTROSPECTION ?? dev,
     webDist,
-    allowedOrigins: (e.PUBLIC_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (e.PUBLIC_ORIGIN ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     dataDir: e.DATA_DIR,
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_SECONDS * 1000,
@@ -94,7 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionRecheckMs: e.SESSION_RECHECK_SECONDS * 1000,
     orgEmailDomain: e.ORG_EMAIL_DOMAIN.toLowerCase().replace(/^@/, ''),
     roleRules: {
-      adminUsernames: (e.ADMIN_USERNAMES ?? `admin@${e.ORG_EMAIL_DOMAIN}`).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      adminUsernames: (e.ADMIN_USERNAMES ?? `admin@${e.ORG_EMAIL_DOMAIN}`)
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
     },
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'INTERNAL' | 'BAD_USER_INPUT';
+export type ErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'INTERNAL' | 'BAD_USER_INPUT';
 
 export const MESSAGES = {
   UNAUTHENTICATED: 'Debes iniciar sesión para continuar.',

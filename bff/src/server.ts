@@ -108,7 +108,11 @@ export async function createServer(config: Config): Promise<BffServer> {
     http,
     catalogue: new CatalogueClient(http, config.publicCacheTtlMs),
     accounts,
-    sessions: new Sessions(sessionKey, { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules }, accounts),
+    sessions: new Sessions(
+      sessionKey,
+      { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules },
+      accounts,
+    ),
     captcha: new CaptchaService(sessionKey),
     throttle: {
       account: new Throttle(config.loginMaxFailures, config.loginWindowMs),

@@ -12,7 +12,9 @@ async function login(kind: 'staff' | 'candidate', email: string, password = DEMO
     kind === 'staff'
       ? 'mutation($u: String!, $p: String!) { r: staffLogin(username: $u, password: $p) { viewer { id } error { __typename } } }'
       : 'mutation($u: String!, $p: String!) { r: candidateLogin(email: $u, password: $p) { viewer { id } error { __typename } } }';
-  const res = await request(stack.bff.app).post('/graphql').send({ query: mutation, variables: { u: email, p: password } });
+  const res = await request(stack.bff.app)
+    .post('/graphql')
+    .send({ query: mutation, variables: { u: email, p: password } });
   expect(res.body.data.r.error).toBeNull();
   const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('bolsa_sesion='))!;
   return cookie.split(';')[0]!;
@@ -71,7 +73,9 @@ describe('authorisation of every Query and Mutation field', () => {
         // A deactivated account is anonymous: it may call public fields and nothing else.
         const may = caller === 'deactivated' ? allowed.includes('anonymous') : allowed.includes(caller);
         if (may) {
-          expect([undefined, 'BAD_USER_INPUT'], `${caller} → ${field}: ${JSON.stringify(res.body.errors)}`).toContain(code);
+          expect([undefined, 'BAD_USER_INPUT'], `${caller} → ${field}: ${JSON.stringify(res.body.errors)}`).toContain(
+            code,
+          );
         } else {
           const expected = caller === 'anonymous' || caller === 'deactivated' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
           expect(code, `${caller} → ${field}`).toBe(expected);

@@ -8,7 +8,11 @@ const vacancies = fixtures.map(normaliseVacancy);
 
 describe('normaliseVacancy accepts every spelling the specs name', () => {
   it('reads nombreVacante, nombre and nombre_vacante as the name', () => {
-    expect(vacancies.slice(0, 3).map((v) => v?.name)).toEqual(['Enfermera Auxiliar', 'Médico General', 'Recepcionista']);
+    expect(vacancies.slice(0, 3).map((v) => v?.name)).toEqual([
+      'Enfermera Auxiliar',
+      'Médico General',
+      'Recepcionista',
+    ]);
   });
 
   it("reads status '1', 1, true and 'True' as active, anything else inactive", () => {
@@ -62,15 +66,18 @@ describe('normaliseVacancy accepts every spelling the specs name', () => {
 
 describe('branch and geography normalisers', () => {
   it('reads branches as id/nombre in any case', () => {
-    expect([{ id: 1, nombre: 'Central' }, { Id: '2', Nombre: ' Cobán ' }, { nombre: 'sin id' }].map(normaliseBranch)).toEqual([
-      { id: '1', name: 'Central' },
-      { id: '2', name: 'Cobán' },
-      null,
-    ]);
+    expect(
+      [{ id: 1, nombre: 'Central' }, { Id: '2', Nombre: ' Cobán ' }, { nombre: 'sin id' }].map(normaliseBranch),
+    ).toEqual([{ id: '1', name: 'Central' }, { id: '2', name: 'Cobán' }, null]);
   });
 
   it('reads department options as code/Code and remarks/Remarks', () => {
-    expect([{ code: '01', remarks: 'Guatemala' }, { Code: 16, Remarks: 'Alta Verapaz' }].map(normaliseDepartment)).toEqual([
+    expect(
+      [
+        { code: '01', remarks: 'Guatemala' },
+        { Code: 16, Remarks: 'Alta Verapaz' },
+      ].map(normaliseDepartment),
+    ).toEqual([
       { id: '01', name: 'Guatemala' },
       { id: '16', name: 'Alta Verapaz' },
     ]);
@@ -78,7 +85,12 @@ describe('branch and geography normalisers', () => {
 
   it('reads municipalities with string or numeric codes', () => {
     expect(
-      normaliseMunicipality({ municipioId: 101, municipioNombre: 'Guatemala', departamentoId: 1, departamentoNombre: 'Guatemala' }),
+      normaliseMunicipality({
+        municipioId: 101,
+        municipioNombre: 'Guatemala',
+        departamentoId: 1,
+        departamentoNombre: 'Guatemala',
+      }),
     ).toEqual({ id: '0101', name: 'Guatemala', departmentId: '01', departmentName: 'Guatemala' });
     expect(normaliseMunicipality({ MunicipioId: '1601', MunicipioNombre: 'Cobán' })).toEqual({
       id: '1601',

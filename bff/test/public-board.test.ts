@@ -50,14 +50,22 @@ describe('public vacancy board through the BFF', () => {
   });
 
   it('filters by branch, keyword (accents ignored) and featured only', async () => {
-    const all = (await gql(BOARD, { pageSize: 50 })).body.data.vacancies.items as { id: string; name: string; featured: boolean; branch: { id: string } }[];
+    const all = (await gql(BOARD, { pageSize: 50 })).body.data.vacancies.items as {
+      id: string;
+      name: string;
+      featured: boolean;
+      branch: { id: string };
+    }[];
     const branchId = all[0]!.branch.id;
     const byBranch = (await gql(BOARD, { filter: { branchId }, pageSize: 50 })).body.data.vacancies.items;
     expect(byBranch.length).toBeGreaterThan(0);
     expect(byBranch.every((v: { branch: { id: string } }) => v.branch.id === branchId)).toBe(true);
 
     const word = all[0]!.name.split(' ')[0]!;
-    const plain = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    const plain = word
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase();
     const byKeyword = (await gql(BOARD, { filter: { search: plain }, pageSize: 50 })).body.data.vacancies.items;
     expect(byKeyword.map((v: { id: string }) => v.id)).toContain(all[0]!.id);
 
@@ -70,7 +78,10 @@ describe('public vacancy board through the BFF', () => {
   });
 
   it('resolves lugar to municipality and department names and serves the image', async () => {
-    const items = (await gql(BOARD, { pageSize: 50 })).body.data.vacancies.items as { place: string | null; imageUrl: string | null }[];
+    const items = (await gql(BOARD, { pageSize: 50 })).body.data.vacancies.items as {
+      place: string | null;
+      imageUrl: string | null;
+    }[];
     expect(items.some((v) => v.place && /, /.test(v.place))).toBe(true);
     const withImage = items.find((v) => v.imageUrl)!;
     const img = await request(stack.bff.app).get(withImage.imageUrl!);
@@ -83,7 +94,11 @@ describe('public vacancy board through the BFF', () => {
     const first = (await gql(BOARD)).body.data.vacancies.items[0];
     const one = await gql(`query($id: ID!) { vacancy(id: $id) { id name description url } }`, { id: first.id });
     expect(one.body.data.vacancy).toMatchObject({ id: first.id, name: first.name, url: `/vacantes/${first.id}` });
-    const inactive = await stack.api.db.selectFrom('plazas').select('id').where('status', '=', '0').executeTakeFirstOrThrow();
+    const inactive = await stack.api.db
+      .selectFrom('plazas')
+      .select('id')
+      .where('status', '=', '0')
+      .executeTakeFirstOrThrow();
     for (const id of [String(inactive.id), '999999', 'abc']) {
       const r = await gql(`query($id: ID!) { vacancy(id: $id) { id } }`, { id });
       expect(r.body.errors).toBeUndefined();
@@ -103,7 +118,11 @@ describe('public vacancy board through the BFF', () => {
   });
 
   it('serves candidate files never through the public image route', async () => {
-    for (const p of ['/images/candidatos/1/dpi.pdf', '/images/plazas/..%2F..%2Fservice-token', '/images/plazas/nada.webp']) {
+    for (const p of [
+      '/images/candidatos/1/dpi.pdf',
+      '/images/plazas/..%2F..%2Fservice-token',
+      '/images/plazas/nada.webp',
+    ]) {
       expect((await request(stack.bff.app).get(p)).status).toBe(404);
     }
   });
@@ -131,7 +150,12 @@ describe('when the api is down or slow', () => {
     const dead = createHttpServer();
     const port = await listen(dead);
     await new Promise((r) => dead.close(r));
-    const bff = await createServer(loadConfig({ NODE_ENV: 'test' }, { apiUrl: `http://127.0.0.1:${port}`, serviceToken: 'x'.repeat(32), webDist: null }));
+    const bff = await createServer(
+      loadConfig(
+        { NODE_ENV: 'test' },
+        { apiUrl: `http://127.0.0.1:${port}`, serviceToken: 'x'.repeat(32), webDist: null },
+      ),
+    );
     const res = await request(bff.app).post('/graphql').send({ query: '{ vacancies { totalCount } }' });
     expect(res.status).toBe(200);
     expect(res.body.errors[0]).toMatchObject({
@@ -148,7 +172,10 @@ describe('when the api is down or slow', () => {
     });
     const port = await listen(slow);
     const bff = await createServer(
-      loadConfig({ NODE_ENV: 'test' }, { apiUrl: `http://127.0.0.1:${port}`, serviceToken: 'x'.repeat(32), webDist: null, upstreamTimeoutMs: 300 }),
+      loadConfig(
+        { NODE_ENV: 'test' },
+        { apiUrl: `http://127.0.0.1:${port}`, serviceToken: 'x'.repeat(32), webDist: null, upstreamTimeoutMs: 300 },
+      ),
     );
     const t0 = Date.now();
     const res = await request(bff.app).post('/graphql').send({ query: '{ branches { id } }' });

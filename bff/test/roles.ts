@@ -41,33 +41,60 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Mutation.staffLogin': ['mutation { staffLogin(username: "", password: "") { error { __typename } } }', PUBLIC],
   'Mutation.logout': ['mutation { logout }', PUBLIC],
   'Mutation.touchSession': ['mutation { touchSession { id } }', PUBLIC],
-  'Mutation.createStaffUser': ['mutation { createStaffUser(input: { name: "", email: "x", role: VIEWER }) { error { __typename } } }', ADMIN_ONLY],
+  'Mutation.createStaffUser': [
+    'mutation { createStaffUser(input: { name: "", email: "x", role: VIEWER }) { error { __typename } } }',
+    ADMIN_ONLY,
+  ],
   'Mutation.updateStaffUser': [
     'mutation { updateStaffUser(id: "999999", input: { name: "X", email: "x@ejemplo.org.gt", role: VIEWER }) { error { __typename } } }',
     ADMIN_ONLY,
   ],
   'Mutation.toggleStaffUser': ['mutation { toggleStaffUser(id: "999999") { error { __typename } } }', ADMIN_ONLY],
   'Mutation.deleteStaffUser': ['mutation { deleteStaffUser(id: "999999") { ok } }', ADMIN_ONLY],
-  'Mutation.createApiToken': ['mutation { createApiToken(name: "", role: VIEWER) { error { __typename } } }', ADMIN_ONLY],
+  'Mutation.createApiToken': [
+    'mutation { createApiToken(name: "", role: VIEWER) { error { __typename } } }',
+    ADMIN_ONLY,
+  ],
   'Mutation.revokeApiToken': ['mutation { revokeApiToken(id: "999999") { ok } }', ADMIN_ONLY],
   'Query.adminVacancies': ['{ adminVacancies { totalCount items { createdBy updatedBy } } }', STAFF],
   'Query.adminVacancy': ['{ adminVacancy(id: "999999") { id } }', STAFF],
   'Query.vacancyNameCheck': ['{ vacancyNameCheck(name: "Nada", branchId: "1") { exists } }', EDITORS],
   'Query.testTemplates': ['{ testTemplates { id } }', STAFF],
   'Query.adminEmails': ['{ adminEmails { id } }', STAFF],
-  'Mutation.createVacancy': [`mutation { createVacancy(input: ${NO_VACANCY}, imageUploadId: "x") { error { __typename } } }`, EDITORS],
-  'Mutation.updateVacancy': [`mutation { updateVacancy(id: "999999", input: ${NO_VACANCY}) { error { __typename } } }`, EDITORS],
+  'Mutation.createVacancy': [
+    `mutation { createVacancy(input: ${NO_VACANCY}, imageUploadId: "x") { error { __typename } } }`,
+    EDITORS,
+  ],
+  'Mutation.updateVacancy': [
+    `mutation { updateVacancy(id: "999999", input: ${NO_VACANCY}) { error { __typename } } }`,
+    EDITORS,
+  ],
   'Mutation.deleteVacancy': ['mutation { deleteVacancy(id: "999999") { ok } }', ADMIN_ONLY],
-  'Mutation.setVacancyFeatured': ['mutation { setVacancyFeatured(id: "999999", featured: true) { error { __typename } } }', EDITORS],
+  'Mutation.setVacancyFeatured': [
+    'mutation { setVacancyFeatured(id: "999999", featured: true) { error { __typename } } }',
+    EDITORS,
+  ],
   'Mutation.createTestTemplate': [
     'mutation { createTestTemplate(input: { name: "", description: "", type: PDF, category: OTROS }) { error { __typename } } }',
     EDITORS,
   ],
-  'Mutation.setTestTemplateActive': ['mutation { setTestTemplateActive(id: "999999", active: true) { error { __typename } } }', EDITORS],
+  'Mutation.setTestTemplateActive': [
+    'mutation { setTestTemplateActive(id: "999999", active: true) { error { __typename } } }',
+    EDITORS,
+  ],
   'Mutation.deleteTestTemplate': ['mutation { deleteTestTemplate(id: "999999") { ok } }', ADMIN_ONLY],
-  'Mutation.createAdminEmail': ['mutation { createAdminEmail(email: "x", name: "") { error { __typename } } }', EDITORS],
-  'Mutation.updateAdminEmail': ['mutation { updateAdminEmail(id: "999999", email: "x", name: "") { error { __typename } } }', EDITORS],
-  'Mutation.setAdminEmailActive': ['mutation { setAdminEmailActive(id: "999999", active: true) { error { __typename } } }', EDITORS],
+  'Mutation.createAdminEmail': [
+    'mutation { createAdminEmail(email: "x", name: "") { error { __typename } } }',
+    EDITORS,
+  ],
+  'Mutation.updateAdminEmail': [
+    'mutation { updateAdminEmail(id: "999999", email: "x", name: "") { error { __typename } } }',
+    EDITORS,
+  ],
+  'Mutation.setAdminEmailActive': [
+    'mutation { setAdminEmailActive(id: "999999", active: true) { error { __typename } } }',
+    EDITORS,
+  ],
   'Mutation.deleteAdminEmail': ['mutation { deleteAdminEmail(id: "999999") { ok } }', ADMIN_ONLY],
 };
 

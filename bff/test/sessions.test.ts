@@ -22,7 +22,12 @@ const sessionCookie = (res: request.Response) =>
 describe('staff and candidate sessions', () => {
   it('sets an HttpOnly, SameSite=Lax cookie and keeps nothing readable in it', async () => {
     const res = await gql(STAFF_LOGIN, { u: DEMO.manager, p: DEMO_PASSWORD });
-    expect(res.body.data.r.viewer).toMatchObject({ role: 'MANAGER', realRole: 'MANAGER', kind: 'STAFF', idleTimeoutSeconds: 1 });
+    expect(res.body.data.r.viewer).toMatchObject({
+      role: 'MANAGER',
+      realRole: 'MANAGER',
+      kind: 'STAFF',
+      idleTimeoutSeconds: 1,
+    });
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -50,13 +55,18 @@ describe('staff and candidate sessions', () => {
 
   it('accepts an API token as Bearer, shown once and stored hashed, until revoked', async () => {
     const admin = sessionCookie(await gql(STAFF_LOGIN, { u: DEMO.admin, p: DEMO_PASSWORD }))!.split(';')[0];
-    const created = await gql('mutation { createApiToken(name: "Integración RRHH", role: VIEWER) { token apiToken { id name role revoked } error { __typename } } }', {}, admin);
+    const created = await gql(
+      'mutation { createApiToken(name: "Integración RRHH", role: VIEWER) { token apiToken { id name role revoked } error { __typename } } }',
+      {},
+      admin,
+    );
     const { token, apiToken } = created.body.data.createApiToken;
     expect(token).toMatch(/^bolsa_/);
     expect(apiToken).toMatchObject({ name: 'Integración RRHH', role: 'VIEWER', revoked: false });
     const listed = await gql('{ apiTokens { id name } }', {}, admin);
     expect(JSON.stringify(listed.body)).not.toContain(token);
-    const bearer = (q: string) => request(stack.bff.app).post('/graphql').set('authorization', `Bearer ${token}`).send({ query: q });
+    const bearer = (q: string) =>
+      request(stack.bff.app).post('/graphql').set('authorization', `Bearer ${token}`).send({ query: q });
     expect((await bearer('{ me { kind role } }')).body.data.me).toEqual({ kind: 'INTEGRATION', role: 'VIEWER' });
     expect((await bearer('{ staffUsers { id } }')).body.errors[0].extensions.code).toBe('FORBIDDEN');
     await gql(`mutation { revokeApiToken(id: "${apiToken.id}") { ok } }`, {}, admin);
@@ -65,11 +75,18 @@ describe('staff and candidate sessions', () => {
 
   it('throttles ten wrong passwords in a row for one account with the generic message', async () => {
     const answers = [];
-    for (let i = 0; i < 10; i++) answers.push((await gql(STAFF_LOGIN, { u: DEMO.admin, p: `mal-${i}` })).body.data.r.error);
-    expect(answers.slice(0, 5).every((e) => e.__typename === 'InvalidCredentials' && e.message === 'Credenciales incorrectas')).toBe(true);
+    for (let i = 0; i < 10; i++)
+      answers.push((await gql(STAFF_LOGIN, { u: DEMO.admin, p: `mal-${i}` })).body.data.r.error);
+    expect(
+      answers
+        .slice(0, 5)
+        .every((e) => e.__typename === 'InvalidCredentials' && e.message === 'Credenciales incorrectas'),
+    ).toBe(true);
     expect(answers.slice(5).every((e) => e.__typename === 'Throttled')).toBe(true);
     // Even the right password waits out the window.
-    expect((await gql(STAFF_LOGIN, { u: DEMO.admin, p: DEMO_PASSWORD })).body.data.r.error.__typename).toBe('Throttled');
+    expect((await gql(STAFF_LOGIN, { u: DEMO.admin, p: DEMO_PASSWORD })).body.data.r.error.__typename).toBe(
+      'Throttled',
+    );
   });
 
   it('refuses a cross-site request carrying the cookie, and simple form posts', async () => {
@@ -107,15 +124,25 @@ describe('staff and candidate sessions', () => {
     const REGISTER = `mutation($i: RegisterCandidateInput!) { registerCandidate(input: $i) { ok email error { __typename
       ... on ValidationFailed { message } ... on CaptchaFailed { message } ... on RegistrationConflict { conflict message } } } }`;
     const invalidDpi = await gql(REGISTER, { i: input });
-    expect(invalidDpi.body.data.registerCandidate.error).toEqual({ __typename: 'ValidationFailed', message: 'El CUI/DPI no es válido. Revisa los 13 dígitos.' });
+    expect(invalidDpi.body.data.registerCandidate.error).toEqual({
+      __typename: 'ValidationFailed',
+      message: 'El CUI/DPI no es válido. Revisa los 13 dígitos.',
+    });
     // The captcha was spent by that attempt.
     const reused = await gql(REGISTER, { i: { ...input, dpi: '1580352240101' } });
-    expect(reused.body.data.registerCandidate.error).toEqual({ __typename: 'CaptchaFailed', message: 'El código de verificación es incorrecto' });
+    expect(reused.body.data.registerCandidate.error).toEqual({
+      __typename: 'CaptchaFailed',
+      message: 'El código de verificación es incorrecto',
+    });
 
     const fresh = (await gql('mutation { newCaptcha { id } }')).body.data.newCaptcha.id;
     const freshAnswer = (await request(stack.bff.app).get('/__test/captcha').query({ id: fresh })).body.answer;
-    const taken = await gql(REGISTER, { i: { ...input, dpi: '1580352240101', captchaId: fresh, captchaAnswer: freshAnswer } });
-    expect(taken.body.data.registerCandidate.error).toMatchObject({ __typename: 'RegistrationConflict', conflict: 'DPI_TITULAR' });
+    const taken = await gql(REGISTER, {
+      i: { ...input, dpi: '1580352240101', captchaId: fresh, captchaAnswer: freshAnswer },
+    });
+    expect(taken.body.data.registerCandidate.error).toMatchObject({
+      __typename: 'RegistrationConflict',
+      conflict: 'DPI_TITULAR',
+    });
   });
-
 });

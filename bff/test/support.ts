@@ -13,7 +13,10 @@ export interface Stack {
 /** A real api on seeded in-memory PGlite and a BFF in front of it (no listener: use supertest). */
 export async function startStack(overrides: Partial<Config> = {}): Promise<Stack> {
   const api = await startApi({ memory: true, port: 0, seedDemo: true, log: false });
-  const config = loadConfig({ NODE_ENV: 'test' }, { apiUrl: api.url, serviceToken: api.token, webDist: null, ...overrides });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { apiUrl: api.url, serviceToken: api.token, webDist: null, ...overrides },
+  );
   const bff = await createServer(config);
   return {
     api,
@@ -27,5 +30,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<Stack
 }
 
 export function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
 }

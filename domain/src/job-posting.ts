@@ -42,7 +42,10 @@ export function jobPosting(v: JobPostingInput, organisation: string, origin: str
 
 /** JSON safe to place inside a <script> element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export const ORGANISATION_NAME = 'Bolsa de Trabajo';

@@ -70,9 +70,7 @@ export function splitList(input: unknown): string[] {
   else if (typeof input === 'number') items = [String(input)];
   else items = [];
   const seen = new Set<string>();
-  return items
-    .map(cleanItem)
-    .filter((x) => x && !seen.has(x.toLowerCase()) && seen.add(x.toLowerCase()));
+  return items.map(cleanItem).filter((x) => x && !seen.has(x.toLowerCase()) && seen.add(x.toLowerCase()));
 }
 
 /** Status spellings meaning active/published: '1', 1, true, 'True' (spec 2 §3). */
@@ -103,7 +101,10 @@ export function isOpenForApplications(
 
 export type DaysRemainingTone = 'green' | 'orange' | 'red';
 /** Days-remaining indicator of the admin grid (spec 2 §4). */
-export function daysRemaining(endsAt: string | null, today?: string): { days: number | null; tone: DaysRemainingTone; label: string } {
+export function daysRemaining(
+  endsAt: string | null,
+  today?: string,
+): { days: number | null; tone: DaysRemainingTone; label: string } {
   if (!endsAt) return { days: null, tone: 'green', label: 'Sin fecha de cierre' };
   const days = daysUntil(endsAt, today);
   if (days > 7) return { days, tone: 'green', label: `${days} días restantes` };

@@ -38,7 +38,11 @@ describe('dates', () => {
   it('colours the days remaining as spec 2 §4 says', () => {
     expect(daysRemaining('2026-12-01', '2026-11-22')).toMatchObject({ days: 9, tone: 'green' });
     expect(daysRemaining('2026-11-29', '2026-11-22')).toMatchObject({ days: 7, tone: 'orange' });
-    expect(daysRemaining('2026-11-23', '2026-11-22')).toMatchObject({ days: 1, tone: 'orange', label: '1 día restante' });
+    expect(daysRemaining('2026-11-23', '2026-11-22')).toMatchObject({
+      days: 1,
+      tone: 'orange',
+      label: '1 día restante',
+    });
     expect(daysRemaining('2026-11-22', '2026-11-22')).toMatchObject({ tone: 'red', label: 'Vencida' });
   });
 });
@@ -53,7 +57,7 @@ describe('amounts', () => {
 
 describe('vacancy helpers', () => {
   it('splits messy lists into clean unique items', () => {
-    expect(splitList("['Bachiller', \"Experiencia\"]")).toEqual(['Bachiller', 'Experiencia']);
+    expect(splitList('[\'Bachiller\', "Experiencia"]')).toEqual(['Bachiller', 'Experiencia']);
     expect(splitList('[a, b ,c]')).toEqual(['a', 'b', 'c']);
     expect(splitList('{"x","y"}')).toEqual(['x', 'y']);
     expect(splitList('• uno\n• dos\n\n')).toEqual(['uno', 'dos']);
@@ -65,7 +69,14 @@ describe('vacancy helpers', () => {
   });
   it('reads status spellings', () => {
     expect(['1', 1, true, 'True', 'true '].map(isActiveStatus)).toEqual([true, true, true, true, true]);
-    expect(['0', 0, false, 'False', null, 'activo'].map(isActiveStatus)).toEqual([false, false, false, false, false, false]);
+    expect(['0', 0, false, 'False', null, 'activo'].map(isActiveStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
   it('keeps a vacancy on the board while active and not past its end date', () => {
     expect(isOpenForApplications({ active: true, endsAt: '2026-11-22' }, '2026-11-22')).toBe(true);
@@ -78,11 +89,26 @@ describe('vacancy helpers', () => {
   });
   it('builds a JobPosting whose JSON cannot close its script element', () => {
     const ld = jobPosting(
-      { name: 'Enfermera', description: '</script><b>', publishedAt: '2026-11-01', endsAt: '2026-12-01', branchName: 'Central', municipalityName: 'Cobán', departmentName: 'Alta Verapaz', place: null, imageUrl: '/images/plazas/a.webp' },
+      {
+        name: 'Enfermera',
+        description: '</script><b>',
+        publishedAt: '2026-11-01',
+        endsAt: '2026-12-01',
+        branchName: 'Central',
+        municipalityName: 'Cobán',
+        departmentName: 'Alta Verapaz',
+        place: null,
+        imageUrl: '/images/plazas/a.webp',
+      },
       'Org',
       'https://empleos.example.org',
     );
-    expect(ld).toMatchObject({ '@type': 'JobPosting', title: 'Enfermera', validThrough: '2026-12-01T23:59:59-06:00', image: 'https://empleos.example.org/images/plazas/a.webp' });
+    expect(ld).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Enfermera',
+      validThrough: '2026-12-01T23:59:59-06:00',
+      image: 'https://empleos.example.org/images/plazas/a.webp',
+    });
     expect(jsonForScript(ld)).not.toContain('</script>');
   });
 });

@@ -10,25 +10,53 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 // Stroke glyphs on a 4×6 grid (x 0–4, y 0–6): each is a list of polylines. Drawn as paths so the
 // image needs no system font and the answer never appears as text in the markup.
 const GLYPHS: Record<string, number[][]> = {
-  A: [[0, 6, 2, 0, 4, 6], [1, 4, 3, 4]],
+  A: [
+    [0, 6, 2, 0, 4, 6],
+    [1, 4, 3, 4],
+  ],
   C: [[4, 1, 3, 0, 1, 0, 0, 1, 0, 5, 1, 6, 3, 6, 4, 5]],
   D: [[0, 0, 0, 6, 3, 6, 4, 5, 4, 1, 3, 0, 0, 0]],
-  E: [[4, 0, 0, 0, 0, 6, 4, 6], [0, 3, 3, 3]],
-  F: [[4, 0, 0, 0, 0, 6], [0, 3, 3, 3]],
+  E: [
+    [4, 0, 0, 0, 0, 6, 4, 6],
+    [0, 3, 3, 3],
+  ],
+  F: [
+    [4, 0, 0, 0, 0, 6],
+    [0, 3, 3, 3],
+  ],
   G: [[4, 1, 3, 0, 1, 0, 0, 1, 0, 5, 1, 6, 3, 6, 4, 5, 4, 3, 2, 3]],
-  H: [[0, 0, 0, 6], [4, 0, 4, 6], [0, 3, 4, 3]],
+  H: [
+    [0, 0, 0, 6],
+    [4, 0, 4, 6],
+    [0, 3, 4, 3],
+  ],
   J: [[4, 0, 4, 5, 3, 6, 1, 6, 0, 5]],
-  K: [[0, 0, 0, 6], [4, 0, 0, 3, 4, 6]],
+  K: [
+    [0, 0, 0, 6],
+    [4, 0, 0, 3, 4, 6],
+  ],
   M: [[0, 6, 0, 0, 2, 3, 4, 0, 4, 6]],
   N: [[0, 6, 0, 0, 4, 6, 4, 0]],
   P: [[0, 6, 0, 0, 3, 0, 4, 1, 4, 2, 3, 3, 0, 3]],
-  R: [[0, 6, 0, 0, 3, 0, 4, 1, 4, 2, 3, 3, 0, 3], [2, 3, 4, 6]],
-  T: [[0, 0, 4, 0], [2, 0, 2, 6]],
+  R: [
+    [0, 6, 0, 0, 3, 0, 4, 1, 4, 2, 3, 3, 0, 3],
+    [2, 3, 4, 6],
+  ],
+  T: [
+    [0, 0, 4, 0],
+    [2, 0, 2, 6],
+  ],
   U: [[0, 0, 0, 5, 1, 6, 3, 6, 4, 5, 4, 0]],
   V: [[0, 0, 2, 6, 4, 0]],
   W: [[0, 0, 1, 6, 2, 3, 3, 6, 4, 0]],
-  X: [[0, 0, 4, 6], [4, 0, 0, 6]],
-  Y: [[0, 0, 2, 3, 4, 0], [2, 3, 2, 6]],
+  X: [
+    [0, 0, 4, 6],
+    [4, 0, 0, 6],
+  ],
+  Y: [
+    [0, 0, 2, 3, 4, 0],
+    [2, 3, 2, 6],
+  ],
   '3': [[0, 0, 4, 0, 2, 2, 3, 2, 4, 3, 4, 5, 3, 6, 1, 6, 0, 5]],
   '4': [[3, 6, 3, 0, 0, 4, 4, 4]],
   '6': [[4, 0, 2, 0, 0, 2, 0, 5, 1, 6, 3, 6, 4, 5, 4, 4, 3, 3, 0, 3]],
@@ -54,7 +82,9 @@ export function captchaSvg(text: string): string {
     );
   }
   for (let i = 0; i < 60; i++) {
-    parts.push(`<circle cx="${rnd(0, 200).toFixed(1)}" cy="${rnd(0, 70).toFixed(1)}" r="${rnd(0.6, 1.6).toFixed(1)}" fill="hsl(${Math.floor(rnd(0, 360))},30%,55%)"/>`);
+    parts.push(
+      `<circle cx="${rnd(0, 200).toFixed(1)}" cy="${rnd(0, 70).toFixed(1)}" r="${rnd(0.6, 1.6).toFixed(1)}" fill="hsl(${Math.floor(rnd(0, 360))},30%,55%)"/>`,
+    );
   }
   [...text].forEach((ch, i) => {
     const glyph = GLYPHS[ch] ?? [];
@@ -62,7 +92,9 @@ export function captchaSvg(text: string): string {
     const x = 14 + i * 30 + rnd(-3, 3);
     const y = 14 + rnd(-4, 6);
     const angle = rnd(-18, 18).toFixed(1);
-    const d = glyph.map((pl) => pl.reduce((acc, v, j) => acc + (j % 2 === 0 ? `${j === 0 ? 'M' : ' L'}${v}` : `,${v}`), '')).join(' ');
+    const d = glyph
+      .map((pl) => pl.reduce((acc, v, j) => acc + (j % 2 === 0 ? `${j === 0 ? 'M' : ' L'}${v}` : `,${v}`), ''))
+      .join(' ');
     const colour = `hsl(${Math.floor(rnd(190, 330))},55%,${Math.floor(rnd(22, 34))}%)`;
     parts.push(
       `<path transform="translate(${x.toFixed(1)},${y.toFixed(1)}) rotate(${angle} ${2 * scale} ${3 * scale}) scale(${scale.toFixed(2)})" d="${d}" stroke="${colour}" stroke-width="${(rnd(2.2, 3) / scale).toFixed(3)}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
@@ -87,8 +119,13 @@ export class CaptchaService {
 
   async create(): Promise<{ id: string; image: string; text: string }> {
     const text = randomCaptchaText();
-    const png = await sharp(Buffer.from(captchaSvg(text))).png({ compressionLevel: 9, palette: true }).toBuffer();
-    const id = seal<CaptchaClaim>({ a: text, exp: Date.now() + CAPTCHA_TTL_MS, n: randomBytes(9).toString('base64url') }, this.key);
+    const png = await sharp(Buffer.from(captchaSvg(text)))
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
+    const id = seal<CaptchaClaim>(
+      { a: text, exp: Date.now() + CAPTCHA_TTL_MS, n: randomBytes(9).toString('base64url') },
+      this.key,
+    );
     return { id, image: `data:image/png;base64,${png.toString('base64')}`, text };
   }
 

@@ -12,7 +12,11 @@ export function sameOriginOnly(allowed: string[]) {
     const self = `${req.protocol}://${req.get('host')}`;
     const ok =
       (!origin || origin === self || allowed.includes(origin)) &&
-      (site === undefined || site === 'same-origin' || site === 'none' || (site === 'same-site' && !!origin && allowed.includes(origin)) || (!!origin && allowed.includes(origin)));
+      (site === undefined ||
+        site === 'same-origin' ||
+        site === 'none' ||
+        (site === 'same-site' && !!origin && allowed.includes(origin)) ||
+        (!!origin && allowed.includes(origin)));
     if (ok) return next();
     res.status(403).json({ errors: [{ message: 'Origen no permitido.', extensions: { code: 'FORBIDDEN' } }] });
   };

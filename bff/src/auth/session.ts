@@ -73,7 +73,10 @@ export class Sessions {
         this.end(req, res);
         return null;
       }
-      const real = claims.k === 'candidate' ? 4 : resolveStaffRole({ ...fieldsOfObject(state.user), idrol: state.role }, this.policy.roleRules, 'restore');
+      const real =
+        claims.k === 'candidate'
+          ? 4
+          : resolveStaffRole({ ...fieldsOfObject(state.user), idrol: state.role }, this.policy.roleRules, 'restore');
       // A preview role stays only while it is still lower than the real one.
       const role = claims.role >= real ? claims.role : real;
       next = { ...next, real, role: claims.k === 'candidate' ? 4 : role, chk: now };
@@ -83,9 +86,23 @@ export class Sessions {
     return toViewer(next);
   }
 
-  start(req: Request, res: Response, s: { kind: 'staff' | 'candidate'; uid: string; role: RoleId; real: RoleId; name: string; email: string }): Viewer {
+  start(
+    req: Request,
+    res: Response,
+    s: { kind: 'staff' | 'candidate'; uid: string; role: RoleId; real: RoleId; name: string; email: string },
+  ): Viewer {
     const now = Date.now();
-    const claims: Claims = { v: 1, k: s.kind, uid: s.uid, role: s.role, real: s.real, name: s.name, email: s.email, seen: now, chk: now };
+    const claims: Claims = {
+      v: 1,
+      k: s.kind,
+      uid: s.uid,
+      role: s.role,
+      real: s.real,
+      name: s.name,
+      email: s.email,
+      seen: now,
+      chk: now,
+    };
     this.write(req, res, claims);
     return toViewer(claims);
   }
@@ -112,7 +129,8 @@ export class Sessions {
     if (cached && Date.now() - cached.at < this.policy.recheckMs) return cached.viewer;
     const t = await this.accounts.verifyApiToken(hash);
     const role = t && [1, 2, 3].includes(t.roleId) ? (t.roleId as RoleId) : null;
-    const viewer: Viewer | null = t && role ? { id: `token:${t.id}`, kind: 'INTEGRATION', role, realRole: role, name: t.name, email: '' } : null;
+    const viewer: Viewer | null =
+      t && role ? { id: `token:${t.id}`, kind: 'INTEGRATION', role, realRole: role, name: t.name, email: '' } : null;
     tokenCache.set(hash, { at: Date.now(), viewer });
     if (tokenCache.size > 10_000) tokenCache.delete(tokenCache.keys().next().value!);
     return viewer;

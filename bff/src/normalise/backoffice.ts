@@ -61,5 +61,10 @@ export function normaliseAdminEmail(raw: unknown): AdminEmailDto | null {
   const cid = id(pick(f, 'correo_id', 'correoId', 'id'));
   const email = text(pick(f, 'email', 'correo'));
   if (!cid || !email) return null;
-  return { id: cid, email: email.toLowerCase(), name: text(pick(f, 'nombre')) ?? '', active: parseFlag(pick(f, 'activo') ?? true) };
+  return {
+    id: cid,
+    email: email.toLowerCase(),
+    name: text(pick(f, 'nombre')) ?? '',
+    active: parseFlag(pick(f, 'activo') ?? true),
+  };
 }

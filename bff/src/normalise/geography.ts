@@ -30,7 +30,14 @@ export function normaliseMunicipality(raw: unknown): MunicipalityDto | null {
   const f = fieldsOf(raw);
   const mid = padCode(pick(f, 'municipioId', 'idMunicipio', 'codigo', 'id'), 4);
   const name = text(pick(f, 'municipioNombre', 'nombreMunicipio', 'nombre', 'name'));
-  const dep = padCode(pick(f, 'departamentoId', 'idDepartamento', 'departamentoCodigo'), 2) ?? (mid && mid.length === 4 ? mid.slice(0, 2) : null);
+  const dep =
+    padCode(pick(f, 'departamentoId', 'idDepartamento', 'departamentoCodigo'), 2) ??
+    (mid && mid.length === 4 ? mid.slice(0, 2) : null);
   if (!mid || !name || !dep) return null;
-  return { id: mid, name, departmentId: dep, departmentName: text(pick(f, 'departamentoNombre', 'nombreDepartamento')) };
+  return {
+    id: mid,
+    name,
+    departmentId: dep,
+    departmentName: text(pick(f, 'departamentoNombre', 'nombreDepartamento')),
+  };
 }

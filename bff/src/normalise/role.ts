@@ -26,7 +26,9 @@ export interface RoleRules {
  */
 export function resolveStaffRole(user: unknown, rules: RoleRules, when: 'login' | 'restore' = 'login'): RoleId {
   const f = fieldsOf(user);
-  const username = String(pick(f, 'usuario_', 'usuario', 'email', 'correo') ?? '').trim().toLowerCase();
+  const username = String(pick(f, 'usuario_', 'usuario', 'email', 'correo') ?? '')
+    .trim()
+    .toLowerCase();
   const id = String(pick(f, 'id', 'idUsuario') ?? '');
   if (id === '1' || (username && rules.adminUsernames.includes(username))) return 1;
   const raw = rawRole(user);

@@ -2,9 +2,7 @@ import { isActiveStatus, parseFlag, splitList, toIsoDate } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from './fields.js';
 import { padCode } from './geography.js';
 
-export type Place =
-  | { kind: 'code'; municipalityId: string; departmentId: string }
-  | { kind: 'text'; text: string };
+export type Place = { kind: 'code'; municipalityId: string; departmentId: string } | { kind: 'text'; text: string };
 
 /** A vacancy (plaza) as the BFF knows it, whatever spelling the api used. */
 export interface VacancyDto {

@@ -36,11 +36,16 @@ async function lugarFields(input: VacancyInput, ctx: Context) {
       DepartamentoNombre: d?.name ?? m?.departmentName ?? '',
     };
   }
-  const d = input.departmentId ? (await ctx.catalogue.departments.get()).find((x) => x.id === input.departmentId) : null;
+  const d = input.departmentId
+    ? (await ctx.catalogue.departments.get()).find((x) => x.id === input.departmentId)
+    : null;
   return { Lugar: input.placeText?.trim() ?? '', MunicipioNombre: '', DepartamentoNombre: d?.name ?? '' };
 }
 
-export const adminVacancyQueries: Pick<QueryResolvers<Context>, 'adminVacancies' | 'adminVacancy' | 'vacancyNameCheck'> = {
+export const adminVacancyQueries: Pick<
+  QueryResolvers<Context>,
+  'adminVacancies' | 'adminVacancy' | 'vacancyNameCheck'
+> = {
   async adminVacancies(_p, { filter, sort, page, pageSize }, ctx) {
     const size = Math.min(Math.max(pageSize ?? 10, 1), 100);
     let list = await ctx.catalogue.vacancies.get();
@@ -50,9 +55,15 @@ export const adminVacancyQueries: Pick<QueryResolvers<Context>, 'adminVacancies'
     if (key) {
       const places = await Promise.all(list.map((v) => resolvePlace(v, ctx)));
       list = list.filter((v, i) =>
-        key.split(/\s+/).every((w) =>
-          searchKey([v.name, v.branchName, v.description, v.departmentName, places[i]!.text, places[i]!.departmentName].join(' ')).includes(w),
-        ),
+        key
+          .split(/\s+/)
+          .every((w) =>
+            searchKey(
+              [v.name, v.branchName, v.description, v.departmentName, places[i]!.text, places[i]!.departmentName].join(
+                ' ',
+              ),
+            ).includes(w),
+          ),
       );
     }
     const activeCount = list.filter((v) => v.active).length;
@@ -85,7 +96,9 @@ export const adminVacancyQueries: Pick<QueryResolvers<Context>, 'adminVacancies'
       default:
         keyOf = (v) => v.publishedAt ?? '';
     }
-    const sorted = [...list].sort((a, b) => dir * keyOf(a).localeCompare(keyOf(b), 'es') || Number(b.id) - Number(a.id));
+    const sorted = [...list].sort(
+      (a, b) => dir * keyOf(a).localeCompare(keyOf(b), 'es') || Number(b.id) - Number(a.id),
+    );
     const lastPage = Math.max(1, Math.ceil(sorted.length / size));
     const current = Math.min(Math.max(page ?? 1, 1), lastPage);
     return {
@@ -114,8 +127,23 @@ export const adminVacancyMutations: Pick<
   async createVacancy(_p, { input, imageUploadId }, ctx) {
     const today = todayInGuatemala();
     const upload = ctx.uploads.resolve(imageUploadId, ctx.viewer!.id, 'vacancy-image');
-    const failure = checkNewVacancy({ ...input, endsAt: input.endsAt ?? null, branchId: input.branchId || null, municipalityId: input.municipalityId ?? null, placeText: input.placeText ?? null, departmentId: input.departmentId ?? null, hasImage: !!upload }, today);
-    if (failure) return { vacancy: null, error: validationFailed(failure.message, [{ path: failure.field, message: failure.message }], failure.title) };
+    const failure = checkNewVacancy(
+      {
+        ...input,
+        endsAt: input.endsAt ?? null,
+        branchId: input.branchId || null,
+        municipalityId: input.municipalityId ?? null,
+        placeText: input.placeText ?? null,
+        departmentId: input.departmentId ?? null,
+        hasImage: !!upload,
+      },
+      today,
+    );
+    if (failure)
+      return {
+        vacancy: null,
+        error: validationFailed(failure.message, [{ path: failure.field, message: failure.message }], failure.title),
+      };
     const branch = (await ctx.catalogue.branches.get()).find((b) => b.id === input.branchId);
     const a = await ctx.backoffice.createVacancy(
       {
@@ -138,9 +166,17 @@ export const adminVacancyMutations: Pick<
     const newId = id(pick(fieldsOf(a.body), 'id'));
     if (a.status === 400 || a.status === 413 || a.status === 415) {
       const f = fieldsOf(a.body);
-      return { vacancy: null, error: validationFailed(answerMessage(a) ?? VACANCY_MESSAGES.createFailed, [], (pick(f, 'title') as string) ?? null) };
+      return {
+        vacancy: null,
+        error: validationFailed(
+          answerMessage(a) ?? VACANCY_MESSAGES.createFailed,
+          [],
+          (pick(f, 'title') as string) ?? null,
+        ),
+      };
     }
-    if (a.status < 200 || a.status >= 300 || !newId) return { vacancy: null, error: operationFailed(answerMessage(a) ?? VACANCY_MESSAGES.createFailed, a) };
+    if (a.status < 200 || a.status >= 300 || !newId)
+      return { vacancy: null, error: operationFailed(answerMessage(a) ?? VACANCY_MESSAGES.createFailed, a) };
     await ctx.uploads.discard(upload!);
     ctx.catalogue.vacancies.invalidate();
     return { vacancy: await ctx.catalogue.vacancy(newId), error: null };
@@ -149,10 +185,18 @@ export const adminVacancyMutations: Pick<
   async updateVacancy(_p, { id: vacancyId, input, imageUploadId }, ctx) {
     const current = await ctx.catalogue.vacancy(vacancyId);
     if (!current) return { vacancy: null, error: notFound };
-    const failure = checkVacancyEdit({ ...input, endsAt: input.endsAt ?? null, departmentId: input.departmentId ?? null }, todayInGuatemala());
-    if (failure) return { vacancy: null, error: validationFailed(failure.message, [{ path: failure.field, message: failure.message }], failure.title) };
+    const failure = checkVacancyEdit(
+      { ...input, endsAt: input.endsAt ?? null, departmentId: input.departmentId ?? null },
+      todayInGuatemala(),
+    );
+    if (failure)
+      return {
+        vacancy: null,
+        error: validationFailed(failure.message, [{ path: failure.field, message: failure.message }], failure.title),
+      };
     const upload = imageUploadId ? ctx.uploads.resolve(imageUploadId, ctx.viewer!.id, 'vacancy-image') : null;
-    if (imageUploadId && !upload) return { vacancy: null, error: validationFailed(VACANCY_MESSAGES.noImage, [], 'Archivo no válido') };
+    if (imageUploadId && !upload)
+      return { vacancy: null, error: validationFailed(VACANCY_MESSAGES.noImage, [], 'Archivo no válido') };
     const { Lugar } = await lugarFields(input, ctx);
     const a = await ctx.backoffice.updateVacancy(
       vacancyId,
@@ -174,9 +218,17 @@ export const adminVacancyMutations: Pick<
     );
     if (a.status === 404) return { vacancy: null, error: notFound };
     if (a.status === 400 || a.status === 413 || a.status === 415) {
-      return { vacancy: null, error: validationFailed(answerMessage(a) ?? VACANCY_MESSAGES.updateFailed, [], (pick(fieldsOf(a.body), 'title') as string) ?? null) };
+      return {
+        vacancy: null,
+        error: validationFailed(
+          answerMessage(a) ?? VACANCY_MESSAGES.updateFailed,
+          [],
+          (pick(fieldsOf(a.body), 'title') as string) ?? null,
+        ),
+      };
     }
-    if (a.status < 200 || a.status >= 300) return { vacancy: null, error: operationFailed(answerMessage(a) ?? VACANCY_MESSAGES.updateFailed, a) };
+    if (a.status < 200 || a.status >= 300)
+      return { vacancy: null, error: operationFailed(answerMessage(a) ?? VACANCY_MESSAGES.updateFailed, a) };
     if (upload) await ctx.uploads.discard(upload);
     ctx.catalogue.vacancies.invalidate();
     return { vacancy: await ctx.catalogue.vacancy(vacancyId), error: null };
@@ -185,19 +237,29 @@ export const adminVacancyMutations: Pick<
   async deleteVacancy(_p, { id: vacancyId }, ctx) {
     const a = await ctx.backoffice.deleteVacancy(vacancyId);
     if (a.status === 404) return { ok: false, deletedApplications: 0, error: notFound };
-    if (a.status >= 500) return { ok: false, deletedApplications: 0, error: operationFailed(VACANCY_MESSAGES.deleteServerError, a) };
+    if (a.status >= 500)
+      return { ok: false, deletedApplications: 0, error: operationFailed(VACANCY_MESSAGES.deleteServerError, a) };
     if (a.status !== 200) {
       const m = answerMessage(a);
-      return { ok: false, deletedApplications: 0, error: operationFailed(m ? `Error: ${m}` : VACANCY_MESSAGES.deleteDefault, a) };
+      return {
+        ok: false,
+        deletedApplications: 0,
+        error: operationFailed(m ? `Error: ${m}` : VACANCY_MESSAGES.deleteDefault, a),
+      };
     }
     ctx.catalogue.vacancies.invalidate();
-    return { ok: true, deletedApplications: Number(pick(fieldsOf(a.body), 'candidatosEliminados') ?? 0) || 0, error: null };
+    return {
+      ok: true,
+      deletedApplications: Number(pick(fieldsOf(a.body), 'candidatosEliminados') ?? 0) || 0,
+      error: null,
+    };
   },
 
   async setVacancyFeatured(_p, { id: vacancyId, featured }, ctx) {
     const a = await ctx.backoffice.setFeatured(vacancyId, featured);
     if (a.status === 404) return { vacancy: null, error: notFound };
-    if (a.status < 200 || a.status >= 300) return { vacancy: null, error: operationFailed(VACANCY_MESSAGES.featuredNotConfirmed, a) };
+    if (a.status < 200 || a.status >= 300)
+      return { vacancy: null, error: operationFailed(VACANCY_MESSAGES.featuredNotConfirmed, a) };
     ctx.catalogue.vacancies.invalidate();
     return { vacancy: await ctx.catalogue.vacancy(vacancyId), error: null };
   },

@@ -7,7 +7,11 @@ export function answerMessage(a: Answer): string | null {
   return text(pick(fieldsOf(a.body), 'message', 'mensaje', 'error'));
 }
 
-export const validationFailed = (message: string, fields: { path: string; message: string }[] = [], title: string | null = null) => ({
+export const validationFailed = (
+  message: string,
+  fields: { path: string; message: string }[] = [],
+  title: string | null = null,
+) => ({
   __typename: 'ValidationFailed' as const,
   title,
   message,

@@ -10,8 +10,21 @@ import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test
 import { Vacancy } from './vacancy.js';
 
 export const resolvers: Resolvers<Context> = {
-  Query: { ...Query, ...sessionQueries, ...staffUserQueries, ...adminVacancyQueries, ...testTemplateQueries, ...adminEmailQueries },
-  Mutation: { ...sessionMutations, ...staffUserMutations, ...adminVacancyMutations, ...testTemplateMutations, ...adminEmailMutations },
+  Query: {
+    ...Query,
+    ...sessionQueries,
+    ...staffUserQueries,
+    ...adminVacancyQueries,
+    ...testTemplateQueries,
+    ...adminEmailQueries,
+  },
+  Mutation: {
+    ...sessionMutations,
+    ...staffUserMutations,
+    ...adminVacancyMutations,
+    ...testTemplateMutations,
+    ...adminEmailMutations,
+  },
   Vacancy,
   Municipality,
   Viewer,

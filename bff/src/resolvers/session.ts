@@ -25,7 +25,11 @@ function recordFailure(ctx: Context, keys: string[]) {
   ctx.throttle.address.fail(keys[1]!);
 }
 
-const throttledError = (wait: number) => ({ __typename: 'Throttled' as const, message: AUTH_MESSAGES.throttled, retryAfterSeconds: wait });
+const throttledError = (wait: number) => ({
+  __typename: 'Throttled' as const,
+  message: AUTH_MESSAGES.throttled,
+  retryAfterSeconds: wait,
+});
 
 export const sessionQueries: Pick<QueryResolvers<Context>, 'me' | 'settings'> = {
   me: (_p, _a, ctx) => ctx.viewer,
@@ -48,7 +52,8 @@ export const sessionMutations: Pick<
 
   async candidateLogin(_p, args, ctx) {
     const parsed = candidateLoginSchema.safeParse(args);
-    if (!parsed.success) return { viewer: null, linkedApplications: 0, error: validationFailed(AUTH_MESSAGES.loginRequired) };
+    if (!parsed.success)
+      return { viewer: null, linkedApplications: 0, error: validationFailed(AUTH_MESSAGES.loginRequired) };
     const { email, password } = parsed.data;
     const { keys, wait } = throttled(ctx, email);
     if (wait) return { viewer: null, linkedApplications: 0, error: throttledError(wait) };
@@ -89,7 +94,11 @@ export const sessionMutations: Pick<
     const uid = id(pick(fieldsOf(user), 'id'));
     if (a.status === 403) {
       recordFailure(ctx, keys);
-      return { viewer: null, linkedApplications: 0, error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' } };
+      return {
+        viewer: null,
+        linkedApplications: 0,
+        error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' },
+      };
     }
     if (a.status !== 200 || pick(f, 'success') !== true || !uid) {
       if (a.status >= 500) throw new Error(`staff login: api ${a.status}`);
@@ -148,13 +157,19 @@ export const sessionMutations: Pick<
       return { ok: false, email: null, error: operationFailed(`Error del servidor: ${a.body.slice(0, 200)}`, a) };
     }
     const f = fieldsOf(a.body);
-    if (a.status >= 200 && a.status < 300 && pick(f, 'success') !== false) return { ok: true, email: v.email.toLowerCase(), error: null };
+    if (a.status >= 200 && a.status < 300 && pick(f, 'success') !== false)
+      return { ok: true, email: v.email.toLowerCase(), error: null };
     const code = text(pick(f, 'conflict'));
     if (code && code in CONFLICTS) {
-      return { ok: false, email: null, error: { __typename: 'RegistrationConflict', ...CONFLICTS[code as keyof typeof CONFLICTS] } };
+      return {
+        ok: false,
+        email: null,
+        error: { __typename: 'RegistrationConflict', ...CONFLICTS[code as keyof typeof CONFLICTS] },
+      };
     }
     const message = answerMessage(a) ?? `Error al crear la cuenta (${a.status})`;
-    if (a.status === 409) return { ok: false, email: null, error: { __typename: 'RegistrationConflict', conflict: 'OTHER', message } };
+    if (a.status === 409)
+      return { ok: false, email: null, error: { __typename: 'RegistrationConflict', conflict: 'OTHER', message } };
     return { ok: false, email: null, error: operationFailed(message, a) };
   },
 

@@ -1,5 +1,10 @@
 import { USER_MESSAGES, staffEmailRule } from '@bolsa/domain';
-import type { MutationResolvers, QueryResolvers, StaffUserResolvers, ApiTokenResolvers } from '../generated/resolvers.js';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  StaffUserResolvers,
+  ApiTokenResolvers,
+} from '../generated/resolvers.js';
 import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
 import { normaliseStaffUser, parseEstatus, type StaffUserDto } from '../normalise/staff-user.js';
 import { hashToken, newApiToken } from '../auth/session.js';
@@ -59,8 +64,10 @@ export const staffUserMutations: Pick<
   async createStaffUser(_p, { input }, ctx) {
     const rule = staffEmailRule(ctx.config.orgEmailDomain);
     const email = input.email.trim().toLowerCase();
-    if (!input.name.trim() || !email || !input.password) return { user: null, error: validationFailed(USER_MESSAGES.incomplete) };
-    if (!rule.test(email)) return { user: null, error: validationFailed(rule.submitMessage, [{ path: 'email', message: rule.inline }]) };
+    if (!input.name.trim() || !email || !input.password)
+      return { user: null, error: validationFailed(USER_MESSAGES.incomplete) };
+    if (!rule.test(email))
+      return { user: null, error: validationFailed(rule.submitMessage, [{ path: 'email', message: rule.inline }]) };
     const a = await ctx.accounts.createUser({
       id: 0,
       nombre: input.name.trim(),
@@ -69,18 +76,27 @@ export const staffUserMutations: Pick<
       idRol: ROLE_ID[input.role] === 4 ? 3 : ROLE_ID[input.role],
       estatus: '1',
     });
-    if (a.status === 409) return { user: null, error: { __typename: 'Conflict', message: 'Ya existe un usuario con ese correo.' } };
-    if (a.status === 400) return { user: null, error: validationFailed(String((a.body as { message?: string })?.message ?? USER_MESSAGES.incomplete)) };
+    if (a.status === 409)
+      return { user: null, error: { __typename: 'Conflict', message: 'Ya existe un usuario con ese correo.' } };
+    if (a.status === 400)
+      return {
+        user: null,
+        error: validationFailed(String((a.body as { message?: string })?.message ?? USER_MESSAGES.incomplete)),
+      };
     const newId = id(pick(fieldsOf(a.body), 'id'));
     if (a.status !== 200 || !newId) return { user: null, error: operationFailed('No se pudo crear el usuario', a) };
-    return { user: (await findUser(ctx, newId)) ?? { id: newId, name: input.name.trim(), email, roleId: 3, active: true }, error: null };
+    return {
+      user: (await findUser(ctx, newId)) ?? { id: newId, name: input.name.trim(), email, roleId: 3, active: true },
+      error: null,
+    };
   },
 
   async updateStaffUser(_p, { id: userId, input }, ctx) {
     const rule = staffEmailRule(ctx.config.orgEmailDomain);
     const email = input.email.trim().toLowerCase();
     if (!input.name.trim() || !email) return { user: null, error: validationFailed(USER_MESSAGES.incomplete) };
-    if (!rule.test(email)) return { user: null, error: validationFailed(rule.submitMessage, [{ path: 'email', message: rule.inline }]) };
+    if (!rule.test(email))
+      return { user: null, error: validationFailed(rule.submitMessage, [{ path: 'email', message: rule.inline }]) };
     const current = await findUser(ctx, userId);
     if (!current) return { user: null, error: notFound };
     if (userId === ctx.viewer?.id && ROLE_ID[input.role] !== current.roleId) {
@@ -95,7 +111,8 @@ export const staffUserMutations: Pick<
       clave: input.password ?? '',
     });
     if (a.status === 404) return { user: null, error: notFound };
-    if (a.status === 409) return { user: null, error: { __typename: 'Conflict', message: 'Ya existe un usuario con ese correo.' } };
+    if (a.status === 409)
+      return { user: null, error: { __typename: 'Conflict', message: 'Ya existe un usuario con ese correo.' } };
     if (a.status !== 200) return { user: null, error: operationFailed('No se pudo actualizar', a) };
     return { user: await findUser(ctx, userId), error: null };
   },
@@ -123,12 +140,17 @@ export const staffUserMutations: Pick<
 
   async createApiToken(_p, { name, role }, ctx) {
     const roleId = ROLE_ID[role];
-    if (!name.trim() || roleId === 4) return { token: null, apiToken: null, error: validationFailed('Indica un nombre y un rol de personal.') };
+    if (!name.trim() || roleId === 4)
+      return { token: null, apiToken: null, error: validationFailed('Indica un nombre y un rol de personal.') };
     const token = newApiToken();
     const a = await ctx.accounts.createApiToken(name.trim(), roleId, hashToken(token));
     const tid = id(pick(fieldsOf(a.body), 'id'));
-    if (a.status !== 200 || !tid) return { token: null, apiToken: null, error: operationFailed('No se pudo crear el token', a) };
-    const apiToken = listOf(await ctx.accounts.apiTokens()).map(normaliseToken).find((t) => t?.id === tid) ?? null;
+    if (a.status !== 200 || !tid)
+      return { token: null, apiToken: null, error: operationFailed('No se pudo crear el token', a) };
+    const apiToken =
+      listOf(await ctx.accounts.apiTokens())
+        .map(normaliseToken)
+        .find((t) => t?.id === tid) ?? null;
     return { token, apiToken, error: null };
   },
 

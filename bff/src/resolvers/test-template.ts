@@ -22,7 +22,10 @@ export const testTemplateQueries: Pick<QueryResolvers<Context>, 'testTemplates'>
   },
 };
 
-export const testTemplateMutations: Pick<MutationResolvers<Context>, 'createTestTemplate' | 'setTestTemplateActive' | 'deleteTestTemplate'> = {
+export const testTemplateMutations: Pick<
+  MutationResolvers<Context>,
+  'createTestTemplate' | 'setTestTemplateActive' | 'deleteTestTemplate'
+> = {
   async createTestTemplate(_p, { input, fileUploadId }, ctx) {
     const upload = fileUploadId ? ctx.uploads.resolve(fileUploadId, ctx.viewer!.id, 'test-file') : null;
     const link = isLinkType(input.type) ? (input.link?.trim() ?? '') : null;
@@ -41,7 +44,13 @@ export const testTemplateMutations: Pick<MutationResolvers<Context>, 'createTest
     );
     const created = a.status >= 200 && a.status < 300 ? normaliseTestTemplate(a.body) : null;
     if (!created) {
-      return { template: null, error: a.status === 400 ? validationFailed(answerMessage(a) ?? TEST_TEMPLATE_MESSAGES.file) : operationFailed(answerMessage(a) ?? 'Error inesperado', a) };
+      return {
+        template: null,
+        error:
+          a.status === 400
+            ? validationFailed(answerMessage(a) ?? TEST_TEMPLATE_MESSAGES.file)
+            : operationFailed(answerMessage(a) ?? 'Error inesperado', a),
+      };
     }
     if (upload) await ctx.uploads.discard(upload);
     return { template: created, error: null };
@@ -51,7 +60,10 @@ export const testTemplateMutations: Pick<MutationResolvers<Context>, 'createTest
     const a = await ctx.backoffice.setTemplateActive(id, active);
     if (a.status === 404) return { template: null, error: notFound };
     if (a.status !== 200) return { template: null, error: operationFailed('Inténtalo de nuevo.', a) };
-    return { template: normaliseTestTemplate(a.body) ?? (await listTemplates(ctx)).find((t) => t.id === id) ?? null, error: null };
+    return {
+      template: normaliseTestTemplate(a.body) ?? (await listTemplates(ctx)).find((t) => t.id === id) ?? null,
+      error: null,
+    };
   },
 
   async deleteTestTemplate(_p, { id }, ctx) {

@@ -108,8 +108,11 @@ export class Uploads {
         [, files] = await form.parse(req);
       } catch (err) {
         const code = (err as { code?: number }).code;
-        const tooBig = code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
-        res.status(tooBig ? 413 : 400).json(tooBig ? kind.tooBig : { title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+        const tooBig =
+          code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
+        res
+          .status(tooBig ? 413 : 400)
+          .json(tooBig ? kind.tooBig : { title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
         return;
       }
       const file = Object.values(files).flat()[0];
@@ -129,8 +132,16 @@ export class Uploads {
       }
       const f = randomBytes(16).toString('hex');
       await rename(file.filepath, path.join(this.dir, f));
-      const name = (file.originalFilename ?? 'archivo').replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 120);
-      const claim: UploadClaim = { f, owner: viewer.id, kind: kindName as UploadKind, mime: MIME[type], name, size: file.size, exp: Date.now() + TTL_MS };
+      const name = (file.originalFilename ?? 'archivo').replace(/[\\/]|\p{Cc}/gu, '_').slice(0, 120);
+      const claim: UploadClaim = {
+        f,
+        owner: viewer.id,
+        kind: kindName as UploadKind,
+        mime: MIME[type],
+        name,
+        size: file.size,
+        exp: Date.now() + TTL_MS,
+      };
       res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: MIME[type] });
     });
     return router;

@@ -27,7 +27,9 @@ export class AccountsClient {
   constructor(private readonly http: Upstream) {}
 
   candidateLogin(email: string, password: string) {
-    return answer(this.http.request('/usuarios-candidatos/login', { method: 'POST', json: { Email: email, Password: password } }));
+    return answer(
+      this.http.request('/usuarios-candidatos/login', { method: 'POST', json: { Email: email, Password: password } }),
+    );
   }
 
   register(payload: Record<string, string>) {
@@ -51,7 +53,9 @@ export class AccountsClient {
     return answer(this.http.request('/usuario', { method: 'POST', json: body }));
   }
   updateUser(userId: string, body: Record<string, unknown>) {
-    return answer(this.http.request(`/usuario/actualizar/${encodeURIComponent(userId)}`, { method: 'POST', json: body }));
+    return answer(
+      this.http.request(`/usuario/actualizar/${encodeURIComponent(userId)}`, { method: 'POST', json: body }),
+    );
   }
   toggleUser(userId: string) {
     return answer(this.http.request(`/usuario/toggle-estado/${encodeURIComponent(userId)}`, { method: 'POST' }));
@@ -62,20 +66,27 @@ export class AccountsClient {
 
   /** Whether an account may still hold a session, and its current role (internal call). */
   async sessionState(kind: 'staff' | 'candidate', userId: string): Promise<SessionState | null> {
-    const path = kind === 'staff' ? `/internal/usuarios/${userId}/sesion` : `/internal/usuarios-candidatos/${userId}/sesion`;
+    const path =
+      kind === 'staff' ? `/internal/usuarios/${userId}/sesion` : `/internal/usuarios-candidatos/${userId}/sesion`;
     const a = await answer(this.http.request(path, { timeoutMs: 5_000 }));
     if (a.status === 404) return null;
     if (a.status !== 200) throw new UpstreamHttpError(a.status, a.body);
     const f = fieldsOf(a.body);
     const activeRaw = pick(f, 'activo', 'estatus', 'active');
-    return { active: activeRaw === true || activeRaw === 1 || activeRaw === '1', role: pick(f, 'idrol', 'rol'), user: a.body };
+    return {
+      active: activeRaw === true || activeRaw === 1 || activeRaw === '1',
+      role: pick(f, 'idrol', 'rol'),
+      user: a.body,
+    };
   }
 
   async apiTokens(): Promise<unknown[]> {
     return listOf(await this.http.request('/internal/api-tokens'));
   }
   createApiToken(name: string, roleId: number, hash: string) {
-    return answer(this.http.request('/internal/api-tokens', { method: 'POST', json: { nombre: name, idrol: roleId, hash } }));
+    return answer(
+      this.http.request('/internal/api-tokens', { method: 'POST', json: { nombre: name, idrol: roleId, hash } }),
+    );
   }
   revokeApiToken(tokenId: string) {
     return answer(this.http.request(`/internal/api-tokens/${encodeURIComponent(tokenId)}/revocar`, { method: 'POST' }));

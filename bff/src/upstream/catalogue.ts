@@ -1,6 +1,11 @@
 import { listOf } from '../normalise/fields.js';
 import { normaliseBranch, type BranchDto } from '../normalise/branch.js';
-import { normaliseDepartment, normaliseMunicipality, type DepartmentDto, type MunicipalityDto } from '../normalise/geography.js';
+import {
+  normaliseDepartment,
+  normaliseMunicipality,
+  type DepartmentDto,
+  type MunicipalityDto,
+} from '../normalise/geography.js';
 import { normaliseVacancy, type VacancyDto } from '../normalise/vacancy.js';
 import { orNull, type Upstream } from './http.js';
 

@@ -20,7 +20,14 @@ export const AUTH_MESSAGES = {
 
 export const PASSWORD_MIN = 6;
 
-export const HOW_HEARD = ['redes_sociales', 'referencia_amigo', 'busqueda_google', 'periodico', 'radio_tv', 'otro'] as const;
+export const HOW_HEARD = [
+  'redes_sociales',
+  'referencia_amigo',
+  'busqueda_google',
+  'periodico',
+  'radio_tv',
+  'otro',
+] as const;
 export const HOW_HEARD_LABEL: Record<(typeof HOW_HEARD)[number], string> = {
   redes_sociales: 'Redes sociales',
   referencia_amigo: 'Referencia de un amigo',

@@ -30,13 +30,19 @@ export const cleanItems = (items: readonly string[]) => items.map((s) => s.trim(
 export function checkNewVacancy(d: VacancyDraft, today: string): RuleFailure | null {
   if (!d.name.trim()) return { title: REQUIRED, message: 'Debe de ingresar un nombre de vacante', field: 'name' };
   if (!d.branchId) return { title: REQUIRED, message: 'Debe de seleccionar una sede', field: 'branchId' };
-  if (!d.municipalityId && !d.placeText?.trim()) return { title: REQUIRED, message: 'Debe seleccionar una ubicación', field: 'municipalityId' };
-  if (!d.departmentId) return { title: REQUIRED, message: 'Debe seleccionar un departamento para la vacante', field: 'departmentId' };
+  if (!d.municipalityId && !d.placeText?.trim())
+    return { title: REQUIRED, message: 'Debe seleccionar una ubicación', field: 'municipalityId' };
+  if (!d.departmentId)
+    return { title: REQUIRED, message: 'Debe seleccionar un departamento para la vacante', field: 'departmentId' };
   if (!d.endsAt) return { title: REQUIRED, message: 'Debe de seleccionar una fecha de finalización', field: 'endsAt' };
-  if (d.endsAt <= today) return { title: 'Fecha Inválida', message: 'La fecha de finalización debe ser posterior a hoy', field: 'endsAt' };
-  if (!d.description.trim()) return { title: REQUIRED, message: 'Debe de ingresar una descripción de la vacante', field: 'description' };
-  if (!cleanItems(d.requirements).length) return { title: REQUIRED, message: 'Debe de ingresar al menos un requisito', field: 'requirements' };
-  if (!cleanItems(d.benefits).length) return { title: REQUIRED, message: 'Debe de ingresar al menos un beneficio', field: 'benefits' };
+  if (d.endsAt <= today)
+    return { title: 'Fecha Inválida', message: 'La fecha de finalización debe ser posterior a hoy', field: 'endsAt' };
+  if (!d.description.trim())
+    return { title: REQUIRED, message: 'Debe de ingresar una descripción de la vacante', field: 'description' };
+  if (!cleanItems(d.requirements).length)
+    return { title: REQUIRED, message: 'Debe de ingresar al menos un requisito', field: 'requirements' };
+  if (!cleanItems(d.benefits).length)
+    return { title: REQUIRED, message: 'Debe de ingresar al menos un beneficio', field: 'benefits' };
   if (!d.hasImage) return { title: REQUIRED, message: 'Debe de seleccionar una imagen', field: 'image' };
   return null;
 }
