@@ -2,37 +2,45 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { startApi } from '../api/src/server.js';
-import { loadConfig } from '../bff/src/config.js';
+import { loadConfig, type Config } from '../bff/src/config.js';
 import { createServer } from '../bff/src/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The same product with a 20 s idle limit, for the inactivity journey. */
+    shortIdleUrl: string;
   }
 }
 
 /** The real product for the browser journeys: api on seeded in-memory PGlite, bff serving web/dist. */
 export default async function setup(project: TestProject) {
   const api = await startApi({ memory: true, port: 0, seedDemo: true, log: false });
-  const config = loadConfig(
-    { NODE_ENV: 'test' },
-    {
-      apiUrl: api.url,
-      serviceToken: api.token,
-      webDist: path.resolve(import.meta.dirname, '../web/dist'),
-      graphiql: true,
-      introspection: true,
-    },
-  );
-  const bff = await createServer(config);
-  const server: Server = await new Promise((resolve) => {
-    const s = bff.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as { port: number };
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  const common = {
+    apiUrl: api.url,
+    serviceToken: api.token,
+    webDist: path.resolve(import.meta.dirname, '../web/dist'),
+    graphiql: true,
+    introspection: true,
+    // Deactivation must bite within 30 s; check every 5 s so the journey stays short.
+    sessionRecheckMs: 5_000,
+  };
+  const started: { server: Server; close(): Promise<void> }[] = [];
+  async function serve(overrides: Partial<Config>): Promise<string> {
+    const bff = await createServer(loadConfig({ NODE_ENV: 'test' }, { ...common, ...overrides }));
+    const server: Server = await new Promise((resolve) => {
+      const s = bff.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    started.push({ server, close: bff.close });
+    return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }
+  project.provide('baseUrl', await serve({}));
+  project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
   return async () => {
-    await new Promise((r) => server.close(r));
-    await bff.close();
+    for (const s of started) {
+      await new Promise((r) => s.server.close(r));
+      await s.close();
+    }
     await api.close();
   };
 }

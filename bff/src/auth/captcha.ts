@@ -115,6 +115,8 @@ interface CaptchaClaim {
  */
 export class CaptchaService {
   private readonly spent = new Map<string, number>();
+  /** The id most recently issued; only read in test mode. */
+  private latest: string | null = null;
   constructor(private readonly key: Buffer) {}
 
   async create(): Promise<{ id: string; image: string; text: string }> {
