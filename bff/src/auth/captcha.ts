@@ -128,6 +128,7 @@ export class CaptchaService {
       { a: text, exp: Date.now() + CAPTCHA_TTL_MS, n: randomBytes(9).toString('base64url') },
       this.key,
     );
+    this.latest = id;
     return { id, image: `data:image/png;base64,${png.toString('base64')}`, text };
   }
 
@@ -135,6 +136,11 @@ export class CaptchaService {
   peek(id: string): string | null {
     const c = open<CaptchaClaim>(id, this.key);
     return c && c.exp > Date.now() && !this.spent.has(c.n) ? c.a : null;
+  }
+
+  /** The answer of the captcha issued last (test mode only: browser tests cannot see the id). */
+  peekLatest(): string | null {
+    return this.latest ? this.peek(this.latest) : null;
   }
 
   /** True when `answer` matches (case-insensitive); the captcha is spent either way. */
