@@ -173,9 +173,9 @@ export async function createServer(config: Config): Promise<BffServer> {
     // Browser tests answer the captcha through this; it exists only in test mode.
     app.get('/__test/captcha', (req, res) => {
       res.json({ answer: services.captcha.peek(String(req.query.id ?? '')) });
-      app.get('/__test/captcha/latest', (_req, res) => {
-        res.json({ answer: services.captcha.peekLatest() });
-      });
+    });
+    app.get('/__test/captcha/latest', (_req, res) => {
+      res.json({ answer: services.captcha.peekLatest() });
     });
   }
   app.use('/images', imagesRouter(services));
