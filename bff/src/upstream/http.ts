@@ -40,6 +40,8 @@ export interface RequestOptions {
 export class Upstream {
   readonly pool: Pool;
   calls = 0;
+  /** Diagnostics: told of every call (method and path), e.g. to count calls in tests. */
+  onCall: ((method: string, path: string) => void) | null = null;
   constructor(private readonly opts: UpstreamOptions) {
     this.pool = new Pool(opts.baseUrl, {
       connections: opts.connections,
@@ -81,6 +83,7 @@ export class Upstream {
       : '';
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
+    this.onCall?.(o.method ?? 'GET', path);
     try {
       return await this.pool.request({
         path: path + qs,
