@@ -34,28 +34,48 @@ function lazyNamed<T extends Record<string, unknown>>(load: () => Promise<T>, na
 /** Staff code is a separate chunk, fetched only when a /panel… address is opened. */
 const PanelLayout = lazyNamed(() => import('../features/panel/PanelLayout'), 'PanelLayout');
 const FaqPage = lazyNamed(() => import('../features/faq/FaqPage'), 'FaqPage');
+// Vacancy back office (issue 4): each screen is its own chunk.
+const PanelPage = lazyNamed(() => import('../features/backoffice/PanelPage'), 'PanelPage');
+const VacancyManagementPage = lazyNamed(
+  () => import('../features/backoffice/VacancyManagementPage'),
+  'VacancyManagementPage',
+);
+const CreateVacancyPage = lazyNamed(() => import('../features/backoffice/CreateVacancyPage'), 'CreateVacancyPage');
+const EditVacancyPage = lazyNamed(() => import('../features/backoffice/EditVacancyPage'), 'EditVacancyPage');
+const VacancyViewPage = lazyNamed(() => import('../features/backoffice/VacancyViewPage'), 'VacancyViewPage');
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/** A lazily loaded screen inside the panel, with its own boundary so the layout stays while it loads. */
+function panelScreen(Screen: ComponentType): Pick<RouteObject, 'element'> {
+  return {
+    element: (
+      <Deferred>
+        <Screen />
+      </Deferred>
+    ),
+  };
 }
 
 /** Screens declared by the spec but not built yet render nothing. */
 const notYet = { element: null };
 
 const PANEL_CHILDREN: RouteObject[] = [
-  { index: true, ...notYet, ...access(STAFF) },
-  { path: 'plazas', ...notYet, ...access(STAFF) },
+  { index: true, ...panelScreen(PanelPage), ...access(STAFF) },
+  { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access(STAFF) },
   { path: 'plazas/candidatos/:id', ...notYet, ...access(STAFF) },
   { path: 'candidatoporplaza', ...notYet, ...access(STAFF) },
   { path: 'detallecandidato/:id', ...notYet, ...access(STAFF) },
   { path: 'candidatos', ...notYet, ...access(STAFF) },
-  { path: 'plazas/vista-vacante', ...notYet, ...access(STAFF) },
+  { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
   { path: 'asignacionpruebas/:id', ...notYet, ...access(STAFF) },
   { path: 'asignacionentrevista/:id', ...notYet, ...access(STAFF) },
-  { path: 'plazas/crear', ...notYet, ...access(EDITORS) },
-  { path: 'plazas/crear-vacante', ...notYet, ...access(EDITORS) },
-  { path: 'plazas/editar', ...notYet, ...access(EDITORS) },
-  { path: 'plazas/editar-vacante', ...notYet, ...access(EDITORS) },
+  { path: 'plazas/crear', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
+  { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
+  { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
+  { path: 'plazas/editar-vacante', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
   { path: 'historial', ...notYet, ...access(EDITORS) },
   { path: 'usuarios', ...notYet, ...access(ADMINS) },
 ];
