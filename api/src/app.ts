@@ -1,7 +1,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import { sql } from 'kysely';
+import { adminEmailRoutes } from './admin-emails/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
+import { assessmentRoutes } from './assessments/routes.js';
 import { branchRoutes } from './branches/routes.js';
 import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
@@ -102,11 +104,13 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(geographyRoutes(db));
   app.use(branchRoutes(db));
-  app.use(vacancyRoutes(db));
+  app.use(vacancyRoutes(db, files));
   app.use(fileRoutes(files));
   app.use(candidateRoutes(db));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(apiTokenRoutes(db));
+  app.use(assessmentRoutes(db, files));
+  app.use(adminEmailRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -25,7 +25,57 @@ export const MESSAGES = {
   tokenHashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
   tokenNotFound: 'El token no existe.',
   tokenExists: 'Ya existe un token con ese hash.',
+
+  // Create vacancy (spec 2 §5): the form's titles and messages.
+  titleRequired: 'Campo Obligado',
+  titleBadDate: 'Fecha Inválida',
+  titleBadFile: 'Archivo no válido',
+  titleFileTooLarge: 'Archivo muy grande',
+  vacancyNameRequired: 'Debe de ingresar un nombre de vacante',
+  vacancyBranchRequired: 'Debe de seleccionar una sede',
+  vacancyPlaceRequired: 'Debe seleccionar una ubicación',
+  vacancyDepartmentRequired: 'Debe seleccionar un departamento para la vacante',
+  vacancyEndDateRequired: 'Debe de seleccionar una fecha de finalización',
+  vacancyEndDateNotFuture: 'La fecha de finalización debe ser posterior a hoy',
+  vacancyDescriptionRequired: 'Debe de ingresar una descripción de la vacante',
+  vacancyRequirementRequired: 'Debe de ingresar al menos un requisito',
+  vacancyBenefitRequired: 'Debe de ingresar al menos un beneficio',
+  vacancyImageRequired: 'Debe de seleccionar una imagen',
+  imageTypeInvalid: 'Solo se permiten archivos JPG, PNG o GIF',
+  fileTooLarge: 'El archivo no debe superar los 5MB',
+  vacancyCreated: 'La plaza ha sido registrada exitosamente',
+  // Not in the spec: the form never sends these, other callers might.
+  oneFileOnly: 'Solo se permite adjuntar un archivo.',
+  publicationDateInvalid: 'La fecha de publicación no es válida.',
+  endDateInvalid: 'La fecha de finalización no es válida.',
+  featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
+  activeInvalid: 'El valor de activo debe ser verdadero o falso.',
+  // Edit and delete vacancy (spec 2 §5, §8).
+  vacancyEditRequired: 'Por favor complete los campos obligatorios',
+  vacancyEditDepartment: 'Por favor seleccione un departamento.',
+  vacancyActivateEndDate: 'Para activar la plaza, la fecha de finalización debe ser posterior a hoy.',
+  vacancyUpdated: '¡Actualización exitosa!',
+  vacancyDeleted: 'Vacante eliminada correctamente.',
+
+  // Assessment templates (spec 2 §5).
+  templateNameRequired: 'Falta el nombre',
+  templateDescriptionRequired: 'Falta la descripción',
+  templateTypeRequired: 'Selecciona un tipo',
+  templateCategoryRequired: 'Selecciona una categoría',
+  templateFileRequired: 'Adjunta el archivo de la prueba',
+  templateLinkInvalid: 'Ingresa un enlace válido (https://…)',
+  templateFileMismatch: 'El archivo no corresponde al tipo seleccionado',
+  templateNotFound: 'La prueba no existe o ya fue eliminada.',
+
+  // Administrative e-mails (spec 2 §5); {domain} is ORG_EMAIL_DOMAIN.
+  adminEmailNameTooShort: 'Nombre demasiado corto',
+  adminEmailExists: 'Ese correo ya está registrado.',
+  adminEmailNotFound: 'El correo no existe.',
 } as const;
+
+/** 'Formato inválido. Solo @{domain}' on create, 'Solo @{domain}' on inline edit (spec 2 §5). */
+export const adminEmailFormat = (domain: string, editing: boolean): string =>
+  editing ? `Solo @${domain}` : `Formato inválido. Solo @${domain}`;
 
 /** An expected failure whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -41,6 +91,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string = MESSAGES.badRequest) => new HttpError(400, message);
+/** The create-vacancy form shows a title over each message (spec 2 §5): `{ title, message }`. */
+export const titled = (status: number, title: string, message: string) => new HttpError(status, message, { title });
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 /** Login and registration answer failures as `{ success: false, [conflict,] message }` (spec 1 §3, spec 2 §3). */
 export const failed = (status: number, message: string, conflict?: string) =>

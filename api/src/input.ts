@@ -14,3 +14,10 @@ export const hasNul = (...values: string[]): boolean => values.some((v) => v.inc
 
 /** RFC 5321 caps an address at 254 characters; longer ones would not fit a btree index entry either. */
 export const EMAIL_MAX = 254;
+
+/** An activo flag as JSON true/false or the spellings a form sends ('true', '1', 1); null otherwise. */
+export function parseActive(raw: unknown): boolean | null {
+  if (raw === true || raw === 1 || raw === '1' || raw === 'true') return true;
+  if (raw === false || raw === 0 || raw === '0' || raw === 'false') return false;
+  return null;
+}

@@ -38,6 +38,8 @@ export interface RunningApi {
   url: string;
   token: string;
   db: Kysely<Database>;
+  /** Root folder of the local file store (keys are paths below it). */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -132,7 +134,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       return closing;
     };
 
-    return { url, token, db: database, close };
+    return { url, token, db: database, filesDir: filesRoot, close };
   } catch (err) {
     server?.close();
     await db?.destroy().catch(() => undefined);

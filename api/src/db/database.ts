@@ -58,6 +58,9 @@ export interface PlazasTable {
   fecha_creacion: Timestamp;
   publicado_por: number | null;
   actualizado_por: number | null;
+  actualizado_en: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** NombreDepartamento as chosen in the form; null on rows written before issue 4. */
+  departamento_codigo: string | null;
   es_demo: Generated<boolean>;
 }
 
@@ -107,6 +110,36 @@ export interface ApiTokensTable {
   revocado: Generated<boolean>;
 }
 
+export type TemplateType = 'PDF' | 'WORD' | 'EXCEL' | 'LINK' | 'FORMULARIO';
+export type TemplateCategory = 'TECNICA' | 'PSICOLOGICA' | 'CONOCIMIENTOS' | 'APTITUDES' | 'IDIOMAS' | 'OTROS';
+
+/** Assessment templates (spec 2 §3, 'prueba'). */
+export interface PruebasTemplatesTable {
+  id: Generated<number>;
+  nombre: string;
+  descripcion: string;
+  tipo: TemplateType;
+  categoria: TemplateCategory;
+  link: string | null;
+  archivo_nombre: string | null;
+  /** File-store key ('pruebas/<uuid>.pdf'); the api path is built from the id. */
+  archivo_ruta: string | null;
+  activo: Generated<boolean>;
+  fecha_creacion: Timestamp;
+  es_demo: Generated<boolean>;
+}
+
+/** Administrative notification e-mails (spec 2 §3). */
+export interface CorreosTable {
+  correo_id: Generated<number>;
+  /** Lower-case (checked by the table). */
+  email: string;
+  nombre: string;
+  activo: Generated<boolean>;
+  fecha_creacion: Timestamp;
+  es_demo: Generated<boolean>;
+}
+
 export interface Database {
   departamentos: DepartamentosTable;
   municipios: MunicipiosTable;
@@ -116,6 +149,8 @@ export interface Database {
   usuarios_candidatos: UsuariosCandidatosTable;
   postulantes: PostulantesTable;
   api_tokens: ApiTokensTable;
+  pruebas_templates: PruebasTemplatesTable;
+  correos: CorreosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,10 +1,10 @@
 import { dayjs, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
 import type { FileStore } from '../../files/repository.js';
-import { newFileKey } from '../../files/repository.js';
+import { newVacancyImageKeys } from '../../vacancies/images.js';
 import type { Db } from '../database.js';
 import { DEMO_BRANCHES, DEMO_VACANCIES } from './demo-data.js';
-import { renderVacancyImage } from './images.js';
+import { renderVacancyImages } from './images.js';
 
 export interface DemoSeedResult {
   sedes: number;
@@ -34,9 +34,11 @@ export async function seedDemoData(
   const images = await Promise.all(
     DEMO_VACANCIES.map(async (v, i) => {
       if (!v.icon) return null;
-      const key = newFileKey('plazas', 'webp');
-      await files.put(key, await renderVacancyImage(v.icon, i));
-      return key;
+      const keys = newVacancyImageKeys();
+      const images = await renderVacancyImages(v.icon, i);
+      await files.put(keys.detail, images.detail);
+      await files.put(keys.card, images.card);
+      return keys.detail;
     }),
   );
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { vacancyImageVariants } from '../../vacancies/images.js';
 
 export type IconName = 'cross' | 'heart' | 'stethoscope' | 'people' | 'flask' | 'laptop' | 'car' | 'clipboard' | 'chat';
 
@@ -89,8 +90,10 @@ export function vacancySvg(name: IconName, variant: number): string {
 </svg>`;
 }
 
-export async function renderVacancyImage(name: IconName, variant: number): Promise<Buffer> {
-  return sharp(Buffer.from(vacancySvg(name, variant)))
-    .webp({ quality: 78 })
+/** Both stored variants (detail 1200×675 and card 672×378), made as an upload's are. */
+export async function renderVacancyImages(name: IconName, variant: number): Promise<{ detail: Buffer; card: Buffer }> {
+  const png = await sharp(Buffer.from(vacancySvg(name, variant)))
+    .png({ compressionLevel: 1 })
     .toBuffer();
+  return vacancyImageVariants(png);
 }

@@ -1,11 +1,19 @@
 import type { FileStore } from '../../files/repository.js';
 import type { Db } from '../database.js';
 import { hasNoAccounts, seedDemoAccounts } from './accounts.js';
+import { seedDemoBackoffice } from './backoffice.js';
 import { isBoardEmpty, seedDemoData } from './demo.js';
 import { seedGeography } from './geography.js';
 
 export { seedGeography } from './geography.js';
 export { isBoardEmpty, seedDemoData, type DemoSeedResult } from './demo.js';
+export {
+  DEMO_ADMIN_EMAILS,
+  DEMO_APPLICANTS,
+  DEMO_TEMPLATES,
+  seedDemoBackoffice,
+  type DemoBackofficeResult,
+} from './backoffice.js';
 export {
   DEMO_CANDIDATES,
   DEMO_GUEST,
@@ -26,15 +34,27 @@ export interface SeedOptions {
 }
 
 /**
- * Geography always; demo branches and vacancies only on an empty board; demo accounts only when
- * there are no accounts at all (so a board seeded before accounts existed gets them too).
+ * Geography always; demo branches and vacancies only on an empty board (guest applications to
+ * them with it); demo accounts only when there are no accounts at all (so a board seeded before
+ * accounts existed gets them too); assessment templates and administrative e-mails each only
+ * when their table is empty.
  */
 export async function runSeeds(db: Db, files: FileStore, options: SeedOptions): Promise<void> {
   await seedGeography(db);
   if (!options.demo) return;
-  if (await isBoardEmpty(db)) {
+  const boardWasEmpty = await isBoardEmpty(db);
+  if (boardWasEmpty) {
     const r = await seedDemoData(db, files);
     options.log(`Datos de demostración cargados: ${r.sedes} sedes, ${r.plazas} plazas`);
+  }
+  const b = await seedDemoBackoffice(db, files, {
+    orgEmailDomain: options.orgEmailDomain,
+    applications: boardWasEmpty,
+  });
+  if (b.pruebas + b.correos + b.postulaciones > 0) {
+    options.log(
+      `Back-office de demostración: ${b.pruebas} pruebas, ${b.correos} correos administrativos, ${b.postulaciones} postulaciones`,
+    );
   }
   if (await hasNoAccounts(db)) {
     const a = await seedDemoAccounts(db, options.orgEmailDomain);
