@@ -18,7 +18,12 @@ export function imagesRouter({ http }: Services): Router {
       return;
     }
     try {
-      const up = await http.raw(`/archivos/${key}`);
+      let up = await http.raw(`/archivos/${key}`);
+      if (up.statusCode === 404 && key.endsWith('-card.webp')) {
+        // Images stored before card variants existed have only the full-size file.
+        await up.body.dump();
+        up = await http.raw(`/archivos/${key.replace(/-card\.webp$/, '.webp')}`);
+      }
       if (up.statusCode !== 200) {
         await up.body.dump();
         res.status(up.statusCode === 404 ? 404 : 502).json({ message: 'Imagen no encontrada' });
