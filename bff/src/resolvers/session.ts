@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
-import { fieldsOf, id, pick, text } from '../normalise/fields.js';
+import { fieldsOf, id, pick, text, type Fields } from '../normalise/fields.js';
+import type { Answer } from '../upstream/accounts.js';
 import { resolveStaffRole } from '../normalise/role.js';
 import { displayName } from '../auth/session.js';
 import type { Context } from '../context.js';
@@ -31,6 +32,39 @@ const throttledError = (wait: number) => ({
   retryAfterSeconds: wait,
 });
 
+const failed = (error: LoginErrorValue) => ({ viewer: null, linkedApplications: 0, error });
+
+type LoginErrorValue =
+  | ReturnType<typeof validationFailed>
+  | ReturnType<typeof throttledError>
+  | { __typename: 'InvalidCredentials' | 'AccountInactive'; message: string };
+
+/**
+ * One login attempt against the api, for candidates and staff alike: refused while the account
+ * or address is throttled; a failure counts towards the throttle; success clears the account's count.
+ */
+async function attemptLogin(
+  ctx: Context,
+  account: string,
+  call: () => Promise<Answer>,
+): Promise<{ user: unknown; uid: string; body: Fields } | { error: LoginErrorValue }> {
+  const { keys, wait } = throttled(ctx, account);
+  if (wait) return { error: throttledError(wait) };
+  const a = await call();
+  const body = fieldsOf(a.body);
+  const user = pick(body, 'user', 'usuario');
+  const uid = id(pick(fieldsOf(user), 'id'));
+  if (a.status === 200 && pick(body, 'success') === true && uid) {
+    ctx.throttle.account.reset(keys[0]!);
+    return { user, uid, body };
+  }
+  if (a.status >= 500) throw new Error(`login: api ${a.status}`);
+  recordFailure(ctx, keys);
+  return a.status === 403
+    ? { error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' } }
+    : { error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials } };
+}
+
 export const sessionQueries: Pick<QueryResolvers<Context>, 'me' | 'settings'> = {
   me: (_p, _a, ctx) => ctx.viewer,
   settings: (_p, _a, ctx) => ({
@@ -52,75 +86,38 @@ export const sessionMutations: Pick<
 
   async candidateLogin(_p, args, ctx) {
     const parsed = candidateLoginSchema.safeParse(args);
-    if (!parsed.success)
-      return { viewer: null, linkedApplications: 0, error: validationFailed(AUTH_MESSAGES.loginRequired) };
+    if (!parsed.success) return failed(validationFailed(AUTH_MESSAGES.loginRequired));
     const { email, password } = parsed.data;
-    const { keys, wait } = throttled(ctx, email);
-    if (wait) return { viewer: null, linkedApplications: 0, error: throttledError(wait) };
-    const a = await ctx.accounts.candidateLogin(email, password);
-    const f = fieldsOf(a.body);
-    const user = pick(f, 'user', 'usuario');
-    const uid = id(pick(fieldsOf(user), 'id'));
-    if (a.status !== 200 || pick(f, 'success') !== true || !uid) {
-      if (a.status >= 500) throw new Error(`candidate login: api ${a.status}`);
-      recordFailure(ctx, keys);
-      return {
-        viewer: null,
-        linkedApplications: 0,
-        error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials },
-      };
-    }
-    ctx.throttle.account.reset(keys[0]!);
+    const attempt = await attemptLogin(ctx, email, () => ctx.accounts.candidateLogin(email, password));
+    if ('error' in attempt) return failed(attempt.error);
     const viewer = ctx.sessions.start(ctx.req, ctx.res, {
       kind: 'candidate',
-      uid,
+      uid: attempt.uid,
       role: 4,
       real: 4,
-      name: displayName(user),
-      email: text(pick(fieldsOf(user), 'email')) ?? email,
+      name: displayName(attempt.user),
+      email: text(pick(fieldsOf(attempt.user), 'email')) ?? email,
     });
-    return { viewer, linkedApplications: Number(pick(f, 'vinculadas') ?? 0) || 0, error: null };
+    return { viewer, linkedApplications: Number(pick(attempt.body, 'vinculadas') ?? 0) || 0, error: null };
   },
 
   async staffLogin(_p, { username, password, forceRole }, ctx) {
-    if (!username.trim() || !password) {
-      return { viewer: null, linkedApplications: 0, error: validationFailed(AUTH_MESSAGES.recruiterRequired) };
-    }
-    const { keys, wait } = throttled(ctx, username);
-    if (wait) return { viewer: null, linkedApplications: 0, error: throttledError(wait) };
-    const a = await ctx.accounts.staffLogin(username.trim().toLowerCase(), password);
-    const f = fieldsOf(a.body);
-    const user = pick(f, 'user', 'usuario');
-    const uid = id(pick(fieldsOf(user), 'id'));
-    if (a.status === 403) {
-      recordFailure(ctx, keys);
-      return {
-        viewer: null,
-        linkedApplications: 0,
-        error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' },
-      };
-    }
-    if (a.status !== 200 || pick(f, 'success') !== true || !uid) {
-      if (a.status >= 500) throw new Error(`staff login: api ${a.status}`);
-      recordFailure(ctx, keys);
-      return {
-        viewer: null,
-        linkedApplications: 0,
-        error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials },
-      };
-    }
-    ctx.throttle.account.reset(keys[0]!);
-    const real = resolveStaffRole(user, ctx.config.roleRules, 'login');
+    if (!username.trim() || !password) return failed(validationFailed(AUTH_MESSAGES.recruiterRequired));
+    const attempt = await attemptLogin(ctx, username, () =>
+      ctx.accounts.staffLogin(username.trim().toLowerCase(), password),
+    );
+    if ('error' in attempt) return failed(attempt.error);
+    const real = resolveStaffRole(attempt.user, ctx.config.roleRules, 'login');
     const forced = forceRole ? ROLE_ID[forceRole] : null;
     // 'Forzar rol' previews the panel with fewer rights; it never grants more (4 is not staff).
     const role: RoleId = forced && forced >= real && forced <= 3 ? forced : real;
     const viewer = ctx.sessions.start(ctx.req, ctx.res, {
       kind: 'staff',
-      uid,
+      uid: attempt.uid,
       role,
       real,
-      name: displayName(user),
-      email: text(pick(fieldsOf(user), 'usuario_', 'usuario', 'email')) ?? username,
+      name: displayName(attempt.user),
+      email: text(pick(fieldsOf(attempt.user), 'usuario_', 'usuario', 'email')) ?? username,
     });
     return { viewer, linkedApplications: 0, error: null };
   },
