@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The same product with a 20 s idle limit, for the inactivity journey. */
     shortIdleUrl: string;
+    /** A vacancy with guest applications (none of the linking-demo person's), for the delete journey. */
+    vacancyWithApplications: { name: string; applications: number };
   }
 }
 
@@ -35,6 +37,24 @@ export default async function setup(project: TestProject) {
     return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   }
   project.provide('baseUrl', await serve({}));
+  const withApplications = await api.db
+    .selectFrom('plazas')
+    .innerJoin('postulantes', 'postulantes.plaza_id', 'plazas.id')
+    .select(['plazas.nombre', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('plazas.id', 'not in', (eb) =>
+      eb
+        .selectFrom('postulantes')
+        .select('plaza_id')
+        .where('email', '=', 'maria.choc@example.com')
+        .where('plaza_id', 'is not', null),
+    )
+    .groupBy('plazas.nombre')
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+  project.provide('vacancyWithApplications', {
+    name: withApplications.nombre,
+    applications: Number(withApplications.n),
+  });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
   return async () => {
     for (const s of started) {

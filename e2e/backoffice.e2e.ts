@@ -1,0 +1,189 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dayjs } from '@bolsa/domain';
+import { launch, loginAs, newPage, screenshot } from './browser.js';
+
+let browser: Browser;
+let jpeg: Buffer;
+beforeAll(async () => {
+  browser = await launch();
+  jpeg = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#1a8f76' } })
+    .composite([
+      { input: Buffer.from('<svg width="1200" height="675"><circle cx="600" cy="337" r="200" fill="#fff"/></svg>') },
+    ])
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => browser?.close());
+
+const NAME = `Técnico de farmacia ${Date.now().toString(36)}`;
+
+async function pick(page: Page, label: string, option: string, type?: string) {
+  const input = page
+    .getByRole('textbox', { name: label })
+    .or(page.getByLabel(label, { exact: true }))
+    .first();
+  await input.click();
+  if (type) await input.fill(type);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function boardNames(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+  return [
+    ...new Set((await page.locator('article:not([aria-hidden="true"]) h3').allInnerTexts()).map((n) => n.trim())),
+  ];
+}
+
+describe('vacancy back-office', () => {
+  it('a Gestor creates a vacancy through the three steps and the preview; it appears on the board with its image', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'manager');
+    await page.goto('/panel/plazas/crear-vacante');
+    await page.getByRole('tab', { name: 'Crear Vacante' }).waitFor();
+
+    // Step 1: Información General
+    await page.getByLabel('Nombre de la vacante').fill(NAME);
+    await pick(page, 'Sede', 'Clínica Cobán');
+    await pick(page, 'Departamento', 'Alta Verapaz');
+    await pick(page, 'Municipio', 'Cobán', 'Cob');
+    await page
+      .getByLabel('Descripción')
+      .fill('Dispensará medicamentos y llevará el control del inventario de la farmacia.');
+    await page.getByLabel('Fecha de finalización').click();
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    const day = dayjs().add(1, 'month').date(15).locale('es');
+    await page.getByRole('button', { name: day.format('D [de] MMMM [de] YYYY') }).click();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // Step 2: Requisitos y Beneficios (Enter adds an item; blanks are ignored)
+    await page.getByLabel('Requisitos').fill('Título de técnico en farmacia');
+    await page.getByLabel('Requisitos').press('Enter');
+    await page.getByLabel('Requisitos').fill('   ');
+    await page.getByLabel('Requisitos').press('Enter');
+    await page.getByLabel('Beneficios (Ofrecemos)').fill('Prestaciones de ley');
+    await page.getByLabel('Beneficios (Ofrecemos)').press('Enter');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // Step 3: Imagen — the server refuses what is not really an image, whatever its name.
+    const input = page.getByLabel('Seleccionar imagen de la vacante');
+    await input.setInputFiles({
+      name: 'foto.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n'),
+    });
+    await page.getByText('Solo se permiten archivos JPG, PNG o GIF').first().waitFor();
+    await input.setInputFiles({
+      name: 'pagina.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><h1>hola</h1>'),
+    });
+    await page.getByText('Solo se permiten archivos JPG, PNG o GIF').first().waitFor();
+    await input.setInputFiles({
+      name: 'enorme.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([jpeg, Buffer.alloc(6 * 1024 * 1024)]),
+    });
+    await page.getByText('El archivo no debe superar los 5MB').first().waitFor();
+    await input.setInputFiles({ name: 'farmacia.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page
+      .getByRole('img', { name: /vista previa|imagen/i })
+      .first()
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Ver Previo' }).click();
+    await page.getByText(NAME).first().waitFor();
+    await page.getByText('Ofrecemos').first().waitFor();
+    await screenshot(page, 'create-vacancy-preview');
+    await page.getByRole('button', { name: 'Guardar Plaza' }).click();
+    await page.getByText('La plaza ha sido registrada exitosamente').waitFor({ timeout: 20_000 });
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/');
+    await visitor.page.getByLabel('Buscar vacantes').fill(NAME);
+    await expect.poll(() => boardNames(visitor.page), { timeout: 10_000 }).toEqual([NAME]);
+    const img = visitor.page.locator('article:not([aria-hidden="true"]) img').first();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await img.getAttribute('src')).toMatch(/^\/images\/plazas\//);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it('the Gestor edits it, then features it and it moves first on the public board', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'manager');
+    await page.goto('/panel/plazas');
+    await page
+      .getByRole('searchbox')
+      .or(page.getByLabel(/Buscar/))
+      .first()
+      .fill(NAME);
+    await page.getByRole('button', { name: `Editar ${NAME}` }).click();
+    await page.getByRole('heading', { name: 'Editar Vacante' }).waitFor();
+    await page
+      .getByLabel('Descripción')
+      .fill('Dispensará medicamentos, controlará el inventario y orientará a pacientes.');
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    const confirm = page.getByRole('dialog', { name: '¿Confirmar cambios?' });
+    await confirm.getByRole('button', { name: /Confirmar|Guardar|Sí/ }).click();
+    await page.getByText('¡Actualización exitosa!').first().waitFor();
+    await page.waitForURL('**/panel/plazas');
+
+    await page.goto('/panel');
+    await page.getByRole('heading', { name: 'Panel de Acceso Rápido' }).waitFor();
+    const card = page.locator('article').filter({ hasText: NAME });
+    await card.getByRole('switch', { name: 'Destacada' }).check({ force: true });
+    await page.getByText('Plaza marcada como destacada').waitFor();
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/');
+    await expect.poll(async () => (await boardNames(visitor.page))[0], { timeout: 10_000 }).toBe(NAME);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it('an Administrador deletes a vacancy that has applications and sees the count', async () => {
+    const target = inject('vacancyWithApplications');
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'admin');
+    await page.goto('/panel/plazas');
+    await page
+      .getByRole('searchbox')
+      .or(page.getByLabel(/Buscar/))
+      .first()
+      .fill(target.name);
+    await page
+      .getByRole('button', { name: `Eliminar ${target.name}` })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: '¿Eliminar vacante?' }).getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Vacante eliminada correctamente.').first().waitFor();
+    await page
+      .getByText(new RegExp(`${target.applications} postulaci`))
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('a Visualizador sees no create, edit, delete or featured controls', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'viewer');
+    await page.goto('/panel/plazas');
+    await page.getByRole('button', { name: /^Ver / }).first().waitFor();
+    expect(await page.getByRole('button', { name: /^(Editar|Eliminar) / }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('link', { name: 'Nueva Vacante' })
+        .or(page.getByRole('button', { name: 'Nueva Vacante' }))
+        .count(),
+    ).toBe(0);
+    await page.goto('/panel');
+    await page.getByRole('heading', { name: 'Panel de Acceso Rápido' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Destacada' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Mantenimiento de Pruebas' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /Nueva Prueba|Eliminar/ }).count()).toBe(0);
+    await context.close();
+  });
+});
