@@ -1,11 +1,14 @@
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { matchRoutes, MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createCache } from './apollo';
-import { AppRoutes, routes } from './router';
+import { AppRoutes, guardRedirect, routes } from './router';
+import type { Role } from '../gql/graphql';
+import { API_TOKENS, STAFF_USERS } from '../features/users/operations';
 import { ALL, boardMock, branchesMock, card, detail, detailMock } from '../test/fixtures';
 import { TestMantine, type Mocks } from '../test/render';
+import { sessionMock, viewer } from '../test/session';
 
 /** Where the router is, read from inside it. */
 const at = { pathname: '', action: '' };
@@ -61,7 +64,7 @@ describe('route table', () => {
   });
 
   it('sends an anonymous visitor on an unknown path to /', async () => {
-    const router = renderAt('/no-existe', [boardMock(ALL, []), branchesMock]);
+    const router = renderAt('/no-existe', [sessionMock(null), boardMock(ALL, []), branchesMock]);
     await waitFor(() => expect(router.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' })).toBeVisible();
     // Replaced, not pushed: Back does not return to the unknown address.
@@ -70,15 +73,92 @@ describe('route table', () => {
 
   it('opens the vacancy dialog over the board at /vacantes/:id, and closing it goes to /vacantes', async () => {
     const router = renderAt('/vacantes/5', [
+      sessionMock(null),
       boardMock(ALL, [card('5', { name: 'Psicóloga clínica' })]),
       branchesMock,
       detailMock('5', detail('5', { name: 'Psicóloga clínica' })),
     ]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' });
     expect(await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' })).toBeInTheDocument();
     screen.getByRole('button', { name: 'Cerrar detalles del empleo' }).click();
     await waitFor(() => expect(router.pathname).toBe('/vacantes'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+type Who = 'anonymous' | Role;
+const WHO: Who[] = ['anonymous', 'CANDIDATE', 'ADMIN', 'MANAGER', 'VIEWER'];
+
+/** Where each role lands on each address of spec 1 §2.1 ('=' stays). */
+const BOARD = { anonymous: '=', CANDIDATE: '=', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' };
+const STAFF = { anonymous: '/', CANDIDATE: '/perfil', ADMIN: '=', MANAGER: '=', VIEWER: '=' };
+const EDITORS = { anonymous: '/', CANDIDATE: '/perfil', ADMIN: '=', MANAGER: '=', VIEWER: '/panel' };
+const ADMINS = { anonymous: '/', CANDIDATE: '/perfil', ADMIN: '=', MANAGER: '/panel', VIEWER: '/panel' };
+const EXPECTED: Record<string, Record<Who, string>> = {
+  '/': BOARD,
+  '/vacantes': BOARD,
+  '/vacantes/12': BOARD,
+  '/perfil': { anonymous: '/', CANDIDATE: '=', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
+  '/reclutadores/login': { anonymous: '=', CANDIDATE: '/', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
+  '/preguntas-frecuentes': { anonymous: '=', CANDIDATE: '=', ADMIN: '=', MANAGER: '=', VIEWER: '=' },
+  '/panel': STAFF,
+  '/panel/plazas': STAFF,
+  '/panel/plazas/candidatos/3': STAFF,
+  '/panel/candidatoporplaza': STAFF,
+  '/panel/detallecandidato/3': STAFF,
+  '/panel/candidatos': STAFF,
+  '/panel/plazas/vista-vacante': STAFF,
+  '/vista-previa': STAFF,
+  '/panel/asignacionpruebas/3': STAFF,
+  '/panel/asignacionentrevista/3': STAFF,
+  '/panel/plazas/crear': EDITORS,
+  '/panel/plazas/crear-vacante': EDITORS,
+  '/panel/plazas/editar': EDITORS,
+  '/panel/plazas/editar-vacante': EDITORS,
+  '/panel/historial': EDITORS,
+  '/panel/usuarios': ADMINS,
+  '/no-existe': { anonymous: '/', CANDIDATE: '/perfil', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
+};
+
+const forever = <T extends object>(m: T) => ({ ...m, maxUsageCount: Number.POSITIVE_INFINITY });
+const PAGE_MOCKS: Mocks = [
+  forever(boardMock(ALL, [])),
+  branchesMock,
+  forever(detailMock('12', null)),
+  forever({ request: { query: STAFF_USERS }, result: { data: { staffUsers: [] } } }),
+  forever({ request: { query: API_TOKENS }, result: { data: { apiTokens: [] } } }),
+];
+
+const CASES = Object.entries(EXPECTED).flatMap(([path, row]) =>
+  WHO.map((who) => [path, who, row[who] === '=' ? path : row[who]!] as const),
+);
+
+describe('route guard (spec 1 §2.1)', () => {
+  it('covers every address of the spec', () => {
+    expect(Object.keys(EXPECTED).filter((p) => p !== '/no-existe')).toEqual(SPEC_PATHS);
+  });
+
+  it.each(CASES)('%s as %s lands on %s', async (path, who, expected) => {
+    const me = who === 'anonymous' ? null : viewer(who);
+    const router = renderAt(path, [sessionMock(me), ...PAGE_MOCKS]);
+    await waitForElementToBeRemoved(() => screen.queryByLabelText('Cargando sesión'));
+    await waitFor(() => expect(router.pathname).toBe(expected));
+    if (expected !== path) expect(router.action).toBe('REPLACE');
+  });
+
+  it('decides without rendering too', () => {
+    expect(guardRedirect('/panel/usuarios', 2)).toBe('/panel');
+    expect(guardRedirect('/panel/plazas/crear', 3)).toBe('/panel');
+    expect(guardRedirect('/panel', 4)).toBe('/perfil');
+    expect(guardRedirect('/perfil', null)).toBe('/');
+    expect(guardRedirect('/', 1)).toBe('/panel');
+    expect(guardRedirect('/vacantes/7', 4)).toBeNull();
+  });
+
+  it('shows a spinner until the session is known', async () => {
+    renderAt('/', [sessionMock(null), ...PAGE_MOCKS]);
+    expect(screen.getByLabelText('Cargando sesión')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' })).toBeVisible();
   });
 });

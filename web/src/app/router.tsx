@@ -1,17 +1,18 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { HomePage } from '../features/board/HomePage';
 import { VacanciesPage } from '../features/board/VacanciesPage';
 import { VacancyDetailRoute } from '../features/board/VacancyDetailRoute';
 import { AppLayout } from '../features/shell/AppLayout';
+import { SessionProvider, useSession } from '../features/session/SessionProvider';
 
 /*
  * Declarative routing (useRoutes) rather than a data router: the board needs no loaders or
  * actions, and the data router would add about 17 KB of gzipped script to every public page.
  */
 
-/** Who may open a route (spec 1 §2.1), kept in each route's handle for the guard that comes with sessions. */
+/** Who may open a route (spec 1 §2.1), kept in each route's handle for the guard below. */
 export type Audience = RoleId | 'anonymous';
 export interface RouteAccess {
   audience: readonly Audience[] | 'anyone';
@@ -43,6 +44,10 @@ const VacancyManagementPage = lazyNamed(
 const CreateVacancyPage = lazyNamed(() => import('../features/backoffice/CreateVacancyPage'), 'CreateVacancyPage');
 const EditVacancyPage = lazyNamed(() => import('../features/backoffice/EditVacancyPage'), 'EditVacancyPage');
 const VacancyViewPage = lazyNamed(() => import('../features/backoffice/VacancyViewPage'), 'VacancyViewPage');
+// Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
+const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
+const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
+const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -77,21 +82,60 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
   { path: 'plazas/editar-vacante', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
   { path: 'historial', ...notYet, ...access(EDITORS) },
-  { path: 'usuarios', ...notYet, ...access(ADMINS) },
+  { path: 'usuarios', element: <UsersPage />, ...access(ADMINS) },
 ];
 
+/** Where a visitor with `role` (null: anonymous) lands on an address the table does not know. */
+export function homeOf(role: RoleId | null): string {
+  if (role === null) return '/';
+  return role === ROLE.CANDIDATE ? '/perfil' : '/panel';
+}
+
 /**
- * Any other address. Spec 1 §2.1: a candidate goes to /perfil and staff to /panel; there are no
- * sessions in the web yet, so every visitor is anonymous and goes home.
+ * The route guard of spec 1 §2.1 / spec 2 §2: where `role` (null: anonymous) is sent when it
+ * opens `pathname`, or null to let it stay. A route without a handle takes its parent's.
  */
+export function guardRedirect(pathname: string, role: RoleId | null): string | null {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (matches.length === 0 || matches.at(-1)?.route.path === '*') return null; // CatchAll decides
+  const audience =
+    matches
+      .map((m) => (m.route.handle as RouteAccess | undefined)?.audience)
+      .filter((a) => a !== undefined)
+      .at(-1) ?? 'anyone';
+  if (audience === 'anyone') return null;
+  if (role === null) return audience.includes('anonymous') ? null : '/';
+  if (audience.includes(role)) return null;
+  // The spec sends a user whose role is not allowed to /panel. /panel itself is not allowed to a
+  // candidate, so followed literally a candidate on a staff address would loop: a candidate
+  // lands on /perfil instead (its own home, as for unknown addresses).
+  if (role === ROLE.CANDIDATE) return '/perfil';
+  return '/panel';
+}
+
+/** Renders the matched screen, or replaces the address when the guard says so. */
+function RouteGuard() {
+  const { viewer } = useSession();
+  const { pathname } = useLocation();
+  const target = guardRedirect(pathname, viewer?.roleId ?? null);
+  if (target !== null && target !== pathname) return <Navigate to={target} replace />;
+  return <Outlet />;
+}
+
+/** Any other address (spec 1 §2.1): a candidate goes to /perfil, staff to /panel, anyone else to /. */
 function CatchAll() {
-  return <Navigate to="/" replace />;
+  const { viewer } = useSession();
+  return <Navigate to={homeOf(viewer?.roleId ?? null)} replace />;
 }
 
 /** The whole route table of spec 1 §2.1, in one place. */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: (
+      <AppLayout>
+        <RouteGuard />
+      </AppLayout>
+    ),
     children: [
       { index: true, element: <HomePage />, ...access(BOARD) },
       {
@@ -100,8 +144,27 @@ export const routes: RouteObject[] = [
         ...access(BOARD),
         children: [{ path: ':id', element: <VacancyDetailRoute /> }],
       },
-      { path: 'perfil', ...notYet, ...access(CANDIDATES) },
-      { path: 'reclutadores/login', ...notYet, ...access('anyone') },
+      {
+        path: 'perfil',
+        element: (
+          <Deferred>
+            <ProfilePlaceholder />
+          </Deferred>
+        ),
+        ...access(CANDIDATES),
+      },
+      {
+        path: 'reclutadores/login',
+        element: (
+          <>
+            <HomePage />
+            <Deferred>
+              <RecruiterLoginRoute />
+            </Deferred>
+          </>
+        ),
+        ...access('anyone'),
+      },
       {
         path: 'preguntas-frecuentes',
         element: (
@@ -136,7 +199,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Renders the route table; put it inside a BrowserRouter (or a MemoryRouter in tests). */
+/**
+ * Renders the route table behind the session (a spinner until `me` is known); put it inside a
+ * BrowserRouter (or a MemoryRouter in tests).
+ */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const element = useRoutes(routes);
+  return <SessionProvider>{element}</SessionProvider>;
 }

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
@@ -7,7 +8,9 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createCache } from '../app/apollo';
 import { cssVariablesResolver, theme } from '../app/theme';
+import type { ViewerFieldsFragment } from '../gql/graphql';
 import { LoginPromptProvider } from '../features/shell/LoginPrompt';
+import { StaticSession } from './session';
 
 export type Mocks = ReadonlyArray<MockLink.MockedResponse>;
 
@@ -16,21 +19,30 @@ export function TestMantine({ children }: { children: ReactElement | ReactElemen
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications />
-      {children}
+      <ModalsProvider>{children}</ModalsProvider>
     </MantineProvider>
   );
 }
 
-/** Renders UI with the app's Mantine theme, mocked GraphQL answers and an in-memory router. */
+/**
+ * Renders UI with the app's Mantine theme, mocked GraphQL answers, an in-memory router and a fixed
+ * session (`viewer`, anonymous by default).
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { mocks = [], route = '/' }: { mocks?: Mocks; route?: string } = {},
+  {
+    mocks = [],
+    route = '/',
+    viewer = null,
+  }: { mocks?: Mocks; route?: string; viewer?: ViewerFieldsFragment | null } = {},
 ): RenderResult {
   return render(
     <TestMantine>
       <MockedProvider mocks={mocks} cache={createCache()}>
         <MemoryRouter initialEntries={[route]}>
-          <LoginPromptProvider>{ui}</LoginPromptProvider>
+          <StaticSession viewer={viewer}>
+            <LoginPromptProvider>{ui}</LoginPromptProvider>
+          </StaticSession>
         </MemoryRouter>
       </MockedProvider>
     </TestMantine>,

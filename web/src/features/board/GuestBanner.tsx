@@ -42,7 +42,7 @@ export function GuestBanner() {
         prefieres, continúa como invitado: puedes postularte enviando solo tu CV y tus datos básicos.
       </Text>
       <Group mt="sm" gap="sm">
-        <Button size="sm" onClick={openLogin}>
+        <Button size="sm" onClick={() => openLogin()}>
           Iniciar sesión
         </Button>
         <Button size="sm" variant="default" onClick={continueAsGuest}>

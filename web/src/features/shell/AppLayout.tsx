@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '../../app/RouteErrorBoundary';
 import { LoginPromptProvider } from './LoginPrompt';
@@ -22,7 +22,8 @@ function useScrollToTopOnNewPage(page: string) {
   }, [page]);
 }
 
-export function AppLayout() {
+/** `children` replaces the plain <Outlet /> (the router passes its guard, which renders the outlet). */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const page = pageOf(useLocation().pathname);
   useScrollToTopOnNewPage(page);
   return (
@@ -33,9 +34,7 @@ export function AppLayout() {
         </a>
         <TopNav />
         <Box component="main" id="contenido" tabIndex={-1} className={classes.main}>
-          <RouteErrorBoundary key={page}>
-            <Outlet />
-          </RouteErrorBoundary>
+          <RouteErrorBoundary key={page}>{children ?? <Outlet />}</RouteErrorBoundary>
         </Box>
         <SiteFooter />
       </Box>

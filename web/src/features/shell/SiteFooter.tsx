@@ -70,9 +70,15 @@ export function SiteFooter() {
             </Group>
           </Stack>
         </Group>
-        <Text size="xs" c="white" mt="xl" ta="center">
-          © {new Date().getFullYear()} {SITE.name}. Todos los derechos reservados.
-        </Text>
+        <Group mt="xl" justify="center" gap="md">
+          <Text size="xs" c="white" ta="center">
+            © {new Date().getFullYear()} {SITE.name}. Todos los derechos reservados.
+          </Text>
+          {/* Discreet on purpose: staff know where it is (spec 2 §2). */}
+          <Anchor component={Link} to="/reclutadores/login" size="xs" className={classes.footerLink} fw={400}>
+            Acceso reclutadores
+          </Anchor>
+        </Group>
       </Container>
     </Box>
   );

@@ -1,0 +1,143 @@
+import { useMutation } from '@apollo/client/react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { AUTH_MESSAGES } from '@bolsa/domain';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { ViewerFieldsFragment } from '../../gql/graphql';
+import { storeRedirectAfterLogin } from '../session/redirect';
+import { useSession } from '../session/SessionProvider';
+import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { CANDIDATE_LOGIN } from './operations';
+
+/** How long 'Vinculamos N postulación(es) previas a tu perfil' stays (spec 1 §9). */
+export const LINKED_NOTICE_MS = 2200;
+
+const FAILED = 'Inicio de sesión fallido';
+
+interface LoginFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** Just registered: '¡Registro exitoso! Ahora puedes iniciar sesión.' */
+  registeredNotice: boolean;
+  vacancyId: string | null;
+  onRegisterWithEmail: (email: string) => void;
+  onDone: () => void;
+}
+
+export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWithEmail, onDone }: LoginFormProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<NoticeState | null>(
+    registeredNotice ? { kind: 'success', message: '¡Registro exitoso! Ahora puedes iniciar sesión.' } : null,
+  );
+  /** After a failed login: offer to register with the e-mail that was tried. */
+  const [offerRegistration, setOfferRegistration] = useState(false);
+  const [login, { loading }] = useMutation(CANDIDATE_LOGIN);
+  const [linked, setLinked] = useState<{ count: number; viewer: ViewerFieldsFragment } | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const finish = (viewer: ViewerFieldsFragment) => {
+    setLinked(null);
+    storeRedirectAfterLogin('/perfil');
+    onDone();
+    if (!session.signedIn(viewer)) navigate('/perfil', { replace: true });
+  };
+
+  // The linking notice closes by itself after 2.2 s, then the login completes.
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    if (!linked) return;
+    const timer = setTimeout(() => finishRef.current(linked.viewer), LINKED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [linked]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (loading || linked) return;
+    setOfferRegistration(false);
+    if (!email.trim() || !password) {
+      setNotice({ kind: 'warning', message: AUTH_MESSAGES.loginRequired });
+      return;
+    }
+    setNotice(null);
+    try {
+      const { data } = await login({ variables: { email: email.trim().toLowerCase(), password } });
+      const result = data?.candidateLogin;
+      if (result?.viewer) {
+        if (result.linkedApplications > 0) {
+          setLinked({ count: result.linkedApplications, viewer: result.viewer });
+        } else {
+          finish(result.viewer);
+        }
+        return;
+      }
+      const error = result?.error;
+      const message = (error && 'message' in error && error.message) || AUTH_MESSAGES.badCredentials;
+      setNotice({ kind: 'error', title: FAILED, message });
+      setOfferRegistration(!error || error.__typename === 'InvalidCredentials');
+      setPassword('');
+      passwordRef.current?.focus();
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        setNotice({
+          kind: 'error',
+          title: 'Error de conexión',
+          message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+        });
+      } else {
+        setNotice({
+          kind: 'error',
+          title: FAILED,
+          message: error instanceof Error ? error.message : AUTH_MESSAGES.badCredentials,
+        });
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Iniciar sesión como candidato">
+      <Stack gap="sm">
+        {linked && (
+          <Notice
+            notice={{ kind: 'info', message: `Vinculamos ${linked.count} postulación(es) previas a tu perfil` }}
+            onDismiss={() => finish(linked.viewer)}
+          />
+        )}
+        {notice && (
+          <Notice notice={notice} onDismiss={() => setNotice(null)}>
+            {offerRegistration && (
+              <Text size="sm">
+                <Anchor component="button" type="button" onClick={() => onRegisterWithEmail(email.trim())}>
+                  ¿No tienes cuenta? Regístrate con este correo
+                </Anchor>
+              </Text>
+            )}
+          </Notice>
+        )}
+        <TextInput
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => onEmailChange(e.currentTarget.value)}
+          data-autofocus
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="Contraseña"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
+        />
+        <Button type="submit" loading={loading || linked !== null} fullWidth mt="xs">
+          Iniciar Sesión
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export type NoticeKind = 'error' | 'warning' | 'success' | 'info';
+
+export interface NoticeState {
+  kind: NoticeKind;
+  title?: string;
+  message: string;
+}
+
+const LOOK = {
+  error: { color: 'red', Icon: IconAlertCircle },
+  warning: { color: 'yellow', Icon: IconAlertCircle },
+  success: { color: 'brand', Icon: IconCircleCheck },
+  info: { color: 'blue', Icon: IconInfoCircle },
+} as const;
+
+/** The dialogs' alerts: announced to screen readers, dismissed with 'Entendido'. */
+export function Notice({
+  notice,
+  onDismiss,
+  children,
+}: {
+  notice: NoticeState;
+  onDismiss: () => void;
+  children?: ReactNode;
+}) {
+  const { color, Icon } = LOOK[notice.kind];
+  return (
+    <Alert color={color} variant="light" title={notice.title} icon={<Icon aria-hidden />} role="alert">
+      <Stack gap="xs">
+        <Text size="sm" c="dark.8">
+          {notice.message}
+        </Text>
+        {children}
+        <Group justify="flex-end">
+          <Button size="xs" variant="default" onClick={onDismiss}>
+            Entendido
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** 'Error de conexión' when the request never got an answer; the server's message otherwise. */
+export function isNetworkFailure(error: unknown): boolean {
+  return !CombinedGraphQLErrors.is(error);
+}

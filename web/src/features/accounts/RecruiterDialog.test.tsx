@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RecruiterDialog } from './RecruiterDialog';
+import { STAFF_LOGIN } from './operations';
+import { renderWithProviders, type Mocks } from '../../test/render';
+import { StaticSession, viewer } from '../../test/session';
+
+function staffLoginMock(
+  variables: { username: string; password: string; forceRole: string | null },
+  payload: Record<string, unknown>,
+  delay = 0,
+): Mocks[number] {
+  return {
+    request: { query: STAFF_LOGIN, variables },
+    result: { data: { staffLogin: { __typename: 'LoginPayload', viewer: null, error: null, ...payload } } },
+    delay,
+  };
+}
+
+function renderDialog(mocks: Mocks, signedIn = vi.fn(() => false)) {
+  const onSuccess = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(
+    <StaticSession overrides={{ signedIn }}>
+      <RecruiterDialog opened onClose={onClose} onSuccess={onSuccess} />
+    </StaticSession>,
+    { mocks },
+  );
+  return { onSuccess, onClose, signedIn };
+}
+
+const usuario = () => screen.getByRole('textbox', { name: 'Usuario' });
+const clave = () => screen.getByLabelText('Contraseña');
+
+describe('RecruiterDialog (Acceso Reclutadores)', () => {
+  it('shows the version and asks for both fields', async () => {
+    const user = userEvent.setup();
+    renderDialog([]);
+    expect(screen.getByRole('dialog', { name: 'Acceso Reclutadores' })).toBeInTheDocument();
+    expect(screen.getByText('v1.0.3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Por favor ingrese usuario y contraseña');
+  });
+
+  it('submits with Enter in the password field, reads "Iniciando sesión..." while busy, then succeeds', async () => {
+    const user = userEvent.setup();
+    const me = viewer('ADMIN');
+    const { onSuccess, signedIn } = renderDialog([
+      staffLoginMock({ username: 'admin@ejemplo.org.gt', password: 'Demo2026!', forceRole: null }, { viewer: me }, 150),
+    ]);
+    await user.type(usuario(), 'admin@ejemplo.org.gt');
+    await user.type(clave(), 'Demo2026!{Enter}');
+    expect(await screen.findByRole('button', { name: 'Iniciando sesión...' })).toBeInTheDocument();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(signedIn).toHaveBeenCalledWith(me);
+  });
+
+  it('shows the server message when the login is refused', async () => {
+    const user = userEvent.setup();
+    renderDialog([
+      staffLoginMock(
+        { username: 'inactivo@ejemplo.org.gt', password: 'x', forceRole: null },
+        { error: { __typename: 'AccountInactive', message: 'Usuario inactivo.' } },
+      ),
+    ]);
+    await user.type(usuario(), 'inactivo@ejemplo.org.gt');
+    await user.type(clave(), 'x{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario inactivo.');
+  });
+
+  it('says there was no answer when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    renderDialog([
+      {
+        request: { query: STAFF_LOGIN, variables: { username: 'a@ejemplo.org.gt', password: 'x', forceRole: null } },
+        error: new TypeError('Failed to fetch'),
+      },
+    ]);
+    await user.type(usuario(), 'a@ejemplo.org.gt');
+    await user.type(clave(), 'x{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se recibió respuesta del servidor. Verifique su conexión.',
+    );
+  });
+
+  it('a triple click on the title shows "Forzar rol", whose choice is sent as forceRole', async () => {
+    const user = userEvent.setup();
+    const me = viewer('VIEWER', { realRole: 'ADMIN' });
+    const { onSuccess } = renderDialog([
+      staffLoginMock({ username: 'admin@ejemplo.org.gt', password: 'Demo2026!', forceRole: 'VIEWER' }, { viewer: me }),
+    ]);
+    expect(screen.queryByLabelText('Forzar rol', { selector: 'input' })).not.toBeInTheDocument();
+    await user.tripleClick(screen.getByText('Acceso Reclutadores', { selector: 'span' }));
+    const select = screen.getByLabelText('Forzar rol', { selector: 'input' });
+    expect(select).toHaveValue('Automático');
+    await user.click(select);
+    const options = screen.getByRole('listbox');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Automático', '1 Administrador', '2 Gestor', '3 Visualizador']);
+    await user.click(within(options).getByRole('option', { name: '3 Visualizador' }));
+    await user.type(usuario(), 'admin@ejemplo.org.gt');
+    await user.type(clave(), 'Demo2026!{Enter}');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+
+    await user.tripleClick(screen.getByText('Acceso Reclutadores', { selector: 'span' }));
+    expect(screen.queryByLabelText('Forzar rol', { selector: 'input' })).not.toBeInTheDocument();
+  });
+});

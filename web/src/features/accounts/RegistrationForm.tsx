@@ -1,0 +1,311 @@
+import { useMutation } from '@apollo/client/react';
+import {
+  Box,
+  Button,
+  Group,
+  Image,
+  Loader,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, type UseFormReturnType } from '@mantine/form';
+import { IconRefresh } from '@tabler/icons-react';
+import { AUTH_MESSAGES, HOW_HEARD, HOW_HEARD_LABEL, dpiInput, registrationSchema } from '@bolsa/domain';
+import { isValidCui } from '@bolsa/domain/geography';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { NEW_CAPTCHA, REGISTER_CANDIDATE } from './operations';
+
+export interface RegistrationValues {
+  primerNombre: string;
+  segundoNombre: string;
+  primerApellido: string;
+  segundoApellido: string;
+  email: string;
+  emailConfirmation: string;
+  password: string;
+  passwordConfirmation: string;
+  comoSeEntero: string;
+  observaciones: string;
+  dpi: string;
+  captchaAnswer: string;
+}
+
+export function registrationDefaults(): RegistrationValues {
+  return {
+    primerNombre: '',
+    segundoNombre: '',
+    primerApellido: '',
+    segundoApellido: '',
+    email: '',
+    emailConfirmation: '',
+    password: '',
+    passwordConfirmation: '',
+    comoSeEntero: '',
+    observaciones: '',
+    dpi: '',
+    captchaAnswer: '',
+  };
+}
+
+const HOW_HEARD_OPTIONS = HOW_HEARD.map((value) => ({ value, label: HOW_HEARD_LABEL[value] }));
+const validateWithDomain = schemaResolver(registrationSchema, { sync: true });
+const REQUIRED = AUTH_MESSAGES.registrationRequired;
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The spec's rules (domain `registrationSchema`) plus the captcha code, which it does not know. */
+export function validateRegistration(values: RegistrationValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(validateWithDomain(values))) {
+    if (typeof message === 'string') errors[path] = message;
+  }
+  if (!values.captchaAnswer.trim()) errors['captchaAnswer'] = REQUIRED;
+  return errors;
+}
+
+/** A field left empty is outlined; the sentence 'Todos los campos marcados con * …' is said once above. */
+function fieldError(message: unknown): string | boolean | undefined {
+  if (message === REQUIRED || message === true) return true;
+  return typeof message === 'string' ? message : undefined;
+}
+
+interface RegistrationFormProps {
+  form: UseFormReturnType<RegistrationValues>;
+  onRegistered: (email: string) => void;
+}
+
+export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) {
+  const [notice, setNotice] = useState<NoticeState | null>(null);
+  const [captcha, setCaptcha] = useState<{ id: string; image: string } | null>(null);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const [newCaptcha, { loading: captchaLoading }] = useMutation(NEW_CAPTCHA);
+  const [register, { loading }] = useMutation(REGISTER_CANDIDATE);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const refreshCaptcha = useCallback(async () => {
+    form.setFieldValue('captchaAnswer', '');
+    try {
+      const { data } = await newCaptcha();
+      setCaptcha(data?.newCaptcha ?? null);
+      setCaptchaFailed(!data?.newCaptcha);
+    } catch {
+      setCaptcha(null);
+      setCaptchaFailed(true);
+    }
+    // form is stable across renders; only the mutation matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newCaptcha]);
+
+  // Opening the registration tab draws a new code (spec 1 §2.3).
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const v = form.values;
+  const emailHint = v.emailConfirmation && !sameEmail(v.email, v.emailConfirmation) ? AUTH_MESSAGES.emailsDiffer : null;
+  const passwordHint =
+    v.passwordConfirmation && v.password !== v.passwordConfirmation ? AUTH_MESSAGES.passwordsDiffer : null;
+
+  const fail = (next: NoticeState) => {
+    setNotice(next);
+    void refreshCaptcha();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (loading) return;
+    const errors = validateRegistration(form.values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      const required = Object.values(errors).includes(REQUIRED);
+      setNotice({ kind: 'warning', message: required ? REQUIRED : Object.values(errors)[0]! });
+      return;
+    }
+    if (!captcha) {
+      fail({ kind: 'error', message: 'No se pudo cargar el código de verificación. Pide uno nuevo.' });
+      return;
+    }
+    setNotice(null);
+    const values = form.values;
+    try {
+      const { data } = await register({
+        variables: {
+          input: {
+            primerNombre: values.primerNombre.trim(),
+            segundoNombre: values.segundoNombre.trim() || null,
+            primerApellido: values.primerApellido.trim(),
+            segundoApellido: values.segundoApellido.trim() || null,
+            email: values.email.trim().toLowerCase(),
+            emailConfirmation: values.emailConfirmation.trim().toLowerCase(),
+            password: values.password,
+            passwordConfirmation: values.passwordConfirmation,
+            comoSeEntero: values.comoSeEntero || null,
+            observaciones: values.observaciones.trim() || null,
+            dpi: values.dpi,
+            captchaId: captcha.id,
+            captchaAnswer: values.captchaAnswer.trim(),
+          },
+        },
+      });
+      const result = data?.registerCandidate;
+      if (result?.ok) {
+        onRegistered(result.email ?? values.email.trim().toLowerCase());
+        return;
+      }
+      const error = result?.error;
+      if (error?.__typename === 'ValidationFailed') {
+        for (const f of error.fields) form.setFieldError(f.path, f.message);
+      }
+      if (error?.__typename === 'CaptchaFailed') form.setFieldError('captchaAnswer', true);
+      fail({
+        kind: 'error',
+        title: 'No se pudo completar el registro',
+        message: error?.message ?? 'Error al crear la cuenta',
+      });
+    } catch (error) {
+      fail(
+        isNetworkFailure(error)
+          ? {
+              kind: 'error',
+              title: 'Error de conexión',
+              message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+            }
+          : { kind: 'error', title: 'No se pudo completar el registro', message: (error as Error).message },
+      );
+    }
+  };
+
+  const props = (path: keyof RegistrationValues) => {
+    const input = form.getInputProps(path);
+    return { ...input, error: fieldError(input.error) };
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Crear una cuenta de candidato">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Los campos marcados con * son obligatorios.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label="Primer nombre"
+            required
+            autoComplete="given-name"
+            data-autofocus
+            {...props('primerNombre')}
+          />
+          <TextInput label="Segundo nombre" autoComplete="additional-name" {...props('segundoNombre')} />
+          <TextInput label="Primer apellido" required autoComplete="family-name" {...props('primerApellido')} />
+          <TextInput label="Segundo apellido" autoComplete="off" {...props('segundoApellido')} />
+          <TextInput label="Correo electrónico" type="email" required autoComplete="email" {...props('email')} />
+          <TextInput
+            label="Confirmar correo"
+            type="email"
+            required
+            autoComplete="off"
+            {...props('emailConfirmation')}
+            error={fieldError(form.errors['emailConfirmation']) ?? emailHint}
+          />
+          <PasswordInput
+            label="Contraseña"
+            required
+            autoComplete="new-password"
+            description="Al menos 6 caracteres."
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
+            {...props('password')}
+          />
+          <PasswordInput
+            label="Confirmar contraseña"
+            required
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la confirmación' }}
+            {...props('passwordConfirmation')}
+            error={fieldError(form.errors['passwordConfirmation']) ?? passwordHint}
+          />
+          <Select
+            label="¿Cómo te enteraste?"
+            placeholder="Selecciona una opción"
+            data={HOW_HEARD_OPTIONS}
+            clearable
+            allowDeselect
+            comboboxProps={{ withinPortal: true, zIndex: 400 }}
+            {...props('comoSeEntero')}
+            value={v.comoSeEntero || null}
+            onChange={(value) => form.setFieldValue('comoSeEntero', value ?? '')}
+          />
+          <TextInput
+            label="DPI"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={13}
+            description="13 dígitos, sin espacios ni guiones."
+            {...props('dpi')}
+            onChange={(e) => form.setFieldValue('dpi', dpiInput(e.currentTarget.value))}
+            onBlur={() => {
+              if (v.dpi && !isValidCui(v.dpi)) form.setFieldError('dpi', AUTH_MESSAGES.cuiInvalid);
+            }}
+          />
+        </SimpleGrid>
+        <Textarea label="Observaciones" rows={3} maxLength={500} {...props('observaciones')} />
+        <Box>
+          <Group gap="sm" align="center" wrap="wrap">
+            <Box
+              w={200}
+              h={70}
+              bd="1px solid var(--mantine-color-gray-4)"
+              style={{
+                borderRadius: 'var(--mantine-radius-sm)',
+                display: 'grid',
+                placeItems: 'center',
+                overflow: 'hidden',
+              }}
+            >
+              {captcha ? (
+                <Image src={captcha.image} w={200} h={70} alt="Código de verificación: seis caracteres en una imagen" />
+              ) : captchaLoading ? (
+                <Loader size="sm" aria-label="Cargando código" />
+              ) : (
+                <Text size="xs" c="red.8" ta="center" px="xs">
+                  {captchaFailed ? 'No se pudo cargar el código.' : ''}
+                </Text>
+              )}
+            </Box>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={() => {
+                void refreshCaptcha();
+                codeRef.current?.focus();
+              }}
+              loading={captchaLoading}
+            >
+              Nuevo código
+            </Button>
+          </Group>
+          <TextInput
+            ref={codeRef}
+            mt="sm"
+            label="Código de verificación"
+            description="Escribe los caracteres de la imagen; mayúsculas o minúsculas da igual."
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={6}
+            {...props('captchaAnswer')}
+          />
+        </Box>
+        {notice && <Notice notice={notice} onDismiss={() => setNotice(null)} />}
+        <Button type="submit" loading={loading} fullWidth>
+          Registrarme
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { ApolloLink } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { GraphQLError } from 'graphql';
+import { createCache } from '../../app/apollo';
+import { AppRoutes } from '../../app/router';
+import { ALL, boardMock, branchesMock } from '../../test/fixtures';
+import { TestMantine, type Mocks } from '../../test/render';
+import { sessionMock, viewer } from '../../test/session';
+import { API_TOKENS, STAFF_USERS } from '../users/operations';
+import { LOGOUT } from './operations';
+import { sessionExpiryLink } from './session-events';
+
+const at = { pathname: '' };
+function Probe() {
+  at.pathname = useLocation().pathname;
+  return null;
+}
+
+const forever = <T extends object>(m: T) => ({ ...m, maxUsageCount: Number.POSITIVE_INFINITY });
+const BOARD: Mocks = [forever(boardMock(ALL, [])), branchesMock];
+
+function renderApp(path: string, mocks: Mocks) {
+  // The app's own session-expiry link in front of the mocked network, as in production.
+  const link = ApolloLink.from([sessionExpiryLink(), new MockLink(mocks)]);
+  render(
+    <TestMantine>
+      <MockedProvider link={link} cache={createCache()}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <Probe />
+        </MemoryRouter>
+      </MockedProvider>
+    </TestMantine>,
+  );
+  return at;
+}
+
+// happy-dom is 1024 px wide: the staff bar (shown from Mantine's lg, 1200 px) is in the page but hidden.
+const mainNav = () => document.querySelector<HTMLElement>('header nav[aria-label="Navegación principal"]')!;
+const links = () =>
+  within(mainNav())
+    .getAllByRole('link', { hidden: true })
+    .map((l) => l.textContent);
+
+describe('session and navigation', () => {
+  it('shows the public bar to a visitor', async () => {
+    renderApp('/', [sessionMock(null), ...BOARD]);
+    await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' });
+    expect(links()).toEqual(['Inicio', 'Vacantes', 'Preguntas frecuentes']);
+    expect(screen.getByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
+  });
+
+  it('shows a candidate only "Mi Perfil", and the profile placeholder with the name', async () => {
+    renderApp('/perfil', [sessionMock(viewer('CANDIDATE')), ...BOARD]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeInTheDocument();
+    expect(screen.getByText('Ana María López')).toBeInTheDocument();
+    expect(links()).toEqual(['Mi Perfil']);
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['ADMIN', 'Administrador', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Usuarios']],
+    ['MANAGER', 'Gestor', ['Panel', 'Plazas', 'Candidatos', 'Historial']],
+    ['VIEWER', 'Visualizador', ['Panel', 'Plazas', 'Candidatos']],
+  ] as const)('shows %s the staff bar with its links, name and role', async (role, label, expected) => {
+    renderApp('/preguntas-frecuentes', [sessionMock(viewer(role)), ...BOARD]);
+    await waitFor(() => expect(links()).toEqual(expected));
+    expect(screen.getByRole('link', { name: 'Bolsa de Trabajo, ir al panel' })).toHaveAttribute('href', '/panel');
+    expect(screen.getAllByText(viewer(role).name)[0]).toBeInTheDocument();
+    expect(screen.getAllByText(label)[0]).toBeInTheDocument();
+  });
+
+  it('"Cerrar sesión" ends the session on the server and returns to / as a visitor', async () => {
+    const user = userEvent.setup();
+    const router = renderApp('/preguntas-frecuentes', [
+      sessionMock(viewer('ADMIN'), { maxUsageCount: 1 }),
+      { request: { query: LOGOUT }, result: { data: { logout: true } } },
+      sessionMock(null),
+      ...BOARD,
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión', hidden: true }));
+    await waitFor(() => expect(router.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
+    expect(links()).toEqual(['Inicio', 'Vacantes', 'Preguntas frecuentes']);
+  });
+
+  it('an UNAUTHENTICATED answer means the session ended: back to / as a visitor', async () => {
+    const router = renderApp('/panel/usuarios', [
+      sessionMock(viewer('ADMIN'), { maxUsageCount: 1 }),
+      {
+        request: { query: STAFF_USERS },
+        result: {
+          errors: [
+            new GraphQLError('Debes iniciar sesión para continuar.', { extensions: { code: 'UNAUTHENTICATED' } }),
+          ],
+        },
+      },
+      forever({ request: { query: API_TOKENS }, result: { data: { apiTokens: [] } } }),
+      sessionMock(null),
+      ...BOARD,
+    ]);
+    await waitFor(() => expect(router.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,11 @@
+/** 125 → '2:05': the countdown of 'Sesión por expirar'. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Activity that keeps a session alive (spec 1 §4, spec 2 §9). */
+export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'scroll', 'touchstart', 'click'] as const;
+
+/** The server also expires idle sessions; activity tells it so at most this often. */
+export const TOUCH_INTERVAL_MS = 60_000;

@@ -1,0 +1,257 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { dayjs } from '@bolsa/domain';
+import { useState, type FormEvent } from 'react';
+import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
+import { roleLabel } from '../session/roles';
+import { ErrorPanel } from './ErrorPanel';
+import { failureDetail, toastError, toastSuccess } from './feedback';
+import { API_TOKEN_FIELDS, API_TOKENS, CREATE_API_TOKEN, REVOKE_API_TOKEN } from './operations';
+import { asRole, DEFAULT_STAFF_ROLE, STAFF_ROLE_OPTIONS } from './roles';
+
+function when(raw: string | null | undefined, fallback: string): string {
+  if (!raw) return fallback;
+  const d = dayjs(raw);
+  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : raw;
+}
+
+/** 'Tokens de API' for integrators: the secret is shown once, when the token is created. */
+export function ApiTokensSection() {
+  const { data, error, refetch, loading } = useQuery(API_TOKENS);
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>(DEFAULT_STAFF_ROLE);
+  const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
+
+  const [create, createState] = useMutation(CREATE_API_TOKEN, {
+    update(cache, { data: answer }) {
+      const token = answer?.createApiToken.apiToken;
+      if (!token) return;
+      cache.modify({
+        fields: {
+          apiTokens(existing: readonly { __ref: string }[] = []) {
+            const ref = cache.writeFragment({
+              data: token,
+              fragment: API_TOKEN_FIELDS,
+              fragmentName: 'ApiTokenFields',
+            });
+            if (!ref || existing.some((r) => r.__ref === ref.__ref)) return existing;
+            return [...existing, ref];
+          },
+        },
+      });
+    },
+  });
+  const [revoke] = useMutation(REVOKE_API_TOKEN);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (createState.loading) return;
+    if (!name.trim()) {
+      toastError('Campos incompletos', 'Indica un nombre para el token.');
+      return;
+    }
+    try {
+      const { data: answer } = await create({ variables: { name: name.trim(), role } });
+      const result = answer?.createApiToken;
+      if (result?.token) {
+        setSecret({ name: name.trim(), token: result.token });
+        setName('');
+        setRole(DEFAULT_STAFF_ROLE);
+        return;
+      }
+      toastError('No se pudo crear el token', failureDetail(result?.error));
+    } catch {
+      toastError('No se pudo crear el token', 'Intente nuevamente.');
+    }
+  };
+
+  const revokeToken = async (token: ApiTokenFieldsFragment) => {
+    try {
+      const { data: answer } = await revoke({
+        variables: { id: token.id },
+        update(cache, { data: result }) {
+          if (!result?.revokeApiToken.ok) return;
+          cache.modify({
+            id: cache.identify({ __typename: 'ApiToken', id: token.id }),
+            fields: { revoked: () => true },
+          });
+        },
+      });
+      if (answer?.revokeApiToken.ok) {
+        toastSuccess('Token revocado', token.name);
+        return;
+      }
+      toastError('No se pudo revocar', failureDetail(answer?.revokeApiToken.error));
+    } catch {
+      toastError('No se pudo revocar', 'Intente nuevamente.');
+    }
+  };
+
+  const confirmRevoke = (token: ApiTokenFieldsFragment) =>
+    modals.openConfirmModal({
+      title: '¿Revocar token?',
+      centered: true,
+      children: (
+        <Text size="sm">
+          Las integraciones que usan <strong>{token.name}</strong> dejarán de tener acceso. Esta acción no se puede
+          deshacer.
+        </Text>
+      ),
+      labels: { confirm: 'Revocar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () => void revokeToken(token),
+    });
+
+  const tokens = data?.apiTokens;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tokens-api">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="tokens-api">
+          Tokens de API
+        </Title>
+        <Text size="sm" c="dimmed">
+          Para integraciones con otros sistemas. Cada token actúa con el rol que se le asigna.
+        </Text>
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Nombre del token"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              w={{ base: '100%', sm: 280 }}
+              autoComplete="off"
+            />
+            <Select
+              label="Rol del token"
+              data={STAFF_ROLE_OPTIONS}
+              value={role}
+              onChange={(v) => setRole(asRole(v))}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 200 }}
+            />
+            <Button type="submit" loading={createState.loading} leftSection={<IconKey size={18} aria-hidden />}>
+              Crear token
+            </Button>
+          </Group>
+        </form>
+
+        {error && !tokens ? (
+          <ErrorPanel
+            title="No se pudieron cargar los tokens"
+            error={error}
+            operationName="ApiTokens"
+            onRetry={() => void refetch().catch(() => undefined)}
+            retrying={loading}
+          />
+        ) : !tokens ? (
+          <Skeleton h={72} />
+        ) : tokens.length === 0 ? (
+          <Text ta="center" c="dimmed" py="md">
+            No hay tokens de API
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640} type="native">
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Nombre</Table.Th>
+                  <Table.Th scope="col">Rol</Table.Th>
+                  <Table.Th scope="col">Creado</Table.Th>
+                  <Table.Th scope="col">Último uso</Table.Th>
+                  <Table.Th scope="col">Estado</Table.Th>
+                  <Table.Th scope="col">Acciones</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tokens.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>{t.name}</Table.Td>
+                    <Table.Td>{roleLabel(t.role)}</Table.Td>
+                    <Table.Td>{when(t.createdAt, '—')}</Table.Td>
+                    <Table.Td>{when(t.lastUsedAt, 'Nunca')}</Table.Td>
+                    <Table.Td>
+                      <Badge color={t.revoked ? 'gray.7' : 'brand'} variant="filled">
+                        {t.revoked ? 'Revocado' : 'Activo'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {!t.revoked && (
+                        <Button
+                          size="compact-sm"
+                          color="red.9"
+                          variant="outline"
+                          onClick={() => confirmRevoke(t)}
+                          aria-label={`Revocar ${t.name}`}
+                        >
+                          Revocar
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+
+      <Modal
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title="Token creado"
+        centered
+        closeOnClickOutside={false}
+      >
+        {secret && (
+          <Stack gap="sm">
+            <Text size="sm">
+              Token <strong>{secret.name}</strong>:
+            </Text>
+            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+              {secret.token}
+            </Code>
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+              <Text size="sm" c="dark.8">
+                Copia este token ahora y guárdalo en un lugar seguro: no se volverá a mostrar.
+              </Text>
+            </Alert>
+            <Group justify="space-between">
+              <CopyButton value={secret.token}>
+                {({ copied, copy }) => (
+                  <Button
+                    variant="default"
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  >
+                    {copied ? 'Copiado' : 'Copiar token'}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button onClick={() => setSecret(null)}>Entendido</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,295 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../gql/graphql';
+import { renderWithProviders, type Mocks } from '../../test/render';
+import { viewer } from '../../test/session';
+import {
+  API_TOKENS,
+  CREATE_API_TOKEN,
+  CREATE_STAFF_USER,
+  DELETE_STAFF_USER,
+  STAFF_USERS,
+  TOGGLE_STAFF_USER,
+} from './operations';
+import { pageWindow } from './PageWindow';
+import { EMPTY_USERS, NO_MATCHING_USERS, UsersPage } from './UsersPage';
+
+function staff(id: string, name: string, role: Role = 'VIEWER', active = true) {
+  return {
+    __typename: 'StaffUser' as const,
+    id,
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}@ejemplo.org.gt`,
+    role,
+    active,
+  };
+}
+
+const USERS = [
+  staff('1', 'Ana Administradora', 'ADMIN'),
+  staff('2', 'Gabriel Gestor', 'MANAGER'),
+  staff('3', 'Valeria Visualizadora', 'VIEWER', false),
+];
+
+const usersMock = (users: unknown[]): Mocks[number] => ({
+  request: { query: STAFF_USERS },
+  result: { data: { staffUsers: users } },
+});
+const tokensMock = (tokens: unknown[] = []): Mocks[number] => ({
+  request: { query: API_TOKENS },
+  result: { data: { apiTokens: tokens } },
+});
+
+function renderPage(mocks: Mocks) {
+  return renderWithProviders(<UsersPage />, { mocks, viewer: viewer('ADMIN'), route: '/panel/usuarios' });
+}
+
+const table = () => screen.getByRole('table');
+
+describe('UsersPage (Gestión de usuarios)', () => {
+  it('lists the users with their role and state', async () => {
+    renderPage([usersMock(USERS), tokensMock()]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestión de usuarios' })).toBeInTheDocument();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(
+      rows.map((r) =>
+        within(r)
+          .queryAllByRole('columnheader')
+          .map((c) => c.textContent),
+      )[0],
+    ).toEqual(['Nombre', 'Correo', 'Rol', 'Estado', 'Acciones']);
+    expect(rows).toHaveLength(4);
+    expect(within(rows[3]!).getByText('Visualizador')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Inactivo')).toBeInTheDocument();
+    expect(within(rows[3]!).getByRole('button', { name: 'Activar Valeria Visualizadora' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Inactivar Ana Administradora' })).toBeInTheDocument();
+  });
+
+  it('keeps "Crear usuario" disabled while the e-mail is outside the organisation domain', async () => {
+    const user = userEvent.setup();
+    renderPage([usersMock(USERS), tokensMock()]);
+    const correo = screen.getByRole('textbox', { name: 'Correo (usuario_)' });
+    await user.type(correo, 'Pepe@Gmail.com');
+    expect(correo).toHaveValue('pepe@gmail.com');
+    expect(screen.getByText('El correo debe ser del dominio @ejemplo.org.gt')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear usuario' })).toBeDisabled();
+
+    await user.clear(correo);
+    await user.type(correo, ' Pepe@Ejemplo.org.gt ');
+    expect(correo).toHaveValue('pepe@ejemplo.org.gt');
+    expect(screen.queryByText('El correo debe ser del dominio @ejemplo.org.gt')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear usuario' })).toBeEnabled();
+  });
+
+  it('asks for the missing fields, then creates the user and adds the row without reloading', async () => {
+    const user = userEvent.setup();
+    const created = staff('9', 'Pedro Pérez', 'MANAGER');
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: {
+          query: CREATE_STAFF_USER,
+          variables: {
+            input: { name: 'Pedro Pérez', email: 'pedro@ejemplo.org.gt', password: 'Clave2026!', role: 'MANAGER' },
+          },
+        },
+        result: { data: { createStaffUser: { __typename: 'StaffUserPayload', user: created, error: null } } },
+      },
+    ]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+    expect(await screen.findByText('Campos incompletos')).toBeInTheDocument();
+    expect(screen.getByText('Por favor complete todos los campos requeridos.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Pedro Pérez');
+    await user.type(screen.getByRole('textbox', { name: 'Correo (usuario_)' }), 'pedro@ejemplo.org.gt');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'Clave2026!');
+    await user.click(screen.getByLabelText('Rol', { selector: 'input' }));
+    await user.click(screen.getByRole('option', { name: 'Gestor' }));
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+
+    expect(await screen.findByText('Usuario creado')).toBeInTheDocument();
+    expect(await within(table()).findByText('Pedro Pérez')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('');
+  });
+
+  it('says when there are no users at all', async () => {
+    renderPage([usersMock([]), tokensMock()]);
+    expect(await screen.findByText(EMPTY_USERS)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('searches by name, e-mail or role label after a pause, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderPage([usersMock(USERS), tokensMock()]);
+    await screen.findByRole('table');
+    const search = screen.getByRole('searchbox', { name: 'Buscar' });
+    await user.type(search, 'gestor');
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+    expect(within(table()).getByText('Gabriel Gestor')).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'visualizador');
+    await waitFor(() => expect(within(table()).getByText('Valeria Visualizadora')).toBeInTheDocument());
+
+    await user.clear(search);
+    await user.type(search, 'nadie');
+    expect(await screen.findByText(NO_MATCHING_USERS)).toBeInTheDocument();
+  });
+
+  it('pages through the list, 10 at a time by default, with at most 5 page buttons', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 12 }, (_, i) =>
+      staff(String(100 + i), `Usuario ${String(i + 1).padStart(2, '0')}`),
+    );
+    renderPage([usersMock(many), tokensMock()]);
+    expect(await screen.findAllByRole('row')).toHaveLength(11);
+    const pages = screen.getByRole('navigation', { name: 'Páginas de usuarios' });
+    await user.click(within(pages).getByRole('button', { name: 'Página 2' }));
+    expect(within(table()).getAllByRole('row')).toHaveLength(3);
+    expect(within(table()).getByText('Usuario 12')).toBeInTheDocument();
+
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 12)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(7, 12)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageWindow(12, 12)).toEqual([8, 9, 10, 11, 12]);
+  });
+
+  it('asks before deleting, then removes the row', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: { query: DELETE_STAFF_USER, variables: { id: '2' } },
+        result: { data: { deleteStaffUser: { __typename: 'DeletePayload', ok: true, error: null } } },
+      },
+    ]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Eliminar Gabriel Gestor' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Usuario eliminado')).toBeInTheDocument();
+    await waitFor(() => expect(within(table()).queryByText('Gabriel Gestor')).not.toBeInTheDocument());
+  });
+
+  it('keeps the user when the confirmation is cancelled', async () => {
+    const user = userEvent.setup();
+    renderPage([usersMock(USERS), tokensMock()]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Eliminar Gabriel Gestor' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(table()).getByText('Gabriel Gestor')).toBeInTheDocument();
+  });
+
+  it('reports a server that does not allow deleting (405)', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: { query: DELETE_STAFF_USER, variables: { id: '2' } },
+        result: {
+          data: {
+            deleteStaffUser: {
+              __typename: 'DeletePayload',
+              ok: false,
+              error: {
+                __typename: 'OperationFailed',
+                message: 'El servidor no permite eliminar usuarios.',
+                status: 405,
+                detail: null,
+              },
+            },
+          },
+        },
+      },
+    ]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Eliminar Gabriel Gestor' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '¿Eliminar usuario?' })).getByRole('button', {
+        name: 'Eliminar',
+      }),
+    );
+    expect(await screen.findByText('Operación no permitida')).toBeInTheDocument();
+    expect(within(table()).getByText('Gabriel Gestor')).toBeInTheDocument();
+  });
+
+  it('toggles the state in place', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: { query: TOGGLE_STAFF_USER, variables: { id: '3' } },
+        result: {
+          data: {
+            toggleStaffUser: { __typename: 'StaffUserPayload', user: { ...USERS[2]!, active: true }, error: null },
+          },
+        },
+      },
+    ]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Activar Valeria Visualizadora' }));
+    expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inactivar Valeria Visualizadora' })).toBeInTheDocument();
+  });
+
+  it('shows an error panel with technical details and retries', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      { request: { query: STAFF_USERS }, error: new Error('Failed to fetch') },
+      tokensMock(),
+      usersMock(USERS),
+    ]);
+    const panel = (await screen.findByText('No se pudieron cargar los usuarios')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    await user.click(within(panel).getByRole('button', { name: 'Detalles técnicos' }));
+    expect(within(panel).getAllByText('Failed to fetch').length).toBeGreaterThan(0);
+    await user.click(within(panel).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('shows a new API token once, with a copy button', async () => {
+    const user = userEvent.setup();
+    const token = {
+      __typename: 'ApiToken' as const,
+      id: 't1',
+      name: 'ERP',
+      role: 'VIEWER' as const,
+      createdAt: '2026-03-01T10:00:00Z',
+      lastUsedAt: null,
+      revoked: false,
+    };
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: { query: CREATE_API_TOKEN, variables: { name: 'ERP', role: 'VIEWER' } },
+        result: {
+          data: {
+            createApiToken: { __typename: 'CreateApiTokenPayload', token: 'bt_secreto', apiToken: token, error: null },
+          },
+        },
+      },
+    ]);
+    await user.type(screen.getByRole('textbox', { name: 'Nombre del token' }), 'ERP');
+    await user.click(screen.getByRole('button', { name: 'Crear token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Token creado' });
+    expect(within(dialog).getByText('bt_secreto')).toBeInTheDocument();
+    expect(within(dialog).getByText(/no se volverá a mostrar/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copiar token' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(screen.queryByText('bt_secreto')).not.toBeInTheDocument());
+    const tokens = screen.getAllByRole('table').at(-1)!;
+    expect(within(tokens).getByText('ERP')).toBeInTheDocument();
+    expect(within(tokens).getByText('Activo')).toBeInTheDocument();
+  });
+});
