@@ -19,13 +19,14 @@ afterAll(() => browser?.close());
 
 const NAME = `Técnico de farmacia ${Date.now().toString(36)}`;
 
+/** Chooses an option in a native select, or types into a combobox and clicks the option. */
 async function pick(page: Page, label: string, option: string, type?: string) {
-  const input = page
-    .getByRole('textbox', { name: label })
-    .or(page.getByLabel(label, { exact: true }))
-    .first();
-  await input.click();
-  if (type) await input.fill(type);
+  const field = page.getByRole('combobox', { name: new RegExp(`^${label}`) }).first();
+  if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
+    await field.selectOption({ label: option });
+    return;
+  }
+  await field.fill(type ?? option);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -114,11 +115,7 @@ describe('vacancy back-office', () => {
     const { context, page } = await newPage(browser);
     await loginAs(context, 'manager');
     await page.goto('/panel/plazas');
-    await page
-      .getByRole('searchbox')
-      .or(page.getByLabel(/Buscar/))
-      .first()
-      .fill(NAME);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(NAME);
     await page.getByRole('button', { name: `Editar ${NAME}` }).click();
     await page.getByRole('heading', { name: 'Editar Vacante' }).waitFor();
     await page
@@ -148,11 +145,7 @@ describe('vacancy back-office', () => {
     const { context, page } = await newPage(browser);
     await loginAs(context, 'admin');
     await page.goto('/panel/plazas');
-    await page
-      .getByRole('searchbox')
-      .or(page.getByLabel(/Buscar/))
-      .first()
-      .fill(target.name);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(target.name);
     await page
       .getByRole('button', { name: `Eliminar ${target.name}` })
       .first()
