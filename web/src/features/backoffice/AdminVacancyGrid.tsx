@@ -175,7 +175,7 @@ export function AdminVacancyGrid() {
 function Stat({ label, value, color }: { label: string; value: number; color: string }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} ta="center">
-      <Text component="dt" size="sm" fw={600} c="dimmed">
+      <Text component="dt" fz={{ base: 'xs', sm: 'sm' }} fw={600} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {label}
       </Text>
       <Text component="dd" fz={{ base: 24, sm: 30 }} fw={700} c={color} lh={1.1} m={0} data-testid={`conteo-${label}`}>

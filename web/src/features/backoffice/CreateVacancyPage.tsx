@@ -185,17 +185,17 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
             <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Crear vacante">
               <Stepper active={step} onStepClick={setStep} size="sm" wrap>
-                <Stepper.Step label={STEPS[0]} aria-label={`Paso 1: ${STEPS[0]}`}>
+                <Stepper.Step label={STEPS[0]}>
                   <GeneralInfoFields
                     form={form}
                     today={today}
                     fixedDate={{ label: 'Fecha de creación', value: today }}
                   />
                 </Stepper.Step>
-                <Stepper.Step label={STEPS[1]} aria-label={`Paso 2: ${STEPS[1]}`}>
+                <Stepper.Step label={STEPS[1]}>
                   <ItemsFields form={form} />
                 </Stepper.Step>
-                <Stepper.Step label={STEPS[2]} aria-label={`Paso 3: ${STEPS[2]}`}>
+                <Stepper.Step label={STEPS[2]}>
                   <ImageField
                     upload={image}
                     strict

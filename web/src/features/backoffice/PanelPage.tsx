@@ -25,7 +25,7 @@ export function PanelPage() {
   };
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Title order={1} fz={{ base: 26, sm: 32 }}>
         Panel de control
       </Title>

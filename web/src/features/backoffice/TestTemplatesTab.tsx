@@ -110,7 +110,7 @@ export function TestTemplatesTab() {
             Biblioteca de pruebas
           </Title>
           <form role="search" aria-label="Filtrar pruebas" onSubmit={(e) => e.preventDefault()}>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+            <Group gap="sm" align="flex-end" wrap="wrap">
               <TextInput
                 label="Buscar prueba"
                 placeholder="Nombre o descripción"
@@ -118,26 +118,29 @@ export function TestTemplatesTab() {
                 value={search}
                 onChange={(e) => setSearch(e.currentTarget.value)}
                 leftSection={<IconSearch size={16} aria-hidden />}
+                style={{ flex: '1 1 220px' }}
               />
               <NativeSelect
                 label="Categoría"
                 data={[{ value: '', label: 'Todas' }, ...CATEGORIES.map(([value, label]) => ({ value, label }))]}
                 value={category}
                 onChange={(e) => setCategory(e.currentTarget.value as TestCategory | '')}
+                style={{ flex: '1 1 150px' }}
               />
               <NativeSelect
                 label="Tipo"
                 data={[{ value: '', label: 'Todos' }, ...TYPES.map(([value, label]) => ({ value, label }))]}
                 value={type}
                 onChange={(e) => setType(e.currentTarget.value as TestType | '')}
+                style={{ flex: '1 1 150px' }}
               />
               <Checkbox
                 label="Inactivas"
                 checked={includeInactive}
                 onChange={(e) => setIncludeInactive(e.currentTarget.checked)}
-                mt={{ base: 0, sm: 30 }}
+                mb={8}
               />
-            </SimpleGrid>
+            </Group>
           </form>
           <Box aria-busy={loading}>
             {loading && !data && !previousData ? (

@@ -139,7 +139,7 @@ export function VacancyManagementPage() {
   };
 
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           Gestión de Vacantes
@@ -189,10 +189,13 @@ export function VacancyManagementPage() {
       ) : (
         <Stack gap="md" aria-busy={loading}>
           <Table.ScrollContainer minWidth={860} type="native">
-            <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
-              <Table.Caption>
-                <VisuallyHidden>Vacantes; los encabezados ordenan la tabla.</VisuallyHidden>
-              </Table.Caption>
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              aria-label="Vacantes"
+              style={{ opacity: loading ? 0.6 : 1 }}
+            >
               <Table.Thead>
                 <Table.Tr>
                   {COLUMNS.map((c) => {

@@ -49,21 +49,17 @@ export function ConfirmDialog({
 export function BusyDialog({ opened, label }: { opened: boolean; label: string }) {
   useTrackDialog(opened);
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      size="xs"
-      aria-label={label}
-    >
-      <Stack align="center" gap="sm" py="md" role="status">
-        <Loader aria-hidden />
-        <Text fw={600}>{label}</Text>
-      </Stack>
-    </Modal>
+    <Modal.Root opened={opened} onClose={() => {}} closeOnClickOutside={false} closeOnEscape={false} centered size="xs">
+      <Modal.Overlay />
+      <Modal.Content aria-label={label}>
+        <Modal.Body>
+          <Stack align="center" gap="sm" py="md" role="status">
+            <Loader aria-hidden />
+            <Text fw={600}>{label}</Text>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 

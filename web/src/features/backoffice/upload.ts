@@ -18,6 +18,8 @@ export class UploadError extends Error {
   constructor(
     readonly title: string,
     message: string,
+    /** True when the server looked at the file and refused it (retrying the same file is pointless). */
+    readonly refused = false,
   ) {
     super(message);
     this.name = 'UploadError';
@@ -90,7 +92,7 @@ export function uploadFile(
           : xhr.status === 413
             ? IMAGE_MESSAGES.tooBig.message
             : `El servidor respondió con el estado ${xhr.status}.`;
-      reject(new UploadError(title, message));
+      reject(new UploadError(title, message, xhr.status >= 400 && xhr.status < 500));
     };
     xhr.onerror = () =>
       reject(

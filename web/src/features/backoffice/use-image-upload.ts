@@ -52,6 +52,12 @@ export function useImageUpload(kind: 'vacancy-image' = 'vacancy-image'): ImageUp
             setProgress(null);
             const e = err instanceof UploadError ? err : new UploadError('No se pudo subir el archivo', String(err));
             setError({ title: e.title, message: e.message });
+            // A refused file is dropped (the form then asks for an image); after a network
+            // failure it stays, and saving sends it again.
+            if (e.refused) {
+              setFile(null);
+              setPreviewUrl(null);
+            }
           }
           throw err;
         },

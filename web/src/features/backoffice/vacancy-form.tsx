@@ -10,6 +10,7 @@ import {
   Progress,
   Radio,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -23,6 +24,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@apollo/client/react';
 import { IconCalendar, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import 'dayjs/locale/es';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cleanItems, formatDate, searchKey, type VacancyDraft } from '@bolsa/domain';
 import type { VacancyInput } from '../../gql/graphql';
@@ -109,6 +111,18 @@ export function placeLabel(v: VacancyFormValues): string | null {
   return v.placeText.trim() || null;
 }
 
+/** Names for the calendar's controls (Mantine leaves them unnamed). */
+const CALENDAR_LABELS = {
+  monthLevelControl: 'Elegir mes',
+  yearLevelControl: 'Elegir año',
+  nextMonth: 'Mes siguiente',
+  previousMonth: 'Mes anterior',
+  nextYear: 'Año siguiente',
+  previousYear: 'Año anterior',
+  nextDecade: 'Década siguiente',
+  previousDecade: 'Década anterior',
+};
+
 /** Tomorrow, the earliest closing date the pickers offer (spec 2 §5). */
 export function tomorrowOf(today: string): string {
   return dayjs(today, 'YYYY-MM-DD').add(1, 'day').format('YYYY-MM-DD');
@@ -132,11 +146,10 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
   return (
     <Stack gap="sm">
       <TextInput label="Nombre de la vacante" withAsterisk maxLength={150} {...form.getInputProps('name')} />
-      <Group grow align="flex-start" gap="sm" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <NativeSelect
           label="Sede"
           withAsterisk
-          miw={220}
           data={[
             { value: '', label: branches.loading ? 'Cargando sedes…' : 'Selecciona una sede' },
             ...(branches.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name })),
@@ -146,7 +159,6 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
         <NativeSelect
           label="Departamento"
           withAsterisk
-          miw={220}
           data={[
             { value: '', label: departments.loading ? 'Cargando departamentos…' : 'Selecciona un departamento' },
             ...(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name })),
@@ -162,7 +174,7 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
             }
           }}
         />
-      </Group>
+      </SimpleGrid>
       <Radio.Group
         label="Ubicación"
         withAsterisk
@@ -170,7 +182,7 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
         onChange={(mode) => form.setFieldValue('placeMode', mode as VacancyFormValues['placeMode'])}
       >
         <Group gap="lg" mt={6}>
-          <Radio value="municipio" label="Municipio" />
+          <Radio value="municipio" label="Municipio del catálogo" />
           <Radio value="texto" label="Otro lugar (texto libre)" />
         </Group>
       </Radio.Group>
@@ -193,28 +205,25 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
         maxRows={12}
         {...form.getInputProps('description')}
       />
-      <Group grow align="flex-start" gap="sm" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <DatePickerInput
           label="Fecha de finalización"
           withAsterisk
-          miw={220}
           placeholder="dd/mm/aaaa"
+          // Mantine draws this placeholder as text in gray 5 (2:1 on white): darken it for contrast.
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           valueFormat="DD/MM/YYYY"
           minDate={tomorrowOf(today)}
+          ariaLabels={CALENDAR_LABELS}
+          getDayProps={(date) => ({ 'aria-label': dayjs(date).locale('es').format('D [de] MMMM [de] YYYY') })}
           clearable
           clearButtonProps={{ 'aria-label': 'Borrar fecha' }}
           leftSection={<IconCalendar size={16} aria-hidden />}
           description={endsAtHint}
           {...form.getInputProps('endsAt')}
         />
-        <TextInput
-          label={fixedDate.label}
-          value={formatDate(fixedDate.value, '—')}
-          readOnly
-          miw={220}
-          variant="filled"
-        />
-      </Group>
+        <TextInput label={fixedDate.label} value={formatDate(fixedDate.value, '—')} readOnly variant="filled" />
+      </SimpleGrid>
       <Switch
         label={v.active ? 'Estado: Activa' : 'Estado: Inactiva'}
         checked={v.active}
@@ -491,7 +500,8 @@ export function ImageField({ upload, currentUrl, strict, error, onReject }: Imag
             {upload.file && (
               <Button
                 variant="subtle"
-                color="red.8"
+                color="red.9"
+                c="red.9"
                 size="xs"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 onClick={upload.clear}
