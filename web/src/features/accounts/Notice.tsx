@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export type NoticeKind = 'error' | 'warning' | 'success' | 'info';
 
@@ -29,8 +29,13 @@ export function Notice({
   children?: ReactNode;
 }) {
   const { color, Icon } = LOOK[notice.kind];
+  const ref = useRef<HTMLDivElement>(null);
+  // In a long form the alert can appear below the fold of the dialog: bring it into view.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
   return (
-    <Alert color={color} variant="light" title={notice.title} icon={<Icon aria-hidden />} role="alert">
+    <Alert ref={ref} color={color} variant="light" title={notice.title} icon={<Icon aria-hidden />} role="alert">
       <Stack gap="xs">
         <Text size="sm" c="dark.8">
           {notice.message}
