@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
@@ -16,7 +16,14 @@ const escapeHtml = (s: string) =>
  */
 export function webRouter(dist: string, services: Services): Router {
   const router = Router();
-  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const indexFile = path.join(dist, 'index.html');
+  let cached = { mtimeMs: 0, html: '' };
+  // Re-read after a rebuild (new asset hashes) instead of serving a page whose scripts are gone.
+  const indexHtml = () => {
+    const { mtimeMs } = statSync(indexFile);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
   router.use(
     '/assets',
     express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
@@ -51,7 +58,11 @@ export function webRouter(dist: string, services: Services): Router {
       res
         .type('html')
         .setHeader('Cache-Control', 'no-cache')
-        .send(indexHtml.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${head}</head>`));
+        .send(
+          indexHtml()
+            .replace(/<title>[^<]*<\/title>/, '')
+            .replace('</head>', `${head}</head>`),
+        );
     } catch {
       next();
     }
@@ -59,7 +70,7 @@ export function webRouter(dist: string, services: Services): Router {
 
   router.get('/{*path}', (req, res, next) => {
     if (req.method !== 'GET' || !req.accepts('html')) return next();
-    res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml);
+    res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml());
   });
   return router;
 }
