@@ -188,6 +188,8 @@ describe('Panel de Acceso Rápido (admin grid)', () => {
       const cards = await screen.findAllByRole('article');
       await user.click(await within(cards[1]!).findByRole('switch', { name: 'Destacada' }));
       expect(await screen.findByText('Actualizando…')).toBeInTheDocument();
+      // The switch shows the new state while the server answers.
+      expect(within(cards[1]!).getByRole('switch', { name: 'Destacada' })).toBeChecked();
       expect(await screen.findByText('Plaza marcada como destacada')).toBeInTheDocument();
       await waitFor(() => expect(screen.getByTestId('conteo-Destacadas')).toHaveTextContent('2'));
     });

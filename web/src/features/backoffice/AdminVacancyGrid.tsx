@@ -16,12 +16,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconBuildingHospital, IconBriefcaseOff, IconRefresh, IconStarFilled, IconUsers } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { VACANCY_MESSAGES } from '@bolsa/domain';
-import type { AdminVacanciesQuery, AdminVacancyFilter } from '../../gql/graphql';
+import type { AdminVacanciesQuery, AdminVacancyFilter, SetVacancyFeaturedMutation } from '../../gql/graphql';
 import { JobImage } from '../../components/JobImage';
 import { invalidateVacancyLists } from './cache';
 import { DaysRemaining } from './DaysRemaining';
@@ -188,6 +188,7 @@ function Stat({ label, value, color }: { label: string; value: number; color: st
 export function AdminVacancyCard({ vacancy: v }: { vacancy: GridVacancy }) {
   const navigate = useNavigate();
   const { canEdit } = useStaffRole();
+  const client = useApolloClient();
   const [setFeatured, { loading: saving }] = useMutation(SET_VACANCY_FEATURED);
   const titleId = `panel-vacante-${v.id}`;
 
@@ -195,12 +196,19 @@ export function AdminVacancyCard({ vacancy: v }: { vacancy: GridVacancy }) {
     try {
       const { data } = await setFeatured({
         variables: { id: v.id, featured },
-        update: (cache, { data: answer }) => {
-          if (answer?.setVacancyFeatured.vacancy) invalidateVacancyLists(cache);
-        },
+        // The switch shows the new state while the loading dialog is up; Apollo undoes it on failure.
+        optimisticResponse: {
+          setVacancyFeatured: {
+            __typename: 'VacancyPayload',
+            vacancy: { __typename: 'Vacancy', id: v.id, featured },
+            error: null,
+          },
+        } as SetVacancyFeaturedMutation,
       });
       const payload = data?.setVacancyFeatured;
       if (payload?.vacancy && !payload.error) {
+        // The counts and the public board's order change: refetch them (not from the optimistic layer).
+        invalidateVacancyLists(client.cache);
         toastSuccess(featured ? VACANCY_MESSAGES.featuredOn : VACANCY_MESSAGES.featuredOff);
       } else if (payload?.error?.__typename === 'NotFound') {
         toastError(VACANCY_MESSAGES.featuredFailedTitle, payload.error.message);

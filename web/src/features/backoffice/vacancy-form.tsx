@@ -215,6 +215,8 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
           valueFormat="DD/MM/YYYY"
           minDate={tomorrowOf(today)}
           ariaLabels={CALENDAR_LABELS}
+          // Closes at once on choosing a day, so the calendar's buttons never linger beside the form's.
+          popoverProps={{ transitionProps: { duration: 0 } }}
           getDayProps={(date) => ({ 'aria-label': dayjs(date).locale('es').format('D [de] MMMM [de] YYYY') })}
           clearable
           clearButtonProps={{ 'aria-label': 'Borrar fecha' }}
@@ -249,15 +251,19 @@ function MunicipalityField({ form }: { form: VacancyForm }) {
     skip: !byDepartment && !typed,
   });
   const list = (data ?? previousData)?.municipalities ?? [];
+  // Within a department the name is enough; a search over the whole country adds the department.
   const options = list.map((m) => ({
     value: m.id,
-    label: `${m.name}, ${m.department.name}`,
+    label: byDepartment ? m.name : `${m.name}, ${m.department.name}`,
+    fullLabel: `${m.name}, ${m.department.name}`,
     departmentId: m.department.id,
   }));
   if (v.municipalityId && !options.some((o) => o.value === v.municipalityId)) {
+    const full = v.municipalityLabel || v.municipalityId;
     options.unshift({
       value: v.municipalityId,
-      label: v.municipalityLabel || v.municipalityId,
+      label: byDepartment ? (full.split(',')[0] ?? full) : full,
+      fullLabel: full,
       departmentId: v.departmentId,
     });
   }
@@ -290,7 +296,7 @@ function MunicipalityField({ form }: { form: VacancyForm }) {
       onChange={(id) => {
         const chosen = options.find((o) => o.value === id);
         form.setFieldValue('municipalityId', id);
-        form.setFieldValue('municipalityLabel', chosen?.label ?? '');
+        form.setFieldValue('municipalityLabel', chosen?.fullLabel ?? '');
         form.clearFieldError('municipalityId');
         if (chosen && chosen.departmentId && chosen.departmentId !== v.departmentId) {
           form.setFieldValue('departmentId', chosen.departmentId);
