@@ -179,8 +179,8 @@ describe('staff login', () => {
       const dialog = page.getByRole('dialog', { name: 'Acceso Reclutadores' });
       await dialog.getByText('v1.0.3').waitFor();
       await dialog.getByLabel('Usuario').fill(STAFF[who]);
-      await dialog.getByLabel('Contraseña').fill(DEMO_PASSWORD);
-      await dialog.getByLabel('Contraseña').press('Enter');
+      await dialog.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+      await dialog.getByLabel('Contraseña', { exact: true }).press('Enter');
       await page.waitForURL('**/panel');
       expect(await navLinks(page)).toEqual(STAFF_LINKS[who]);
       await noPersonalDataInStorage(page);
@@ -194,7 +194,7 @@ describe('staff login', () => {
     await page.goto('/reclutadores/login');
     const dialog = page.getByRole('dialog', { name: 'Acceso Reclutadores' });
     await dialog.getByLabel('Usuario').fill(STAFF.viewer);
-    await dialog.getByLabel('Contraseña').fill('incorrecta');
+    await dialog.getByLabel('Contraseña', { exact: true }).fill('incorrecta');
     await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
     await dialog.getByText('Credenciales incorrectas').waitFor();
     await context.close();

@@ -243,7 +243,8 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
             required
             inputMode="numeric"
             autoComplete="off"
-            maxLength={13}
+            // No maxLength: it would cut a pasted '2476 45966 0101' before the filter drops the
+            // spaces; dpiInput keeps digits only, 13 at most.
             description="13 dígitos, sin espacios ni guiones."
             {...props('dpi')}
             onChange={(e) => form.setFieldValue('dpi', dpiInput(e.currentTarget.value))}
