@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { checkNewVacancy, todayInGuatemala, VACANCY_MESSAGES } from '@bolsa/domain';
 import 'dayjs/locale/es';
 import { pageTitle } from '../../app/site';
+import { VacancyDetails } from '../../components/VacancyDetails';
 import { useDocumentTitle } from '../../lib/document-title';
 import { FormBanner, useBanner } from './banner';
 import { invalidateVacancyLists } from './cache';
@@ -30,7 +31,6 @@ import {
   toInput,
   type VacancyFormValues,
 } from './vacancy-form';
-import { VacancyDetailView } from './VacancyDetailView';
 
 const STEPS = ['Información General', 'Requisitos y Beneficios', 'Imagen'] as const;
 
@@ -244,7 +244,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
 
         <Tabs.Panel value="previa">
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-            <VacancyDetailView
+            <VacancyDetails
               vacancy={{
                 name: values.name.trim(),
                 branchName,

@@ -16,10 +16,10 @@ import { IconArrowLeft, IconBriefcaseOff } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VACANCY_MESSAGES } from '@bolsa/domain';
 import { pageTitle } from '../../app/site';
+import { VacancyDetails } from '../../components/VacancyDetails';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadFailed } from './AdminVacancyGrid';
 import { ADMIN_VACANCY } from './operations';
-import { VacancyDetailView } from './VacancyDetailView';
 
 /** /panel/plazas/vista-vacante?id=…, 'Detalles del empleo' for staff (spec 2 §2). */
 export function VacancyViewPage() {
@@ -64,7 +64,7 @@ export function VacancyViewPage() {
     );
   } else {
     body = (
-      <VacancyDetailView
+      <VacancyDetails
         vacancy={{
           name: vacancy.name,
           branchName: vacancy.branch?.name ?? null,

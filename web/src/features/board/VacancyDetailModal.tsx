@@ -1,35 +1,12 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CopyButton,
-  Group,
-  List,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  IconBuildingHospital,
-  IconCalendar,
-  IconCalendarDue,
-  IconCheck,
-  IconLink,
-  IconMapPin,
-  IconStarFilled,
-  IconZoomIn,
-} from '@tabler/icons-react';
+import { IconCheck, IconLink } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_BENEFITS, DEFAULT_REQUIREMENTS, formatDate, NO_DESCRIPTION } from '@bolsa/domain';
 import { pageTitle } from '../../app/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
 import { JobImage } from '../../components/JobImage';
+import { VacancyDetails } from '../../components/VacancyDetails';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
 import { announceApplicationForm } from './apply';
@@ -106,53 +83,23 @@ export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetail
 }
 
 function DetailBody({ vacancy: v, onZoom }: { vacancy: VacancyDetail; onZoom: () => void }) {
-  const requirements = v.requirements.length > 0 ? v.requirements : DEFAULT_REQUIREMENTS;
-  const benefits = v.benefits.length > 0 ? v.benefits : DEFAULT_BENEFITS;
-  const published = formatDate(v.publishedAt);
-  const closes = formatDate(v.endsAt);
   return (
-    <Stack gap="md">
-      <Text size="sm" fw={700} c="brand.8" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-        Información del puesto
-      </Text>
-      <UnstyledButton
-        onClick={onZoom}
-        aria-label="Ampliar imagen de la vacante"
-        pos="relative"
-        style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', display: 'block' }}
-      >
-        <JobImage src={v.imageUrl} alt="" eager />
-        <ThemeIcon pos="absolute" bottom={8} right={8} variant="white" radius="xl" size="lg" aria-hidden>
-          <IconZoomIn size={18} />
-        </ThemeIcon>
-      </UnstyledButton>
-      <Box>
-        <Group gap="xs" align="center">
-          <Title order={3} fz="h2">
-            {v.name}
-          </Title>
-          {v.featured && (
-            <Badge color="yellow.3" c="dark.9" leftSection={<IconStarFilled size={12} aria-hidden />}>
-              Plaza Destacada
-            </Badge>
-          )}
-        </Group>
-        <Stack gap={4} mt="xs">
-          {v.branch && <Fact icon={<IconBuildingHospital size={18} />} label="Sede" value={v.branch.name} />}
-          {v.place && <Fact icon={<IconMapPin size={18} />} label="Ubicación" value={v.place} />}
-          {published && <Fact icon={<IconCalendar size={18} />} label="Fecha de publicación" value={published} />}
-          {closes && <Fact icon={<IconCalendarDue size={18} />} label="Fecha de cierre" value={closes} />}
-        </Stack>
-      </Box>
-      <Section title="Descripción">
-        <Text style={{ whiteSpace: 'pre-line' }}>{v.description?.trim() || NO_DESCRIPTION}</Text>
-      </Section>
-      <Section title="Requisitos">
-        <CheckList items={requirements} />
-      </Section>
-      <Section title="Ofrecemos">
-        <CheckList items={benefits} />
-      </Section>
+    <VacancyDetails
+      vacancy={{
+        name: v.name,
+        branchName: v.branch?.name ?? null,
+        place: v.place,
+        imageUrl: v.imageUrl,
+        description: v.description,
+        requirements: v.requirements,
+        benefits: v.benefits,
+        publishedAt: v.publishedAt,
+        endsAt: v.endsAt,
+        featured: v.featured,
+      }}
+      headingLevel={3}
+      onZoom={onZoom}
+    >
       <Group justify="space-between" mt="sm" gap="sm">
         <CopyButton value={new URL(`/vacantes/${encodeURIComponent(v.id)}`, window.location.origin).href}>
           {({ copied, copy }) => (
@@ -169,51 +116,7 @@ function DetailBody({ vacancy: v, onZoom }: { vacancy: VacancyDetail; onZoom: ()
           Aplicar Ahora
         </Button>
       </Group>
-    </Stack>
-  );
-}
-
-function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <Group gap={8} wrap="nowrap" align="flex-start">
-      <Box c="brand.8" style={{ display: 'flex', flexShrink: 0 }} aria-hidden>
-        {icon}
-      </Box>
-      <Text size="sm">
-        <Text span fw={600}>
-          {label}:
-        </Text>{' '}
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section">
-      <Title order={4} mb={6}>
-        {title}
-      </Title>
-      {children}
-    </Box>
-  );
-}
-
-function CheckList({ items }: { items: readonly string[] }) {
-  return (
-    <List
-      spacing={6}
-      icon={
-        <ThemeIcon size={20} radius="xl" variant="light" aria-hidden>
-          <IconCheck size={13} />
-        </ThemeIcon>
-      }
-    >
-      {items.map((item) => (
-        <List.Item key={item}>{item}</List.Item>
-      ))}
-    </List>
+    </VacancyDetails>
   );
 }
 

@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { DEFAULT_BENEFITS, DEFAULT_REQUIREMENTS, formatDate, NO_DESCRIPTION } from '@bolsa/domain';
-import { JobImage } from '../../components/JobImage';
-import { useTrackDialog } from '../../lib/dialog-activity';
+import { useTrackDialog } from '../lib/dialog-activity';
+import { JobImage } from './JobImage';
 
 export interface VacancyDetailData {
   name: string;
@@ -26,18 +26,24 @@ export interface VacancyDetailData {
   featured?: boolean;
 }
 
-/**
- * The body of the public 'Detalles del empleo' dialog (spec 1 §2.5) from plain values, for the
- * staff view and the create form's preview: same order, headings, defaults and image zoom, but
- * without the candidate's 'Aplicar Ahora' and share buttons.
- */
-export function VacancyDetailView({
-  vacancy: v,
-  headingLevel = 2,
-}: {
+interface VacancyDetailsProps {
   vacancy: VacancyDetailData;
+  /** The vacancy name's heading level; the section headings sit one level below. */
   headingLevel?: 2 | 3;
-}) {
+  /**
+   * Opens the enlarged image. Without it the image opens in a dialog of its own; the public
+   * 'Detalles del empleo' dialog passes it to stack the image dialog above itself.
+   */
+  onZoom?: () => void;
+  /** Shown after 'Ofrecemos', e.g. the candidate's 'Aplicar Ahora' and share buttons. */
+  children?: ReactNode;
+}
+
+/**
+ * 'Detalles del empleo' (spec 1 §2.5) from plain values: the public dialog, the staff view and
+ * the create form's preview show the same order, headings, defaults and image zoom.
+ */
+export function VacancyDetails({ vacancy: v, headingLevel = 2, onZoom, children }: VacancyDetailsProps) {
   const [zoomed, setZoomed] = useState(false);
   useTrackDialog(zoomed);
   const requirements = v.requirements.length > 0 ? v.requirements : DEFAULT_REQUIREMENTS;
@@ -51,7 +57,7 @@ export function VacancyDetailView({
         Información del puesto
       </Text>
       <UnstyledButton
-        onClick={() => setZoomed(true)}
+        onClick={onZoom ?? (() => setZoomed(true))}
         aria-label="Ampliar imagen de la vacante"
         pos="relative"
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', display: 'block' }}
@@ -88,16 +94,19 @@ export function VacancyDetailView({
       <Section title="Ofrecemos" order={sub}>
         <CheckList items={benefits} />
       </Section>
-      <Modal
-        opened={zoomed}
-        onClose={() => setZoomed(false)}
-        title={v.name || 'Imagen de la vacante'}
-        size="xl"
-        centered
-        closeButtonProps={{ 'aria-label': 'Cerrar imagen' }}
-      >
-        <JobImage src={v.imageUrl} alt={`Imagen de la vacante ${v.name}`} eager radius="md" />
-      </Modal>
+      {children}
+      {!onZoom && (
+        <Modal
+          opened={zoomed}
+          onClose={() => setZoomed(false)}
+          title={v.name || 'Imagen de la vacante'}
+          size="xl"
+          centered
+          closeButtonProps={{ 'aria-label': 'Cerrar imagen' }}
+        >
+          <JobImage src={v.imageUrl} alt={`Imagen de la vacante ${v.name}`} eager radius="md" />
+        </Modal>
+      )}
     </Stack>
   );
 }
