@@ -1,5 +1,25 @@
 import { graphql } from '../../gql';
 
+/** Why a candidate or staff log-in was refused (the LoginError union). */
+export const LOGIN_ERROR_FIELDS = graphql(`
+  fragment LoginErrorFields on LoginError {
+    __typename
+    ... on InvalidCredentials {
+      message
+    }
+    ... on Throttled {
+      message
+      retryAfterSeconds
+    }
+    ... on AccountInactive {
+      message
+    }
+    ... on ValidationFailed {
+      message
+    }
+  }
+`);
+
 export const CANDIDATE_LOGIN = graphql(`
   mutation CandidateLogin($email: String!, $password: String!) {
     candidateLogin(email: $email, password: $password) {
@@ -8,20 +28,7 @@ export const CANDIDATE_LOGIN = graphql(`
       }
       linkedApplications
       error {
-        __typename
-        ... on InvalidCredentials {
-          message
-        }
-        ... on Throttled {
-          message
-          retryAfterSeconds
-        }
-        ... on AccountInactive {
-          message
-        }
-        ... on ValidationFailed {
-          message
-        }
+        ...LoginErrorFields
       }
     }
   }
@@ -34,20 +41,7 @@ export const STAFF_LOGIN = graphql(`
         ...ViewerFields
       }
       error {
-        __typename
-        ... on InvalidCredentials {
-          message
-        }
-        ... on Throttled {
-          message
-          retryAfterSeconds
-        }
-        ... on AccountInactive {
-          message
-        }
-        ... on ValidationFailed {
-          message
-        }
+        ...LoginErrorFields
       }
     }
   }

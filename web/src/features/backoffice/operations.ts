@@ -131,32 +131,6 @@ export const VACANCY_NAME_CHECK = graphql(`
   }
 `);
 
-/** The typed errors every back-office mutation may answer with. */
-export const MUTATION_ERROR_FIELDS = graphql(`
-  fragment MutationErrorFields on MutationError {
-    __typename
-    ... on ValidationFailed {
-      title
-      message
-      fields {
-        path
-        message
-      }
-    }
-    ... on NotFound {
-      message
-    }
-    ... on Conflict {
-      message
-    }
-    ... on OperationFailed {
-      message
-      status
-      detail
-    }
-  }
-`);
-
 export const CREATE_VACANCY = graphql(`
   mutation CreateVacancy($input: VacancyInput!, $imageUploadId: ID!) {
     createVacancy(input: $input, imageUploadId: $imageUploadId) {
@@ -289,13 +263,19 @@ export const DELETE_TEST_TEMPLATE = graphql(`
   }
 `);
 
+export const ADMIN_EMAIL_FIELDS = graphql(`
+  fragment AdminEmailFields on AdminEmail {
+    id
+    email
+    name
+    active
+  }
+`);
+
 export const ADMIN_EMAILS = graphql(`
   query AdminEmails($search: String, $includeInactive: Boolean) {
     adminEmails(search: $search, includeInactive: $includeInactive) {
-      id
-      email
-      name
-      active
+      ...AdminEmailFields
     }
   }
 `);
@@ -304,10 +284,7 @@ export const CREATE_ADMIN_EMAIL = graphql(`
   mutation CreateAdminEmail($email: String!, $name: String!) {
     createAdminEmail(email: $email, name: $name) {
       adminEmail {
-        id
-        email
-        name
-        active
+        ...AdminEmailFields
       }
       error {
         ...MutationErrorFields
@@ -320,10 +297,7 @@ export const UPDATE_ADMIN_EMAIL = graphql(`
   mutation UpdateAdminEmail($id: ID!, $email: String!, $name: String!) {
     updateAdminEmail(id: $id, email: $email, name: $name) {
       adminEmail {
-        id
-        email
-        name
-        active
+        ...AdminEmailFields
       }
       error {
         ...MutationErrorFields

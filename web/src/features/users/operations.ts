@@ -18,32 +18,6 @@ export const STAFF_USERS = graphql(`
   }
 `);
 
-/** Error union of the user and token mutations (ValidationFailed, NotFound, Conflict, OperationFailed). */
-export const MUTATION_ERROR_FIELDS = graphql(`
-  fragment MutationErrorFields on MutationError {
-    __typename
-    ... on ValidationFailed {
-      title
-      message
-      fields {
-        path
-        message
-      }
-    }
-    ... on NotFound {
-      message
-    }
-    ... on Conflict {
-      message
-    }
-    ... on OperationFailed {
-      message
-      status
-      detail
-    }
-  }
-`);
-
 export const CREATE_STAFF_USER = graphql(`
   mutation CreateStaffUser($input: StaffUserInput!) {
     createStaffUser(input: $input) {
