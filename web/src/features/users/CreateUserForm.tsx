@@ -82,7 +82,7 @@ export function CreateUserForm({ domain }: { domain: string }) {
             autoComplete="off"
           />
           <TextInput
-            label="Correo (usuario_)"
+            label="Correo electrónico"
             required
             type="email"
             autoComplete="off"

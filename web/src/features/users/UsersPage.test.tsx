@@ -69,7 +69,7 @@ describe('UsersPage (Gestión de usuarios)', () => {
   it('keeps "Crear usuario" disabled while the e-mail is outside the organisation domain', async () => {
     const user = userEvent.setup();
     renderPage([usersMock(USERS), tokensMock()]);
-    const correo = screen.getByRole('textbox', { name: 'Correo (usuario_)' });
+    const correo = screen.getByRole('textbox', { name: 'Correo electrónico' });
     await user.type(correo, 'Pepe@Gmail.com');
     expect(correo).toHaveValue('pepe@gmail.com');
     expect(screen.getByText('El correo debe ser del dominio @ejemplo.org.gt')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('UsersPage (Gestión de usuarios)', () => {
     expect(screen.getByText('Por favor complete todos los campos requeridos.')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Pedro Pérez');
-    await user.type(screen.getByRole('textbox', { name: 'Correo (usuario_)' }), 'pedro@ejemplo.org.gt');
+    await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'pedro@ejemplo.org.gt');
     await user.type(screen.getByLabelText(/^Contraseña/), 'Clave2026!');
     await user.click(screen.getByLabelText('Rol', { selector: 'input' }));
     await user.click(screen.getByRole('option', { name: 'Gestor' }));

@@ -31,6 +31,9 @@ import { failureDetail, fold, toastError, toastSuccess } from './feedback';
 import { DELETE_STAFF_USER, STAFF_USERS, TOGGLE_STAFF_USER } from './operations';
 import { PageWindow } from './PageWindow';
 
+/** The server refuses it too: an administrator cannot lock themselves out. */
+const OWN_ACCOUNT = 'No puedes desactivar ni eliminar tu propia cuenta.';
+
 export const PAGE_SIZES = ['5', '10', '25', '50'];
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -45,7 +48,7 @@ function matches(user: StaffUserFieldsFragment, term: string): boolean {
 
 /** Gestión de usuarios (spec 2 §2 'User management'), role 1 only; API tokens below. */
 export function UsersPage() {
-  const { settings } = useSession();
+  const { settings, viewer } = useSession();
   const domain = settings?.orgEmailDomain ?? '';
   useDocumentTitle(pageTitle('Gestión de usuarios'));
 
@@ -239,6 +242,8 @@ export function UsersPage() {
                                 variant="default"
                                 onClick={() => void toggleUser(u)}
                                 loading={toggling === u.id}
+                                disabled={u.id === viewer?.id}
+                                title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
                                 aria-label={`${u.active ? 'Inactivar' : 'Activar'} ${u.name}`}
                               >
                                 {u.active ? 'Inactivar' : 'Activar'}
@@ -248,6 +253,8 @@ export function UsersPage() {
                                 color="red.9"
                                 variant="outline"
                                 onClick={() => confirmDelete(u)}
+                                disabled={u.id === viewer?.id}
+                                title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
                                 aria-label={`Eliminar ${u.name}`}
                               >
                                 Eliminar
