@@ -18,11 +18,13 @@ import {
 } from '@mantine/core';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconBuildingHospital, IconBriefcaseOff, IconRefresh, IconStarFilled, IconUsers } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { VACANCY_MESSAGES } from '@bolsa/domain';
 import type { AdminVacanciesQuery, AdminVacancyFilter, SetVacancyFeaturedMutation } from '../../gql/graphql';
+import { CardMeta } from '../../components/CardMeta';
 import { JobImage } from '../../components/JobImage';
+import { PAGINATION_LABELS } from '../../lib/pagination';
 import { invalidateVacancyLists } from './cache';
 import { DaysRemaining } from './DaysRemaining';
 import { BusyDialog } from './dialogs';
@@ -157,10 +159,7 @@ export function AdminVacancyGrid() {
                     value={current}
                     onChange={setPage}
                     siblings={1}
-                    getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-                    getControlProps={(control) => ({
-                      'aria-label': control === 'previous' ? 'Página anterior' : 'Página siguiente',
-                    })}
+                    {...PAGINATION_LABELS}
                   />
                 </Box>
               )}
@@ -240,10 +239,10 @@ export function AdminVacancyCard({ vacancy: v }: { vacancy: GridVacancy }) {
           {v.name}
         </Title>
         {v.branch && (
-          <Meta icon={<IconBuildingHospital size={16} aria-hidden />}>
+          <CardMeta icon={<IconBuildingHospital size={16} aria-hidden />}>
             <VisuallyHidden>Sede: </VisuallyHidden>
             {v.branch.name}
-          </Meta>
+          </CardMeta>
         )}
         <Group gap="xs">
           <DaysRemaining endsAt={v.endsAt} />
@@ -273,19 +272,6 @@ export function AdminVacancyCard({ vacancy: v }: { vacancy: GridVacancy }) {
       </Group>
       <BusyDialog opened={saving} label="Actualizando…" />
     </Card>
-  );
-}
-
-function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Box c="brand.8" mt={2} style={{ flexShrink: 0, display: 'flex' }}>
-        {icon}
-      </Box>
-      <Text size="sm" c="dimmed">
-        {children}
-      </Text>
-    </Group>
   );
 }
 

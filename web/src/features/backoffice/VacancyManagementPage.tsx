@@ -38,6 +38,7 @@ import { formatDate, VACANCY_MESSAGES } from '@bolsa/domain';
 import type { AdminVacanciesQuery, SortDirection, VacancySortField } from '../../gql/graphql';
 import { pageTitle } from '../../app/site';
 import { useDocumentTitle } from '../../lib/document-title';
+import { PAGINATION_LABELS } from '../../lib/pagination';
 import { LoadFailed, showingRange } from './AdminVacancyGrid';
 import { forgetVacancy } from './cache';
 import { ConfirmDialog } from './dialogs';
@@ -285,15 +286,7 @@ export function VacancyManagementPage() {
             </Text>
             {totalPages > 1 && (
               <Box component="nav" aria-label="Páginas de la tabla de vacantes">
-                <Pagination
-                  total={totalPages}
-                  value={current}
-                  onChange={setPage}
-                  getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'previous' ? 'Página anterior' : 'Página siguiente',
-                  })}
-                />
+                <Pagination total={totalPages} value={current} onChange={setPage} {...PAGINATION_LABELS} />
               </Box>
             )}
           </Group>

@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconBuildingHospital, IconCalendar, IconMapPin, IconStarFilled } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { formatDate } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment } from '../../gql/graphql';
+import { CardMeta } from '../../components/CardMeta';
 import { JobImage } from '../../components/JobImage';
 
 interface VacancyCardProps {
@@ -50,9 +50,11 @@ export function VacancyCard({ vacancy, onApply, onDetails, duplicate = false }: 
         <Title order={3} fz="lg" lh={1.3} id={titleId} lineClamp={2}>
           {vacancy.name}
         </Title>
-        {vacancy.branch && <Meta icon={<IconBuildingHospital size={16} aria-hidden />}>{vacancy.branch.name}</Meta>}
-        {vacancy.place && <Meta icon={<IconMapPin size={16} aria-hidden />}>{vacancy.place}</Meta>}
-        {published && <Meta icon={<IconCalendar size={16} aria-hidden />}>Publicada el {published}</Meta>}
+        {vacancy.branch && (
+          <CardMeta icon={<IconBuildingHospital size={16} aria-hidden />}>{vacancy.branch.name}</CardMeta>
+        )}
+        {vacancy.place && <CardMeta icon={<IconMapPin size={16} aria-hidden />}>{vacancy.place}</CardMeta>}
+        {published && <CardMeta icon={<IconCalendar size={16} aria-hidden />}>Publicada el {published}</CardMeta>}
       </Stack>
       <Group grow gap="xs" mt="md" wrap="nowrap">
         <Button px={10} tabIndex={tabIndex} aria-describedby={titleId} onClick={() => onApply(vacancy)}>
@@ -69,18 +71,5 @@ export function VacancyCard({ vacancy, onApply, onDetails, duplicate = false }: 
         </Button>
       </Group>
     </Card>
-  );
-}
-
-function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Box c="brand.8" mt={2} style={{ flexShrink: 0, display: 'flex' }}>
-        {icon}
-      </Box>
-      <Text size="sm" c="dimmed">
-        {children}
-      </Text>
-    </Group>
   );
 }

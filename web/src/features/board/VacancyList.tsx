@@ -19,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EMPTY_BOARD } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
+import { PAGINATION_LABELS } from '../../lib/pagination';
 import { GuestBanner } from './GuestBanner';
 import { announceApplicationForm } from './apply';
 import { BOARD_VACANCIES } from './operations';
@@ -125,10 +126,7 @@ export function VacancyList({
                 total={totalPages}
                 value={Math.min(page, totalPages)}
                 onChange={onPageChange}
-                getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Página anterior' : 'Página siguiente',
-                })}
+                {...PAGINATION_LABELS}
               />
             </Group>
           )}
