@@ -8,6 +8,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import compression from 'compression';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import type { GraphQLError, GraphQLFormattedError, ValidationContext } from 'graphql';
 import { applyAuthDirective } from './auth/directive.js';
@@ -142,6 +143,8 @@ export async function createServer(config: Config): Promise<BffServer> {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
+  // GraphQL answers and HTML; images are already compressed and built assets come precompressed.
+  app.use(compression({ threshold: 1024 }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });

@@ -1,10 +1,43 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
 import type { Services } from '../context.js';
 import { imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../resolvers/place.js';
+
+const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
+const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Serves the .br or .gz file the build wrote next to a text asset (web/scripts/precompress.mjs)
+ * when the browser accepts it; anything else falls through to express.static.
+ */
+function precompressed(dist: string) {
+  const exists = new Map<string, boolean>();
+  const has = (file: string) => {
+    let known = exists.get(file);
+    if (known === undefined) exists.set(file, (known = existsSync(file)));
+    return known;
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !TEXT_ASSET.test(req.path)) return next();
+    const file = path.join(dist, decodeURIComponent(req.path));
+    if (!file.startsWith(dist + path.sep)) return next();
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    if (encoding !== 'br' && encoding !== 'gzip') return next();
+    const variant = file + ENCODINGS[encoding];
+    if (!has(variant)) return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(path.extname(file));
+    res.setHeader(
+      'Cache-Control',
+      req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    );
+    res.sendFile(variant, (err) => err && next(err));
+  };
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -24,6 +57,7 @@ export function webRouter(dist: string, services: Services): Router {
     if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
     return cached.html;
   };
+  router.use(precompressed(dist));
   router.use(
     '/assets',
     express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
