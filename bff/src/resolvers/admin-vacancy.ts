@@ -12,7 +12,7 @@ import { fieldsOf, id, pick } from '../normalise/fields.js';
 import type { VacancyDto } from '../normalise/vacancy.js';
 import type { Context } from '../context.js';
 import { answerMessage, operationFailed, validationFailed } from './errors.js';
-import { resolvePlace } from './place.js';
+import { filterByKeyword } from './place.js';
 
 export const firstName = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || null;
 
@@ -51,21 +51,7 @@ export const adminVacancyQueries: Pick<
     let list = await ctx.catalogue.vacancies.get();
     if (filter?.branchId) list = list.filter((v) => v.branchId === filter.branchId);
     if (filter?.vacancyId) list = list.filter((v) => v.id === filter.vacancyId);
-    const key = searchKey(filter?.search);
-    if (key) {
-      const places = await Promise.all(list.map((v) => resolvePlace(v, ctx)));
-      list = list.filter((v, i) =>
-        key
-          .split(/\s+/)
-          .every((w) =>
-            searchKey(
-              [v.name, v.branchName, v.description, v.departmentName, places[i]!.text, places[i]!.departmentName].join(
-                ' ',
-              ),
-            ).includes(w),
-          ),
-      );
-    }
+    list = await filterByKeyword(list, filter?.search, ctx);
     const activeCount = list.filter((v) => v.active).length;
     const featuredCount = list.filter((v) => v.featured).length;
     const inactiveCount = list.length - activeCount;

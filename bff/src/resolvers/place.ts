@@ -1,3 +1,4 @@
+import { searchKey } from '@bolsa/domain';
 import type { MunicipalityDto } from '../normalise/geography.js';
 import type { VacancyDto } from '../normalise/vacancy.js';
 import type { Services } from '../context.js';
@@ -28,7 +29,50 @@ export interface ResolvedPlace {
  * lugar as people read it: a 'municipio:departamento' pair becomes 'Municipio, Departamento'
  * (names from the vacancy itself, else from the municipalities list); free text stays as written.
  */
-export async function resolvePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
+export function resolvePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
+  // Several fields of one vacancy ask for its place: work it out once per fetched vacancy.
+  let place = places.get(v);
+  if (!place) {
+    place = computePlace(v, ctx);
+    places.set(v, place);
+    place.catch(() => places.delete(v));
+  }
+  return place;
+}
+
+const places = new WeakMap<VacancyDto, Promise<ResolvedPlace>>();
+const searchTexts = new WeakMap<VacancyDto, string>();
+
+/**
+ * Vacancies matching every word of `search` (accents and case ignored) over name, branch,
+ * description, place, municipality and department: the board's and the staff list's keyword.
+ */
+export async function filterByKeyword(
+  list: VacancyDto[],
+  search: string | null | undefined,
+  ctx: Ctx,
+): Promise<VacancyDto[]> {
+  const words = searchKey(search).split(/\s+/).filter(Boolean);
+  if (!words.length) return list;
+  const texts = await Promise.all(
+    list.map(async (v) => {
+      let text = searchTexts.get(v);
+      if (text === undefined) {
+        const p = await resolvePlace(v, ctx);
+        text = searchKey(
+          [v.name, v.branchName, v.description, p.text, v.municipalityName, v.departmentName, p.departmentName].join(
+            ' ',
+          ),
+        );
+        searchTexts.set(v, text);
+      }
+      return text;
+    }),
+  );
+  return list.filter((_, i) => words.every((w) => texts[i]!.includes(w)));
+}
+
+async function computePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
   const p = v.place;
   if (!p) return { text: null, municipality: null, departmentId: null, departmentName: v.departmentName };
   if (p.kind === 'text') return { text: p.text, municipality: null, departmentId: null, departmentName: null };

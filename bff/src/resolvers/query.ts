@@ -2,7 +2,7 @@ import { isOpenForApplications, searchKey, todayInGuatemala } from '@bolsa/domai
 import type { QueryResolvers } from '../generated/resolvers.js';
 import type { VacancyDto } from '../normalise/vacancy.js';
 import type { Context } from '../context.js';
-import { resolvePlace } from './place.js';
+import { filterByKeyword } from './place.js';
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -10,14 +10,6 @@ const byBoardOrder = (a: VacancyDto, b: VacancyDto) =>
   Number(b.featured) - Number(a.featured) ||
   (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') ||
   Number(b.id) - Number(a.id);
-
-async function matchesKeyword(v: VacancyDto, key: string, ctx: Context): Promise<boolean> {
-  const place = await resolvePlace(v, ctx);
-  const haystack = searchKey(
-    [v.name, v.branchName, v.description, place.text, v.municipalityName, v.departmentName].join(' '),
-  );
-  return key.split(/\s+/).every((word) => haystack.includes(word));
-}
 
 export const Query: QueryResolvers<Context> = {
   async health(_p, _a, ctx) {
@@ -37,11 +29,7 @@ export const Query: QueryResolvers<Context> = {
     let list = (await ctx.catalogue.vacancies.get()).filter((v) => isOpenForApplications(v, today));
     if (filter?.branchId) list = list.filter((v) => v.branchId === filter.branchId);
     if (filter?.vacancyId) list = list.filter((v) => v.id === filter.vacancyId);
-    const key = searchKey(filter?.search);
-    if (key) {
-      const keep = await Promise.all(list.map((v) => matchesKeyword(v, key, ctx)));
-      list = list.filter((_, i) => keep[i]);
-    }
+    list = await filterByKeyword(list, filter?.search, ctx);
     const featuredCount = list.reduce((n, v) => n + (v.featured ? 1 : 0), 0);
     if (filter?.featuredOnly) list = list.filter((v) => v.featured);
     list = [...list].sort(byBoardOrder);
