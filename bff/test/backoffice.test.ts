@@ -116,7 +116,7 @@ describe('vacancy management list', () => {
         .insertInto('plazas')
         .values(rows.slice(i, i + 250))
         .execute();
-    stack.bff.services.catalogue.vacancies.invalidate();
+    stack.bff.services.vacancies.invalidate();
 
     const calls: string[] = [];
     stack.bff.services.http.onCall = (_m, path) => calls.push(path);

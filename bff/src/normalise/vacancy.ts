@@ -28,6 +28,9 @@ export interface VacancyDto {
   featured: boolean;
   createdById: string | null;
   updatedById: string | null;
+  /** Full names of those staff users when the api sends them (creadoPorNombre), else null. */
+  createdByName: string | null;
+  updatedByName: string | null;
 }
 
 const CODE_PAIR = /^\s*(\d{1,4})\s*:\s*(\d{1,2})\s*$/;
@@ -71,6 +74,8 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
     featured: parseFlag(pick(f, 'destacado', 'esDestacado', 'destacada')),
     createdById: id(pick(f, 'PublicadoPor', 'creadoPor')),
     updatedById: id(pick(f, 'ActualizadoPor', 'editadoPor', 'modificadoPor')),
+    createdByName: text(pick(f, 'creadoPorNombre', 'publicadoPorNombre')),
+    updatedByName: text(pick(f, 'actualizadoPorNombre', 'editadoPorNombre')),
   };
 }
 

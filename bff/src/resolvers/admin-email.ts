@@ -1,32 +1,23 @@
-import { adminEmailRule, searchKey } from '@bolsa/domain';
+import { adminEmailRule } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
-import { normaliseAdminEmail, type AdminEmailDto } from '../normalise/backoffice.js';
+import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { answerMessage, operationFailed, validationFailed } from './errors.js';
 
-const notFound = { __typename: 'NotFound' as const, message: 'El correo no existe.' };
+const EMAIL_NOT_FOUND = 'El correo no existe.';
+const EMAIL_EXISTS = 'Ese correo ya está registrado.';
 
 function check(ctx: Context, email: string, name: string, mode: 'create' | 'edit') {
   const rule = adminEmailRule(ctx.config.orgEmailDomain);
   const normalised = rule.normalise(email);
-  const failures = [
+  const problems = [
     { path: 'email', message: rule.checkEmail(normalised, mode) },
     { path: 'name', message: rule.checkName(name) },
   ].filter((f): f is { path: string; message: string } => f.message !== null);
-  return { normalised, error: failures.length ? validationFailed(failures[0]!.message, failures) : null };
+  return { normalised, error: problems.length ? validationFailed(problems[0]!.message, problems) : null };
 }
 
-const asRecord = (raw: unknown) => normaliseAdminEmail(raw);
-
 export const adminEmailQueries: Pick<QueryResolvers<Context>, 'adminEmails'> = {
-  async adminEmails(_p, { search, includeInactive }, ctx) {
-    let list = (await ctx.backoffice.emails(!includeInactive))
-      .map(normaliseAdminEmail)
-      .filter((e): e is AdminEmailDto => e !== null);
-    const key = searchKey(search);
-    if (key) list = list.filter((e) => searchKey(`${e.email} ${e.name}`).includes(key));
-    return list;
-  },
+  adminEmails: (_p, { search, includeInactive }, ctx) => ctx.adminEmails.list({ onlyActive: !includeInactive, search }),
 };
 
 export const adminEmailMutations: Pick<
@@ -36,46 +27,52 @@ export const adminEmailMutations: Pick<
   async createAdminEmail(_p, { email, name }, ctx) {
     const { normalised, error } = check(ctx, email, name, 'create');
     if (error) return { adminEmail: null, error };
-    const a = await ctx.backoffice.createEmail(normalised, name.trim());
-    if (a.status === 409)
+    const r = await ctx.adminEmails.create(normalised, name.trim());
+    if (!r.ok)
       return {
         adminEmail: null,
-        error: { __typename: 'Conflict', message: answerMessage(a) ?? 'Ese correo ya está registrado.' },
+        error: mutationError(r.failure, {
+          failed: 'No se pudo crear el correo.',
+          conflict: EMAIL_EXISTS,
+          preferApiMessage: true,
+        }),
       };
-    const rec = a.status >= 200 && a.status < 300 ? asRecord(a.body) : null;
-    return rec
-      ? { adminEmail: rec, error: null }
-      : { adminEmail: null, error: operationFailed(answerMessage(a) ?? 'No se pudo crear el correo.', a) };
+    return { adminEmail: r.value, error: null };
   },
+
   async updateAdminEmail(_p, { id, email, name }, ctx) {
     const { normalised, error } = check(ctx, email, name, 'edit');
     if (error) return { adminEmail: null, error };
-    const a = await ctx.backoffice.updateEmail(id, normalised, name.trim());
-    if (a.status === 404) return { adminEmail: null, error: notFound };
-    if (a.status === 409)
+    const r = await ctx.adminEmails.update(id, normalised, name.trim());
+    if (!r.ok)
       return {
         adminEmail: null,
-        error: { __typename: 'Conflict', message: answerMessage(a) ?? 'Ese correo ya está registrado.' },
+        error: mutationError(r.failure, {
+          failed: 'No se pudo actualizar',
+          notFound: EMAIL_NOT_FOUND,
+          conflict: EMAIL_EXISTS,
+        }),
       };
-    const rec =
-      a.status === 200 ? (asRecord(a.body) ?? { id, email: normalised, name: name.trim(), active: true }) : null;
-    return rec
-      ? { adminEmail: rec, error: null }
-      : { adminEmail: null, error: operationFailed('No se pudo actualizar', a) };
+    return { adminEmail: r.value, error: null };
   },
+
   async setAdminEmailActive(_p, { id, active }, ctx) {
-    const a = await ctx.backoffice.setEmailActive(id, active);
-    if (a.status === 404) return { adminEmail: null, error: notFound };
-    const rec = a.status === 200 ? asRecord(a.body) : null;
-    return rec
-      ? { adminEmail: rec, error: null }
-      : { adminEmail: null, error: operationFailed('No se pudo cambiar el estado', a) };
+    const r = await ctx.adminEmails.setActive(id, active);
+    if (!r.ok)
+      return {
+        adminEmail: null,
+        error: mutationError(r.failure, { failed: 'No se pudo cambiar el estado', notFound: EMAIL_NOT_FOUND }),
+      };
+    return { adminEmail: r.value, error: null };
   },
+
   async deleteAdminEmail(_p, { id }, ctx) {
-    const a = await ctx.backoffice.deleteEmail(id);
-    if (a.status === 404) return { ok: false, error: notFound };
-    return a.status === 200
-      ? { ok: true, error: null }
-      : { ok: false, error: operationFailed('No se pudo eliminar', a) };
+    const r = await ctx.adminEmails.delete(id);
+    if (!r.ok)
+      return {
+        ok: false,
+        error: mutationError(r.failure, { failed: 'No se pudo eliminar', notFound: EMAIL_NOT_FOUND }),
+      };
+    return { ok: true, error: null };
   },
 };

@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
-import { gqlError } from '../errors.js';
+import { gqlError, unexpected } from '../errors.js';
+import { failureOf, success, type Result } from './failure.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -22,6 +23,13 @@ export class UpstreamHttpError extends Error {
     const m = b && typeof b === 'object' ? (b.message ?? b.Message) : null;
     return typeof m === 'string' && m.trim() ? m.trim() : null;
   }
+}
+
+/** A file to send in a multipart body. */
+export interface FilePart {
+  data: Buffer;
+  mime: string;
+  name: string;
 }
 
 export interface RequestOptions {
@@ -71,6 +79,23 @@ export class Upstream {
     return body as T;
   }
 
+  /** A call whose non-2xx answer is a typed failure (mutations; lookups that may miss). */
+  async send(path: string, o: RequestOptions = {}): Promise<Result<unknown>> {
+    try {
+      return success(await this.request(path, o));
+    } catch (err) {
+      if (err instanceof UpstreamHttpError) return { ok: false, failure: failureOf(err.status, err.body) };
+      throw err;
+    }
+  }
+
+  /** A read that must succeed: any failure becomes the GraphQL error of its kind. */
+  async read(path: string, o: RequestOptions = {}): Promise<unknown> {
+    const r = await this.send(path, o);
+    if (!r.ok) throw unexpected(r.failure);
+    return r.value;
+  }
+
   /** The raw response, for streaming files. Errors other than HTTP statuses are mapped. */
   async raw(path: string, o: RequestOptions = {}) {
     const qs = o.query
@@ -112,17 +137,17 @@ export class Upstream {
     }
   }
 
+  /** Whether the api answers its health check within 2 s. */
+  async healthy(): Promise<boolean> {
+    try {
+      await this.request('/healthz', { timeoutMs: 2_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   close(): Promise<void> {
     return this.pool.close();
-  }
-}
-
-/** Maps a 404 from the api to null, re-throwing anything else. */
-export async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof UpstreamHttpError && err.status === 404) return null;
-    throw err;
   }
 }
