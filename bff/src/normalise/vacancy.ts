@@ -2,7 +2,7 @@ import { isActiveStatus, parseFlag, splitList, toIsoDate } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from './fields.js';
 import { padCode } from './geography.js';
 
-export type Place = { kind: 'code'; municipalityId: string; departmentId: string } | { kind: 'text'; text: string };
+export type Place = { kind: 'ine'; municipalityId: string; departmentId: string } | { kind: 'text'; text: string };
 
 /** A vacancy (plaza) as the BFF knows it, whatever spelling the api used. */
 export interface VacancyDto {
@@ -40,7 +40,7 @@ export function parsePlace(raw: unknown): Place | null {
   const t = text(raw);
   if (!t) return null;
   const m = CODE_PAIR.exec(t);
-  if (m) return { kind: 'code', municipalityId: padCode(m[1], 4)!, departmentId: padCode(m[2], 2)! };
+  if (m) return { kind: 'ine', municipalityId: padCode(m[1], 4)!, departmentId: padCode(m[2], 2)! };
   return { kind: 'text', text: t };
 }
 
@@ -52,7 +52,7 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
   let place = parsePlace(pick(f, 'lugar'));
   const municipalityId = padCode(pick(f, 'municipioId'), 4);
   const departmentId = padCode(pick(f, 'departamentoId', 'NombreDepartamento'), 2);
-  if (!place && municipalityId && departmentId) place = { kind: 'code', municipalityId, departmentId };
+  if (!place && municipalityId && departmentId) place = { kind: 'ine', municipalityId, departmentId };
   return {
     id: vid,
     name,

@@ -5,16 +5,10 @@ import {
   isOpenForApplications,
   todayInGuatemala,
 } from '@bolsa/domain';
-import type {
-  MutationResolvers,
-  QueryResolvers,
-  VacancyInput,
-  VacancyResolvers,
-  VacancySortField,
-} from '../generated/resolvers.js';
+import type { MutationResolvers, QueryResolvers, VacancyInput, VacancyResolvers } from '../generated/resolvers.js';
 import { cardImageUrl, imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
-import type { VacancyListPage, VacancySortField as ListSortField, VacancyWrite } from '../upstream/vacancies.js';
+import type { VacancyListPage, VacancyWrite } from '../upstream/vacancies.js';
 import { mutationError, notFound, unexpected, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
 
@@ -23,15 +17,6 @@ const STAFF_MAX_PAGE_SIZE = 100;
 
 const clamp = (n: number | null | undefined, fallback: number, max: number) =>
   Math.min(Math.max(n ?? fallback, 1), max);
-
-const SORT_FIELDS: Record<VacancySortField, ListSortField> = {
-  NAME: 'name',
-  BRANCH: 'branch',
-  PUBLISHED_AT: 'publishedAt',
-  CREATED_BY: 'createdBy',
-  UPDATED_BY: 'updatedBy',
-  STATUS: 'status',
-};
 
 const firstName = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || null;
 
@@ -76,7 +61,7 @@ export const vacancyQueries: Pick<
   async vacancies(_p, { filter, page, pageSize }, ctx) {
     return pageOf(
       await ctx.vacancies.list({
-        scope: 'public',
+        view: 'PUBLIC',
         page: Math.max(page ?? 1, 1),
         pageSize: clamp(pageSize, 6, PUBLIC_MAX_PAGE_SIZE),
         search: filter?.search,
@@ -95,15 +80,15 @@ export const vacancyQueries: Pick<
   async adminVacancies(_p, { filter, sort, page, pageSize }, ctx) {
     return pageOf(
       await ctx.vacancies.list({
-        scope: 'staff',
+        view: 'STAFF',
         page: Math.max(page ?? 1, 1),
         pageSize: clamp(pageSize, 10, STAFF_MAX_PAGE_SIZE),
         search: filter?.search,
         branchId: filter?.branchId,
         vacancyId: filter?.vacancyId,
         featuredOnly: filter?.featuredOnly,
-        status: filter?.status === 'ACTIVE' ? 'active' : filter?.status === 'INACTIVE' ? 'inactive' : 'all',
-        sort: sort ? { field: SORT_FIELDS[sort.field], order: sort.direction === 'ASC' ? 'asc' : 'desc' } : null,
+        status: filter?.status,
+        sort,
       }),
     );
   },
@@ -234,7 +219,7 @@ export const Vacancy: VacancyResolvers<Context> = {
   cardImageUrl: (v) => cardImageUrl(v),
   url: (v) => `/vacantes/${v.id}`,
   departmentId: async (v, _a, ctx) => (await resolvePlace(v, ctx.catalogue)).departmentId ?? v.departmentCode,
-  municipalityId: (v) => (v.place?.kind === 'code' ? v.place.municipalityId : null),
+  municipalityId: (v) => (v.place?.kind === 'ine' ? v.place.municipalityId : null),
   placeText: (v) => (v.place?.kind === 'text' ? v.place.text : null),
   createdAt: (v) => v.createdAt,
   createdBy: (v, _a, ctx) => authorFirstName(v.createdByName, v.createdById, ctx),

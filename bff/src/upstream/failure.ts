@@ -68,7 +68,7 @@ export function failureOf(status: number, body: unknown): Failure {
     // An HTML error page is no message to show anyone.
     message: message && !message.startsWith('<') ? message : null,
     title: text(pick(f, 'title', 'titulo')),
-    code: text(pick(f, 'conflict', 'code', 'codigo')),
+    code: text(pick(f, 'conflict', 'codigo')),
     status,
   };
 }

@@ -9,19 +9,29 @@ import type { CatalogueClient } from './catalogue.js';
 import { failed, failure, isRecordId, success, type Result } from './failure.js';
 import type { FilePart, Upstream } from './http.js';
 
-export type VacancySortField = 'name' | 'branch' | 'publishedAt' | 'createdBy' | 'updatedBy' | 'status';
+export type VacancySortField = 'NAME' | 'BRANCH' | 'PUBLISHED_AT' | 'CREATED_BY' | 'UPDATED_BY' | 'STATUS';
+
+/** The contract's `sort` values. */
+const SORT_PARAM: Record<VacancySortField, string> = {
+  NAME: 'name',
+  BRANCH: 'branch',
+  PUBLISHED_AT: 'publishedAt',
+  CREATED_BY: 'createdBy',
+  UPDATED_BY: 'updatedBy',
+  STATUS: 'status',
+};
 
 export interface VacancyListQuery {
-  /** public: what the board shows (published, not past its end date), featured first. */
-  scope: 'public' | 'staff';
+  /** PUBLIC: what the board shows (published, not past its end date), featured first. */
+  view: 'PUBLIC' | 'STAFF';
   page: number;
   pageSize: number;
   search?: string | null;
   branchId?: string | null;
   vacancyId?: string | null;
   featuredOnly?: boolean | null;
-  status?: 'all' | 'active' | 'inactive';
-  sort?: { field: VacancySortField; order: 'asc' | 'desc' } | null;
+  status?: 'ALL' | 'ACTIVE' | 'INACTIVE' | null;
+  sort?: { field: VacancySortField; direction: 'ASC' | 'DESC' } | null;
 }
 
 export interface VacancyListPage {
@@ -82,7 +92,7 @@ export class VacanciesClient {
 
   /** One page of the list; the public board's pages are shared by every visitor for the TTL. */
   list(q: VacancyListQuery): Promise<VacancyListPage> {
-    if (q.scope === 'public') return this.publicPages.get(JSON.stringify(q), () => this.fetchPage(q));
+    if (q.view === 'PUBLIC') return this.publicPages.get(JSON.stringify(q), () => this.fetchPage(q));
     return this.fetchPage(q);
   }
 
@@ -90,16 +100,16 @@ export class VacanciesClient {
     if (this.paging === false) return this.pageLocally(await this.all.get(), q);
     const raw = await this.http.read('/sedes/vacantes/lista', {
       query: {
-        scope: q.scope,
+        scope: q.view === 'PUBLIC' ? 'public' : 'staff',
         page: q.page,
         pageSize: q.pageSize,
         search: q.search?.trim() || undefined,
         branchId: q.branchId ?? undefined,
         vacancyId: q.vacancyId ?? undefined,
         featuredOnly: q.featuredOnly ? true : undefined,
-        status: q.scope === 'staff' ? (q.status ?? 'all') : undefined,
-        sort: q.sort?.field,
-        order: q.sort?.order,
+        status: q.view === 'STAFF' ? (q.status ?? 'ALL').toLowerCase() : undefined,
+        sort: q.sort ? SORT_PARAM[q.sort.field] : undefined,
+        order: q.sort ? (q.sort.direction === 'ASC' ? 'asc' : 'desc') : undefined,
       },
     });
     if (Array.isArray(raw) || !Array.isArray(pick(fieldsOf(raw), 'items'))) {
@@ -130,16 +140,16 @@ export class VacanciesClient {
   /** The contract's filters, counts, order and paging, for an api that does not page. */
   private async pageLocally(all: VacancyDto[], q: VacancyListQuery): Promise<VacancyListPage> {
     const today = todayInGuatemala();
-    let list = q.scope === 'public' ? all.filter((v) => isOpenForApplications(v, today)) : all;
+    let list = q.view === 'PUBLIC' ? all.filter((v) => isOpenForApplications(v, today)) : all;
     if (q.branchId) list = list.filter((v) => v.branchId === q.branchId);
     if (q.vacancyId) list = list.filter((v) => v.id === q.vacancyId);
     list = await filterByKeyword(list, q.search, this.catalogue);
     const active = list.filter((v) => v.active).length;
     const counts = { active, inactive: list.length - active, featured: list.filter((v) => v.featured).length };
-    if (q.status === 'active') list = list.filter((v) => v.active);
-    if (q.status === 'inactive') list = list.filter((v) => !v.active);
+    if (q.status === 'ACTIVE') list = list.filter((v) => v.active);
+    if (q.status === 'INACTIVE') list = list.filter((v) => !v.active);
     if (q.featuredOnly) list = list.filter((v) => v.featured);
-    const sorted = q.scope === 'public' && !q.sort ? [...list].sort(byBoardOrder) : await this.sortStaff(list, q);
+    const sorted = q.view === 'PUBLIC' && !q.sort ? [...list].sort(byBoardOrder) : await this.sortStaff(list, q);
     const last = Math.max(1, Math.ceil(sorted.length / q.pageSize));
     const page = Math.min(Math.max(q.page, 1), last);
     return {
@@ -152,22 +162,22 @@ export class VacanciesClient {
   }
 
   private async sortStaff(list: VacancyDto[], q: VacancyListQuery): Promise<VacancyDto[]> {
-    const dir = q.sort?.order === 'asc' ? 1 : -1;
+    const dir = q.sort?.direction === 'ASC' ? 1 : -1;
     let keyOf: (v: VacancyDto) => string;
     switch (q.sort?.field) {
-      case 'name':
+      case 'NAME':
         keyOf = (v) => searchKey(v.name);
         break;
-      case 'branch':
+      case 'BRANCH':
         keyOf = (v) => searchKey(v.branchName);
         break;
-      case 'status':
+      case 'STATUS':
         keyOf = (v) => (v.active ? '1' : '0');
         break;
-      case 'createdBy':
-      case 'updatedBy': {
+      case 'CREATED_BY':
+      case 'UPDATED_BY': {
         const [idOf, nameOf] =
-          q.sort.field === 'createdBy'
+          q.sort.field === 'CREATED_BY'
             ? [(v: VacancyDto) => v.createdById, (v: VacancyDto) => v.createdByName]
             : [(v: VacancyDto) => v.updatedById, (v: VacancyDto) => v.updatedByName];
         const names = new Map<string, string>();
