@@ -48,8 +48,8 @@ export interface RequestOptions {
 export class Upstream {
   readonly pool: Pool;
   calls = 0;
-  /** Diagnostics: told of every call (method and path), e.g. to count calls in tests. */
-  onCall: ((method: string, path: string) => void) | null = null;
+  /** Diagnostics: told of every call (method, path, query), e.g. to count calls in tests. */
+  onCall: ((method: string, path: string, query?: RequestOptions['query']) => void) | null = null;
   constructor(private readonly opts: UpstreamOptions) {
     this.pool = new Pool(opts.baseUrl, {
       connections: opts.connections,
@@ -108,7 +108,7 @@ export class Upstream {
       : '';
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
-    this.onCall?.(o.method ?? 'GET', path);
+    this.onCall?.(o.method ?? 'GET', path, o.query);
     try {
       return await this.pool.request({
         path: path + qs,

@@ -36,7 +36,7 @@ export class TestTemplatesClient {
         search: q.search?.trim() || undefined,
         categoria: q.category ?? undefined,
         tipo: q.type ?? undefined,
-        incluirInactivas: q.includeInactive ? true : undefined,
+        incluirInactivas: !!q.includeInactive,
       },
       timeoutMs: 10_000,
     });
