@@ -117,6 +117,79 @@ describe('expected bad input is not an unexpected error', () => {
   });
 });
 
+describe("mutation inputs are checked with the domain's schemas before any call", () => {
+  const CREATE = `mutation($i: VacancyInput!) { createVacancy(input: $i, imageUploadId: "sin-imagen") {
+    vacancy { id } error { __typename ... on ValidationFailed { title message fields { path message } } } } }`;
+  const vacancyCount = async () =>
+    Number(
+      (
+        await stack.api.db
+          .selectFrom('plazas')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses over-long names, NUL bytes and far-off dates with the Spanish messages', async () => {
+    const before = await vacancyCount();
+    const calls: string[] = [];
+    stack.bff.services.http.onCall = (_m, p) => calls.push(p);
+    const long = await gql(stack.bff.app, CREATE, { i: { ...VACANCY_INPUT, name: 'x'.repeat(121) } }, manager);
+    const nul = await gql(stack.bff.app, CREATE, { i: { ...VACANCY_INPUT, requirements: ['a\u0000'] } }, manager);
+    const far = await gql(stack.bff.app, CREATE, { i: { ...VACANCY_INPUT, endsAt: '9999-12-31' } }, manager);
+    stack.bff.services.http.onCall = null;
+    expect(long.body.data.createVacancy.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: 'El nombre de la vacante no puede tener más de 120 caracteres.',
+      fields: [{ path: 'name', message: 'El nombre de la vacante no puede tener más de 120 caracteres.' }],
+    });
+    expect(nul.body.data.createVacancy.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: 'El texto contiene caracteres no permitidos.',
+    });
+    expect(far.body.data.createVacancy.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: 'La fecha debe estar entre 01/01/1900 y 31/12/2100.',
+    });
+    expect(calls.filter((p) => p === '/guardar/Vacante')).toEqual([]);
+    expect(await vacancyCount()).toBe(before);
+  });
+
+  it('refuses a CANDIDATE role for a staff user instead of making it a viewer', async () => {
+    const res = await gql(
+      stack.bff.app,
+      `mutation { createStaffUser(input: { name: "Rol Inválido", email: "rol.invalido@ejemplo.org.gt",
+          password: "Segura2026!", role: CANDIDATE }) {
+        user { id } error { __typename ... on ValidationFailed { message fields { path } } } } }`,
+      {},
+      admin,
+    );
+    expect(res.body.data.createStaffUser).toEqual({
+      user: null,
+      error: {
+        __typename: 'ValidationFailed',
+        message: 'El rol debe ser 1 (Administrador), 2 (Gestor) o 3 (Visualizador).',
+        fields: [{ path: 'role' }],
+      },
+    });
+  });
+
+  it('refuses a link with user-info for a LINK test template', async () => {
+    const res = await gql(
+      stack.bff.app,
+      `mutation { createTestTemplate(input: { name: "Prueba enlace", description: "Una prueba",
+          type: LINK, category: TECNICA, link: "https://example.com@evil.example/" }) {
+        template { id } error { __typename ... on ValidationFailed { message fields { path } } } } }`,
+      {},
+      manager,
+    );
+    expect(res.body.data.createTestTemplate).toMatchObject({
+      template: null,
+      error: { __typename: 'ValidationFailed', fields: [{ path: 'link' }] },
+    });
+  });
+});
+
 describe('an api answering 503 (its database is down)', () => {
   let proxy: Server;
   let bff: BffServer;

@@ -1,10 +1,7 @@
-import { parseFlag } from '@bolsa/domain';
+import { parseFlag, testCategoryOf, testTypeOf, type TestCategory, type TestType } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from './fields.js';
 
-export const TEST_TYPES = ['PDF', 'WORD', 'EXCEL', 'LINK', 'FORMULARIO'] as const;
-export const TEST_CATEGORIES = ['TECNICA', 'PSICOLOGICA', 'CONOCIMIENTOS', 'APTITUDES', 'IDIOMAS', 'OTROS'] as const;
-export type TestType = (typeof TEST_TYPES)[number];
-export type TestCategory = (typeof TEST_CATEGORIES)[number];
+export type { TestCategory, TestType } from '@bolsa/domain';
 
 export interface TestTemplateDto {
   id: string;
@@ -19,22 +16,15 @@ export interface TestTemplateDto {
   createdAt: string | null;
 }
 
-const upperKey = (v: unknown) =>
-  (text(v) ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase();
-
 /** Prueba: tipo and categoria in any case or accent ('Técnica' → TECNICA). */
 export function normaliseTestTemplate(raw: unknown): TestTemplateDto | null {
   const f = fieldsOf(raw);
   const tid = id(pick(f, 'id'));
   const name = text(pick(f, 'nombre'));
   if (!tid || !name) return null;
-  const t = upperKey(pick(f, 'tipo'));
-  const c = upperKey(pick(f, 'categoria'));
-  const type = (TEST_TYPES as readonly string[]).includes(t) ? (t as TestType) : t === 'ENLACE' ? 'LINK' : 'PDF';
-  const category = (TEST_CATEGORIES as readonly string[]).includes(c) ? (c as TestCategory) : 'OTROS';
+  const rawType = pick(f, 'tipo');
+  const type = testTypeOf(rawType) ?? (text(rawType)?.toUpperCase() === 'ENLACE' ? 'LINK' : 'PDF');
+  const category = testCategoryOf(pick(f, 'categoria')) ?? 'OTROS';
   return {
     id: tid,
     name,

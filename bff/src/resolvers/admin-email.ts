@@ -1,19 +1,12 @@
-import { adminEmailRule } from '@bolsa/domain';
+import { ADMIN_EMAIL_MESSAGES as M, adminEmailSchema, check as checkSchema } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
 
-const EMAIL_NOT_FOUND = 'El correo no existe.';
-const EMAIL_EXISTS = 'Ese correo ya está registrado.';
-
+/** The domain's admin-email schema: the address of the organisation's domain, an owner's name. */
 function check(ctx: Context, email: string, name: string, mode: 'create' | 'edit') {
-  const rule = adminEmailRule(ctx.config.orgEmailDomain);
-  const normalised = rule.normalise(email);
-  const problems = [
-    { path: 'email', message: rule.checkEmail(normalised, mode) },
-    { path: 'name', message: rule.checkName(name) },
-  ].filter((f): f is { path: string; message: string } => f.message !== null);
-  return { normalised, error: problems.length ? validationFailed(problems[0]!.message, problems) : null };
+  const c = checkSchema(adminEmailSchema(ctx.config.orgEmailDomain, mode), { email, name });
+  return c.ok ? c : { ok: false as const, error: validationFailed(c.message, c.fields) };
 }
 
 export const adminEmailQueries: Pick<QueryResolvers<Context>, 'adminEmails'> = {
@@ -25,15 +18,15 @@ export const adminEmailMutations: Pick<
   'createAdminEmail' | 'updateAdminEmail' | 'setAdminEmailActive' | 'deleteAdminEmail'
 > = {
   async createAdminEmail(_p, { email, name }, ctx) {
-    const { normalised, error } = check(ctx, email, name, 'create');
-    if (error) return { adminEmail: null, error };
-    const r = await ctx.adminEmails.create(normalised, name.trim());
+    const c = check(ctx, email, name, 'create');
+    if (!c.ok) return { adminEmail: null, error: c.error };
+    const r = await ctx.adminEmails.create(c.value.email, c.value.name);
     if (!r.ok)
       return {
         adminEmail: null,
         error: mutationError(r.failure, {
-          failed: 'No se pudo crear el correo.',
-          conflict: EMAIL_EXISTS,
+          failed: M.createFailed,
+          conflict: M.exists,
           preferApiMessage: true,
         }),
       };
@@ -41,16 +34,16 @@ export const adminEmailMutations: Pick<
   },
 
   async updateAdminEmail(_p, { id, email, name }, ctx) {
-    const { normalised, error } = check(ctx, email, name, 'edit');
-    if (error) return { adminEmail: null, error };
-    const r = await ctx.adminEmails.update(id, normalised, name.trim());
+    const c = check(ctx, email, name, 'edit');
+    if (!c.ok) return { adminEmail: null, error: c.error };
+    const r = await ctx.adminEmails.update(id, c.value.email, c.value.name);
     if (!r.ok)
       return {
         adminEmail: null,
         error: mutationError(r.failure, {
-          failed: 'No se pudo actualizar',
-          notFound: EMAIL_NOT_FOUND,
-          conflict: EMAIL_EXISTS,
+          failed: M.updateFailed,
+          notFound: M.notFound,
+          conflict: M.exists,
         }),
       };
     return { adminEmail: r.value, error: null };
@@ -61,7 +54,7 @@ export const adminEmailMutations: Pick<
     if (!r.ok)
       return {
         adminEmail: null,
-        error: mutationError(r.failure, { failed: 'No se pudo cambiar el estado', notFound: EMAIL_NOT_FOUND }),
+        error: mutationError(r.failure, { failed: M.toggleFailed, notFound: M.notFound }),
       };
     return { adminEmail: r.value, error: null };
   },
@@ -71,7 +64,7 @@ export const adminEmailMutations: Pick<
     if (!r.ok)
       return {
         ok: false,
-        error: mutationError(r.failure, { failed: 'No se pudo eliminar', notFound: EMAIL_NOT_FOUND }),
+        error: mutationError(r.failure, { failed: M.deleteFailed, notFound: M.notFound }),
       };
     return { ok: true, error: null };
   },

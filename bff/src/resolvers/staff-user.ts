@@ -1,26 +1,13 @@
-import { USER_MESSAGES, staffEmailRule, type StaffRoleId } from '@bolsa/domain';
-import type { MutationResolvers, QueryResolvers, Role, StaffUserResolvers } from '../generated/resolvers.js';
+import { USER_MESSAGES, check, staffUserSchema } from '@bolsa/domain';
+import type { MutationResolvers, QueryResolvers, StaffUserResolvers } from '../generated/resolvers.js';
 import { conflict, mutationError, notFound, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { ROLE_ENUM, ROLE_ID } from './roles.js';
+import { ROLE_ENUM } from './roles.js';
 
-const USER_NOT_FOUND = 'El usuario no existe o ya fue eliminado.';
-const USER_EXISTS = 'Ya existe un usuario con ese correo.';
-
-/** A staff role id; CANDIDATE is no staff role and becomes VIEWER, as the api would. */
-const staffRole = (role: Role): StaffRoleId => {
-  const r = ROLE_ID[role];
-  return r === 4 ? 3 : r;
-};
-
-function checkInput(ctx: Context, input: { name: string; email: string; password?: string | null }, create: boolean) {
-  const rule = staffEmailRule(ctx.config.orgEmailDomain);
-  const email = input.email.trim().toLowerCase();
-  if (!input.name.trim() || !email || (create && !input.password))
-    return { email, error: validationFailed(USER_MESSAGES.incomplete) };
-  if (!rule.test(email))
-    return { email, error: validationFailed(rule.submitMessage, [{ path: 'email', message: rule.inline }]) };
-  return { email, error: null };
+/** The domain's staff-user schema (organisation e-mail domain, staff roles only, password rules). */
+function checkInput(ctx: Context, input: unknown, mode: 'create' | 'update') {
+  const c = check(staffUserSchema(ctx.config.orgEmailDomain, mode), input);
+  return c.ok ? c : { ok: false as const, error: validationFailed(c.message, c.fields) };
 }
 
 export const staffUserQueries: Pick<QueryResolvers<Context>, 'staffUsers'> = {
@@ -32,47 +19,36 @@ export const staffUserMutations: Pick<
   'createStaffUser' | 'updateStaffUser' | 'toggleStaffUser' | 'deleteStaffUser'
 > = {
   async createStaffUser(_p, { input }, ctx) {
-    const { email, error } = checkInput(ctx, input, true);
-    if (error) return { user: null, error };
-    const r = await ctx.staffUsers.create({
-      name: input.name.trim(),
-      email,
-      password: input.password!,
-      roleId: staffRole(input.role),
-    });
+    const c = checkInput(ctx, input, 'create');
+    if (!c.ok) return { user: null, error: c.error };
+    const r = await ctx.staffUsers.create(c.value);
     if (!r.ok)
       return {
         user: null,
         error: mutationError(r.failure, {
-          failed: 'No se pudo crear el usuario',
+          failed: USER_MESSAGES.createFailed,
           invalid: USER_MESSAGES.incomplete,
-          conflict: USER_EXISTS,
+          conflict: USER_MESSAGES.exists,
         }),
       };
     return { user: r.value, error: null };
   },
 
   async updateStaffUser(_p, { id, input }, ctx) {
-    const { email, error } = checkInput(ctx, input, false);
-    if (error) return { user: null, error };
+    const c = checkInput(ctx, input, 'update');
+    if (!c.ok) return { user: null, error: c.error };
     const current = await ctx.staffUsers.find(id);
-    if (!current) return { user: null, error: notFound(USER_NOT_FOUND) };
-    if (id === ctx.viewer?.id && ROLE_ID[input.role] !== current.roleId)
+    if (!current) return { user: null, error: notFound(USER_MESSAGES.notFound) };
+    if (id === ctx.viewer?.id && c.value.role !== current.roleId)
       return { user: null, error: conflict('No puedes cambiar el rol de tu propia cuenta.') };
-    const r = await ctx.staffUsers.update(id, {
-      name: input.name.trim(),
-      email,
-      password: input.password ?? '',
-      roleId: staffRole(input.role),
-      active: current.active,
-    });
+    const r = await ctx.staffUsers.update(id, { ...c.value, active: current.active });
     if (!r.ok)
       return {
         user: null,
         error: mutationError(r.failure, {
-          failed: 'No se pudo actualizar',
-          notFound: USER_NOT_FOUND,
-          conflict: USER_EXISTS,
+          failed: USER_MESSAGES.updateFailed,
+          notFound: USER_MESSAGES.notFound,
+          conflict: USER_MESSAGES.exists,
         }),
       };
     return { user: r.value, error: null };
@@ -84,7 +60,7 @@ export const staffUserMutations: Pick<
     if (!r.ok)
       return {
         user: null,
-        error: mutationError(r.failure, { failed: 'No se pudo cambiar el estado', notFound: USER_NOT_FOUND }),
+        error: mutationError(r.failure, { failed: USER_MESSAGES.toggleFailed, notFound: USER_MESSAGES.notFound }),
       };
     return { user: r.value, error: null };
   },
@@ -96,9 +72,9 @@ export const staffUserMutations: Pick<
       return {
         ok: false,
         error: mutationError(r.failure, {
-          failed: 'La respuesta del servidor no indica éxito.',
-          notFound: USER_NOT_FOUND,
-          refused: 'El servidor no permite eliminar usuarios.',
+          failed: USER_MESSAGES.deleteNoSuccess,
+          notFound: USER_MESSAGES.notFound,
+          refused: USER_MESSAGES.deleteNotAllowed,
         }),
       };
     return { ok: true, error: null };

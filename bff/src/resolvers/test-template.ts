@@ -1,9 +1,10 @@
-import { TEST_TEMPLATE_MESSAGES, checkTestTemplate, isLinkType } from '@bolsa/domain';
+import { TEST_TEMPLATE_MESSAGES as M, check, isLinkType, testTemplateSchema } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, TestTemplateResolvers } from '../generated/resolvers.js';
 import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
 
-const TEMPLATE_NOT_FOUND = 'La prueba no existe o ya fue eliminada.';
+/** The dialog title of the template form's validation (spec 2 §5). */
+const INCOMPLETE = 'Datos incompletos';
 
 export const testTemplateQueries: Pick<QueryResolvers<Context>, 'testTemplates'> = {
   testTemplates: (_p, { filter }, ctx) =>
@@ -21,28 +22,21 @@ export const testTemplateMutations: Pick<
 > = {
   async createTestTemplate(_p, { input, fileUploadId }, ctx) {
     const upload = fileUploadId ? ctx.uploads.resolve(fileUploadId, ctx.viewer!.id, 'test-file') : null;
-    const link = isLinkType(input.type) ? (input.link?.trim() ?? '') : null;
-    const problem = checkTestTemplate({ ...input, link, hasFile: !!upload });
-    if (problem) return { template: null, error: validationFailed(problem, [], 'Datos incompletos') };
+    const c = check(testTemplateSchema, input);
+    if (!c.ok) return { template: null, error: validationFailed(c.message, c.fields, INCOMPLETE) };
+    const t = c.value;
+    const needsFile = !isLinkType(t.type);
+    if (needsFile && !upload)
+      return { template: null, error: validationFailed(M.file, [{ path: 'file', message: M.file }], INCOMPLETE) };
     const file =
-      upload && !link ? { data: await ctx.uploads.read(upload), mime: upload.mime, name: upload.name } : null;
-    const r = await ctx.testTemplates.create(
-      {
-        name: input.name.trim(),
-        description: input.description.trim(),
-        type: input.type,
-        category: input.category,
-        active: input.active ?? true,
-        link: link || null,
-      },
-      file,
-    );
+      upload && needsFile ? { data: await ctx.uploads.read(upload), mime: upload.mime, name: upload.name } : null;
+    const r = await ctx.testTemplates.create({ ...t, link: t.link || null }, file);
     if (!r.ok)
       return {
         template: null,
         error: mutationError(r.failure, {
-          failed: 'Error inesperado',
-          invalid: TEST_TEMPLATE_MESSAGES.file,
+          failed: M.unexpected,
+          invalid: M.file,
           preferApiMessage: true,
         }),
       };
@@ -55,7 +49,7 @@ export const testTemplateMutations: Pick<
     if (!r.ok)
       return {
         template: null,
-        error: mutationError(r.failure, { failed: 'Inténtalo de nuevo.', notFound: TEMPLATE_NOT_FOUND }),
+        error: mutationError(r.failure, { failed: M.toggleFailed, notFound: M.notFound }),
       };
     return { template: r.value, error: null };
   },
@@ -65,7 +59,7 @@ export const testTemplateMutations: Pick<
     if (!r.ok)
       return {
         ok: false,
-        error: mutationError(r.failure, { failed: 'Ocurrió un error al eliminar.', notFound: TEMPLATE_NOT_FOUND }),
+        error: mutationError(r.failure, { failed: M.deleteFailed, notFound: M.notFound }),
       };
     return { ok: true, error: null };
   },

@@ -1,15 +1,9 @@
-import {
-  VACANCY_MESSAGES,
-  checkNewVacancy,
-  checkVacancyEdit,
-  isOpenForApplications,
-  todayInGuatemala,
-} from '@bolsa/domain';
-import type { MutationResolvers, QueryResolvers, VacancyInput, VacancyResolvers } from '../generated/resolvers.js';
+import { VACANCY_MESSAGES, checkVacancy, isEntityId, isOpenForApplications, type VacancyValues } from '@bolsa/domain';
+import type { MutationResolvers, QueryResolvers, VacancyResolvers } from '../generated/resolvers.js';
 import { cardImageUrl, imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
 import type { VacancyListPage, VacancyWrite } from '../upstream/vacancies.js';
-import { mutationError, notFound, unexpected, validationFailed } from '../errors.js';
+import { gqlError, mutationError, notFound, unexpected, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
 
 export const PUBLIC_MAX_PAGE_SIZE = 50;
@@ -29,18 +23,34 @@ async function authorFirstName(name: string | null, userId: string | null, ctx: 
 /** The session user as PublicadoPor/ActualizadoPor (integrations have none). */
 const actorId = (ctx: Context) => (ctx.viewer?.kind === 'STAFF' ? ctx.viewer.id : '');
 
-const toWrite = (input: VacancyInput): VacancyWrite => ({
-  name: input.name.trim(),
-  branchId: input.branchId,
-  description: input.description.trim(),
-  endsAt: input.endsAt ?? null,
-  active: input.active,
-  departmentId: input.departmentId ?? null,
-  municipalityId: input.municipalityId ?? null,
-  placeText: input.placeText ?? null,
-  requirements: input.requirements,
-  benefits: input.benefits,
+const toWrite = (v: VacancyValues): VacancyWrite => ({
+  name: v.name,
+  branchId: v.branchId,
+  description: v.description,
+  endsAt: v.endsAt,
+  active: v.active,
+  departmentId: v.departmentId,
+  municipalityId: v.municipalityId,
+  placeText: v.placeText || null,
+  requirements: v.requirements,
+  benefits: v.benefits,
 });
+
+/** The domain's vacancy schema over a GraphQL VacancyInput: the checked values or ValidationFailed. */
+function checkInput(mode: 'create' | 'edit', input: unknown) {
+  const r = checkVacancy(mode, input);
+  if (r.ok) return r;
+  // The edit form names one message for name and branch together.
+  const field = (f: string) => (mode === 'edit' && f === 'branchId' ? 'name' : f);
+  return {
+    ok: false as const,
+    error: validationFailed(
+      r.failure.message,
+      r.failures.map((f) => ({ path: field(f.field), message: f.message })),
+      r.failure.title,
+    ),
+  };
+}
 
 const vacancyNotFound = () => notFound(VACANCY_MESSAGES.deleteNotFound);
 
@@ -96,6 +106,7 @@ export const vacancyQueries: Pick<
   adminVacancy: (_p, { id }, ctx) => ctx.vacancies.get(id),
 
   async vacancyNameCheck(_p, { name, branchId }, ctx) {
+    if (!isEntityId(branchId)) throw gqlError('BAD_USER_INPUT', VACANCY_MESSAGES.branchRequired);
     const r = await ctx.vacancies.nameCheck(name.trim(), branchId);
     if (!r.ok) throw unexpected(r.failure);
     return r.value;
@@ -108,53 +119,38 @@ export const vacancyMutations: Pick<
 > = {
   async createVacancy(_p, { input, imageUploadId }, ctx) {
     const upload = ctx.uploads.resolve(imageUploadId, ctx.viewer!.id, 'vacancy-image');
-    const problem = checkNewVacancy(
-      {
-        ...input,
-        endsAt: input.endsAt ?? null,
-        branchId: input.branchId || null,
-        municipalityId: input.municipalityId ?? null,
-        placeText: input.placeText ?? null,
-        departmentId: input.departmentId ?? null,
-        hasImage: !!upload,
-      },
-      todayInGuatemala(),
-    );
-    if (problem)
+    const checked = checkInput('create', input);
+    if (!checked.ok) return { vacancy: null, error: checked.error };
+    if (!upload) {
+      const message = VACANCY_MESSAGES.imageRequired;
       return {
         vacancy: null,
-        error: validationFailed(problem.message, [{ path: problem.field, message: problem.message }], problem.title),
+        error: validationFailed(message, [{ path: 'image', message }], VACANCY_MESSAGES.titleRequired),
       };
-    const image = { data: await ctx.uploads.read(upload!), mime: upload!.mime, name: upload!.name };
-    const r = await ctx.vacancies.create(toWrite(input), actorId(ctx), image);
+    }
+    const image = { data: await ctx.uploads.read(upload), mime: upload.mime, name: upload.name };
+    const r = await ctx.vacancies.create(toWrite(checked.value), actorId(ctx), image);
     if (!r.ok)
       return {
         vacancy: null,
         error: mutationError(r.failure, { failed: VACANCY_MESSAGES.createFailed, preferApiMessage: true }),
       };
-    await ctx.uploads.discard(upload!);
+    await ctx.uploads.discard(upload);
     return { vacancy: r.value, error: null };
   },
 
   async updateVacancy(_p, { id, input, imageUploadId }, ctx) {
     const current = await ctx.vacancies.get(id);
     if (!current) return { vacancy: null, error: vacancyNotFound() };
-    const problem = checkVacancyEdit(
-      { ...input, endsAt: input.endsAt ?? null, departmentId: input.departmentId ?? null },
-      todayInGuatemala(),
-    );
-    if (problem)
-      return {
-        vacancy: null,
-        error: validationFailed(problem.message, [{ path: problem.field, message: problem.message }], problem.title),
-      };
+    const checked = checkInput('edit', input);
+    if (!checked.ok) return { vacancy: null, error: checked.error };
     const upload = imageUploadId ? ctx.uploads.resolve(imageUploadId, ctx.viewer!.id, 'vacancy-image') : null;
     if (imageUploadId && !upload)
-      return { vacancy: null, error: validationFailed(VACANCY_MESSAGES.noImage, [], 'Archivo no válido') };
+      return { vacancy: null, error: validationFailed(VACANCY_MESSAGES.noImage, [], VACANCY_MESSAGES.titleBadFile) };
     const image = upload ? { data: await ctx.uploads.read(upload), mime: upload.mime, name: upload.name } : null;
     const r = await ctx.vacancies.update(
       id,
-      toWrite(input),
+      toWrite(checked.value),
       { createdById: current.createdById, actorId: actorId(ctx) },
       image,
     );

@@ -1,3 +1,4 @@
+import { isEntityId } from '@bolsa/domain';
 import { fieldsOf, pick, text } from '../normalise/fields.js';
 
 /**
@@ -73,13 +74,9 @@ export function failureOf(status: number, body: unknown): Failure {
   };
 }
 
-const INT4_MAX = 2_147_483_647;
-
 /**
- * Whether `id` can name a record of the api (positive integers of its SERIAL keys). An id that
- * cannot is answered as not found without a call, so an empty id never turns `/correos/{id}`
- * into `/correos/` (which creates).
+ * Whether `id` can name a record of the api (the domain's entity id: 1 … 2,147,483,647). An id
+ * that cannot is answered as not found without a call, so an empty id never turns
+ * `/correos/{id}` into `/correos/` (which creates).
  */
-export function isRecordId(id: string | null | undefined): id is string {
-  return typeof id === 'string' && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= INT4_MAX;
-}
+export const isRecordId = (id: string | null | undefined): id is string => isEntityId(id);

@@ -9,7 +9,7 @@ import type { Upstream } from './http.js';
 export interface StaffUserWrite {
   name: string;
   email: string;
-  roleId: StaffRoleId;
+  role: StaffRoleId;
   /** Empty keeps the current password on update. */
   password: string;
 }
@@ -47,7 +47,7 @@ export class StaffUsersClient {
   async create(u: StaffUserWrite): Promise<Result<StaffUserDto>> {
     const r = await this.http.send('/usuario', {
       method: 'POST',
-      json: { id: 0, nombre: u.name, usuario_: u.email, clave: u.password, idRol: u.roleId, estatus: '1' },
+      json: { id: 0, nombre: u.name, usuario_: u.email, clave: u.password, idRol: u.role, estatus: '1' },
     });
     if (!r.ok) return r;
     this.directory.invalidate();
@@ -65,7 +65,7 @@ export class StaffUsersClient {
         nombre: u.name,
         usuario_: u.email,
         estatus: u.active ? '1' : '0',
-        idRol: u.roleId,
+        idRol: u.role,
         clave: u.password,
       },
     });
