@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
+import { answerCache } from './answer-cache.js';
 import { AdminEmailsClient } from './upstream/admin-emails.js';
 import { ApiTokensClient } from './upstream/api-tokens.js';
 import { CatalogueClient } from './upstream/catalogue.js';
@@ -113,10 +114,11 @@ export async function createServer(config: Config): Promise<BffServer> {
   const staffUsers = new StaffUsersClient(http, config.roleRules);
   const staffName = async (userId: string) =>
     (await staffUsers.directory.get()).find((u) => u.id === userId)?.name ?? null;
+  const answers = answerCache(config.publicCacheTtlMs);
   const services: Services = {
     config,
     http,
-    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs),
+    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs, answers.invalidate),
     catalogue,
     accounts,
     staffUsers,
@@ -172,6 +174,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     '/graphql',
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
+    answers.middleware,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const requestId = String(req.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
