@@ -46,8 +46,9 @@ describe.each(databases)('internal sessions, counters and spent tokens ($name)',
       rol: 2,
       cuenta: { activo: true, idrol: 2 },
     });
-    // Nothing personal travels back: no name, no e-mail.
-    expect(JSON.stringify(used.body)).not.toMatch(/gestor|@/);
+    // The name and e-mail are read live from the account, never kept with the session.
+    expect(used.body.cuenta.email).toBe('gestor@ejemplo.org.gt');
+    expect(JSON.stringify(used.body)).not.toMatch(/sello|clave/);
     expect((await client.post(`/internal/sesiones/${id}/eliminar`)).body).toEqual({ eliminada: true });
     expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 })).status).toBe(404);
   });
@@ -135,6 +136,8 @@ describe.each(databases)('internal sessions, counters and spent tokens ($name)',
       Array.from({ length: 10 }, () => client.post('/internal/tokens-usados', { clave, duracionMs: 60_000 })),
     );
     expect(answers.filter((a) => a.body.nuevo === true)).toHaveLength(1);
+    expect((await client.get(`/internal/tokens-usados/${clave}`)).body).toEqual({ usado: true });
+    expect((await client.get(`/internal/tokens-usados/captcha:${sid()}`)).body).toEqual({ usado: false });
   });
 
   it('refuses malformed keys and numbers with a Spanish 400', async () => {

@@ -100,10 +100,13 @@ export const passwordStamp = (hash: string | null | undefined): string =>
     .digest('hex')
     .slice(0, 32);
 
+/** Read live from the account tables on each use: never copied into the sessions table. */
 export interface AccountState {
   activo: boolean;
   idrol: number;
   sello: string;
+  nombre: string;
+  email: string;
 }
 
 /** Whether an account may hold a session now, its current role and password stamp. */
@@ -113,17 +116,27 @@ export async function accountState(db: Db, tipo: SessionKind, usuarioId: string)
   if (tipo === 'staff') {
     const r = await db
       .selectFrom('usuarios')
-      .select(['estatus', 'idrol', 'clave_hash'])
+      .select(['estatus', 'idrol', 'clave_hash', 'nombre', 'usuario'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return r ? { activo: r.estatus, idrol: r.idrol, sello: passwordStamp(r.clave_hash) } : null;
+    return r
+      ? { activo: r.estatus, idrol: r.idrol, sello: passwordStamp(r.clave_hash), nombre: r.nombre, email: r.usuario }
+      : null;
   }
   const r = await db
     .selectFrom('usuarios_candidatos')
-    .select(['activo', 'clave_hash'])
+    .select(['activo', 'clave_hash', 'primer_nombre', 'primer_apellido', 'email'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return r ? { activo: r.activo, idrol: 4, sello: passwordStamp(r.clave_hash) } : null;
+  return r
+    ? {
+        activo: r.activo,
+        idrol: 4,
+        sello: passwordStamp(r.clave_hash),
+        nombre: `${r.primer_nombre} ${r.primer_apellido}`.trim(),
+        email: r.email,
+      }
+    : null;
 }
 
 export interface CounterRow {
@@ -176,4 +189,14 @@ export async function spendToken(db: Db, clave: string, duracionMs: number): Pro
     on conflict (clave) do update set expira_en = excluded.expira_en where t.expira_en <= now()
     returning clave`.execute(db);
   return rows.length === 1;
+}
+
+export async function isTokenSpent(db: Db, clave: string): Promise<boolean> {
+  const row = await tables(db)
+    .selectFrom('tokens_usados')
+    .select('clave')
+    .where('clave', '=', clave)
+    .where('expira_en', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
 }

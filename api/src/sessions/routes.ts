@@ -102,5 +102,9 @@ export function sessionRoutes(db: Db): Router {
     res.json({ nuevo: await service.spend(key(b.clave), int(b.duracionMs, 1_000, 7 * DAY_MS)) });
   });
 
+  router.get('/internal/tokens-usados/:clave', async (req, res) => {
+    res.json({ usado: await service.spent(key(req.params.clave)) });
+  });
+
   return router;
 }

@@ -5,6 +5,7 @@ import {
   deleteSession,
   getCounter,
   insertSession,
+  isTokenSpent,
   spendToken,
   sweepExpired,
   upsertCounter,
@@ -19,7 +20,7 @@ export interface LiveSession {
   usuarioId: string;
   rol: number;
   creadaEn: string;
-  cuenta: { activo: boolean; idrol: number };
+  cuenta: { activo: boolean; idrol: number; nombre: string; email: string };
 }
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -78,7 +79,7 @@ export class SessionService {
       usuarioId: row.usuario_id,
       rol: row.rol,
       creadaEn: new Date(row.creada_en).toISOString(),
-      cuenta: { activo: state.activo, idrol: state.idrol },
+      cuenta: { activo: state.activo, idrol: state.idrol, nombre: state.nombre, email: state.email },
     };
   }
 
@@ -105,5 +106,9 @@ export class SessionService {
   async spend(clave: string, duracionMs: number): Promise<boolean> {
     await this.maybeSweep();
     return spendToken(this.db, clave, duracionMs);
+  }
+
+  spent(clave: string): Promise<boolean> {
+    return isTokenSpent(this.db, clave);
   }
 }
