@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 
 export type ErrorCode =
-  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'INTERNAL' | 'BAD_USER_INPUT';
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'INTERNAL' | 'BAD_USER_INPUT' | 'THROTTLED';
 
 export const MESSAGES = {
   UNAUTHENTICATED: 'Debes iniciar sesión para continuar.',
@@ -9,6 +9,7 @@ export const MESSAGES = {
   NOT_FOUND: 'El recurso solicitado no existe.',
   UPSTREAM_UNAVAILABLE: 'No se pudo contactar al servidor. Intenta nuevamente.',
   INTERNAL: 'Ocurrió un error inesperado. Intenta de nuevo más tarde.',
+  THROTTLED: 'Demasiadas solicitudes. Espera unos minutos e intenta de nuevo.',
 } as const;
 
 export function gqlError(code: ErrorCode, message?: string, extra: Record<string, unknown> = {}): GraphQLError {

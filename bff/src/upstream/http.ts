@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError } from '../errors.js';
+import { currentRequestId } from '../request-id.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -84,6 +85,7 @@ export class Upstream {
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
     this.onCall?.(o.method ?? 'GET', path);
+    const requestId = currentRequestId();
     try {
       return await this.pool.request({
         path: path + qs,
@@ -95,6 +97,8 @@ export class Upstream {
           // warning page unless this header is present (spec §7).
           'ngrok-skip-browser-warning': 'true',
           ...(o.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          // One id follows the request through both logs.
+          ...(requestId ? { 'x-request-id': requestId } : {}),
         },
         body: o.form ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,
