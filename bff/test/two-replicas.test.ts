@@ -84,9 +84,11 @@ const sessionCookie = (res: request.Response) =>
 const STAFF_LOGIN = `mutation($u: String!, $p: String!) { r: staffLogin(username: $u, password: $p) {
   viewer { id } error { __typename } } }`;
 
-describe.skipIf(!pgUrl)(
-  `two api and two BFF processes over one PostgreSQL${redisUrl ? ' and Redis' : ''} (skipped without TEST_DATABASE_URL: PGlite is single-process)`,
-  () => {
+const stores = redisUrl ? (['database', 'Redis'] as const) : (['database'] as const);
+
+describe.skipIf(!pgUrl).each(stores)(
+  'two api and two BFF processes over one PostgreSQL, shared state in %s (skipped without TEST_DATABASE_URL: PGlite is single-process)',
+  (store) => {
     const schema = `scale_${randomBytes(5).toString('hex')}`;
     let dataDir = '';
     const bffs: string[] = [];
@@ -139,7 +141,7 @@ describe.skipIf(!pgUrl)(
             SESSION_SECRET: sessionSecret,
             WEB_DIST: path.join(dataDir, 'sin-web'),
             LOGIN_DELAY_MS: '0',
-            ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+            ...(store === 'Redis' ? { REDIS_URL: redisUrl! } : {}),
           });
           const url = `http://127.0.0.1:${port}`;
           await waitReady(url, child);
