@@ -121,6 +121,15 @@ export function optionalText(o: Omit<TextOptions, 'required'>) {
     .transform((v) => v ?? '');
 }
 
+/**
+ * For object refinements that must run even when a field failed (so that every message, in the
+ * form's order, is reported): run whenever the input is an object at all.
+ */
+export const evenWhenFieldsFail = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
+
 export interface ListOptions {
   /** Maximum number of items (default 30). */
   max?: number;
@@ -289,4 +298,30 @@ export function check<S extends z.ZodType>(schema: S, input: unknown): Checked<z
   if (r.success) return { ok: true, value: r.data };
   const fields = fieldErrors(r.error);
   return { ok: false, message: fields[0]?.message ?? COMMON_MESSAGES.optionInvalid, fields };
+}
+
+/** 'HH:MM' from 'H:MM', 'HH:MM' or 'HH:MM:SS' (24 h); null when not a time of day. */
+export function toClockTime(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(raw.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  return h <= 23 && min <= 59 ? `${String(h).padStart(2, '0')}:${m[2]}` : null;
+}
+
+/** A time of day, answered as 'HH:MM'. */
+export function clockTime(o: { required: string; invalid?: string }) {
+  return fromUnknown((raw, ctx): string => {
+    if (isMissing(raw) || (typeof raw === 'string' && !raw.trim())) {
+      ctx.addIssue({ code: 'custom', message: o.required });
+      return z.NEVER;
+    }
+    const t = toClockTime(raw);
+    if (!t) {
+      ctx.addIssue({ code: 'custom', message: o.invalid ?? o.required });
+      return z.NEVER;
+    }
+    return t;
+  });
 }

@@ -1,6 +1,6 @@
 import { daysUntil, foldSearch, todayInGuatemala } from './format.js';
 import { departmentExists, GEOGRAPHY_MESSAGES, municipalityExists } from './geography.js';
-import { entityId, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
+import { entityId, evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
 
 /*
  * Vacancies (plazas, spec 1 §2.4–2.5, spec 2 §3–5, §8): the create and edit inputs with the
@@ -258,33 +258,30 @@ export function vacancySchema(mode: 'create' | 'edit', today: string = todayInGu
       requirements: create ? textList({ min: { count: 1, message: M.requirementRequired } }) : textList(),
       benefits: create ? textList({ min: { count: 1, message: M.benefitRequired } }) : textList(),
     })
-    .superRefine(
-      (v, ctx) => {
-        // Runs even when a field failed, so that the form's first message follows the spec's
-        // order; fields that failed hold their raw input here, hence the type checks.
-        const str = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
-        const endsAt = /^\d{4}-\d{2}-\d{2}$/.test(str(v.endsAt)) ? str(v.endsAt) : null;
-        if (create && !str(v.municipalityId) && !str(v.placeText))
-          ctx.addIssue({ code: 'custom', path: ['municipalityId'], message: M.placeRequired });
-        if (!str(v.departmentId))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['departmentId'],
-            message: create ? M.departmentRequired : M.editDepartment,
-          });
-        if (create && (v.endsAt === null || v.endsAt === undefined))
-          ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endDateRequired });
-        else if (create && endsAt && endsAt <= today)
-          ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endDateNotFuture });
-        else if (
-          !create &&
-          v.active !== false &&
-          (v.endsAt === null || v.endsAt === undefined || (endsAt && endsAt <= today))
-        )
-          ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.activateNeedsFutureDate });
-      },
-      { when: () => true },
-    )
+    .superRefine((v, ctx) => {
+      // Runs even when a field failed, so that the form's first message follows the spec's
+      // order; fields that failed hold their raw input here, hence the type checks.
+      const str = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
+      const endsAt = /^\d{4}-\d{2}-\d{2}$/.test(str(v.endsAt)) ? str(v.endsAt) : null;
+      if (create && !str(v.municipalityId) && !str(v.placeText))
+        ctx.addIssue({ code: 'custom', path: ['municipalityId'], message: M.placeRequired });
+      if (!str(v.departmentId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['departmentId'],
+          message: create ? M.departmentRequired : M.editDepartment,
+        });
+      if (create && (v.endsAt === null || v.endsAt === undefined))
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endDateRequired });
+      else if (create && endsAt && endsAt <= today)
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endDateNotFuture });
+      else if (
+        !create &&
+        v.active !== false &&
+        (v.endsAt === null || v.endsAt === undefined || (endsAt && endsAt <= today))
+      )
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.activateNeedsFutureDate });
+    }, evenWhenFieldsFail)
     .transform((v) => ({
       ...v,
       municipalityId: v.municipalityId || null,
