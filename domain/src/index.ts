@@ -1,4 +1,5 @@
 export * from './schema.js';
+export * from './messages.js';
 export * from './format.js';
 export * from './roles.js';
 export * from './candidate.js';

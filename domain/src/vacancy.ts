@@ -1,5 +1,6 @@
 import { daysUntil, foldSearch, todayInGuatemala } from './format.js';
 import { departmentExists, GEOGRAPHY_MESSAGES, municipalityExists } from './geography.js';
+import { GENERIC_MESSAGES } from './messages.js';
 import { entityId, evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
 
 /*
@@ -246,7 +247,7 @@ export function vacancySchema(mode: 'create' | 'edit', today: string = todayInGu
       placeText: optionalText({ max: LIMITS.shortText, tooLong: M.placeTooLong }),
       departmentId: optionalCode(departmentExists, GEOGRAPHY_MESSAGES.departmentNotFound),
       endsAt: isoDate({ invalid: M.endDateInvalid }),
-      active: z.boolean({ error: 'El valor de activo debe ser verdadero o falso.' }).optional().default(true),
+      active: z.boolean({ error: GENERIC_MESSAGES.activeInvalid }).optional().default(true),
       description: create
         ? text({
             max: LIMITS.description,

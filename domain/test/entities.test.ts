@@ -141,6 +141,9 @@ describe('test template', () => {
     expect(testCategoryOf('otra')).toBeNull();
     expect(testTypeOf('link')).toBe('LINK');
     expect(testTypeOf('constructor')).toBeNull();
+    expect(testTypeOf('Enlace Web')).toBe('LINK');
+    expect(testTypeOf('enlace')).toBe('LINK');
+    expect(testTypeOf('toString')).toBeNull();
   });
 });
 
