@@ -41,4 +41,6 @@ export const API_TOKEN_MESSAGES = {
   hashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
   notFound: 'El token no existe.',
   exists: 'Ya existe un token con ese hash.',
+  createFailed: 'No se pudo crear el token',
+  revokeFailed: 'No se pudo revocar el token',
 } as const;
