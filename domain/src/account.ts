@@ -1,5 +1,5 @@
 import { CUI_INVALID, isValidCui } from './geography.js';
-import { email, isEmail, LIMITS, optionalText, text, z } from './schema.js';
+import { COMMON_MESSAGES, email, isEmail, LIMITS, optionalText, text, z } from './schema.js';
 
 /**
  * Accounts: candidate login and registration (spec 1 §2.3, §5.1) and the recruiter login
@@ -82,26 +82,26 @@ const password = (required: string) =>
     .string({ error: required })
     .min(1, required)
     .max(LIMITS.password, AUTH_MESSAGES.passwordTooLong)
-    .refine((v) => !v.includes('\0'), AUTH_MESSAGES.badCredentials);
+    .refine((v) => !v.includes('\0'), COMMON_MESSAGES.control);
+
+/**
+ * Logins check presence only: any other odd input (a NUL, 5,000 characters) is a login that
+ * fails like a wrong password, so the answer never tells whether an account exists. The api
+ * keeps such input away from the database.
+ */
+const present = (required: string) => z.string({ error: required }).trim().min(1, required);
+const presentSecret = (required: string) => z.string({ error: required }).min(1, required);
 
 export const candidateLoginSchema = z.object({
-  email: text({
-    max: LIMITS.email,
-    required: AUTH_MESSAGES.loginRequired,
-    tooLong: AUTH_MESSAGES.badCredentials,
-  }).transform((s) => s.toLowerCase()),
-  password: password(AUTH_MESSAGES.loginRequired),
+  email: present(AUTH_MESSAGES.loginRequired).transform((s) => s.toLowerCase()),
+  password: presentSecret(AUTH_MESSAGES.loginRequired),
 });
 export type CandidateLoginInput = z.input<typeof candidateLoginSchema>;
 
 /** Recruiter login (spec 2 §5): user and password, 'Por favor ingrese usuario y contraseña'. */
 export const staffLoginSchema = z.object({
-  username: text({
-    max: LIMITS.email,
-    required: AUTH_MESSAGES.recruiterRequired,
-    tooLong: AUTH_MESSAGES.badCredentials,
-  }),
-  password: password(AUTH_MESSAGES.recruiterRequired),
+  username: present(AUTH_MESSAGES.recruiterRequired).transform((s) => s.toLowerCase()),
+  password: presentSecret(AUTH_MESSAGES.recruiterRequired),
 });
 export type StaffLoginInput = z.input<typeof staffLoginSchema>;
 

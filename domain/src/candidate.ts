@@ -1,6 +1,5 @@
 import { foldSearch } from './format.js';
 import { type RoleId } from './roles.js';
-import { oneOf, z } from './schema.js';
 
 /**
  * The candidate pipeline (spec 3 §4, issue 11): states, legacy spellings, transitions by role,
@@ -232,16 +231,3 @@ export function stateChangeNotice(previous: unknown, current: unknown): string |
   if (!a || !b || a === b) return null;
   return `Estado actualizado: ${a} → ${b}`;
 }
-
-/** A state as the api and forms receive it: any known spelling in, canonical value out. */
-export const candidateStateSchema = z
-  .string({ error: TRANSITION_MESSAGES.notAllowed })
-  .transform((v, ctx): CandidateState => {
-    const s = canonicalState(v);
-    if (s) return s;
-    ctx.addIssue({ code: 'custom', message: 'El estado indicado no existe.' });
-    return z.NEVER;
-  });
-
-/** The GraphQL enum, exactly. */
-export const candidateStateEnumSchema = oneOf(CANDIDATE_STATE_ENUM, 'El estado indicado no existe.');

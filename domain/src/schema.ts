@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import es from 'zod/v4/locales/es.js';
 import { toIsoDate } from './format.js';
+import { DATE_RANGE, LIMITS } from './limits.js';
 
 /*
  * zod's own messages in Spanish for every consumer of the domain (web forms, bff, api): the
@@ -11,34 +12,7 @@ z.config(es());
 
 export { z };
 
-/**
- * Input limits (issue 13). Names ≤ 120, descriptions ≤ 5,000, lists ≤ 30 items of ≤ 300 characters;
- * the rest are the sizes that the database columns and the forms already imply.
- */
-export const LIMITS = {
-  /** Names of people, vacancies, tests, branches, companies, positions. */
-  name: 120,
-  /** Vacancy and test descriptions, long observations. */
-  description: 5_000,
-  /** Requirements, benefits and other lists. */
-  listItems: 30,
-  listItem: 300,
-  /** Single-line free text: addresses, rooms, short notes. */
-  shortText: 300,
-  /** Multi-line notes and comments. */
-  note: 2_000,
-  /** RFC 5321 caps an address at 254 characters. */
-  email: 254,
-  url: 2_048,
-  password: 200,
-} as const;
-
-/**
- * Every calendar date the product stores lies between these bounds (inclusive). They keep typos
- * such as 9999-12-31 or 0001-01-01 out of the database and out of the screens, and still let a
- * birth date of an older candidate or a vacancy closing decades ahead through.
- */
-export const DATE_RANGE = { min: '1900-01-01', max: '2100-12-31' } as const;
+export { DATE_RANGE, LIMITS };
 
 export const COMMON_MESSAGES = {
   required: 'Este campo es obligatorio.',
@@ -120,6 +94,15 @@ export function optionalText(o: Omit<TextOptions, 'required'>) {
     .nullish()
     .transform((v) => v ?? '');
 }
+
+/**
+ * For object refinements that must run even when a field failed (so that every message, in the
+ * form's order, is reported): run whenever the input is an object at all.
+ */
+export const evenWhenFieldsFail = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
 
 export interface ListOptions {
   /** Maximum number of items (default 30). */
@@ -289,4 +272,30 @@ export function check<S extends z.ZodType>(schema: S, input: unknown): Checked<z
   if (r.success) return { ok: true, value: r.data };
   const fields = fieldErrors(r.error);
   return { ok: false, message: fields[0]?.message ?? COMMON_MESSAGES.optionInvalid, fields };
+}
+
+/** 'HH:MM' from 'H:MM', 'HH:MM' or 'HH:MM:SS' (24 h); null when not a time of day. */
+export function toClockTime(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(raw.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  return h <= 23 && min <= 59 ? `${String(h).padStart(2, '0')}:${m[2]}` : null;
+}
+
+/** A time of day, answered as 'HH:MM'. */
+export function clockTime(o: { required: string; invalid?: string }) {
+  return fromUnknown((raw, ctx): string => {
+    if (isMissing(raw) || (typeof raw === 'string' && !raw.trim())) {
+      ctx.addIssue({ code: 'custom', message: o.required });
+      return z.NEVER;
+    }
+    const t = toClockTime(raw);
+    if (!t) {
+      ctx.addIssue({ code: 'custom', message: o.invalid ?? o.required });
+      return z.NEVER;
+    }
+    return t;
+  });
 }

@@ -41,7 +41,7 @@ export function staffEmailRule(domain: string) {
   const pattern = new RegExp(`^[a-z0-9._%+-]+@${escaped}$`, 'i');
   return {
     domain: d,
-    test: (email: string) => email.trim().length <= LIMITS.email && pattern.test(email.trim()),
+    test: (email: string) => pattern.test(email.trim()),
     inline: `El correo debe ser del dominio @${d}`,
     submitTitle: 'Correo inválido',
     submitMessage: `Solo se permiten correos @${d}`,
@@ -78,7 +78,7 @@ export function staffUserSchema(domain: string, mode: 'create' | 'update') {
   const required = USER_MESSAGES.incomplete;
   return z.object({
     name: text({ max: LIMITS.name, required, tooLong: USER_MESSAGES.nameTooLong }),
-    email: text({ max: LIMITS.email, required, tooLong: rule.submitMessage })
+    email: text({ max: LIMITS.email, required, tooLong: AUTH_MESSAGES.emailInvalid })
       .transform((v) => v.toLowerCase())
       .refine(rule.test, rule.submitMessage),
     role: mode === 'create' ? staffRoleSchema.optional().transform((r) => r ?? DEFAULT_ROLE) : staffRoleSchema,
