@@ -84,8 +84,9 @@ export class Uploads {
         res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
         return;
       }
-      const kindName = String(req.query.kind ?? '');
-      if (!(kindName in UPLOAD_KINDS)) {
+      const kindName = typeof req.query.kind === 'string' ? req.query.kind : '';
+      // `in` would accept inherited names such as '__proto__' or 'toString'.
+      if (!Object.hasOwn(UPLOAD_KINDS, kindName)) {
         res.status(400).json({ message: 'Tipo de archivo no reconocido.' });
         return;
       }
