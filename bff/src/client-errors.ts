@@ -45,9 +45,12 @@ const VALIDATION: [RegExp, (...m: string[]) => string][] = [
 function coercion(message: string): { message: string; field: string } | null {
   const m = /^Variable "\$([^"]+)"( got invalid value .*? at "([^"]+)")?/.exec(message);
   if (!m) return null;
-  const field = m[3] ?? m[1]!;
-  if (/was not provided/.test(message)) return { message: `${BAD_REQUEST.slice(0, -1)}: falta ${q(field)}.`, field };
-  return { message: `${BAD_REQUEST.slice(0, -1)}: el valor de ${q(field)} no es válido.`, field };
+  const at = m[3] ?? m[1]!;
+  const missing = /Field "([^"]+)" of required type "[^"]+" was not provided/.exec(message);
+  if (missing)
+    return { message: `${BAD_REQUEST.slice(0, -1)}: falta ${q(`${at}.${missing[1]}`)}.`, field: `${at}.${missing[1]}` };
+  if (/was not provided/.test(message)) return { message: `${BAD_REQUEST.slice(0, -1)}: falta ${q(at)}.`, field: at };
+  return { message: `${BAD_REQUEST.slice(0, -1)}: el valor de ${q(at)} no es válido.`, field: at };
 }
 
 function validationMessage(message: string): string {
@@ -90,6 +93,12 @@ export function translateGraphQLError(formatted: GraphQLFormattedError): GraphQL
     return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
   }
   if (LIBRARY_CODES.has(code)) return { ...base, message: BAD_REQUEST, extensions: { code } };
+  // graphql-js refuses an operation type the schema lacks at execution, without a code.
+  if (!code || code === 'INTERNAL_SERVER_ERROR') {
+    if (/^Schema is not configured to execute \w+ operation/.test(formatted.message)) {
+      return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
+    }
+  }
   if (OWN_CODES.has(code)) return { ...formatted, extensions };
   return null;
 }

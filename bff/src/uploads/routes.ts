@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../context.js';
@@ -20,6 +22,23 @@ interface UploadClaim {
 }
 
 const TTL_MS = 60 * 60_000;
+
+/**
+ * Removes files formidable began writing. Its own clean-up on error unlinks 1 ms after
+ * destroying the stream, which can run before the file is even opened and leave it behind;
+ * waiting for the stream to close first makes the removal stick.
+ */
+async function discardPartial(files: formidable.File[]): Promise<void> {
+  await Promise.all(
+    files.map(async (f) => {
+      const stream = (f as unknown as { _writeStream?: NodeJS.WritableStream & { closed?: boolean } })._writeStream;
+      if (stream && !stream.closed) {
+        await Promise.race([once(stream, 'close'), delay(1_000)]).catch(() => undefined);
+      }
+      await rm(f.filepath, { force: true });
+    }),
+  );
+}
 
 export interface StoredUpload {
   path: string;
@@ -96,7 +115,10 @@ export class Uploads {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
+      // After an error formidable keeps parsing the rest of the body; write no file from it.
+      let failed = false;
       const form = formidable({
+        filter: () => !failed,
         uploadDir: this.dir,
         maxFiles: 1,
         maxFileSize: MAX_UPLOAD_BYTES,
@@ -105,10 +127,15 @@ export class Uploads {
         allowEmptyFiles: false,
         keepExtensions: false,
       });
+      // formidable leaves what it already wrote when it gives up (a second file, a cut body).
+      const written: formidable.File[] = [];
+      form.on('fileBegin', (_name, f) => void written.push(f));
+      form.once('error', () => (failed = true));
       let files: formidable.Files;
       try {
         [, files] = await form.parse(req);
       } catch (err) {
+        await discardPartial(written);
         const code = (err as { code?: number }).code;
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
@@ -118,6 +145,7 @@ export class Uploads {
         return;
       }
       const file = Object.values(files).flat()[0];
+      await discardPartial(written.filter((f) => f.filepath !== file?.filepath));
       if (!file) {
         res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
         return;
