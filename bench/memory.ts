@@ -6,6 +6,7 @@
 //
 //   node --import tsx bench/memory.ts
 //   MEMORY_SECONDS=20 MEMORY_CONCURRENCY=64 node --import tsx bench/memory.ts
+//   MEMORY_BFF_ENV='{"MALLOC_ARENA_MAX":"2"}' node --import tsx bench/memory.ts   # extra env for the bff
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,7 +88,7 @@ async function gcAndReport(label: string, requests: number, bff: ChildProcess) {
   const peak = all.reduce((m, s) => Math.max(m, s.rss), 0);
   const last = all.filter((s) => s.afterGc).at(-1)!;
   console.log(
-    `${label.padEnd(34)} ${String(requests).padStart(7)} req   peak rss ${mb(peak).padStart(7)}   after GC: rss ${mb(last.rss).padStart(7)}  heap ${mb(last.heapUsed).padStart(6)}  external ${mb(last.external).padStart(6)}  arrayBuffers ${mb(last.arrayBuffers).padStart(6)}`,
+    `${label.padEnd(34)} ${String(requests).padStart(7)} req   peak rss ${mb(peak).padStart(7)}   after GC: rss ${mb(last.rss).padStart(7)}  heap ${mb(last.heapUsed).padStart(6)}/${mb(last.heapTotal).padStart(6)}  external ${mb(last.external).padStart(6)}  arrayBuffers ${mb(last.arrayBuffers).padStart(6)}`,
   );
 }
 
@@ -99,6 +100,7 @@ try {
     PORT: String(bffPort),
     API_URL: `http://127.0.0.1:${apiPort}`,
     MEMORY_PROBE_FILE: probeFile,
+    ...(process.env.MEMORY_BFF_ENV ? (JSON.parse(process.env.MEMORY_BFF_ENV) as Record<string, string>) : {}),
   });
   await waitFor(`http://127.0.0.1:${bffPort}/readyz`);
   await gcAndReport('idle', 0, bff);

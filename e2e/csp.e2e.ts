@@ -18,7 +18,9 @@ function watchViolations(page: Page): string[] {
   });
   void page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`);
+      console.error(
+        `Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} ${location.pathname} ${e.sample}`,
+      );
     });
   });
   return violations;
@@ -47,8 +49,10 @@ describe('Content-Security-Policy', () => {
     const violations = watchViolations(page);
     await page.goto('/graphiql');
     await page.locator('.graphiql-container').waitFor();
+    await page.locator('.graphiql-query-editor .CodeMirror').first().waitFor();
+    await page.waitForLoadState('networkidle');
     await page.locator('.graphiql-execute-button').click();
-    await page.getByText('"data"').first().waitFor({ timeout: 20_000 });
+    await page.locator('.result-window').getByText('"data"').first().waitFor({ timeout: 45_000 });
     expect(violations).toEqual([]);
     await context.close();
   });
