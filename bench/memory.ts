@@ -2,7 +2,8 @@
 // bff as their own processes (production mode, PGlite in a temporary dir); the bff runs with
 // bench/memory-probe.mjs, which writes process.memoryUsage() every 500 ms and after a forced GC.
 // Phases, each MEMORY_SECONDS long: the cached public list; the same with gzip; the manager's
-// vacancy list; then a new GraphQL document on every request (Apollo's parse/validate cache).
+// vacancy list; captcha images (sharp/libvips); then a new GraphQL document on every request
+// (Apollo's parse/validate cache).
 //
 //   node --import tsx bench/memory.ts
 //   MEMORY_SECONDS=20 MEMORY_CONCURRENCY=64 node --import tsx bench/memory.ts
@@ -130,6 +131,15 @@ try {
   await gcAndReport(
     'manager list, gzip',
     await load(() => ({ path: '/graphql', headers: { ...json, cookie, 'accept-encoding': 'gzip' }, body: staff })),
+    bff,
+  );
+  await gcAndReport(
+    'captcha images (sharp)',
+    await load(() => ({
+      path: '/graphql',
+      headers: json,
+      body: JSON.stringify({ query: 'mutation { newCaptcha { id image } }' }),
+    })),
     bff,
   );
   await gcAndReport(
