@@ -33,8 +33,6 @@ export const expectedToFailUntilMerged: Record<string, readonly string[]> = {
     'graphql Mutation.updateVacancy id=beyond-int',
     'graphql Mutation.updateVacancy id=huge',
   ],
-  // Input limits (names ≤ 120 characters): a 20,000-character template name is stored.
-  'h-domain (input limits)': ['graphql Mutation.createTestTemplate input.name=huge-20k'],
   // A malformed session cookie makes the cookie parser throw: 500 on every route that reads it.
   'h-sec (cookie parsing)': [
     'cookie graphql-me broken-percent',
