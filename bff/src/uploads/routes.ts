@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { open as openFile, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
 import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
+import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
 import type { SharedStore } from '../auth/store.js';
 import { gqlError } from '../errors.js';
-import { MAX_UPLOAD_BYTES, MIME, UPLOAD_KINDS, sniff, type UploadKind } from './sniff.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind } from './sniff.js';
 
 interface UploadClaim {
   f: string;
@@ -23,6 +26,23 @@ interface UploadClaim {
 const TTL_MS = 60 * 60_000;
 const UPLOAD_SPENT = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
 const spentKey = (u: StoredUpload) => `upload:${path.basename(u.path)}`;
+
+/**
+ * Removes files formidable began writing. Its own clean-up on error unlinks 1 ms after
+ * destroying the stream, which can run before the file is even opened and leave it behind;
+ * waiting for the stream to close first makes the removal stick.
+ */
+async function discardPartial(files: formidable.File[]): Promise<void> {
+  await Promise.all(
+    files.map(async (f) => {
+      const stream = (f as unknown as { _writeStream?: NodeJS.WritableStream & { closed?: boolean } })._writeStream;
+      if (stream && !stream.closed) {
+        await Promise.race([once(stream, 'close'), delay(1_000)]).catch(() => undefined);
+      }
+      await rm(f.filepath, { force: true });
+    }),
+  );
+}
 
 export interface StoredUpload {
   path: string;
@@ -98,8 +118,9 @@ export class Uploads {
         res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
         return;
       }
-      const kindName = String(req.query.kind ?? '');
-      if (!(kindName in UPLOAD_KINDS)) {
+      const kindName = typeof req.query.kind === 'string' ? req.query.kind : '';
+      // `in` would accept inherited names such as '__proto__' or 'toString'.
+      if (!Object.hasOwn(UPLOAD_KINDS, kindName)) {
         res.status(400).json({ message: 'Tipo de archivo no reconocido.' });
         return;
       }
@@ -108,7 +129,10 @@ export class Uploads {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
+      // After an error formidable keeps parsing the rest of the body; write no file from it.
+      let failed = false;
       const form = formidable({
+        filter: () => !failed,
         uploadDir: this.dir,
         maxFiles: 1,
         maxFileSize: MAX_UPLOAD_BYTES,
@@ -117,10 +141,15 @@ export class Uploads {
         allowEmptyFiles: false,
         keepExtensions: false,
       });
+      // formidable leaves what it already wrote when it gives up (a second file, a cut body).
+      const written: formidable.File[] = [];
+      form.on('fileBegin', (_name, f) => void written.push(f));
+      form.once('error', () => (failed = true));
       let files: formidable.Files;
       try {
         [, files] = await form.parse(req);
       } catch (err) {
+        await discardPartial(written);
         const code = (err as { code?: number }).code;
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
@@ -130,15 +159,13 @@ export class Uploads {
         return;
       }
       const file = Object.values(files).flat()[0];
+      await discardPartial(written.filter((f) => f.filepath !== file?.filepath));
       if (!file) {
         res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
         return;
       }
-      const head = Buffer.alloc(16);
-      const fh = await openFile(file.filepath, 'r');
-      await fh.read(head, 0, 16, 0);
-      await fh.close();
-      const type = sniff(head);
+      // The whole file (at most 5 MB): Office formats are told apart by the parts inside the zip.
+      const type = await sniffFileKind(await readFile(file.filepath));
       if (!type || !(kind.accepts as readonly string[]).includes(type)) {
         await rm(file.filepath, { force: true });
         res.status(415).json(kind.invalid);
@@ -151,12 +178,12 @@ export class Uploads {
         f,
         owner: viewer.id,
         kind: kindName as UploadKind,
-        mime: MIME[type],
+        mime: FILE_KIND_MIME[type],
         name,
         size: file.size,
         exp: Date.now() + TTL_MS,
       };
-      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: MIME[type] });
+      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: FILE_KIND_MIME[type] });
     });
     return router;
   }
