@@ -7,6 +7,8 @@ export const MESSAGES = {
   tooLarge: 'La solicitud es demasiado grande',
   unauthorized: 'No autorizado',
   internal: 'Error interno del servidor',
+  unavailable: 'No se pudo contactar al servidor. Intenta nuevamente.',
+  lastAdmin: 'No se puede desactivar, cambiar de rol ni eliminar al último administrador activo.',
   vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
   municipalityNotFound: 'Municipio no encontrado',
   fileNotFound: 'Archivo no encontrado',
@@ -129,6 +131,38 @@ function describeForLog(err: unknown): string {
   return `${head}\n${frames}`;
 }
 
+/** SQLSTATEs of text PostgreSQL cannot store (NUL, bytes invalid in UTF-8): the caller's input. */
+const UNSTORABLE_TEXT = new Set(['22P05', '22021']);
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed|PGlite is closed|database system is (starting up|shutting down)/i;
+
+/**
+ * The database cannot be reached: refused or lost connections, a server shutting down or not
+ * accepting connections (SQLSTATE class 08, 57P01–57P03, 53300), a closed embedded database.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+      return true;
+  }
+  // AggregateError (pg connecting to several addresses) and wrapped causes.
+  const inner = [(err as { cause?: unknown }).cause, ...((err as { errors?: unknown[] }).errors ?? [])];
+  if (inner.some((e) => e !== err && isDatabaseUnavailable(e))) return true;
+  return CONNECTION_MESSAGES.test(err.message);
+}
+
 export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -146,9 +180,19 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
       res.status(status).json({ message: status === 413 ? MESSAGES.tooLarge : MESSAGES.badRequest });
       return;
     }
-    logger.error(
-      `[${String(res.getHeader('X-Request-Id') ?? '-')}] ${req.method} ${maskPath(req.path)} falló: ${describeForLog(err)}`,
-    );
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) {
+      res.status(400).json({ message: MESSAGES.badRequest });
+      return;
+    }
+    const requestId = String(res.getHeader('X-Request-Id') ?? '-');
+    if (isDatabaseUnavailable(err)) {
+      // The operator needs to know, once per request, without a stack trace: nothing in our code failed.
+      logger.error(`[${requestId}] ${req.method} ${maskPath(req.path)}: base de datos no disponible`);
+      res.status(503).json({ message: MESSAGES.unavailable, code: 'DB_UNAVAILABLE' });
+      return;
+    }
+    logger.error(`[${requestId}] ${req.method} ${maskPath(req.path)} falló: ${describeForLog(err)}`);
     res.status(500).json({ message: MESSAGES.internal });
   };
 }

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { adminEmailFormat, badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { parseSearchTerm } from '../lists.js';
-import { bodyOf, EMAIL_MAX, hasNul, parseActive, text } from '../input.js';
+import { bodyOf, EMAIL_MAX, hasControl, parseActive, text } from '../input.js';
 import {
   createAdminEmail,
   deleteAdminEmail,
@@ -26,7 +26,7 @@ export function adminEmailRoutes(db: Db, orgEmailDomain: string): Router {
       .trim()
       .toLowerCase();
     const nombre = text(body.nombre ?? body.Nombre).trim();
-    if (hasNul(email, nombre)) throw badRequest();
+    if (hasControl(email, nombre)) throw badRequest();
     if (!rule.test(email) || email.length > EMAIL_MAX) throw badRequest(adminEmailFormat(rule.domain, editing));
     if ([...nombre].length < NAME_MIN) throw badRequest(MESSAGES.adminEmailNameTooShort);
     if (nombre.length > NAME_MAX) throw badRequest();
@@ -38,6 +38,8 @@ export function adminEmailRoutes(db: Db, orgEmailDomain: string): Router {
   });
 
   router.post('/correos', async (req, res) => {
+    // '/correos/' is an update with an empty id (non-strict routing lands it here): never a create.
+    if (req.path !== '/correos') throw notFound(MESSAGES.adminEmailNotFound);
     const { email, nombre } = readEmail(bodyOf(req), false);
     const created = await createAdminEmail(db, email, nombre);
     if (created === 'duplicate') throw new HttpError(409, MESSAGES.adminEmailExists);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
-import { bodyOf, hasNul, text } from '../input.js';
+import { bodyOf, hasControl, text } from '../input.js';
 import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './repository.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -22,7 +22,7 @@ export function apiTokenRoutes(db: Db): Router {
     const body = bodyOf(req);
     const nombre = text(body.nombre).trim();
     if (!nombre) throw badRequest(MESSAGES.tokenNameRequired);
-    if (hasNul(nombre) || nombre.length > NAME_MAX) throw badRequest();
+    if (hasControl(nombre) || nombre.length > NAME_MAX) throw badRequest();
     const idrol = body.idrol;
     if (idrol !== 1 && idrol !== 2 && idrol !== 3) throw badRequest(MESSAGES.roleInvalid);
     const hash = text(body.hash);

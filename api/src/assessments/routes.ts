@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { contentTypeFor, newFileKey, type FileStore } from '../files/repository.js';
-import { bodyOf, hasNul, parseActive } from '../input.js';
+import { bodyOf, hasControl, parseActive } from '../input.js';
 import { LIST_MESSAGES, parseFlag, parseSearchTerm, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.js';
 import { contentDisposition, displayName, documentExtension, DOCUMENT_MAX_BYTES, needsFile } from './documents.js';
@@ -91,7 +91,7 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
     const nombre = first(body, 'Nombre', 'nombre').trim();
     const descripcion = first(body, 'Descripcion', 'descripcion').trim();
     const link = first(body, 'Link', 'link').trim();
-    if (hasNul(nombre, descripcion, link)) throw badRequest();
+    if (hasControl(nombre, descripcion, link)) throw badRequest();
     // In the order the form warns (spec 2 §5).
     if (!nombre) throw badRequest(MESSAGES.templateNameRequired);
     if (!descripcion) throw badRequest(MESSAGES.templateDescriptionRequired);

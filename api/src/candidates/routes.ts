@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema } from '@bolsa/
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { failed, MESSAGES, notFound, parseId } from '../errors.js';
-import { bodyOf, EMAIL_MAX, hasNul, text } from '../input.js';
+import { bodyOf, EMAIL_MAX, hasControl, text } from '../input.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import {
   announceLinkedApplications,
@@ -44,7 +44,7 @@ export function candidateRoutes(db: Db): Router {
     if (!parsed.success) throw failed(400, AUTH_MESSAGES.loginRequired);
     const { email, password } = parsed.data;
     // An address the table cannot hold cannot have an account; it still costs a verify.
-    const found = hasNul(email) || email.length > EMAIL_MAX ? null : await findCandidateForLogin(db, email);
+    const found = hasControl(email) || email.length > EMAIL_MAX ? null : await findCandidateForLogin(db, email);
     const ok = await verifyPassword(found?.claveHash, password);
     if (!found || !ok) throw failed(401, AUTH_MESSAGES.badCredentials);
     if (!found.activo) throw failed(403, MESSAGES.candidateInactive);
@@ -65,7 +65,7 @@ export function candidateRoutes(db: Db): Router {
       observaciones: text(body.Observaciones),
       dpi: text(body.Dpi),
     };
-    if (hasNul(...Object.values(fields))) throw failed(400, MESSAGES.badRequest);
+    if (hasControl(...Object.values(fields))) throw failed(400, MESSAGES.badRequest);
     // The api gets one e-mail and one password; the confirmations are the form's business.
     const parsed = registrationSchema.safeParse({
       ...fields,

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId, titled } from '../errors.js';
 import type { FileStore } from '../files/repository.js';
 import { parseFlag, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
-import { bodyOf, hasNul, text } from '../input.js';
+import { bodyOf, hasControl, text } from '../input.js';
 import { fileOf, first, FormError, readForm, sent, type FormBody, type UploadedFile } from '../multipart.js';
 import {
   cardKeyFor,
@@ -207,7 +207,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
   // Before /plazas/:id, which would read 'existe' as an id.
   router.get('/plazas/existe', async (req, res) => {
     const nombre = text(req.query.nombre).trim();
-    if (!nombre || hasNul(nombre)) throw badRequest(MESSAGES.vacancyNameRequired);
+    if (!nombre || hasControl(nombre)) throw badRequest(MESSAGES.vacancyNameRequired);
     const sede = optionalId(text(req.query.sede));
     if (sede === null) throw badRequest(MESSAGES.vacancyBranchRequired);
     const activas = await countActiveNamed(db, sede, nombre);
@@ -223,7 +223,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
 
   router.post('/guardar/Vacante', async (req, res) => {
     const body = await readImageForm(req, CREATE_FIELDS_MAX);
-    if (hasNul(...allText(body))) throw badRequest();
+    if (hasControl(...allText(body))) throw badRequest();
 
     // In the order the form checks them (spec 2 §5), so the first problem is the one reported.
     const nombre = first(body, 'NombreVacante').trim();
@@ -248,6 +248,8 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
     const requisitos = listItems(body.fields.Requisitos);
     if (requisitos.length === 0) throw required(MESSAGES.vacancyRequirementRequired);
     const beneficios = listItems(body.fields.Beneficios);
+    // JSON lists can spell a NUL as \u0000, which the form's own text check cannot see.
+    if (hasControl(...requisitos, ...beneficios)) throw badRequest();
     if (beneficios.length === 0) throw required(MESSAGES.vacancyBenefitRequired);
     const image = fileOf(body, 'imagenFile');
     if (!image) throw required(MESSAGES.vacancyImageRequired);
@@ -289,7 +291,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
   router.post('/vacantes/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const body = await readImageForm(req, UPDATE_FIELDS_MAX);
-    if (hasNul(...allText(body))) throw badRequest();
+    if (hasControl(...allText(body))) throw badRequest();
     const bodyId = first(body, 'Id').trim();
     if (bodyId && bodyId !== String(id)) throw badRequest(MESSAGES.invalidId);
 
@@ -320,6 +322,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
     // Repeated once per item, so an emptied list arrives as no field at all: absent means none.
     const requisitos = listItems(body.fields.Requisitos);
     const beneficios = listItems(body.fields.Beneficios);
+    if (hasControl(...requisitos, ...beneficios)) throw badRequest();
 
     // A file part wins over ImagenBase64. Edit accepts WebP too (spec 2 §5: "any image type").
     const file: UploadedFile | null = fileOf(body, 'imagenFile');
