@@ -167,6 +167,98 @@ describe.each(databases)('hardening (issue 13) on $name', ({ start }) => {
     });
   });
 
+  describe('input limits (domain LIMITS and messages)', () => {
+    let sedeId: number;
+    let png: Buffer;
+    const form = (over: Record<string, string>) => ({
+      NombreVacante: 'Vacante con límites',
+      Sede: String(sedeId),
+      Descripcion: 'Descripción',
+      FechaFinalizacion: iso(20),
+      NombreDepartamento: '01',
+      Lugar: '0101:01',
+      Requisitos: '["a"]',
+      Beneficios: '["b"]',
+      ...over,
+    });
+    const create = (over: Record<string, string>) =>
+      postForm(t, '/guardar/Vacante', form(over), [
+        { field: 'imagenFile', data: png, filename: 'a.png', contentType: 'image/png' },
+      ]);
+    const countRows = async () =>
+      (
+        await t.api.db
+          .selectFrom('plazas')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+
+    beforeAll(async () => {
+      sedeId = ((await get('/sedes').expect(200)).body as { id: number }[])[0]!.id;
+      png = await picture(40, 30, 'png');
+    });
+
+    it.each([
+      [{ NombreVacante: 'N'.repeat(121) }, 'El nombre de la vacante no puede tener más de 120 caracteres.'],
+      [{ Descripcion: 'd'.repeat(5_001) }, 'La descripción no puede tener más de 5000 caracteres.'],
+      [{ Lugar: 'l'.repeat(301) }, 'La ubicación no puede tener más de 300 caracteres.'],
+      [
+        { Requisitos: JSON.stringify(Array.from({ length: 31 }, (_, i) => `r${i}`)) },
+        'La lista no puede tener más de 30 elementos.',
+      ],
+      [{ Beneficios: JSON.stringify(['b'.repeat(301)]) }, 'Cada elemento puede tener como máximo 300 caracteres.'],
+      [{ FechaFinalizacion: '9999-12-31' }, 'La fecha debe estar entre 01/01/1900 y 31/12/2100.'],
+      [{ Lugar: '9999:01' }, 'Debe seleccionar una ubicación'],
+    ])('create refuses %j', async (over, message) => {
+      const before = await countRows();
+      const res = await create(over);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(await countRows()).toBe(before);
+    });
+
+    it('edit refuses the same limits', async () => {
+      const [v] = (await get('/sedes/vacantes/lista').expect(200)).body as { id: number }[];
+      for (const [over, message] of [
+        [{ NombreVacante: 'N'.repeat(121) }, 'El nombre de la vacante no puede tener más de 120 caracteres.'],
+        [{ Requisitos: Array.from({ length: 31 }, (_, i) => `r${i}`) }, 'La lista no puede tener más de 30 elementos.'],
+        [{ FechaFinalizacion: '31/12/9999' }, 'La fecha debe estar entre 01/01/1900 y 31/12/2100.'],
+      ] as const) {
+        const res = await postForm(t, `/vacantes/${v!.id}`, over as Record<string, string | string[]>);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(message);
+      }
+    });
+
+    it('a template link with user-info, a long name or description is refused', async () => {
+      const base = { Nombre: 'Prueba', Descripcion: 'Descripción', Tipo: 'LINK', Categoria: 'TECNICA' };
+      for (const [over, message] of [
+        [{ Link: 'https://example.com@evil.example/' }, 'El enlace no puede incluir usuario ni contraseña.'],
+        [{ Link: 'https://ok.example/', Nombre: 'n'.repeat(121) }, 'El nombre no puede tener más de 120 caracteres.'],
+        [
+          { Link: 'https://ok.example/', Descripcion: 'd'.repeat(5_001) },
+          'La descripción no puede tener más de 5000 caracteres.',
+        ],
+      ] as const) {
+        const res = await postForm(t, '/pruebas/templates', { ...base, ...over });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(message);
+      }
+    });
+
+    it('staff users and administrative e-mails: names ≤ 120, passwords ≤ 200', async () => {
+      const long = 'N'.repeat(121);
+      expect(
+        (await post('/usuario', { nombre: long, usuario_: 'largo@ejemplo.org.gt', clave: 'una-clave-larga-1' })).body,
+      ).toEqual({ message: 'El nombre no puede tener más de 120 caracteres.' });
+      const res = await post('/usuario', { nombre: 'Largo', usuario_: 'largo@ejemplo.org.gt', clave: 'c'.repeat(201) });
+      expect(res.status).toBe(400);
+      expect((await post('/correos', { email: 'largo@ejemplo.org.gt', nombre: long })).body).toEqual({
+        message: 'Nombre demasiado largo (máximo 120 caracteres).',
+      });
+    });
+  });
+
   describe('bad ids are expected input', () => {
     const routes: ['get' | 'post', string][] = [
       ['get', '/sedes/:id/plazas'],

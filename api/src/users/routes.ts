@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, DEFAULT_ROLE, PASSWORD_MIN, staffEmailRule, USER_MESSAGES } from '@bolsa/domain';
+import { AUTH_MESSAGES, DEFAULT_ROLE, LIMITS, PASSWORD_MIN, staffEmailRule, USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, failed, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
@@ -41,6 +41,8 @@ export function userRoutes(db: Db, orgEmailDomain: string): Router {
     if (!rule.test(usuario)) throw badRequest(rule.submitMessage);
     if (usuario.length > EMAIL_MAX) throw badRequest(AUTH_MESSAGES.emailInvalid);
     if (clave && clave.length < PASSWORD_MIN) throw badRequest(AUTH_MESSAGES.passwordTooShort);
+    if (nombre.length > LIMITS.name) throw badRequest(USER_MESSAGES.nameTooLong);
+    if (clave.length > LIMITS.password) throw badRequest(AUTH_MESSAGES.passwordTooLong);
     const idrol = parseRole(body.idRol ?? body.idrol, creating ? DEFAULT_ROLE : undefined);
     const estatus = parseStatus(body.estatus, creating ? true : undefined);
     return { input: { nombre, usuario, idrol, estatus }, clave };
