@@ -1,5 +1,5 @@
 import { loadConfig, requestLogEnabled } from './config.js';
-import { formatDemoAccounts, listDemoAccounts } from './db/seed/index.js';
+import { formatDemoAccounts, listDemoAccounts } from './demo/index.js';
 import { startApi } from './server.js';
 
 // API_LOG decides in production as in development (issue 13); startApi's own default is quiet for tests.

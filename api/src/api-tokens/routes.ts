@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf, hasControl, text } from '../input.js';
-import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './repository.js';
+import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './service.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const NAME_MAX = 200;
