@@ -9,6 +9,7 @@ export const MESSAGES = {
   internal: 'Error interno del servidor',
   unavailable: 'No se pudo contactar al servidor. Intenta nuevamente.',
   lastAdmin: 'No se puede desactivar, cambiar de rol ni eliminar al último administrador activo.',
+  /** = VACANCY_MESSAGES.deleteNotFound; also the answer of every other vacancy route. */
   vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
   municipalityNotFound: 'Municipio no encontrado',
   fileNotFound: 'Archivo no encontrado',
@@ -19,65 +20,19 @@ export const MESSAGES = {
   accountExists: 'Ya tienes una cuenta con este correo. Inicia sesión.',
   howHeardInvalid: 'La opción de cómo te enteraste no es válida.',
   observationsTooLong: 'Las observaciones no pueden superar los 500 caracteres.',
-  userNotFound: 'El usuario no existe o ya fue eliminado.',
-  userExists: 'Ya existe un usuario con ese correo.',
-  roleInvalid: 'El rol debe ser 1 (Administrador), 2 (Gestor) o 3 (Visualizador).',
-  statusInvalid: "El estado debe ser '1' (activo) o '0' (inactivo).",
   tokenNameRequired: 'El nombre del token es requerido.',
   tokenHashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
   tokenNotFound: 'El token no existe.',
   tokenExists: 'Ya existe un token con ese hash.',
 
-  // Create vacancy (spec 2 §5): the form's titles and messages.
-  titleRequired: 'Campo Obligado',
-  titleBadDate: 'Fecha Inválida',
-  titleBadFile: 'Archivo no válido',
-  titleFileTooLarge: 'Archivo muy grande',
-  vacancyNameRequired: 'Debe de ingresar un nombre de vacante',
-  vacancyBranchRequired: 'Debe de seleccionar una sede',
-  vacancyPlaceRequired: 'Debe seleccionar una ubicación',
-  vacancyDepartmentRequired: 'Debe seleccionar un departamento para la vacante',
-  vacancyEndDateRequired: 'Debe de seleccionar una fecha de finalización',
-  vacancyEndDateNotFuture: 'La fecha de finalización debe ser posterior a hoy',
-  vacancyDescriptionRequired: 'Debe de ingresar una descripción de la vacante',
-  vacancyRequirementRequired: 'Debe de ingresar al menos un requisito',
-  vacancyBenefitRequired: 'Debe de ingresar al menos un beneficio',
-  vacancyImageRequired: 'Debe de seleccionar una imagen',
-  imageTypeInvalid: 'Solo se permiten archivos JPG, PNG o GIF',
+  // Entity messages live in @bolsa/domain (VACANCY_MESSAGES, USER_MESSAGES, TEST_TEMPLATE_MESSAGES,
+  // ADMIN_EMAIL_MESSAGES, AUTH_MESSAGES); these are the api's own, which no form shows.
   fileTooLarge: 'El archivo no debe superar los 5MB',
-  vacancyCreated: 'La plaza ha sido registrada exitosamente',
-  // Not in the spec: the form never sends these, other callers might.
   oneFileOnly: 'Solo se permite adjuntar un archivo.',
   publicationDateInvalid: 'La fecha de publicación no es válida.',
-  endDateInvalid: 'La fecha de finalización no es válida.',
   featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
   activeInvalid: 'El valor de activo debe ser verdadero o falso.',
-  // Edit and delete vacancy (spec 2 §5, §8).
-  vacancyEditRequired: 'Por favor complete los campos obligatorios',
-  vacancyEditDepartment: 'Por favor seleccione un departamento.',
-  vacancyActivateEndDate: 'Para activar la plaza, la fecha de finalización debe ser posterior a hoy.',
-  vacancyUpdated: '¡Actualización exitosa!',
-  vacancyDeleted: 'Vacante eliminada correctamente.',
-
-  // Assessment templates (spec 2 §5).
-  templateNameRequired: 'Falta el nombre',
-  templateDescriptionRequired: 'Falta la descripción',
-  templateTypeRequired: 'Selecciona un tipo',
-  templateCategoryRequired: 'Selecciona una categoría',
-  templateFileRequired: 'Adjunta el archivo de la prueba',
-  templateLinkInvalid: 'Ingresa un enlace válido (https://…)',
-  templateFileMismatch: 'El archivo no corresponde al tipo seleccionado',
-  templateNotFound: 'La prueba no existe o ya fue eliminada.',
-
-  // Administrative e-mails (spec 2 §5); {domain} is ORG_EMAIL_DOMAIN.
-  adminEmailNameTooShort: 'Nombre demasiado corto',
-  adminEmailExists: 'Ese correo ya está registrado.',
-  adminEmailNotFound: 'El correo no existe.',
 } as const;
-
-/** 'Formato inválido. Solo @{domain}' on create, 'Solo @{domain}' on inline edit (spec 2 §5). */
-export const adminEmailFormat = (domain: string, editing: boolean): string =>
-  editing ? `Solo @${domain}` : `Formato inválido. Solo @${domain}`;
 
 /** An expected failure whose message is safe to show to the caller. */
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema } from '@bolsa/domain';
+import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { failed, MESSAGES, notFound, parseId } from '../errors.js';
@@ -89,7 +89,7 @@ export function candidateRoutes(db: Db): Router {
 
   router.get('/internal/usuarios-candidatos/:id/sesion', async (req, res) => {
     const found = await candidates.findCandidateSession(db, parseId(req.params.id));
-    if (!found) throw notFound(MESSAGES.userNotFound);
+    if (!found) throw notFound(USER_MESSAGES.notFound);
     res.json(found);
   });
 

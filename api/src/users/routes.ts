@@ -12,7 +12,7 @@ function parseRole(raw: unknown, fallback: number | undefined): number | undefin
   if (raw === undefined || raw === null || raw === '') return fallback;
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (n === 1 || n === 2 || n === 3) return n;
-  throw badRequest(MESSAGES.roleInvalid);
+  throw badRequest(USER_MESSAGES.roleInvalid);
 }
 
 /** estatus as '1'/'0', 1/0 or true/false; missing means `fallback`. */
@@ -20,7 +20,7 @@ function parseStatus(raw: unknown, fallback: boolean | undefined): boolean | und
   if (raw === undefined || raw === null || raw === '') return fallback;
   if (raw === true || raw === 1 || raw === '1' || raw === 'true') return true;
   if (raw === false || raw === 0 || raw === '0' || raw === 'false') return false;
-  throw badRequest(MESSAGES.statusInvalid);
+  throw badRequest(USER_MESSAGES.statusInvalid);
 }
 
 /** Staff login and system users (spec 2 §3, §5, §7), and the BFF's session re-check. */
@@ -71,7 +71,7 @@ export function userRoutes(db: Db, orgEmailDomain: string): Router {
   router.post('/usuario', async (req, res) => {
     const { input, clave } = readUser(bodyOf(req), true);
     const id = await users.createUser(db, input as Required<typeof input>, clave);
-    if (id === 'duplicate') throw new HttpError(409, MESSAGES.userExists);
+    if (id === 'duplicate') throw new HttpError(409, USER_MESSAGES.exists);
     res.status(201).json({ id });
   });
 
@@ -79,15 +79,15 @@ export function userRoutes(db: Db, orgEmailDomain: string): Router {
     const id = parseId(req.params.id);
     const { input, clave } = readUser(bodyOf(req), false);
     const outcome = await users.updateUser(db, id, input, clave);
-    if (outcome === 'missing') throw notFound(MESSAGES.userNotFound);
+    if (outcome === 'missing') throw notFound(USER_MESSAGES.notFound);
     if (outcome === 'lastAdmin') throw new HttpError(409, MESSAGES.lastAdmin);
-    if (outcome === 'duplicate') throw new HttpError(409, MESSAGES.userExists);
+    if (outcome === 'duplicate') throw new HttpError(409, USER_MESSAGES.exists);
     res.json({ success: true });
   });
 
   router.post('/usuario/toggle-estado/:id', async (req, res) => {
     const estatus = await users.toggleUser(db, parseId(req.params.id));
-    if (estatus === null) throw notFound(MESSAGES.userNotFound);
+    if (estatus === null) throw notFound(USER_MESSAGES.notFound);
     if (estatus === 'lastAdmin') throw new HttpError(409, MESSAGES.lastAdmin);
     res.json({ estatus });
   });
@@ -95,13 +95,13 @@ export function userRoutes(db: Db, orgEmailDomain: string): Router {
   router.post('/usuario/eliminar/:id', async (req, res) => {
     const deleted = await users.deleteUser(db, parseId(req.params.id));
     if (deleted === 'lastAdmin') throw new HttpError(409, MESSAGES.lastAdmin);
-    if (!deleted) throw notFound(MESSAGES.userNotFound);
+    if (!deleted) throw notFound(USER_MESSAGES.notFound);
     res.json({ success: true });
   });
 
   router.get('/internal/usuarios/:id/sesion', async (req, res) => {
     const found = await users.findUserSession(db, parseId(req.params.id));
-    if (!found) throw notFound(MESSAGES.userNotFound);
+    if (!found) throw notFound(USER_MESSAGES.notFound);
     res.json(found);
   });
 
