@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { dayjs, todayInGuatemala } from '@bolsa/domain';
+import pg from 'pg';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,6 +345,54 @@ describe('a database outage', () => {
       await api.close().catch(() => undefined);
     }
   });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL?.trim();
+
+/** PostgreSQL behind a loopback TCP relay we can cut, as a network outage would. */
+describe.skipIf(!pgUrl)('a PostgreSQL outage', () => {
+  it('answers 503 with the unavailable message while the server is unreachable', async () => {
+    const target = new URL(pgUrl!);
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(pgUrl!);
+    url.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const api = await startApi({
+      databaseUrl: url.toString(),
+      memory: true,
+      port: 0,
+      seedDemo: false,
+      logger: { info() {}, error() {} },
+    });
+    try {
+      const auth = { Authorization: `Bearer ${api.token}` };
+      await request(api.url).get('/sedes').set(auth).expect(200);
+      relay.close();
+      for (const s of sockets) s.destroy();
+      for (const path of ['/sedes', '/usuario', '/sedes/vacantes/lista']) {
+        const res = await request(api.url).get(path).set(auth);
+        expect([path, res.status, res.body]).toEqual([path, 503, { message: UNAVAILABLE, code: 'DB_UNAVAILABLE' }]);
+      }
+    } finally {
+      await api.close().catch(() => undefined);
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+  }, 60_000);
 });
 
 describe('the per-request log', () => {
