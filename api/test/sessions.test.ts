@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/index.js';
+import { DEMO_PASSWORD } from '../src/demo/index.js';
 import { databases, type TestApi } from './support/databases.js';
 import { recordingClient } from './support/client.js';
 
