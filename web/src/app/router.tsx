@@ -4,7 +4,7 @@ import { ROLE, type RoleId } from '@bolsa/domain';
 import { HomePage } from '../features/board/HomePage';
 import { VacanciesPage } from '../features/board/VacanciesPage';
 import { VacancyDetailRoute } from '../features/board/VacancyDetailRoute';
-import { AppLayout } from '../features/shell/AppLayout';
+import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session/SessionProvider';
 
 /*
@@ -34,16 +34,16 @@ function lazyNamed<T extends Record<string, unknown>>(load: () => Promise<T>, na
 
 /** Staff code is a separate chunk, fetched only when a /panel… address is opened. */
 const PanelLayout = lazyNamed(() => import('../features/panel/PanelLayout'), 'PanelLayout');
-const FaqPage = lazyNamed(() => import('../features/faq/FaqPage'), 'FaqPage');
+const FaqPage = lazyNamed(() => import('../features/board/FaqPage'), 'FaqPage');
 // Vacancy back office (issue 4): each screen is its own chunk.
-const PanelPage = lazyNamed(() => import('../features/backoffice/PanelPage'), 'PanelPage');
+const PanelPage = lazyNamed(() => import('../features/panel/PanelPage'), 'PanelPage');
 const VacancyManagementPage = lazyNamed(
-  () => import('../features/backoffice/VacancyManagementPage'),
+  () => import('../features/vacancies/VacancyManagementPage'),
   'VacancyManagementPage',
 );
-const CreateVacancyPage = lazyNamed(() => import('../features/backoffice/CreateVacancyPage'), 'CreateVacancyPage');
-const EditVacancyPage = lazyNamed(() => import('../features/backoffice/EditVacancyPage'), 'EditVacancyPage');
-const VacancyViewPage = lazyNamed(() => import('../features/backoffice/VacancyViewPage'), 'VacancyViewPage');
+const CreateVacancyPage = lazyNamed(() => import('../features/vacancies/CreateVacancyPage'), 'CreateVacancyPage');
+const EditVacancyPage = lazyNamed(() => import('../features/vacancies/EditVacancyPage'), 'EditVacancyPage');
+const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyViewPage'), 'VacancyViewPage');
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');

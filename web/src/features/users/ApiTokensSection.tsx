@@ -22,7 +22,7 @@ import { dayjs } from '@bolsa/domain';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
 import { roleLabel } from '../session/roles';
-import { ErrorPanel } from './ErrorPanel';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { failureDetail, toastError, toastSuccess } from './feedback';
 import { API_TOKEN_FIELDS, API_TOKENS, CREATE_API_TOKEN, REVOKE_API_TOKEN } from './operations';
 import { asRole, DEFAULT_STAFF_ROLE, STAFF_ROLE_OPTIONS } from './roles';

@@ -12,7 +12,7 @@ import {
   STAFF_USERS,
   TOGGLE_STAFF_USER,
 } from './operations';
-import { pageWindow } from './PageWindow';
+import { pageWindow } from '../../components/PageWindow';
 import { EMPTY_USERS, NO_MATCHING_USERS, UsersPage } from './UsersPage';
 
 function staff(id: string, name: string, role: Role = 'VIEWER', active = true) {

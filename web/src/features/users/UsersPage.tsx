@@ -26,10 +26,10 @@ import { useSession } from '../session/SessionProvider';
 import { ApiTokensSection } from './ApiTokensSection';
 import { CreateUserForm } from './CreateUserForm';
 import { EditUserModal } from './EditUserModal';
-import { ErrorPanel } from './ErrorPanel';
+import { ErrorPanel } from '../../components/ErrorPanel';
 import { failureDetail, fold, toastError, toastSuccess } from './feedback';
 import { DELETE_STAFF_USER, STAFF_USERS, TOGGLE_STAFF_USER } from './operations';
-import { PageWindow } from './PageWindow';
+import { PageWindow } from '../../components/PageWindow';
 
 /** The server refuses it too: an administrator cannot lock themselves out. */
 const OWN_ACCOUNT = 'No puedes desactivar ni eliminar tu propia cuenta.';

@@ -29,7 +29,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cleanItems, formatDate, searchKey, type VacancyDraft } from '@bolsa/domain';
 import type { VacancyInput } from '../../gql/graphql';
 import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from './operations';
-import { IMAGE_MESSAGES, IMAGE_MIME_TYPES, MAX_FILE_BYTES } from './upload';
+import { IMAGE_MESSAGES, IMAGE_MIME_TYPES, MAX_FILE_BYTES } from '../../lib/upload';
 import type { ImageUpload } from './use-image-upload';
 
 export interface VacancyFormValues {

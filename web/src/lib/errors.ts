@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
-import type { MutationErrorFieldsFragment } from '../../gql/graphql';
+import type { MutationErrorFieldsFragment } from '../gql/graphql';
 
 export type MutationError = MutationErrorFieldsFragment;
 

@@ -3,7 +3,7 @@ import { Alert, Button, Code, Collapse, Group, Stack, Text, UnstyledButton } fro
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
-import { lastFailedRequestId } from '../../lib/request-id';
+import { lastFailedRequestId } from '../lib/request-id';
 
 interface ErrorPanelProps {
   title: string;

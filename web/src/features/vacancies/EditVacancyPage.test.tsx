@@ -1,11 +1,11 @@
-import './test-env';
+import '../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { EditVacancyPage } from './EditVacancyPage';
 import { ADMIN_VACANCY, MUNICIPALITIES, UPDATE_VACANCY } from './operations';
-import { DEPARTMENT_LIST, departmentsMock, full, inDays } from './test-fixtures';
+import { DEPARTMENT_LIST, departmentsMock, full, inDays } from '../../test/vacancy-fixtures';
 import { VacancyViewPage } from './VacancyViewPage';
 import { branchesMock } from '../../test/fixtures';
 import { renderWithProviders, type Mocks } from '../../test/render';

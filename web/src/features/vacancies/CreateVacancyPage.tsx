@@ -12,13 +12,13 @@ import 'dayjs/locale/es';
 import { pageTitle } from '../../app/site';
 import { VacancyDetails } from '../../components/VacancyDetails';
 import { useDocumentTitle } from '../../lib/document-title';
-import { FormBanner, useBanner } from './banner';
+import { FormBanner, useBanner } from '../../components/FormBanner';
 import { invalidateVacancyLists } from './cache';
-import { BusyDialog, ConfirmDialog } from './dialogs';
+import { BusyDialog, ConfirmDialog } from '../../components/dialogs';
 import { clearDraft, isBlank, readDraft, writeDraft } from './draft';
-import { toastNotice, toastSuccess } from './notify';
+import { toastNotice, toastSuccess } from '../../lib/toast';
 import { BRANCHES, CREATE_VACANCY, VACANCY_NAME_CHECK } from './operations';
-import { UploadError } from './upload';
+import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
 import {
   EMPTY_VACANCY,

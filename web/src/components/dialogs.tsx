@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTrackDialog } from '../../lib/dialog-activity';
+import { useTrackDialog } from '../lib/dialog-activity';
 
 interface ConfirmDialogProps {
   opened: boolean;

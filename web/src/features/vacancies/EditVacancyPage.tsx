@@ -12,13 +12,13 @@ import 'dayjs/locale/es';
 import type { AdminVacancyQuery } from '../../gql/graphql';
 import { pageTitle } from '../../app/site';
 import { useDocumentTitle } from '../../lib/document-title';
-import { FormBanner, useBanner } from './banner';
+import { FormBanner, useBanner } from '../../components/FormBanner';
 import { invalidateVacancyLists } from './cache';
-import { BusyDialog, ConfirmDialog } from './dialogs';
+import { BusyDialog, ConfirmDialog } from '../../components/dialogs';
 import { LoadFailed } from './AdminVacancyGrid';
-import { toastNotice, toastSuccess } from './notify';
+import { toastNotice, toastSuccess } from '../../lib/toast';
 import { ADMIN_VACANCY, UPDATE_VACANCY } from './operations';
-import { UploadError } from './upload';
+import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
 import {
   GeneralInfoFields,

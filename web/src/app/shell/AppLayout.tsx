@@ -1,8 +1,8 @@
 import { Box } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { RouteErrorBoundary } from '../../app/RouteErrorBoundary';
-import { LoginPromptProvider } from './LoginPrompt';
+import { RouteErrorBoundary } from '../RouteErrorBoundary';
+import { LoginPromptProvider } from '../../features/accounts/LoginPrompt';
 import { SiteFooter } from './SiteFooter';
 import { TopNav } from './TopNav';
 import classes from './shell.module.css';

@@ -1,11 +1,11 @@
-import './test-env';
+import '../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateVacancyPage } from './CreateVacancyPage';
 import { DRAFT_KEY } from './draft';
 import { CREATE_VACANCY, VACANCY_NAME_CHECK } from './operations';
-import { departmentsMock, inDays } from './test-fixtures';
+import { departmentsMock, inDays } from '../../test/vacancy-fixtures';
 import { EMPTY_VACANCY, type VacancyFormValues } from './vacancy-form';
 import { branchesMock } from '../../test/fixtures';
 import { renderWithProviders, type Mocks } from '../../test/render';

@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import { todayInGuatemala } from '@bolsa/domain';
-import type { AdminVacanciesQuery, AdminVacancyQuery, Role } from '../../gql/graphql';
-import type { Mocks } from '../../test/render';
-import { BRANCH_LIST } from '../../test/fixtures';
-import { ADMIN_VACANCIES, BACKOFFICE_VIEWER, DEPARTMENTS, ORG_SETTINGS } from './operations';
+import type { AdminVacanciesQuery, AdminVacancyQuery, Role } from '../gql/graphql';
+import type { Mocks } from './render';
+import { BRANCH_LIST } from './fixtures';
+import { ADMIN_VACANCIES, BACKOFFICE_VIEWER, DEPARTMENTS, ORG_SETTINGS } from '../features/vacancies/operations';
 
 type Item = AdminVacanciesQuery['adminVacancies']['items'][number];
 type Full = NonNullable<AdminVacancyQuery['adminVacancy']>;

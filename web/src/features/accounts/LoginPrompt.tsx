@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 // The dialog and its rules (the CUI check carries the list of municipalities) load on first use.
-const LoginModal = lazy(async () => ({ default: (await import('../accounts/LoginModal')).LoginModal }));
+const LoginModal = lazy(async () => ({ default: (await import('./LoginModal')).LoginModal }));
 
 interface LoginPrompt {
   /** Opens 'Regístrate / Iniciar Sesion', optionally tied to the vacancy being applied to. */

@@ -27,10 +27,10 @@ import { JobImage } from '../../components/JobImage';
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { invalidateVacancyLists } from './cache';
 import { DaysRemaining } from './DaysRemaining';
-import { BusyDialog } from './dialogs';
-import { toastError, toastSuccess } from './notify';
+import { BusyDialog } from '../../components/dialogs';
+import { toastError, toastSuccess } from '../../lib/toast';
 import { ADMIN_VACANCIES, ADMIN_VACANCY_OPTIONS, BRANCHES, SET_VACANCY_FEATURED } from './operations';
-import { useStaffRole } from './use-staff-role';
+import { useStaffRole } from '../session/use-staff-role';
 
 export const GRID_PAGE_SIZES = [3, 6, 9, 12, 15] as const;
 export const GRID_DEFAULT_PAGE_SIZE = 6;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadFile, UploadError } from './upload';
+import { uploadFile, UploadError } from '../../lib/upload';
 
 /** Upload ids expire after an hour on the BFF; older ones are sent again before saving. */
 const FRESH_MS = 50 * 60_000;

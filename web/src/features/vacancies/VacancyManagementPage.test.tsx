@@ -1,9 +1,9 @@
-import './test-env';
+import '../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DELETE_VACANCY } from './operations';
-import { adminPage, item, viewerMock } from './test-fixtures';
+import { adminPage, item, viewerMock } from '../../test/vacancy-fixtures';
 import { EMPTY_SEARCH, VacancyManagementPage } from './VacancyManagementPage';
 import { renderWithProviders, type Mocks } from '../../test/render';
 

@@ -1,4 +1,4 @@
-import './test-env';
+import '../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import {
   DELETE_ADMIN_EMAIL,
   SET_ADMIN_EMAIL_ACTIVE,
   UPDATE_ADMIN_EMAIL,
-} from './operations';
-import { settingsMock, viewerMock } from './test-fixtures';
+} from '../vacancies/operations';
+import { settingsMock, viewerMock } from '../../test/vacancy-fixtures';
 import { renderWithProviders, type Mocks } from '../../test/render';
 
 const email = (id: string, address: string, name: string, active = true) => ({

@@ -1,4 +1,4 @@
-import './test-env';
+import '../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -7,7 +7,7 @@ import { daysRemaining } from '@bolsa/domain';
 import { AdminVacancyGrid, showingRange } from './AdminVacancyGrid';
 import { DaysRemaining, TONE_COLOR } from './DaysRemaining';
 import { ADMIN_VACANCY_OPTIONS, SET_VACANCY_FEATURED } from './operations';
-import { adminPage, inDays, item, viewerMock } from './test-fixtures';
+import { adminPage, inDays, item, viewerMock } from '../../test/vacancy-fixtures';
 import { BRANCH_LIST, branchesMock } from '../../test/fixtures';
 import { renderWithProviders, type Mocks } from '../../test/render';
 

@@ -41,11 +41,11 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { LoadFailed, showingRange } from './AdminVacancyGrid';
 import { forgetVacancy } from './cache';
-import { ConfirmDialog } from './dialogs';
-import { isNetworkError, serverMessage } from './errors';
-import { toastError, toastSuccess } from './notify';
+import { ConfirmDialog } from '../../components/dialogs';
+import { isNetworkError, serverMessage } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toast';
 import { ADMIN_VACANCIES, DELETE_VACANCY } from './operations';
-import { useStaffRole } from './use-staff-role';
+import { useStaffRole } from '../session/use-staff-role';
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const EMPTY_SEARCH = 'No hay vacantes que coincidan con tu búsqueda';

@@ -26,9 +26,9 @@ import { IconAlertTriangle, IconMailOff, IconPencil, IconRefresh, IconSearch, Ic
 import { useState } from 'react';
 import { adminEmailRule } from '@bolsa/domain';
 import type { AdminEmailsQuery } from '../../gql/graphql';
-import { ConfirmDialog } from './dialogs';
-import { fieldErrors, serverMessage } from './errors';
-import { toastError, toastSuccess } from './notify';
+import { ConfirmDialog } from '../../components/dialogs';
+import { fieldErrors, serverMessage } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toast';
 import {
   ADMIN_EMAILS,
   CREATE_ADMIN_EMAIL,
@@ -36,8 +36,8 @@ import {
   ORG_SETTINGS,
   SET_ADMIN_EMAIL_ACTIVE,
   UPDATE_ADMIN_EMAIL,
-} from './operations';
-import { useStaffRole } from './use-staff-role';
+} from '../vacancies/operations';
+import { useStaffRole } from '../session/use-staff-role';
 
 type AdminEmail = AdminEmailsQuery['adminEmails'][number];
 type Rule = ReturnType<typeof adminEmailRule>;
