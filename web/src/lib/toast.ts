@@ -1,18 +1,52 @@
 import { notifications } from '@mantine/notifications';
+import type { MutationErrorFieldsFragment } from '../gql/graphql';
 
-/** Toasts close on their own after about 2 s (spec 2 §9: 1.2 to 2.2 s). */
+/*
+ * The one toast module of the app. Toasts close on their own (spec 2 §9): about 2 s in the
+ * vacancy back office (1.2 to 2.2 s), 2.5 s in user management; failures and notices carry
+ * longer sentences and take the upper bound.
+ */
 export const TOAST_MS = 2000;
-/** Failures and notices carry longer sentences: the spec's upper bound. */
 export const TOAST_MS_LONG = 2200;
+/** User management's toasts (spec 2 §9). */
+export const TOAST_MS_USERS = 2500;
 
-export function toastSuccess(title: string, message?: string): void {
-  notifications.show({ color: 'green', title, message: message ?? '', autoClose: TOAST_MS });
+interface ToastOptions {
+  /** How long it stays, in ms. */
+  ms?: number;
+  /** One id per kind of notice: showing it again replaces it instead of stacking a copy. */
+  id?: string;
 }
 
-export function toastError(title: string, message?: string): void {
-  notifications.show({ color: 'red', title, message: message ?? '', autoClose: TOAST_MS_LONG });
+export function toastSuccess(title: string, message?: string, { ms = TOAST_MS, id }: ToastOptions = {}): void {
+  notifications.show({ id, color: 'green', title, message: message ?? '', autoClose: ms });
 }
 
-export function toastNotice(title: string, message: string): void {
-  notifications.show({ color: 'yellow', title, message, autoClose: TOAST_MS_LONG });
+export function toastError(title: string, message?: string, { ms = TOAST_MS_LONG, id }: ToastOptions = {}): void {
+  notifications.show({ id, color: 'red', title, message: message ?? '', autoClose: ms });
+}
+
+export function toastNotice(title: string, message: string, { ms = TOAST_MS_LONG, id }: ToastOptions = {}): void {
+  notifications.show({ id, color: 'yellow', title, message, autoClose: ms });
+}
+
+export function toastInfo(message: string, { ms = TOAST_MS_USERS, id }: ToastOptions = {}): void {
+  notifications.show({ id, color: 'brand', message, autoClose: ms });
+}
+
+/**
+ * The second line of a failure toast: Conflict and NotFound say what happened; a refusal of the
+ * api shows its status ('Error 500'); anything else asks to try again.
+ */
+export function failureDetail(error: MutationErrorFieldsFragment | null | undefined): string {
+  switch (error?.__typename) {
+    case 'Conflict':
+    case 'NotFound':
+    case 'ValidationFailed':
+      return error.message;
+    case 'OperationFailed':
+      return error.status ? `Error ${error.status}` : 'Intente nuevamente.';
+    default:
+      return 'Intente nuevamente.';
+  }
 }

@@ -1,5 +1,6 @@
 import type { BoardVacanciesQuery, VacancyDetailQuery } from '../gql/graphql';
-import { BOARD_VACANCIES, BRANCHES, VACANCY_DETAIL } from '../features/board/operations';
+import { BOARD_VACANCIES, VACANCY_DETAIL } from '../features/board/operations';
+import { BRANCHES } from '../lib/catalogue';
 import type { Mocks } from './render';
 
 type Card = BoardVacanciesQuery['vacancies']['items'][number];

@@ -3,7 +3,10 @@ import { todayInGuatemala } from '@bolsa/domain';
 import type { AdminVacanciesQuery, AdminVacancyQuery, Role } from '../gql/graphql';
 import type { Mocks } from './render';
 import { BRANCH_LIST } from './fixtures';
-import { ADMIN_VACANCIES, BACKOFFICE_VIEWER, DEPARTMENTS, ORG_SETTINGS } from '../features/vacancies/operations';
+import { ORG_SETTINGS } from '../features/admin-emails/operations';
+import { BACKOFFICE_VIEWER } from '../features/session/operations';
+import { ADMIN_VACANCIES } from '../features/vacancies/operations';
+import { DEPARTMENTS } from '../lib/catalogue';
 
 type Item = AdminVacanciesQuery['adminVacancies']['items'][number];
 type Full = NonNullable<AdminVacancyQuery['adminVacancy']>;

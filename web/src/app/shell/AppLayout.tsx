@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
-import { LoginPromptProvider } from '../../features/accounts/LoginPrompt';
+import { LoginPromptProvider } from '../../features/accounts';
 import { SiteFooter } from './SiteFooter';
 import { TopNav } from './TopNav';
 import classes from './shell.module.css';

@@ -4,10 +4,9 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { Link, NavLink } from 'react-router';
 import { useTrackDialog } from '../../lib/dialog-activity';
-import { roleLabel } from '../../features/session/roles';
-import { useSession, type SessionViewer } from '../../features/session/SessionProvider';
+import { roleLabel, useSession, type SessionViewer } from '../../features/session';
 import { Logo } from './Logo';
-import { useLoginPrompt } from '../../features/accounts/LoginPrompt';
+import { useLoginPrompt } from '../../features/accounts';
 import classes from './shell.module.css';
 
 interface NavItem {

@@ -4,8 +4,7 @@ import { AUTH_MESSAGES } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ViewerFieldsFragment } from '../../gql/graphql';
-import { storeRedirectAfterLogin } from '../session/redirect';
-import { useSession } from '../session/SessionProvider';
+import { storeRedirectAfterLogin, useSession } from '../session';
 import { Notice, isNetworkFailure, type NoticeState } from './Notice';
 import { CANDIDATE_LOGIN } from './operations';
 

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@bolsa/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../gql/graphql';
 import { useTrackDialog } from '../../lib/dialog-activity';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 import { Notice, isNetworkFailure, type NoticeState } from './Notice';
 import { STAFF_LOGIN } from './operations';
 

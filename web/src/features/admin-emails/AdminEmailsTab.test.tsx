@@ -9,7 +9,7 @@ import {
   DELETE_ADMIN_EMAIL,
   SET_ADMIN_EMAIL_ACTIVE,
   UPDATE_ADMIN_EMAIL,
-} from '../vacancies/operations';
+} from './operations';
 import { settingsMock, viewerMock } from '../../test/vacancy-fixtures';
 import { renderWithProviders, type Mocks } from '../../test/render';
 

@@ -36,8 +36,8 @@ import {
   ORG_SETTINGS,
   SET_ADMIN_EMAIL_ACTIVE,
   UPDATE_ADMIN_EMAIL,
-} from '../vacancies/operations';
-import { useStaffRole } from '../session/use-staff-role';
+} from './operations';
+import { useStaffRole } from '../session';
 
 type AdminEmail = AdminEmailsQuery['adminEmails'][number];
 type Rule = ReturnType<typeof adminEmailRule>;

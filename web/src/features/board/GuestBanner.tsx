@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLoginPrompt } from '../accounts/LoginPrompt';
+import { useLoginPrompt } from '../accounts';
 
 /** Only a UI preference lives in Web Storage, never personal data (architecture principle 4). */
 const DISMISSED_KEY = 'bolsa.guestBanner.dismissed';

@@ -3,9 +3,9 @@ import { IconBriefcase, IconClipboardList, IconMail } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/site';
 import { useDocumentTitle } from '../../lib/document-title';
-import { AdminEmailsTab } from '../admin-emails/AdminEmailsTab';
-import { AdminVacancyGrid } from '../vacancies/AdminVacancyGrid';
-import { TestTemplatesTab } from '../test-templates/TestTemplatesTab';
+import { AdminEmailsTab } from '../admin-emails';
+import { AdminVacancyGrid } from '../vacancies';
+import { TestTemplatesTab } from '../test-templates';
 
 const TABS = ['vacantes', 'pruebas', 'correos'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import type { Role } from '../../gql/graphql';
-import { BACKOFFICE_VIEWER } from '../vacancies/operations';
+import { BACKOFFICE_VIEWER } from './operations';
 
 export interface StaffPermissions {
   role: Role | null;

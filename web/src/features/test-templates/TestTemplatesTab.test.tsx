@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TestTemplateFieldsFragment } from '../../gql/graphql';
-import { CREATE_TEST_TEMPLATE, DELETE_TEST_TEMPLATE, SET_TEST_TEMPLATE_ACTIVE, TEST_TEMPLATES } from '../vacancies/operations';
+import { CREATE_TEST_TEMPLATE, DELETE_TEST_TEMPLATE, SET_TEST_TEMPLATE_ACTIVE, TEST_TEMPLATES } from './operations';
 import { TestTemplatesTab } from './TestTemplatesTab';
 import { viewerMock } from '../../test/vacancy-fixtures';
 import { renderWithProviders, type Mocks } from '../../test/render';

@@ -52,9 +52,9 @@ import type {
 } from '../../gql/graphql';
 import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { CREATE_TEST_TEMPLATE, DELETE_TEST_TEMPLATE, SET_TEST_TEMPLATE_ACTIVE, TEST_TEMPLATES } from '../vacancies/operations';
+import { CREATE_TEST_TEMPLATE, DELETE_TEST_TEMPLATE, SET_TEST_TEMPLATE_ACTIVE, TEST_TEMPLATES } from './operations';
 import { MAX_FILE_BYTES, uploadFile, UploadError } from '../../lib/upload';
-import { useStaffRole } from '../session/use-staff-role';
+import { useStaffRole } from '../session';
 
 const CATEGORIES = Object.entries(TEST_CATEGORY_LABEL) as [TestCategory, string][];
 const TYPES = Object.entries(TEST_TYPE_LABEL) as [TestType, string][];

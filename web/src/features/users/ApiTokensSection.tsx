@@ -21,7 +21,7 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-r
 import { dayjs } from '@bolsa/domain';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
-import { roleLabel } from '../session/roles';
+import { roleLabel } from '../session';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { failureDetail, toastError, toastSuccess } from './feedback';
 import { API_TOKEN_FIELDS, API_TOKENS, CREATE_API_TOKEN, REVOKE_API_TOKEN } from './operations';

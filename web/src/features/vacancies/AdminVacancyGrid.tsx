@@ -29,8 +29,9 @@ import { invalidateVacancyLists } from './cache';
 import { DaysRemaining } from './DaysRemaining';
 import { BusyDialog } from '../../components/dialogs';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { ADMIN_VACANCIES, ADMIN_VACANCY_OPTIONS, BRANCHES, SET_VACANCY_FEATURED } from './operations';
-import { useStaffRole } from '../session/use-staff-role';
+import { BRANCHES } from '../../lib/catalogue';
+import { ADMIN_VACANCIES, ADMIN_VACANCY_OPTIONS, SET_VACANCY_FEATURED } from './operations';
+import { useStaffRole } from '../session';
 
 export const GRID_PAGE_SIZES = [3, 6, 9, 12, 15] as const;
 export const GRID_DEFAULT_PAGE_SIZE = 6;

@@ -17,7 +17,8 @@ import { invalidateVacancyLists } from './cache';
 import { BusyDialog, ConfirmDialog } from '../../components/dialogs';
 import { clearDraft, isBlank, readDraft, writeDraft } from './draft';
 import { toastNotice, toastSuccess } from '../../lib/toast';
-import { BRANCHES, CREATE_VACANCY, VACANCY_NAME_CHECK } from './operations';
+import { BRANCHES } from '../../lib/catalogue';
+import { CREATE_VACANCY, VACANCY_NAME_CHECK } from './operations';
 import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
 import {

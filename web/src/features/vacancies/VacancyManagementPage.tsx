@@ -45,7 +45,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { isNetworkError, serverMessage } from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { ADMIN_VACANCIES, DELETE_VACANCY } from './operations';
-import { useStaffRole } from '../session/use-staff-role';
+import { useStaffRole } from '../session';
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const EMPTY_SEARCH = 'No hay vacantes que coincidan con tu búsqueda';

@@ -28,7 +28,7 @@ import 'dayjs/locale/es';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cleanItems, formatDate, searchKey, type VacancyDraft } from '@bolsa/domain';
 import type { VacancyInput } from '../../gql/graphql';
-import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from './operations';
+import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from '../../lib/catalogue';
 import { IMAGE_MESSAGES, IMAGE_MIME_TYPES, MAX_FILE_BYTES } from '../../lib/upload';
 import type { ImageUpload } from './use-image-upload';
 
