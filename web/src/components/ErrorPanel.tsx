@@ -1,8 +1,9 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
 import { Alert, Button, Code, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
+import { failureMessage, isNetworkError, UNEXPECTED_MESSAGE } from '../lib/errors';
 import { lastFailedRequestId } from '../lib/request-id';
 
 interface ErrorPanelProps {
@@ -14,13 +15,14 @@ interface ErrorPanelProps {
   retrying?: boolean;
 }
 
+/** A code for support and a message for the user: the browser's own texts are English, so never those. */
 function describe(error: unknown): { code: string; message: string } {
-  if (CombinedGraphQLErrors.is(error)) {
-    const first = error.errors[0];
-    return { code: String(first?.extensions?.['code'] ?? 'GRAPHQL_ERROR'), message: first?.message ?? error.message };
-  }
-  if (error instanceof Error) return { code: error.name || 'NETWORK_ERROR', message: error.message };
-  return { code: 'UNKNOWN', message: String(error) };
+  const message = failureMessage(error, UNEXPECTED_MESSAGE);
+  if (CombinedGraphQLErrors.is(error))
+    return { code: String(error.errors[0]?.extensions?.['code'] ?? 'GRAPHQL_ERROR'), message };
+  if (ServerError.is(error)) return { code: `HTTP_${error.statusCode}`, message };
+  if (isNetworkError(error)) return { code: 'NETWORK_ERROR', message };
+  return { code: error instanceof Error ? error.name || 'UNKNOWN' : 'UNKNOWN', message };
 }
 
 /** A failed load: what happened, technical details for support (collapsed) and 'Reintentar'. */

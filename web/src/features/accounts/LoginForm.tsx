@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ViewerFieldsFragment } from '../../gql/graphql';
 import { storeRedirectAfterLogin, useSession } from '../session';
-import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { failureMessage, isNetworkError, NETWORK_MESSAGE } from '../../lib/errors';
+import { Notice, type NoticeState } from './Notice';
 import { CANDIDATE_LOGIN } from './operations';
 
 /** How long 'Vinculamos N postulación(es) previas a tu perfil' stays (spec 1 §9). */
@@ -79,18 +80,14 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
       setPassword('');
       passwordRef.current?.focus();
     } catch (error) {
-      if (isNetworkFailure(error)) {
+      if (isNetworkError(error)) {
         setNotice({
           kind: 'error',
           title: 'Error de conexión',
-          message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+          message: NETWORK_MESSAGE,
         });
       } else {
-        setNotice({
-          kind: 'error',
-          title: FAILED,
-          message: error instanceof Error ? error.message : AUTH_MESSAGES.badCredentials,
-        });
+        setNotice({ kind: 'error', title: FAILED, message: failureMessage(error, AUTH_MESSAGES.badCredentials) });
       }
     }
   };

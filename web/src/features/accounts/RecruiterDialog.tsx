@@ -6,7 +6,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../gql/graphql';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useSession } from '../session';
-import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { failureMessage, UNEXPECTED_MESSAGE } from '../../lib/errors';
+import { Notice, type NoticeState } from './Notice';
 import { STAFF_LOGIN } from './operations';
 
 const AUTO = 'AUTO';
@@ -81,9 +82,12 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
       setNotice({
         kind: 'error',
         title: 'No se pudo iniciar sesión',
-        message: isNetworkFailure(error)
-          ? 'No se recibió respuesta del servidor. Verifique su conexión.'
-          : `Error: ${(error as Error).message}`,
+        // Spec 2 §8: the server's words for an HTTP error; no answer at all; anything else.
+        message: failureMessage(
+          error,
+          `Error: ${UNEXPECTED_MESSAGE}`,
+          'No se recibió respuesta del servidor. Verifique su conexión.',
+        ),
       });
     }
   };

@@ -252,7 +252,12 @@ describe('UsersPage (Gestión de usuarios)', () => {
       '[role="alert"]',
     )!;
     await user.click(within(panel).getByRole('button', { name: 'Detalles técnicos' }));
-    expect(within(panel).getAllByText('Failed to fetch').length).toBeGreaterThan(0);
+    // The browser's 'Failed to fetch' is English: the user reads the spec's wording instead.
+    expect(within(panel).getAllByText('No se pudo contactar al servidor. Intenta nuevamente.').length).toBeGreaterThan(
+      0,
+    );
+    expect(within(panel).getByText('NETWORK_ERROR')).toBeInTheDocument();
+    expect(within(panel).queryByText(/Failed to fetch/)).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });

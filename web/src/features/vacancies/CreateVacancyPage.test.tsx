@@ -8,37 +8,8 @@ import { CREATE_VACANCY, VACANCY_NAME_CHECK } from './operations';
 import { departmentsMock, inDays } from '../../test/vacancy-fixtures';
 import { EMPTY_VACANCY, type VacancyFormValues } from './vacancy-form';
 import { branchesMock } from '../../test/fixtures';
+import { FakeXhr } from '../../test/fake-xhr';
 import { renderWithProviders, type Mocks } from '../../test/render';
-
-/** A browser upload answered by the BFF: XMLHttpRequest is the browser's, not our code. */
-class FakeXhr {
-  static answer: { status: number; body: unknown } = {
-    status: 201,
-    body: { id: 'up-1', name: 'foto.png', size: 4, type: 'image/png' },
-  };
-  static sent = 0;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  open() {}
-  setRequestHeader() {}
-  abort() {}
-  send() {
-    FakeXhr.sent += 1;
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 4 });
-      this.status = FakeXhr.answer.status;
-      this.responseText = JSON.stringify(FakeXhr.answer.body);
-      this.onload?.();
-    }, 5);
-  }
-}
 
 const COMPLETE: VacancyFormValues = {
   ...EMPTY_VACANCY,
@@ -204,6 +175,21 @@ describe('Crear Vacante', () => {
     );
     await expectBanner('Archivo no válido', 'Solo se permiten archivos JPG, PNG o GIF');
     expect(FakeXhr.sent).toBe(0);
+  });
+
+  it('takes any image type (WebP too) and leaves the bytes to the server, but refuses more than 5 MB', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderCreate();
+    await user.click(screen.getByText('Imagen'));
+    const input = screen.getByLabelText('Seleccionar imagen de la vacante');
+    await user.upload(input, new File(['RIFF....WEBP'], 'foto.webp', { type: 'image/webp' }));
+    await waitFor(() => expect(FakeXhr.sent).toBe(1));
+    expect(screen.queryByText('Archivo no válido')).not.toBeInTheDocument();
+
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.png', { type: 'image/png' });
+    await user.upload(input, big);
+    await expectBanner('Archivo muy grande', 'El archivo no debe superar los 5MB');
+    expect(FakeXhr.sent).toBe(1);
   });
 
   it('shows a read-only preview like the public detail, and saves after confirming a duplicate name', async () => {

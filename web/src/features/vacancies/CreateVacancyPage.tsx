@@ -199,7 +199,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
                 <Stepper.Step label={STEPS[2]}>
                   <ImageField
                     upload={image}
-                    strict
+                    required
                     error={form.errors.image}
                     onReject={(p) => show({ title: p.title, message: p.message })}
                   />

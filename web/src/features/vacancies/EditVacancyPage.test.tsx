@@ -2,13 +2,15 @@ import '../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditVacancyPage } from './EditVacancyPage';
 import { MUNICIPALITIES } from '../../lib/catalogue';
 import { ADMIN_VACANCY, UPDATE_VACANCY } from './operations';
 import { DEPARTMENT_LIST, departmentsMock, full, inDays } from '../../test/vacancy-fixtures';
 import { VacancyViewPage } from './VacancyViewPage';
 import { branchesMock } from '../../test/fixtures';
+import { FakeXhr } from '../../test/fake-xhr';
 import { renderWithProviders, type Mocks } from '../../test/render';
 
 function Where() {
@@ -16,12 +18,15 @@ function Where() {
 }
 
 function renderAt(route: string, mocks: Mocks) {
+  // StrictMode as in main.tsx: effects run twice in development, and must not show things twice.
   return renderWithProviders(
-    <Routes>
-      <Route path="/panel/plazas" element={<Where />} />
-      <Route path="/panel/plazas/editar-vacante" element={<EditVacancyPage />} />
-      <Route path="/panel/plazas/vista-vacante" element={<VacancyViewPage />} />
-    </Routes>,
+    <StrictMode>
+      <Routes>
+        <Route path="/panel/plazas" element={<Where />} />
+        <Route path="/panel/plazas/editar-vacante" element={<EditVacancyPage />} />
+        <Route path="/panel/plazas/vista-vacante" element={<VacancyViewPage />} />
+      </Routes>
+    </StrictMode>,
     { mocks: [branchesMock, departmentsMock, municipalitiesMock, ...mocks], route },
   );
 }
@@ -45,11 +50,50 @@ const vacancyMock = (v: ReturnType<typeof full> | null, id = '5'): Mocks[number]
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
+beforeEach(() => {
+  FakeXhr.sent = 0;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
 describe('Editar Vacante', () => {
-  it('without an id goes back to the list with "No se encontró información de la vacante"', async () => {
+  it('without an id goes back to the list with "No se encontró información de la vacante", once', async () => {
     renderAt('/panel/plazas/editar-vacante', []);
     expect(await screen.findByTestId('donde')).toHaveTextContent('/panel/plazas');
     expect(await screen.findByText('No se encontró información de la vacante')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('Aviso')).toHaveLength(1);
+  });
+
+  it('takes any image type up to 5 MB, like the create step, and refuses a larger one', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/panel/plazas/editar-vacante?id=5', [vacancyMock(full('5'))]);
+    await user.click(await screen.findByRole('tab', { name: 'Imagen' }));
+    const input = screen.getByLabelText('Seleccionar imagen de la vacante');
+    await user.upload(input, new File(['RIFF....WEBP'], 'foto.webp', { type: 'image/webp' }));
+    await waitFor(() => expect(FakeXhr.sent).toBe(1));
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Archivo muy grande')).toBeInTheDocument();
+    expect(FakeXhr.sent).toBe(1);
+  });
+
+  it('says the server could not be reached, in Spanish, when saving gets no answer', async () => {
+    const user = userEvent.setup();
+    const v = full('5', { name: 'Enfermera' });
+    renderAt('/panel/plazas/editar-vacante?id=5', [
+      vacancyMock(v),
+      {
+        request: { query: UPDATE_VACANCY, variables: () => true },
+        error: new TypeError('Failed to fetch'),
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Guardar Cambios' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Confirmar cambios?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo contactar al servidor. Intenta nuevamente.');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
   });
 
   it('with an unknown id does the same', async () => {

@@ -18,6 +18,7 @@ import { BusyDialog, ConfirmDialog } from '../../components/dialogs';
 import { LoadFailed } from './AdminVacancyGrid';
 import { toastNotice, toastSuccess } from '../../lib/toast';
 import { ADMIN_VACANCY, UPDATE_VACANCY } from './operations';
+import { httpErrorMessage, isNetworkError, NETWORK_MESSAGE, serverMessage } from '../../lib/errors';
 import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
 import {
@@ -52,10 +53,15 @@ function toValues(v: Vacancy): VacancyFormValues {
   };
 }
 
+function withDetail(message: string, detail: string | null): string {
+  return detail ? `${message}: ${detail}` : message;
+}
+
 /** Sends the user back to the list with 'No se encontró información de la vacante'. */
 function BackToList() {
   useEffect(() => {
-    toastNotice('Aviso', VACANCY_MESSAGES.notFound);
+    // One id: however often this runs (StrictMode, a remount while the list loads), one toast.
+    toastNotice('Aviso', VACANCY_MESSAGES.notFound, { id: 'vacante-no-encontrada' });
   }, []);
   return <Navigate to="/panel/plazas" replace state={{ message: VACANCY_MESSAGES.notFound }} />;
 }
@@ -164,10 +170,10 @@ function EditVacancyForm({ vacancy }: { vacancy: Vacancy }) {
       else
         show({
           title: 'No se pudo actualizar',
-          message:
-            err instanceof Error && err.message
-              ? `${VACANCY_MESSAGES.updateFailed}: ${err.message}`
-              : VACANCY_MESSAGES.updateFailed,
+          // Spec 2 §8 'Error al actualizar la vacante: {message}', with a message the user can read.
+          message: isNetworkError(err)
+            ? NETWORK_MESSAGE
+            : withDetail(VACANCY_MESSAGES.updateFailed, serverMessage(err) ?? httpErrorMessage(err)),
         });
     } finally {
       setSaving(false);
@@ -207,7 +213,7 @@ function EditVacancyForm({ vacancy }: { vacancy: Vacancy }) {
             <ImageField
               upload={image}
               currentUrl={vacancy.imageUrl}
-              strict={false}
+              required={false}
               onReject={(p) => show({ title: p.title, message: p.message })}
             />
           </Tabs.Panel>

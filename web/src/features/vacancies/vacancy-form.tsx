@@ -29,7 +29,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cleanItems, formatDate, searchKey, type VacancyDraft } from '@bolsa/domain';
 import type { VacancyInput } from '../../gql/graphql';
 import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from '../../lib/catalogue';
-import { IMAGE_MESSAGES, IMAGE_MIME_TYPES, MAX_FILE_BYTES } from '../../lib/upload';
+import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_FILE_BYTES } from '../../lib/upload';
 import type { ImageUpload } from './use-image-upload';
 
 export interface VacancyFormValues {
@@ -422,13 +422,13 @@ interface ImageFieldProps {
   upload: ImageUpload;
   /** The image the vacancy already has (edit). */
   currentUrl?: string | null;
-  /** Create: only JPG/PNG/GIF up to 5 MB. Edit: any image (the hint says 5MB; spec 2 §5). */
-  strict: boolean;
+  /** Create asks for an image; edit keeps the current one when none is chosen. */
+  required: boolean;
   error?: React.ReactNode;
   onReject: (problem: { title: string; message: string }) => void;
 }
 
-export function ImageField({ upload, currentUrl, strict, error, onReject }: ImageFieldProps) {
+export function ImageField({ upload, currentUrl, required, error, onReject }: ImageFieldProps) {
   const openRef = useRef<() => void>(null);
   const shown = upload.previewUrl ?? currentUrl ?? null;
   const onDrop = (files: File[]) => {
@@ -443,8 +443,10 @@ export function ImageField({ upload, currentUrl, strict, error, onReject }: Imag
     <Stack gap="sm">
       <Input.Wrapper
         label="Imagen de la vacante"
-        withAsterisk={strict}
-        description={strict ? 'JPG, JPEG, PNG o GIF, hasta 5MB' : 'Opcional: cualquier imagen, hasta 5MB'}
+        withAsterisk={required}
+        description={
+          required ? 'Cualquier imagen (JPG, PNG, GIF, WebP…), hasta 5MB' : 'Opcional: cualquier imagen, hasta 5MB'
+        }
         error={error}
       >
         <Dropzone
@@ -452,8 +454,8 @@ export function ImageField({ upload, currentUrl, strict, error, onReject }: Imag
           openRef={openRef}
           onDrop={onDrop}
           onReject={onRejected}
-          accept={strict ? IMAGE_MIME_TYPES : ['image/*']}
-          maxSize={strict ? MAX_FILE_BYTES : undefined}
+          accept={IMAGE_ACCEPT}
+          maxSize={MAX_FILE_BYTES}
           multiple={false}
           loading={false}
           activateOnClick
@@ -473,8 +475,8 @@ export function ImageField({ upload, currentUrl, strict, error, onReject }: Imag
             <Box>
               <Text fw={600}>Arrastra la imagen aquí o haz clic para elegirla</Text>
               <Text size="sm" c="dimmed">
-                {strict
-                  ? 'Formatos JPG, JPEG, PNG o GIF. Máximo 5MB.'
+                {required
+                  ? 'Cualquier formato de imagen. Máximo 5MB.'
                   : 'Si no eliges una, se conserva la imagen actual.'}
               </Text>
             </Box>
