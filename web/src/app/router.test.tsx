@@ -87,6 +87,28 @@ describe('route table', () => {
   });
 });
 
+describe('Ver Detalles on the home page', () => {
+  it('opens the detail dialog over the home page: the address is shareable, the hero stays', async () => {
+    const router = renderAt('/', [
+      sessionMock(null),
+      { ...boardMock(ALL, [card('5', { name: 'Psicóloga clínica' })]), maxUsageCount: Number.POSITIVE_INFINITY },
+      branchesMock,
+      detailMock('5', detail('5', { name: 'Psicóloga clínica' })),
+    ]);
+    const hero = await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' });
+    (await screen.findAllByRole('button', { name: 'Ver Detalles' }))[0]!.click();
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' });
+    expect(await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' })).toBeInTheDocument();
+    expect(router.pathname).toBe('/vacantes/5');
+    expect(hero).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).not.toBeInTheDocument();
+    screen.getByRole('button', { name: 'Cerrar detalles del empleo' }).click();
+    await waitFor(() => expect(router.pathname).toBe('/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' })).toBeInTheDocument();
+  });
+});
+
 type Who = 'anonymous' | Role;
 const WHO: Who[] = ['anonymous', 'CANDIDATE', 'ADMIN', 'MANAGER', 'VIEWER'];
 

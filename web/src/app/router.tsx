@@ -1,11 +1,15 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ROLE, type RoleId } from '@bolsa/domain';
-import { HomePage } from '../features/board/HomePage';
-import { VacanciesPage } from '../features/board/VacanciesPage';
-import { VacancyDetailRoute } from '../features/board/VacancyDetailRoute';
+import {
+  backgroundOf,
+  HomePage,
+  VacanciesPage,
+  VacancyDetailOverlay,
+  VacancyDetailRoute,
+} from '../features/board';
 import { AppLayout } from './shell/AppLayout';
-import { SessionProvider, useSession } from '../features/session/SessionProvider';
+import { SessionProvider, useSession } from '../features/session';
 
 /*
  * Declarative routing (useRoutes) rather than a data router: the board needs no loaders or
@@ -204,6 +208,14 @@ export const routes: RouteObject[] = [
  * BrowserRouter (or a MemoryRouter in tests).
  */
 export function AppRoutes() {
-  const element = useRoutes(routes);
-  return <SessionProvider>{element}</SessionProvider>;
+  const location = useLocation();
+  // A vacancy opened from a board page keeps that page rendered below its dialog.
+  const background = backgroundOf(location);
+  const element = useRoutes(routes, background ?? location);
+  return (
+    <SessionProvider>
+      {element}
+      {background && <VacancyDetailOverlay />}
+    </SessionProvider>
+  );
 }

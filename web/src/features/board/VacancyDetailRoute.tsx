@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { matchPath, useLocation, useNavigate, useParams, type Location } from 'react-router';
 import { VacancyDetailModal } from './VacancyDetailModal';
 
 /** /vacantes/:id — a shareable address for one vacancy; closing the dialog returns to the board. */
@@ -6,4 +6,26 @@ export function VacancyDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate('/vacantes')} />;
+}
+
+/** What 'Ver Detalles' keeps in the history entry: the page the dialog was opened over. */
+export interface DetailState {
+  background: Location;
+}
+
+export function backgroundOf(location: Location): Location | null {
+  const state = location.state as Partial<DetailState> | null;
+  return state?.background && matchPath('/vacantes/:id', location.pathname) ? state.background : null;
+}
+
+/**
+ * The detail dialog opened from a board page (spec 1 §2.5): the address becomes /vacantes/:id so
+ * it can be shared, while the page below stays what it was (the home page keeps its hero).
+ * Closing, or Back, returns to that page.
+ */
+export function VacancyDetailOverlay() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = matchPath('/vacantes/:id', location.pathname)?.params.id ?? '';
+  return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate(-1)} />;
 }

@@ -1,4 +1,4 @@
 // The public board's pages, for the route table.
 export { HomePage } from './HomePage';
 export { VacanciesPage } from './VacanciesPage';
-export { VacancyDetailRoute } from './VacancyDetailRoute';
+export { backgroundOf, VacancyDetailOverlay, VacancyDetailRoute } from './VacancyDetailRoute';
