@@ -137,7 +137,8 @@ describe('Crear Vacante', () => {
   it('adds requirements with Enter or "Agregar", ignoring blank ones, and removes them', async () => {
     const user = userEvent.setup();
     renderCreate();
-    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    // Straight to the second step by its header ('Siguiente' would first ask for step 1's fields).
+    await user.click(screen.getByRole('button', { name: /Requisitos y Beneficios/ }));
     const input = screen.getByLabelText('Requisitos');
     await user.type(input, 'Título de enfermería{Enter}');
     await user.type(input, '   {Enter}');
@@ -163,6 +164,47 @@ describe('Crear Vacante', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Sede/)).toHaveValue('b1'));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('"Siguiente" stays on an empty first step, says what is missing and does not mark it complete', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Campo Obligado')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Nombre de la vacante/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Requisitos')).not.toBeInTheDocument();
+    const first = screen.getByRole('button', { name: /Información General/ });
+    expect(first).not.toHaveAttribute('data-completed');
+  });
+
+  it('"Siguiente" moves on once the first step is complete', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...COMPLETE, requirements: [], benefits: [] }));
+    renderCreate();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByLabelText('Requisitos')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('splits messy bracketed or quoted requirement lists in the preview, like the public detail', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        ...COMPLETE,
+        requirements: ['["Título de enfermería", "Colegiado activo"]'],
+        benefits: ["{'IGSS', 'Bono 14'}"],
+      }),
+    );
+    renderCreate();
+    await chooseImage(user);
+    await waitFor(() => expect(FakeXhr.sent).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Ver Previo' }));
+    const panel = screen.getByRole('tabpanel');
+    for (const item of ['Título de enfermería', 'Colegiado activo', 'IGSS', 'Bono 14'])
+      expect(within(panel).getByText(item)).toBeInTheDocument();
+    expect(within(panel).queryByText(/\[|\{/)).not.toBeInTheDocument();
   });
 
   it('refuses a non-image file with "Archivo no válido"', async () => {

@@ -83,6 +83,28 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
     return false;
   };
 
+  /**
+   * 'Siguiente' moves on only when the steps being left pass the spec's checks; otherwise the
+   * first failure is shown where it is and the step stays open. (The step headers still jump
+   * freely, to look ahead; 'Ver Previo' checks everything.)
+   */
+  const goToStep = (target: number) => {
+    if (target <= step) {
+      setStep(target);
+      return;
+    }
+    form.clearErrors();
+    const failure = checkNewVacancy(toDraft(form.getValues(), image.file !== null), today);
+    if (failure && stepOfField(failure.field) < target) {
+      show({ title: failure.title, message: failure.message });
+      form.setFieldError(failure.field, failure.message);
+      setStep(stepOfField(failure.field));
+      return;
+    }
+    clear();
+    setStep(target);
+  };
+
   const openPreview = () => {
     if (validate()) {
       clear();
@@ -224,7 +246,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
                     {!last && (
                       <Button
                         rightSection={<IconArrowRight size={16} aria-hidden />}
-                        onClick={() => setStep((s) => s + 1)}
+                        onClick={() => goToStep(step + 1)}
                       >
                         Siguiente
                       </Button>
