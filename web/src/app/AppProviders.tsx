@@ -1,7 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { subscribeToToasts, toastsWanted } from '../lib/toast';
 import { cssVariablesResolver, theme } from './theme';
@@ -19,14 +18,12 @@ export function AppProviders({ client, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <ApolloProvider client={client}>
-        <ModalsProvider>
-          {showToasts && (
-            <Suspense fallback={null}>
-              <Notifications position="top-center" limit={3} />
-            </Suspense>
-          )}
-          {children}
-        </ModalsProvider>
+        {showToasts && (
+          <Suspense fallback={null}>
+            <Notifications position="top-center" limit={3} />
+          </Suspense>
+        )}
+        {children}
       </ApolloProvider>
     </MantineProvider>
   );
