@@ -1,4 +1,12 @@
-import { daysUntil, todayInGuatemala } from './format.js';
+import { daysUntil, foldSearch, todayInGuatemala } from './format.js';
+
+/*
+ * Vacancies (plazas, spec 1 §2.4–2.5, spec 2 §3–5, §8): the spec's messages, list splitting,
+ * status spellings, the days-remaining indicator. Used by the board and the vacancy screens, the
+ * bff's vacancy normaliser and the api. The back-office messages are in vacancy-messages.ts and
+ * the create/edit input schemas in vacancy-input.ts: the public board loads this module, and
+ * must not load zod, the municipality list or the back office's words with it.
+ */
 
 /** Shown when a vacancy lists no requirements (spec 1 §2.5). */
 export const DEFAULT_REQUIREMENTS = [
@@ -112,11 +120,5 @@ export function daysRemaining(
   return { days, tone: 'red', label: 'Vencida' };
 }
 
-/** Lower-case, accent-free text for keyword search. */
-export function searchKey(s: string | null | undefined): string {
-  return (s ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
+/** Lower-case, accent-free text for keyword search (the name older callers use for `foldSearch`). */
+export const searchKey = foldSearch;
