@@ -12,6 +12,7 @@ import type { FileStore } from './files/repository.js';
 import { fileRoutes } from './files/routes.js';
 import { geographyRoutes } from './geography/routes.js';
 import { primePasswords } from './passwords.js';
+import { sessionRoutes } from './sessions/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
 
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(candidateRoutes(db));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(apiTokenRoutes(db));
+  app.use(sessionRoutes(db));
   app.use(assessmentRoutes(db, files));
   app.use(adminEmailRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
 

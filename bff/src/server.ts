@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -16,15 +15,27 @@ import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
+import { answerCache } from './answer-cache.js';
+import { AdminEmailsClient } from './upstream/admin-emails.js';
+import { ApiTokensClient } from './upstream/api-tokens.js';
 import { CatalogueClient } from './upstream/catalogue.js';
+import { FilesClient } from './upstream/files.js';
+import { StaffUsersClient } from './upstream/staff-users.js';
+import { TestTemplatesClient } from './upstream/test-templates.js';
+import { VacanciesClient } from './upstream/vacancies.js';
 import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
 import { sameOriginOnly } from './auth/origin.js';
 import { CaptchaService } from './auth/captcha.js';
-import { Sessions, loadSessionKey } from './auth/session.js';
-import { Throttle } from './auth/throttle.js';
+import { ApiStore } from './auth/api-store.js';
+import { deriveKeys, loadRootSecret } from './auth/keys.js';
+import { RedisStore } from './auth/redis-store.js';
+import { Sessions } from './auth/session.js';
+import type { SharedStore } from './auth/store.js';
+import { LoginThrottle } from './auth/throttle.js';
+import { requestIdMiddleware, requestIdOf } from './request-id.js';
+import { SessionsClient } from './upstream/sessions.js';
 import { AccountsClient } from './upstream/accounts.js';
-import { BackofficeClient } from './upstream/backoffice.js';
 import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
 import { createLoaders } from './loaders.js';
@@ -47,6 +58,7 @@ const KNOWN_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
   'BAD_REQUEST',
   'PERSISTED_QUERY_NOT_FOUND',
+  'THROTTLED',
 ]);
 
 /** Expected errors keep their Spanish message; anything else is logged and shown generically. */
@@ -103,24 +115,47 @@ export async function createServer(config: Config): Promise<BffServer> {
     connections: config.upstreamConnections,
   });
   const accounts = new AccountsClient(http);
-  const sessionKey = loadSessionKey(config.sessionSecret, config.dataDir);
+  const keys = deriveKeys(loadRootSecret(config.sessionSecret, config.dataDir));
+  const sessionsClient = new SessionsClient(http);
+  const store: SharedStore = config.redisUrl
+    ? await RedisStore.connect(config.redisUrl, sessionsClient)
+    : new ApiStore(sessionsClient);
+  const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
+  const staffUsers = new StaffUsersClient(http, config.roleRules);
+  const staffName = async (userId: string) =>
+    (await staffUsers.directory.get()).find((u) => u.id === userId)?.name ?? null;
+  const answers = answerCache(config.publicCacheTtlMs);
   const services: Services = {
     config,
     http,
-    catalogue: new CatalogueClient(http, config.publicCacheTtlMs),
+    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs, answers.invalidate),
+    catalogue,
     accounts,
+    staffUsers,
+    apiTokens: new ApiTokensClient(http),
+    testTemplates: new TestTemplatesClient(http),
+    adminEmails: new AdminEmailsClient(http),
+    files: new FilesClient(http),
+    store,
     sessions: new Sessions(
-      sessionKey,
-      { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules },
+      keys.session,
+      {
+        idleMs: config.sessionIdleMs,
+        maxAgeMs: config.sessionMaxAgeMs,
+        roleRules: config.roleRules,
+        cookieSecure: config.cookieSecure,
+      },
+      store,
       accounts,
     ),
-    captcha: new CaptchaService(sessionKey),
-    throttle: {
-      account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
-      address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
-    },
-    backoffice: new BackofficeClient(http),
-    uploads: new Uploads(config.dataDir, sessionKey),
+    captcha: new CaptchaService(keys.captcha, store),
+    throttle: new LoginThrottle(store, keys, {
+      maxFailures: config.loginMaxFailures,
+      windowMs: config.loginWindowMs,
+      delayMs: config.loginDelayMs,
+      captchasPerAddress: config.captchasPerAddress,
+    }),
+    uploads: new Uploads(config.dataDir, keys.upload, store),
   };
 
   const apollo = new ApolloServer<Context>({
@@ -141,7 +176,8 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestIdMiddleware);
   app.use(securityHeaders);
   // GraphQL answers and HTML; images are already compressed and built assets come precompressed.
   app.use(compression({ threshold: 1024 }));
@@ -150,22 +186,18 @@ export async function createServer(config: Config): Promise<BffServer> {
     res.json({ ok: true });
   });
   app.get('/readyz', async (_req, res) => {
-    try {
-      await http.request('/healthz', { timeoutMs: 2_000 });
-      res.json({ ok: true, api: true });
-    } catch {
-      res.status(503).json({ ok: false, api: false });
-    }
+    if (await http.healthy()) res.json({ ok: true, api: true });
+    else res.status(503).json({ ok: false, api: false });
   });
 
   app.use(
     '/graphql',
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
+    answers.middleware,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const requestId = String(req.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
-        res.setHeader('X-Request-Id', requestId);
+        const requestId = requestIdOf(req);
         res.setHeader('Cache-Control', 'no-store');
         const viewer = await services.sessions.viewer(req, res);
         return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
@@ -200,6 +232,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     services,
     async close() {
       await apollo.stop();
+      await store.close();
       await http.close();
     },
   };

@@ -1,7 +1,7 @@
 import { departmentExists, GEOGRAPHY_MESSAGES, municipalityExists } from './geography.js';
 import { GENERIC_MESSAGES } from './messages.js';
 import { todayInGuatemala } from './format.js';
-import { entityId, evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
+import { evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
 import { VACANCY_MESSAGES, type RuleFailure } from './vacancy-messages.js';
 
 /*
@@ -67,7 +67,9 @@ export function vacancySchema(mode: 'create' | 'edit', today: string = todayInGu
   return z
     .object({
       name: text({ max: LIMITS.name, required: create ? M.nameRequired : M.editRequired, tooLong: M.nameTooLong }),
-      branchId: entityId(create ? M.branchRequired : M.editRequired),
+      // The form holds the branch's GraphQL id (opaque); the servers also check that it is a
+      // database id (`isEntityId`) before they look it up.
+      branchId: text({ max: 40, required: create ? M.branchRequired : M.editRequired }),
       municipalityId: optionalCode(municipalityExists, GEOGRAPHY_MESSAGES.municipalityNotFound),
       placeText: optionalText({ max: LIMITS.shortText, tooLong: M.placeTooLong }),
       departmentId: optionalCode(departmentExists, GEOGRAPHY_MESSAGES.departmentNotFound),

@@ -4,8 +4,10 @@ import { open as openFile, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../context.js';
+import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
+import type { SharedStore } from '../auth/store.js';
+import { gqlError } from '../errors.js';
 import { MAX_UPLOAD_BYTES, MIME, UPLOAD_KINDS, sniff, type UploadKind } from './sniff.js';
 
 interface UploadClaim {
@@ -19,6 +21,8 @@ interface UploadClaim {
 }
 
 const TTL_MS = 60 * 60_000;
+const UPLOAD_SPENT = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+const spentKey = (u: StoredUpload) => `upload:${path.basename(u.path)}`;
 
 export interface StoredUpload {
   path: string;
@@ -38,6 +42,8 @@ export class Uploads {
   constructor(
     dataDir: string,
     private readonly key: Buffer,
+    /** Spent upload ids, shared by every replica. */
+    private readonly store: SharedStore,
   ) {
     this.dir = path.resolve(dataDir, 'uploads');
     mkdirSync(this.dir, { recursive: true });
@@ -50,11 +56,19 @@ export class Uploads {
     return { path: path.join(this.dir, c.f), mime: c.mime, name: c.name, size: c.size, kind: c.kind };
   }
 
+  /** The file's bytes; an upload already used (here or on another replica) is refused. */
   async read(u: StoredUpload): Promise<Buffer> {
-    return readFile(u.path);
+    if (await this.store.isSpent(spentKey(u))) throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+    try {
+      return await readFile(u.path);
+    } catch {
+      throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+    }
   }
 
+  /** After a successful use: the id is spent everywhere and the file removed. */
   async discard(u: StoredUpload): Promise<void> {
+    await this.store.spend(spentKey(u), TTL_MS);
     await rm(u.path, { force: true });
   }
 
@@ -69,7 +83,7 @@ export class Uploads {
     }
   }
 
-  router(services: Services): Router {
+  router(services: { sessions: Sessions }): Router {
     const router = Router();
     const timer = setInterval(() => this.sweep(), 10 * 60_000);
     timer.unref();

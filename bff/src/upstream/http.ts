@@ -1,5 +1,7 @@
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
-import { gqlError } from '../errors.js';
+import { gqlError, unexpected } from '../errors.js';
+import { currentRequestId } from '../request-id.js';
+import { failureOf, success, type Result } from './failure.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -24,6 +26,13 @@ export class UpstreamHttpError extends Error {
   }
 }
 
+/** A file to send in a multipart body. */
+export interface FilePart {
+  data: Buffer;
+  mime: string;
+  name: string;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | boolean | undefined>;
@@ -40,8 +49,8 @@ export interface RequestOptions {
 export class Upstream {
   readonly pool: Pool;
   calls = 0;
-  /** Diagnostics: told of every call (method and path), e.g. to count calls in tests. */
-  onCall: ((method: string, path: string) => void) | null = null;
+  /** Diagnostics: told of every call (method, path, query), e.g. to count calls in tests. */
+  onCall: ((method: string, path: string, query?: RequestOptions['query']) => void) | null = null;
   constructor(private readonly opts: UpstreamOptions) {
     this.pool = new Pool(opts.baseUrl, {
       connections: opts.connections,
@@ -63,12 +72,33 @@ export class Upstream {
         body = text;
       }
     }
+    if (res.statusCode === 502 || res.statusCode === 503 || res.statusCode === 504) {
+      // The api (or its database) is down: the same answer for every caller, sessions included.
+      throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: `status ${res.statusCode}` });
+    }
     if (res.statusCode < 200 || res.statusCode >= 300) throw new UpstreamHttpError(res.statusCode, body);
     if (typeof body === 'string' && body.trim().startsWith('<')) {
       // An HTML page (a proxy's error or warning page) is not an answer of the api.
       throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: 'html' });
     }
     return body as T;
+  }
+
+  /** A call whose non-2xx answer is a typed failure (mutations; lookups that may miss). */
+  async send(path: string, o: RequestOptions = {}): Promise<Result<unknown>> {
+    try {
+      return success(await this.request(path, o));
+    } catch (err) {
+      if (err instanceof UpstreamHttpError) return { ok: false, failure: failureOf(err.status, err.body) };
+      throw err;
+    }
+  }
+
+  /** A read that must succeed: any failure becomes the GraphQL error of its kind. */
+  async read(path: string, o: RequestOptions = {}): Promise<unknown> {
+    const r = await this.send(path, o);
+    if (!r.ok) throw unexpected(r.failure);
+    return r.value;
   }
 
   /** The raw response, for streaming files. Errors other than HTTP statuses are mapped. */
@@ -83,7 +113,8 @@ export class Upstream {
       : '';
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
-    this.onCall?.(o.method ?? 'GET', path);
+    this.onCall?.(o.method ?? 'GET', path, o.query);
+    const requestId = currentRequestId();
     try {
       return await this.pool.request({
         path: path + qs,
@@ -95,6 +126,8 @@ export class Upstream {
           // warning page unless this header is present (spec §7).
           'ngrok-skip-browser-warning': 'true',
           ...(o.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          // One id follows the request through both logs.
+          ...(requestId ? { 'x-request-id': requestId } : {}),
         },
         body: o.form ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,
@@ -112,12 +145,22 @@ export class Upstream {
     }
   }
 
+  /** Whether the api answers its health check within 2 s. */
+  async healthy(): Promise<boolean> {
+    try {
+      await this.request('/healthz', { timeoutMs: 2_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }
 }
 
-/** Maps a 404 from the api to null, re-throwing anything else. */
+/** Maps a 404 from the api to null, re-throwing anything else (for clients that read optional records). */
 export async function orNull<T>(p: Promise<T>): Promise<T | null> {
   try {
     return await p;
