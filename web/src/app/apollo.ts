@@ -1,13 +1,10 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { sessionExpiryLink } from '../features/session/session-events';
+import generated from '../gql/possible-types';
+import { sessionExpiryLink } from '../features/session';
 import { requestIdLinks } from '../lib/request-id';
 
-/** Members of the schema's unions, so that the cache can match fragments on them. */
-export const POSSIBLE_TYPES: Record<string, string[]> = {
-  LoginError: ['InvalidCredentials', 'Throttled', 'AccountInactive', 'ValidationFailed', 'CaptchaRequired'],
-  RegisterError: ['RegistrationConflict', 'ValidationFailed', 'CaptchaFailed', 'OperationFailed'],
-  MutationError: ['ValidationFailed', 'NotFound', 'Conflict', 'OperationFailed'],
-};
+/** Members of the schema's unions, generated from schema.graphql, so that the cache can match fragments on them. */
+export const POSSIBLE_TYPES = generated.possibleTypes;
 
 export function createCache(): InMemoryCache {
   return new InMemoryCache({

@@ -79,11 +79,40 @@ describe('route table', () => {
       detailMock('5', detail('5', { name: 'Psicóloga clínica' })),
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).toBeInTheDocument();
-    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' }, { timeout: 10_000 });
     expect(await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' })).toBeInTheDocument();
     screen.getByRole('button', { name: 'Cerrar detalles del empleo' }).click();
     await waitFor(() => expect(router.pathname).toBe('/vacantes'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('Ver Detalles on the home page', () => {
+  it('opens the detail dialog over the home page: the address is shareable, the hero stays', async () => {
+    const router = renderAt('/', [
+      sessionMock(null),
+      { ...boardMock(ALL, [card('5', { name: 'Psicóloga clínica' })]), maxUsageCount: Number.POSITIVE_INFINITY },
+      branchesMock,
+      detailMock('5', detail('5', { name: 'Psicóloga clínica' })),
+    ]);
+    const hero = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Encuentra el trabajo de tus sueños' },
+      { timeout: 10_000 },
+    );
+    (await screen.findAllByRole('button', { name: 'Ver Detalles' }, { timeout: 10_000 }))[0]!.click();
+    // The dialog is a lazy chunk.
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' }, { timeout: 10_000 });
+    expect(
+      await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(router.pathname).toBe('/vacantes/5');
+    expect(hero).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).not.toBeInTheDocument();
+    screen.getByRole('button', { name: 'Cerrar detalles del empleo' }).click();
+    await waitFor(() => expect(router.pathname).toBe('/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' })).toBeInTheDocument();
   });
 });
 
@@ -142,8 +171,9 @@ describe('route guard (spec 1 §2.1)', () => {
   it.each(CASES)('%s as %s lands on %s', async (path, who, expected) => {
     const me = who === 'anonymous' ? null : viewer(who);
     const router = renderAt(path, [sessionMock(me), ...PAGE_MOCKS]);
-    await waitForElementToBeRemoved(() => screen.queryByLabelText('Cargando sesión'));
-    await waitFor(() => expect(router.pathname).toBe(expected));
+    // Screens are lazy chunks: on a busy machine the first import of one takes a while.
+    await waitForElementToBeRemoved(() => screen.queryByLabelText('Cargando sesión'), { timeout: 10_000 });
+    await waitFor(() => expect(router.pathname).toBe(expected), { timeout: 10_000 });
     if (expected !== path) expect(router.action).toBe('REPLACE');
   });
 

@@ -1,11 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ROLE, type RoleId } from '@bolsa/domain';
-import { HomePage } from '../features/board/HomePage';
-import { VacanciesPage } from '../features/board/VacanciesPage';
-import { VacancyDetailRoute } from '../features/board/VacancyDetailRoute';
-import { AppLayout } from '../features/shell/AppLayout';
-import { SessionProvider, useSession } from '../features/session/SessionProvider';
+import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
+import { AppLayout } from './shell/AppLayout';
+import { SessionProvider, useSession } from '../features/session';
 
 /*
  * Declarative routing (useRoutes) rather than a data router: the board needs no loaders or
@@ -34,16 +32,16 @@ function lazyNamed<T extends Record<string, unknown>>(load: () => Promise<T>, na
 
 /** Staff code is a separate chunk, fetched only when a /panel… address is opened. */
 const PanelLayout = lazyNamed(() => import('../features/panel/PanelLayout'), 'PanelLayout');
-const FaqPage = lazyNamed(() => import('../features/faq/FaqPage'), 'FaqPage');
+const FaqPage = lazyNamed(() => import('../features/board/FaqPage'), 'FaqPage');
 // Vacancy back office (issue 4): each screen is its own chunk.
-const PanelPage = lazyNamed(() => import('../features/backoffice/PanelPage'), 'PanelPage');
+const PanelPage = lazyNamed(() => import('../features/panel/PanelPage'), 'PanelPage');
 const VacancyManagementPage = lazyNamed(
-  () => import('../features/backoffice/VacancyManagementPage'),
+  () => import('../features/vacancies/VacancyManagementPage'),
   'VacancyManagementPage',
 );
-const CreateVacancyPage = lazyNamed(() => import('../features/backoffice/CreateVacancyPage'), 'CreateVacancyPage');
-const EditVacancyPage = lazyNamed(() => import('../features/backoffice/EditVacancyPage'), 'EditVacancyPage');
-const VacancyViewPage = lazyNamed(() => import('../features/backoffice/VacancyViewPage'), 'VacancyViewPage');
+const CreateVacancyPage = lazyNamed(() => import('../features/vacancies/CreateVacancyPage'), 'CreateVacancyPage');
+const EditVacancyPage = lazyNamed(() => import('../features/vacancies/EditVacancyPage'), 'EditVacancyPage');
+const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyViewPage'), 'VacancyViewPage');
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
@@ -204,6 +202,14 @@ export const routes: RouteObject[] = [
  * BrowserRouter (or a MemoryRouter in tests).
  */
 export function AppRoutes() {
-  const element = useRoutes(routes);
-  return <SessionProvider>{element}</SessionProvider>;
+  const location = useLocation();
+  // A vacancy opened from a board page keeps that page rendered below its dialog.
+  const background = backgroundOf(location);
+  const element = useRoutes(routes, background ?? location);
+  return (
+    <SessionProvider>
+      {element}
+      {background && <VacancyDetailOverlay />}
+    </SessionProvider>
+  );
 }

@@ -9,7 +9,7 @@ import {
   IconZoomIn,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_BENEFITS, DEFAULT_REQUIREMENTS, formatDate, NO_DESCRIPTION } from '@bolsa/domain';
+import { DEFAULT_BENEFITS, DEFAULT_REQUIREMENTS, formatDate, NO_DESCRIPTION, splitList } from '@bolsa/domain';
 import { useTrackDialog } from '../lib/dialog-activity';
 import { JobImage } from './JobImage';
 
@@ -46,8 +46,11 @@ interface VacancyDetailsProps {
 export function VacancyDetails({ vacancy: v, headingLevel = 2, onZoom, children }: VacancyDetailsProps) {
   const [zoomed, setZoomed] = useState(false);
   useTrackDialog(zoomed);
-  const requirements = v.requirements.length > 0 ? v.requirements : DEFAULT_REQUIREMENTS;
-  const benefits = v.benefits.length > 0 ? v.benefits : DEFAULT_BENEFITS;
+  // The same splitter for every caller (the BFF's normalised lists, the form's typed items), so
+  // a pasted "['a', 'b']" reads as two items in the preview as on the public board.
+  const listed = { requirements: splitList(v.requirements), benefits: splitList(v.benefits) };
+  const requirements = listed.requirements.length > 0 ? listed.requirements : DEFAULT_REQUIREMENTS;
+  const benefits = listed.benefits.length > 0 ? listed.benefits : DEFAULT_BENEFITS;
   const published = formatDate(v.publishedAt);
   const closes = formatDate(v.endsAt);
   const sub = (headingLevel + 1) as 3 | 4;

@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { createCache } from '../app/apollo';
 import { cssVariablesResolver, theme } from '../app/theme';
 import type { ViewerFieldsFragment } from '../gql/graphql';
-import { LoginPromptProvider } from '../features/shell/LoginPrompt';
+import { LoginPromptProvider } from '../features/accounts/LoginPrompt';
 import { StaticSession } from './session';
 
 export type Mocks = ReadonlyArray<MockLink.MockedResponse>;

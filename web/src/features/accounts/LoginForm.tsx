@@ -4,9 +4,9 @@ import { AUTH_MESSAGES } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ViewerFieldsFragment } from '../../gql/graphql';
-import { storeRedirectAfterLogin } from '../session/redirect';
-import { useSession } from '../session/SessionProvider';
-import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { storeRedirectAfterLogin, useSession } from '../session';
+import { failureMessage, isNetworkError, NETWORK_MESSAGE } from '../../lib/errors';
+import { Notice, type NoticeState } from './Notice';
 import { CaptchaChallenge, type Challenge } from './CaptchaChallenge';
 import { CANDIDATE_LOGIN } from './operations';
 
@@ -92,18 +92,14 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
       setPassword('');
       passwordRef.current?.focus();
     } catch (error) {
-      if (isNetworkFailure(error)) {
+      if (isNetworkError(error)) {
         setNotice({
           kind: 'error',
           title: 'Error de conexión',
-          message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+          message: NETWORK_MESSAGE,
         });
       } else {
-        setNotice({
-          kind: 'error',
-          title: FAILED,
-          message: error instanceof Error ? error.message : AUTH_MESSAGES.badCredentials,
-        });
+        setNotice({ kind: 'error', title: FAILED, message: failureMessage(error, AUTH_MESSAGES.badCredentials) });
       }
     }
   };

@@ -5,7 +5,7 @@ import { LoginModal } from './LoginModal';
 import { CANDIDATE_LOGIN, NEW_CAPTCHA, REGISTER_CANDIDATE } from './operations';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { StaticSession, viewer } from '../../test/session';
-import { REDIRECT_KEY } from '../session/redirect';
+import { REDIRECT_KEY } from '../session';
 
 const VALID_CUI = '1234567890101';
 

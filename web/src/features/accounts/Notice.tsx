@@ -1,4 +1,3 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -49,9 +48,4 @@ export function Notice({
       </Stack>
     </Alert>
   );
-}
-
-/** 'Error de conexión' when the request never got an answer; the server's message otherwise. */
-export function isNetworkFailure(error: unknown): boolean {
-  return !CombinedGraphQLErrors.is(error);
 }

@@ -2,7 +2,7 @@ import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useDocumentTitle } from '../../lib/document-title';
 import { pageTitle } from '../../app/site';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 
 /** /perfil until the candidate area (spec 1 §2.7) is built: who is logged in, and what comes next. */
 export function ProfilePlaceholder() {

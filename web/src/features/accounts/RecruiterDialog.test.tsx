@@ -1,3 +1,4 @@
+import { ServerError } from '@apollo/client/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -81,6 +82,29 @@ describe('RecruiterDialog (Acceso Reclutadores)', () => {
     await user.type(clave(), 'x{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No se recibió respuesta del servidor. Verifique su conexión.',
+    );
+  });
+
+  it("shows the server's message for an HTTP error, else 'Error {status}: …' (spec 2 §8)", async () => {
+    const user = userEvent.setup();
+    const variables = { username: 'a@ejemplo.org.gt', password: 'x', forceRole: null };
+    const httpError = (status: number, bodyText: string) =>
+      new ServerError('Response not successful', { response: new Response(bodyText, { status }), bodyText });
+    renderDialog([
+      {
+        request: { query: STAFF_LOGIN, variables },
+        error: httpError(503, JSON.stringify({ message: 'Servicio en mantenimiento.' })),
+      },
+      { request: { query: STAFF_LOGIN, variables }, error: httpError(400, 'Bad Request') },
+    ]);
+    await user.type(usuario(), 'a@ejemplo.org.gt');
+    await user.type(clave(), 'x{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Servicio en mantenimiento.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('No se recibió respuesta');
+    await user.clear(clave());
+    await user.type(clave(), 'x{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Error 400: Formato de solicitud incorrecto'),
     );
   });
 

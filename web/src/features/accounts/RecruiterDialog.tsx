@@ -5,8 +5,9 @@ import { AUTH_MESSAGES } from '@bolsa/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../gql/graphql';
 import { useTrackDialog } from '../../lib/dialog-activity';
-import { useSession } from '../session/SessionProvider';
-import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { useSession } from '../session';
+import { failureMessage, UNEXPECTED_MESSAGE } from '../../lib/errors';
+import { Notice, type NoticeState } from './Notice';
 import { CaptchaChallenge, type Challenge } from './CaptchaChallenge';
 import { STAFF_LOGIN } from './operations';
 
@@ -88,9 +89,12 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
       setNotice({
         kind: 'error',
         title: 'No se pudo iniciar sesión',
-        message: isNetworkFailure(error)
-          ? 'No se recibió respuesta del servidor. Verifique su conexión.'
-          : `Error: ${(error as Error).message}`,
+        // Spec 2 §8: the server's words for an HTTP error; no answer at all; anything else.
+        message: failureMessage(
+          error,
+          `Error: ${UNEXPECTED_MESSAGE}`,
+          'No se recibió respuesta del servidor. Verifique su conexión.',
+        ),
       });
     }
   };

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate } from 'react-router';
 import { ROLE } from '@bolsa/domain';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 import { RecruiterDialog } from './RecruiterDialog';
 
 /**

@@ -18,7 +18,8 @@ import { IconRefresh } from '@tabler/icons-react';
 import { AUTH_MESSAGES, HOW_HEARD, HOW_HEARD_LABEL, dpiInput, registrationSchema } from '@bolsa/domain';
 import { isValidCui } from '@bolsa/domain/geography';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { failureMessage, isNetworkError, NETWORK_MESSAGE } from '../../lib/errors';
+import { Notice, type NoticeState } from './Notice';
 import { NEW_CAPTCHA, REGISTER_CANDIDATE } from './operations';
 
 export interface RegistrationValues {
@@ -169,13 +170,13 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
       });
     } catch (error) {
       fail(
-        isNetworkFailure(error)
-          ? {
+        isNetworkError(error)
+          ? { kind: 'error', title: 'Error de conexión', message: NETWORK_MESSAGE }
+          : {
               kind: 'error',
-              title: 'Error de conexión',
-              message: 'No se pudo contactar al servidor. Intenta nuevamente.',
-            }
-          : { kind: 'error', title: 'No se pudo completar el registro', message: (error as Error).message },
+              title: 'No se pudo completar el registro',
+              message: failureMessage(error, 'Error al crear la cuenta'),
+            },
       );
     }
   };

@@ -1,7 +1,7 @@
 import { CloseButton, Grid, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBuildingHospital, IconSearch } from '@tabler/icons-react';
-import { BRANCHES } from './operations';
+import { BRANCHES } from '../../lib/catalogue';
 
 const ALL_BRANCHES = 'todas';
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLoginPrompt } from '../shell/LoginPrompt';
+import { useLoginPrompt } from '../accounts';
+import { useSession } from '../session';
 
 /** Only a UI preference lives in Web Storage, never personal data (architecture principle 4). */
 const DISMISSED_KEY = 'bolsa.guestBanner.dismissed';
@@ -14,7 +15,32 @@ function readDismissed(): boolean {
   }
 }
 
+/**
+ * Above the board (spec 1 §2.6's banner): a logged-in candidate sees whose session it is; an
+ * anonymous visitor is invited to log in or go on as a guest.
+ */
 export function GuestBanner() {
+  const { viewer } = useSession();
+  if (viewer) return <SignedInBanner name={viewer.name} />;
+  return <InvitationBanner />;
+}
+
+function SignedInBanner({ name }: { name: string }) {
+  return (
+    <Alert
+      variant="light"
+      color="brand"
+      radius="md"
+      icon={<IconUserCircle aria-hidden />}
+      title={`Hola, ${name}`}
+      mb="lg"
+    >
+      <Text size="sm">Has iniciado sesión: al postularte usaremos los datos de tu perfil.</Text>
+    </Alert>
+  );
+}
+
+function InvitationBanner() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const { openLogin } = useLoginPrompt();
   if (dismissed) return null;

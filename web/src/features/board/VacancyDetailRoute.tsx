@@ -1,9 +1,42 @@
-import { useNavigate, useParams } from 'react-router';
-import { VacancyDetailModal } from './VacancyDetailModal';
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { matchPath, useLocation, useNavigate, useParams, type Location } from 'react-router';
+
+// The dialog (and Mantine's modal machinery) is fetched when a vacancy is first opened.
+const LazyDetailModal = lazy(async () => ({ default: (await import('./VacancyDetailModal')).VacancyDetailModal }));
+
+function VacancyDetailModal(props: ComponentProps<typeof LazyDetailModal>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyDetailModal {...props} />
+    </Suspense>
+  );
+}
 
 /** /vacantes/:id — a shareable address for one vacancy; closing the dialog returns to the board. */
 export function VacancyDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate('/vacantes')} />;
+}
+
+/** What 'Ver Detalles' keeps in the history entry: the page the dialog was opened over. */
+export interface DetailState {
+  background: Location;
+}
+
+export function backgroundOf(location: Location): Location | null {
+  const state = location.state as Partial<DetailState> | null;
+  return state?.background && matchPath('/vacantes/:id', location.pathname) ? state.background : null;
+}
+
+/**
+ * The detail dialog opened from a board page (spec 1 §2.5): the address becomes /vacantes/:id so
+ * it can be shared, while the page below stays what it was (the home page keeps its hero).
+ * Closing, or Back, returns to that page.
+ */
+export function VacancyDetailOverlay() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = matchPath('/vacantes/:id', location.pathname)?.params.id ?? '';
+  return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate(-1)} />;
 }

@@ -26,7 +26,8 @@ describe('VacancyList (public board)', () => {
     renderWithProviders(<Board />, { mocks: [boardMock(ALL, FIVE, { featuredCount: 2 })] });
 
     expect(screen.getByRole('heading', { name: 'Oportunidades Laborales' })).toBeInTheDocument();
-    const cards = await screen.findAllByRole('article');
+    // The carousel is its own chunk: on a busy machine its first import takes a while.
+    const cards = await screen.findAllByRole('article', {}, { timeout: 10_000 });
     // The duplicate copy that makes the loop is hidden from assistive technology.
     expect(cards).toHaveLength(5);
     expect(within(cards[0]!).getByRole('heading', { name: 'Enfermera profesional' })).toBeInTheDocument();

@@ -16,11 +16,12 @@ import {
 import { useQuery } from '@apollo/client/react';
 import { IconBriefcaseOff, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { EMPTY_BOARD } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { GuestBanner } from './GuestBanner';
+import type { DetailState } from './VacancyDetailRoute';
 import { announceApplicationForm } from './apply';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyCard } from './VacancyCard';
@@ -72,7 +73,9 @@ export function VacancyList({
   // While the next page or filter loads, keep the current cards on screen instead of flashing skeletons.
   const board = (data ?? previousData)?.vacancies;
 
-  const openDetails = (v: VacancyCardFieldsFragment) => navigate(`/vacantes/${encodeURIComponent(v.id)}`);
+  const location = useLocation();
+  const openDetails = (v: VacancyCardFieldsFragment) =>
+    navigate(`/vacantes/${encodeURIComponent(v.id)}`, { state: { background: location } satisfies DetailState });
   const toggleFeatured = (checked: boolean) => {
     setFeaturedOnly(checked);
     onPageChange(1);

@@ -1,11 +1,6 @@
-import { notifications } from '@mantine/notifications';
+import { toastInfo } from '../../lib/toast';
 
 /** Placeholder until the application form ('Formulario de Postulación') is built. */
 export function announceApplicationForm(): void {
-  notifications.show({
-    id: 'formulario-postulacion',
-    color: 'brand',
-    message: 'El formulario de postulación estará disponible muy pronto.',
-    autoClose: 2500,
-  });
+  toastInfo('El formulario de postulación estará disponible muy pronto.', { id: 'formulario-postulacion' });
 }

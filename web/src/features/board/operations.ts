@@ -30,15 +30,6 @@ export const BOARD_VACANCIES = graphql(`
   }
 `);
 
-export const BRANCHES = graphql(`
-  query Branches {
-    branches {
-      id
-      name
-    }
-  }
-`);
-
 export const VACANCY_DETAIL = graphql(`
   query VacancyDetail($id: ID!) {
     vacancy(id: $id) {

@@ -56,3 +56,12 @@ export const TOUCH_SESSION = graphql(`
     }
   }
 `);
+/** Who is looking: the back office hides controls by role (spec 2 §6). */
+export const BACKOFFICE_VIEWER = graphql(`
+  query BackofficeViewer {
+    me {
+      id
+      role
+    }
+  }
+`);

@@ -12,7 +12,7 @@ import {
   STAFF_USERS,
   TOGGLE_STAFF_USER,
 } from './operations';
-import { pageWindow } from './PageWindow';
+import { pageWindow } from '../../components/PageWindow';
 import { EMPTY_USERS, NO_MATCHING_USERS, UsersPage } from './UsersPage';
 
 function staff(id: string, name: string, role: Role = 'VIEWER', active = true) {
@@ -252,7 +252,12 @@ describe('UsersPage (Gestión de usuarios)', () => {
       '[role="alert"]',
     )!;
     await user.click(within(panel).getByRole('button', { name: 'Detalles técnicos' }));
-    expect(within(panel).getAllByText('Failed to fetch').length).toBeGreaterThan(0);
+    // The browser's 'Failed to fetch' is English: the user reads the spec's wording instead.
+    expect(within(panel).getAllByText('No se pudo contactar al servidor. Intenta nuevamente.').length).toBeGreaterThan(
+      0,
+    );
+    expect(within(panel).getByText('NETWORK_ERROR')).toBeInTheDocument();
+    expect(within(panel).queryByText(/Failed to fetch/)).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });

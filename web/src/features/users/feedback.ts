@@ -1,39 +1,15 @@
-import { notifications } from '@mantine/notifications';
-import type { MutationErrorFieldsFragment } from '../../gql/graphql';
+import { toastError as showError, toastSuccess as showSuccess, TOAST_MS_USERS } from '../../lib/toast';
 
-/** Toasts of user management stay 2.5 s (spec 2 §9). */
-export const TOAST_MS = 2500;
+export { failureDetail } from '../../lib/toast';
 
+/** User management's toasts stay 2.5 s in the brand colour (spec 2 §9). */
 export function toastSuccess(title: string, message?: string): void {
-  notifications.show({ color: 'brand', title, message: message ?? '', autoClose: TOAST_MS });
+  showSuccess(title, message, { ms: TOAST_MS_USERS });
 }
 
 export function toastError(title: string, message: string): void {
-  notifications.show({ color: 'red', title, message, autoClose: TOAST_MS });
+  showError(title, message, { ms: TOAST_MS_USERS });
 }
 
-/**
- * The second line of a failure toast: Conflict and NotFound say what happened; a refusal of the
- * api shows its status ('Error 500'); anything else asks to try again.
- */
-export function failureDetail(error: MutationErrorFieldsFragment | null | undefined): string {
-  switch (error?.__typename) {
-    case 'Conflict':
-    case 'NotFound':
-    case 'ValidationFailed':
-      return error.message;
-    case 'OperationFailed':
-      return error.status ? `Error ${error.status}` : 'Intente nuevamente.';
-    default:
-      return 'Intente nuevamente.';
-  }
-}
-
-/** Lower-case, without accents: how the search box compares. */
-export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
-}
+/** Lower-case, without accents: how the search box compares (the domain's one folding). */
+export { foldSearch as fold } from '@bolsa/domain';

@@ -1,0 +1,173 @@
+import { Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { ROLE, type RoleId } from '@bolsa/domain';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useTrackDialog } from '../../lib/dialog-activity';
+import { roleLabel, useSession, type SessionViewer } from '../../features/session';
+import { Logo } from './Logo';
+import { useLoginPrompt } from '../../features/accounts';
+import classes from './shell.module.css';
+
+const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer')).MenuDrawer }));
+
+interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+/** The three variants of spec 1 §2.2. */
+const PUBLIC_LINKS: readonly NavItem[] = [
+  { to: '/', label: 'Inicio', end: true },
+  { to: '/vacantes', label: 'Vacantes', end: false },
+  { to: '/preguntas-frecuentes', label: 'Preguntas frecuentes', end: false },
+];
+
+const CANDIDATE_LINKS: readonly NavItem[] = [{ to: '/perfil', label: 'Mi Perfil', end: false }];
+
+const STAFF_LINKS: readonly (NavItem & { roles: readonly RoleId[] })[] = [
+  { to: '/panel', label: 'Panel', end: true, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
+  { to: '/panel/plazas', label: 'Plazas', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
+  { to: '/panel/candidatos', label: 'Candidatos', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
+  { to: '/panel/historial', label: 'Historial', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER] },
+  { to: '/panel/usuarios', label: 'Usuarios', end: false, roles: [ROLE.ADMIN] },
+];
+
+export function staffLinks(role: RoleId): NavItem[] {
+  return STAFF_LINKS.filter((l) => l.roles.includes(role));
+}
+
+function isStaff(viewer: SessionViewer | null): viewer is SessionViewer {
+  return viewer !== null && viewer.roleId !== ROLE.CANDIDATE;
+}
+
+export function TopNav() {
+  const [menuOpened, menu] = useDisclosure(false);
+  // Mounted from the first opening on (so that it can animate closed), not before.
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuOpened && !menuWanted) setMenuWanted(true);
+  const { openLogin } = useLoginPrompt();
+  const { viewer, logout } = useSession();
+  useTrackDialog(menuOpened);
+
+  const staff = isStaff(viewer);
+  const links = staff ? staffLinks(viewer.roleId) : viewer ? CANDIDATE_LINKS : PUBLIC_LINKS;
+  // Five staff links, a name and a button need more room than the public bar.
+  const desktop = staff ? 'lg' : 'md';
+
+  const loginFromMenu = () => {
+    menu.close();
+    openLogin();
+  };
+  const logoutFromMenu = () => {
+    menu.close();
+    void logout();
+  };
+
+  const logoutButton = (fullWidth: boolean, onClick: () => void) => (
+    <Button
+      variant="default"
+      fullWidth={fullWidth}
+      leftSection={<IconLogout size={18} aria-hidden />}
+      onClick={onClick}
+    >
+      Cerrar sesión
+    </Button>
+  );
+
+  const who = staff && (
+    <Stack gap={0} align="flex-end" miw={0}>
+      <Text fw={600} size="sm" lh={1.2} truncate maw={200}>
+        {viewer.name}
+      </Text>
+      <Text size="xs" c="dimmed" lh={1.2}>
+        {roleLabel(viewer.role)}
+      </Text>
+    </Stack>
+  );
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" h={64}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Link
+            to={staff ? '/panel' : '/'}
+            aria-label={staff ? 'Bolsa de Trabajo, ir al panel' : 'Bolsa de Trabajo, ir al inicio'}
+            style={{ textDecoration: 'none' }}
+          >
+            <Logo />
+          </Link>
+          <Group component="nav" aria-label="Navegación principal" gap={4} visibleFrom={desktop} wrap="nowrap">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.end} className={classes.navLink}>
+                {l.label}
+              </NavLink>
+            ))}
+          </Group>
+          {viewer ? (
+            <Group gap="sm" visibleFrom={desktop} wrap="nowrap">
+              {who}
+              {logoutButton(false, () => void logout())}
+            </Group>
+          ) : (
+            <Button visibleFrom="md" leftSection={<IconUserCircle size={18} aria-hidden />} onClick={() => openLogin()}>
+              Regístrate / Iniciar Sesion
+            </Button>
+          )}
+          <Burger
+            hiddenFrom={desktop}
+            opened={menuOpened}
+            onClick={menu.toggle}
+            aria-label={menuOpened ? 'Cerrar menú' : 'Abrir menú'}
+            aria-expanded={menuOpened}
+            aria-controls="menu-movil"
+          />
+        </Group>
+      </Container>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            id="menu-movil"
+            opened={menuOpened}
+            onClose={menu.close}
+            title="Menú"
+            position="right"
+            size="xs"
+            hiddenFrom={desktop}
+            closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
+          >
+            <Stack component="nav" aria-label="Navegación principal" gap={4}>
+              {staff && (
+                <Box pb="sm" mb="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                  <Text fw={600}>{viewer.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {roleLabel(viewer.role)}
+                  </Text>
+                </Box>
+              )}
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} end={l.end} className={classes.drawerLink} onClick={menu.close}>
+                  {l.label}
+                </NavLink>
+              ))}
+              {viewer ? (
+                <Box mt="md">{logoutButton(true, logoutFromMenu)}</Box>
+              ) : (
+                <Button
+                  mt="md"
+                  fullWidth
+                  leftSection={<IconUserCircle size={18} aria-hidden />}
+                  onClick={loginFromMenu}
+                >
+                  Regístrate / Iniciar Sesion
+                </Button>
+              )}
+            </Stack>
+          </MenuDrawer>
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTrackDialog } from '../lib/dialog-activity';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question. Declarative (not modals.openConfirmModal) so that it renders where it is used. */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancelar',
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  useTrackDialog(opened);
+  return (
+    <Modal opened={opened} onClose={busy ? () => {} : onCancel} title={title} centered closeOnClickOutside={!busy}>
+      <Stack gap="lg">
+        <div>{typeof children === 'string' ? <Text>{children}</Text> : children}</div>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button color={danger ? 'red.8' : undefined} onClick={onConfirm} loading={busy} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A blocking 'please wait' dialog (the featured toggle's loading dialog, saving a vacancy). */
+export function BusyDialog({ opened, label }: { opened: boolean; label: string }) {
+  useTrackDialog(opened);
+  return (
+    <Modal.Root opened={opened} onClose={() => {}} closeOnClickOutside={false} closeOnEscape={false} centered size="xs">
+      <Modal.Overlay />
+      <Modal.Content aria-label={label}>
+        <Modal.Body>
+          <Stack align="center" gap="sm" py="md" role="status">
+            <Loader aria-hidden />
+            <Text fw={600}>{label}</Text>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+interface MessageDialogProps {
+  opened: boolean;
+  title: string;
+  message: string;
+  onClose: () => void;
+}
+
+/** An error that needs acknowledging ('No se pudo guardar'). */
+export function MessageDialog({ opened, title, message, onClose }: MessageDialogProps) {
+  useTrackDialog(opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="lg">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            Entendido
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminEmailsTab } from './AdminEmailsTab';

@@ -1,0 +1,2 @@
+export { PanelLayout } from './PanelLayout';
+export { PanelPage } from './PanelPage';

@@ -1,0 +1,1 @@
+export { TestTemplatesTab } from './TestTemplatesTab';
