@@ -71,7 +71,10 @@ describe('npm start supervises api and bff', () => {
     supervisor.stderr!.on('data', (d) => (log += String(d)));
     const api = `http://127.0.0.1:${apiPort}`;
     const bff = `http://127.0.0.1:${bffPort}`;
-    await until('the bff', () => ok(`${bff}/readyz`), 90_000);
+    // A fresh PGlite runs initdb first: slow on a loaded 2-core machine. Say what start printed.
+    await until('the bff', () => ok(`${bff}/readyz`), 150_000).catch((err: Error) => {
+      throw new Error(`${err.message}; start printed:\n${log.slice(-2000)}`);
+    });
     const firstPid = Number(/\[start\] api en marcha \(pid (\d+)\)/.exec(log)![1]);
 
     process.kill(firstPid, 'SIGKILL');
@@ -110,5 +113,5 @@ describe('npm start supervises api and bff', () => {
     expect(code).toBe(0);
     await expect(ok(`${bff}/healthz`)).rejects.toThrow();
     await expect(ok(`${api}/healthz`)).rejects.toThrow();
-  }, 120_000);
+  }, 240_000);
 });
