@@ -16,7 +16,13 @@ import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
+import { AdminEmailsClient } from './upstream/admin-emails.js';
+import { ApiTokensClient } from './upstream/api-tokens.js';
 import { CatalogueClient } from './upstream/catalogue.js';
+import { FilesClient } from './upstream/files.js';
+import { StaffUsersClient } from './upstream/staff-users.js';
+import { TestTemplatesClient } from './upstream/test-templates.js';
+import { VacanciesClient } from './upstream/vacancies.js';
 import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
 import { sameOriginOnly } from './auth/origin.js';
@@ -24,7 +30,6 @@ import { CaptchaService } from './auth/captcha.js';
 import { Sessions, loadSessionKey } from './auth/session.js';
 import { Throttle } from './auth/throttle.js';
 import { AccountsClient } from './upstream/accounts.js';
-import { BackofficeClient } from './upstream/backoffice.js';
 import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
 import { createLoaders } from './loaders.js';
@@ -104,11 +109,21 @@ export async function createServer(config: Config): Promise<BffServer> {
   });
   const accounts = new AccountsClient(http);
   const sessionKey = loadSessionKey(config.sessionSecret, config.dataDir);
+  const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
+  const staffUsers = new StaffUsersClient(http, config.roleRules);
+  const staffName = async (userId: string) =>
+    (await staffUsers.directory.get()).find((u) => u.id === userId)?.name ?? null;
   const services: Services = {
     config,
     http,
-    catalogue: new CatalogueClient(http, config.publicCacheTtlMs),
+    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs),
+    catalogue,
     accounts,
+    staffUsers,
+    apiTokens: new ApiTokensClient(http),
+    testTemplates: new TestTemplatesClient(http),
+    adminEmails: new AdminEmailsClient(http),
+    files: new FilesClient(http),
     sessions: new Sessions(
       sessionKey,
       { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules },
@@ -119,7 +134,6 @@ export async function createServer(config: Config): Promise<BffServer> {
       account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
       address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
     },
-    backoffice: new BackofficeClient(http),
     uploads: new Uploads(config.dataDir, sessionKey),
   };
 
@@ -150,12 +164,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     res.json({ ok: true });
   });
   app.get('/readyz', async (_req, res) => {
-    try {
-      await http.request('/healthz', { timeoutMs: 2_000 });
-      res.json({ ok: true, api: true });
-    } catch {
-      res.status(503).json({ ok: false, api: false });
-    }
+    if (await http.healthy()) res.json({ ok: true, api: true });
+    else res.status(503).json({ ok: false, api: false });
   });
 
   app.use(

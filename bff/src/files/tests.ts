@@ -10,7 +10,7 @@ export function testFilesRouter(services: Services): Router {
     if (viewer.role === 4) return void res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
     if (!/^\d+$/.test(req.params.id)) return void res.status(404).json({ message: 'Archivo no encontrado' });
     try {
-      const up = await services.http.raw(`/pruebas/templates/${req.params.id}/download`, { timeoutMs: 30_000 });
+      const up = await services.files.testTemplateFile(req.params.id);
       const type = String(up.headers['content-type'] ?? '');
       if (up.statusCode !== 200 || type.includes('json')) {
         await up.body.dump();

@@ -4,7 +4,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
 import type { Services } from '../context.js';
 import { imageUrl } from '../normalise/vacancy.js';
-import { resolvePlace } from '../resolvers/place.js';
+import { resolvePlace } from '../normalise/place.js';
 
 const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
 const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
@@ -66,9 +66,9 @@ export function webRouter(dist: string, services: Services): Router {
 
   router.get('/vacantes/:id', async (req, res, next) => {
     try {
-      const v = await services.catalogue.vacancy(req.params.id);
+      const v = await services.vacancies.get(req.params.id);
       if (!v || !isOpenForApplications(v)) return next();
-      const place = await resolvePlace(v, services);
+      const place = await resolvePlace(v, services.catalogue);
       const origin = `${req.protocol}://${req.get('host')}`;
       const ld = jobPosting(
         {

@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
 import { fieldsOf, id, pick, text, type Fields } from '../normalise/fields.js';
-import type { Answer } from '../upstream/accounts.js';
+import { answerMessage, type Answer } from '../upstream/accounts.js';
 import { resolveStaffRole } from '../normalise/role.js';
 import { displayName } from '../auth/session.js';
 import type { Context } from '../context.js';
-import { answerMessage, operationFailed, validationFailed } from './errors.js';
+import { operationFailed, validationFailed } from '../errors.js';
 import { ROLE_ENUM, ROLE_ID } from './roles.js';
 
 const CONFLICTS = {

@@ -4,7 +4,7 @@ import { open as openFile, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../context.js';
+import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
 import { MAX_UPLOAD_BYTES, MIME, UPLOAD_KINDS, sniff, type UploadKind } from './sniff.js';
 
@@ -69,7 +69,7 @@ export class Uploads {
     }
   }
 
-  router(services: Services): Router {
+  router(services: { sessions: Sessions }): Router {
     const router = Router();
     const timer = setInterval(() => this.sweep(), 10 * 60_000);
     timer.unref();
