@@ -11,6 +11,8 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import compression from 'compression';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import type { GraphQLError, GraphQLFormattedError, ValidationContext } from 'graphql';
+import helmet from 'helmet';
+import { BAD_REQUEST, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
 import { applyAuthDirective } from './auth/directive.js';
 import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
@@ -42,25 +44,13 @@ export function buildSchema() {
   return applyAuthDirective(makeExecutableSchema({ typeDefs, resolvers }));
 }
 
-const KNOWN_CODES = new Set([
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'UPSTREAM_UNAVAILABLE',
-  'BAD_USER_INPUT',
-  'GRAPHQL_VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED',
-  'BAD_REQUEST',
-  'PERSISTED_QUERY_NOT_FOUND',
-]);
-
-/** Expected errors keep their Spanish message; anything else is logged and shown generically. */
+/**
+ * Expected errors keep their Spanish message, library ones are said in Spanish
+ * (client-errors.ts); anything else is logged and shown generically.
+ */
 function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const code = String(formatted.extensions?.code ?? '');
-  if (KNOWN_CODES.has(code)) {
-    const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
-    return { ...formatted, extensions };
-  }
+  const known = translateGraphQLError(formatted);
+  if (known) return known;
   const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
   console.error('[bff] error inesperado', requestId ?? '', (error as Error)?.stack ?? error);
   return { message: MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
@@ -81,11 +71,47 @@ const requestIdPlugin: ApolloServerPlugin<Context> = {
   },
 };
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
+/**
+ * helmet's headers with a Content-Security-Policy the SPA and GraphiQL run under (checked in
+ * Chromium: no violation on /, /vacantes/{id}, the staff panel and /graphiql). Styles need
+ * 'unsafe-inline': Mantine and GraphiQL set style attributes and inject <style> at run time.
+ * No upgrade-insecure-requests: an intranet on plain HTTP must keep working.
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+});
+
+/**
+ * Express 5 leaves req.body unset when the content type is not JSON, and Apollo's Express
+ * integration then answers a 500 in English; an empty body lets Apollo refuse it (400, Spanish).
+ */
+function ensureBody(req: Request, _res: Response, next: NextFunction) {
+  if (req.body === undefined) req.body = {};
   next();
+}
+
+/** /graphql answers GET and POST only; anything else is refused here rather than by a library. */
+function graphqlMethods(req: Request, res: Response, next: NextFunction) {
+  if (req.method === 'GET' || req.method === 'POST') return next();
+  res.setHeader('Allow', 'GET, POST');
+  res.status(405).json({ errors: [{ message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } }] });
 }
 
 /** Armor rules throw by default, which Apollo turns into a 500; report them as validation errors. */
@@ -150,6 +176,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin],
     formatError,
     includeStacktraceInErrorResponses: false,
+    // No 'Did you mean …' in production: suggestions map the schema for whoever probes it.
+    hideSchemaDetailsFromClientErrors: config.env === 'production',
   });
   await apollo.start();
 
@@ -170,8 +198,10 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   app.use(
     '/graphql',
+    graphqlMethods,
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
+    ensureBody,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const requestId = String(req.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
@@ -204,6 +234,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     res.sendFile(graphiqlFile);
   });
   if (config.webDist && existsSync(config.webDist)) app.use(webRouter(config.webDist, services));
+  app.use(jsonNotFound);
+  app.use(jsonErrors);
 
   return {
     app,

@@ -120,7 +120,7 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
 
     const file = fileOf(body, 'Archivo');
     if (!file) throw badRequest(MESSAGES.templateFileRequired);
-    const ext = documentExtension(tipo, file.originalName, file.data);
+    const ext = await documentExtension(tipo, file.originalName, file.data);
     if (!ext) throw badRequest(MESSAGES.templateFileMismatch);
     const key = newFileKey('pruebas', ext);
     await files.put(key, file.data);

@@ -113,9 +113,9 @@ export function listItems(values: string[] | undefined): string[] {
 const allText = (body: FormBody): string[] => Object.values(body.fields).flat();
 
 /** The image's real type must be one the form accepts; the bytes decide, not the name. */
-function checkImage(data: Buffer, accepted: readonly ImageType[]): void {
+async function checkImage(data: Buffer, accepted: readonly ImageType[]): Promise<void> {
   if (data.length > IMAGE_MAX_BYTES) throw tooLarge();
-  const type = sniffImageType(data);
+  const type = await sniffImageType(data);
   if (!type || !accepted.includes(type)) throw badImage();
 }
 
@@ -259,7 +259,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
     const statusRaw = first(body, 'Status').trim();
     const status = !statusRaw || isActiveStatus(statusRaw) ? '1' : '0';
 
-    checkImage(image.data, ['jpeg', 'png', 'gif']);
+    await checkImage(image.data, ['jpeg', 'png', 'gif']);
     const variants = await variantsOf(image.data);
     const [publicadoPor, actualizadoPor] = await Promise.all([
       existingUserId(db, optionalId(first(body, 'PublicadoPor'))),
@@ -326,7 +326,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
     const imageData = file ? file.data : decodeBase64Image(first(body, 'ImagenBase64'));
     let variants: { detail: Buffer; card: Buffer } | null = null;
     if (imageData) {
-      checkImage(imageData, ['jpeg', 'png', 'gif', 'webp']);
+      await checkImage(imageData, ['jpeg', 'png', 'gif', 'webp']);
       variants = await variantsOf(imageData);
     }
     const actualizadoPor = await existingUserId(db, optionalId(first(body, 'ActualizadoPor')));

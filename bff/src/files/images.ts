@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Services } from '../context.js';
 import { UpstreamHttpError } from '../upstream/http.js';
@@ -38,8 +39,8 @@ export function imagesRouter({ files }: Pick<Services, 'files'>): Router {
       res.setHeader('Content-Type', type);
       if (up.headers['content-length']) res.setHeader('Content-Length', String(up.headers['content-length']));
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      for await (const chunk of up.body) res.write(chunk);
-      res.end();
+      // Honours back-pressure, and a client that goes away stops the upstream read too.
+      await pipeline(up.body, res);
     } catch (err) {
       if (!res.headersSent) {
         const status = err instanceof UpstreamHttpError ? err.status : 503;

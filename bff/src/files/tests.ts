@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Services } from '../context.js';
 
@@ -19,8 +20,8 @@ export function testFilesRouter(services: Services): Router {
       res.setHeader('Content-Type', type || 'application/octet-stream');
       res.setHeader('Content-Disposition', String(up.headers['content-disposition'] ?? 'attachment'));
       res.setHeader('Cache-Control', 'private, no-store');
-      for await (const chunk of up.body) res.write(chunk);
-      res.end();
+      // Honours back-pressure, and a client that goes away stops the upstream read too.
+      await pipeline(up.body, res);
     } catch {
       if (!res.headersSent) res.status(503).json({ message: 'No se pudo descargar' });
       else res.end();
