@@ -32,7 +32,7 @@ describe.each(databases)('applications on $name', ({ start }) => {
     v = await makeVacancies(t.api.db);
     png = await pngBytes();
     jpeg = await jpegBytes();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   /** A fresh applicant each time (DPI and e-mail unused so far). */

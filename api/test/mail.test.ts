@@ -92,7 +92,7 @@ describe.each(databases)('mail outbox on $name', ({ start }) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await start();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   const mail = (n: number) =>

@@ -31,6 +31,7 @@ import { sameOriginOnly } from './auth/origin.js';
 import { CaptchaService } from './auth/captcha.js';
 import { Sessions, loadSessionKey } from './auth/session.js';
 import { Throttle } from './auth/throttle.js';
+import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
@@ -150,6 +151,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     testTemplates: new TestTemplatesClient(http),
     adminEmails: new AdminEmailsClient(http),
     files: new FilesClient(http),
+    applications: new ApplicationsClient(http),
     sessions: new Sessions(
       sessionKey,
       { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules },
@@ -159,6 +161,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     throttle: {
       account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
       address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
+      // Guest applications per address, as many as failed logins per address.
+      apply: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
     },
     uploads: new Uploads(config.dataDir, sessionKey),
   };
