@@ -84,7 +84,11 @@ let bffProc: ChildProcess | undefined;
 try {
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
   const token = readFileSync(path.join(dataDir, 'service-token'), 'utf8').trim();
-  bffProc = start('bff/src/index.ts', { PORT: String(bffPort), API_URL: `http://127.0.0.1:${apiPort}` });
+  bffProc = start('bff/src/index.ts', {
+    PORT: String(bffPort),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+  });
   await waitFor(`${bff}/readyz`);
 
   const board = await gql('{ vacancies(page: 1, pageSize: 1) { items { id } } }', {});

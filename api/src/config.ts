@@ -48,8 +48,8 @@ const EnvSchema = z.object({
   /** S3-compatible storage (MinIO, AWS S3) instead of the local folder when endpoint and bucket are set. */
   S3_ENDPOINT: optionalText,
   S3_BUCKET: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_ACCESS_KEY: optionalText,
+  S3_SECRET_KEY: optionalText,
   S3_REGION: optionalText,
   S3_PREFIX: optionalText,
 });

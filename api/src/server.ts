@@ -107,6 +107,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     db = database;
     await migrateToLatest(database);
     const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
+    await files.ready?.();
     await runSeeds(database, files, {
       demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
       orgEmailDomain,

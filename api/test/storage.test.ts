@@ -52,6 +52,29 @@ const backends: Backend[] = [
   },
 ];
 
+describe('S3 store start-up', () => {
+  it('creates its bucket when missing (a fresh MinIO)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-s3-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
+    const address = (await server.run()) as AddressInfo;
+    try {
+      const store = createS3FileStore({
+        endpoint: `http://127.0.0.1:${address.port}`,
+        bucket: 'nuevo',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      });
+      await store.ready!();
+      await store.ready!();
+      await store.put('tmp/x', Buffer.from('ok'));
+      expect(await text((await store.open('tmp/x'))!.body)).toBe('ok');
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.each(backends)('file store: $name', ({ open }) => {
   let s: Awaited<ReturnType<Backend['open']>>;
   beforeAll(async () => {

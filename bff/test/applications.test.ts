@@ -249,4 +249,48 @@ describe('applications through the BFF', () => {
     const res = await gql(APPLY, { input: input(v.open) }, cookieOf(staff, 'bolsa_sesion')!);
     expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
+
+  it('login with a vacancy id runs the duplicate check and refuses with the spec 1 §8 messages', async () => {
+    const LOGIN = `mutation($e: String!, $p: String!, $v: ID) {
+      candidateLogin(email: $e, password: $p, vacancyId: $v) {
+        viewer { id }
+        error { __typename ... on DuplicateApplication { conflict message } ... on ApplicationCheckFailed { title message } }
+      }
+    }`;
+    // Ana applied to v.open in the test above.
+    const refused = await gql(LOGIN, { e: DEMO.candidate, p: DEMO_PASSWORD, v: String(v.open) });
+    expect(refused.body.data.candidateLogin).toEqual({
+      viewer: null,
+      error: {
+        __typename: 'DuplicateApplication',
+        conflict: 'YA_APLICO',
+        message: 'Ya tienes una postulación a esta vacante.',
+      },
+    });
+    expect(cookieOf(refused, 'bolsa_sesion')).toBeNull();
+
+    // An application in course for the vacancy with Carlos's e-mail (sent as a guest before he registered).
+    const carlos = 'carlos.perez@example.com';
+    await stack.api.db
+      .insertInto('postulantes')
+      .values({ plaza_id: v.second, nombre: 'Carlos Pérez', cui: validCui('47000001'), email: carlos })
+      .execute();
+    const inUse = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: String(v.second) });
+    expect(inUse.body.data.candidateLogin.error).toEqual({
+      __typename: 'DuplicateApplication',
+      conflict: 'EMAIL',
+      message: 'Ese correo ya está en uso para esta vacante. Usa otro correo.',
+    });
+
+    const bad = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: 'abc' });
+    expect(bad.body.data.candidateLogin.error).toEqual({
+      __typename: 'ApplicationCheckFailed',
+      title: 'Error al validar',
+      message: 'No se pudo verificar tu postulación. Intenta de nuevo.',
+    });
+
+    const ok = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: String(v.open) });
+    expect(ok.body.data.candidateLogin).toMatchObject({ viewer: { id: expect.any(String) }, error: null });
+    expect(cookieOf(ok, 'bolsa_sesion')).not.toBeNull();
+  });
 });

@@ -24,6 +24,9 @@ export interface DuplicateQuery {
  * email_dpi_mismatch — the e-mail is known with another DPI.
  */
 export async function findDuplicate(db: Conn, q: DuplicateQuery): Promise<ApplicationConflict | null> {
+  // A half that was not sent (login with a vacancy id knows only the e-mail) matches nothing.
+  const dpi = q.dpi || null;
+  const email = q.email || null;
   if (q.userId !== null) {
     const mine = await db
       .selectFrom('postulantes')
@@ -40,35 +43,36 @@ export async function findDuplicate(db: Conn, q: DuplicateQuery): Promise<Applic
     .select(['cui', 'email'])
     .where('plaza_id', '=', q.vacancyId)
     .where(inCourse)
-    .where((eb) => eb.or([eb('cui', '=', q.dpi), eb('email', '=', q.email)]))
+    .where((eb) => eb.or([eb('cui', '=', dpi ?? '-'), eb('email', '=', email ?? '-')]))
     .limit(5)
     .execute();
-  if (sameVacancy.some((r) => r.cui === q.dpi)) return 'dpi';
-  if (sameVacancy.some((r) => r.email === q.email)) return 'email';
+  if (dpi && sameVacancy.some((r) => r.cui === dpi)) return 'dpi';
+  if (email && sameVacancy.some((r) => r.email === email)) return 'email';
 
   const accounts = await db
     .selectFrom('usuarios_candidatos')
     .select(['id', 'email', 'dpi'])
-    .where((eb) => eb.or([eb('email', '=', q.email), eb('dpi', '=', q.dpi)]))
+    .where((eb) => eb.or([eb('email', '=', email ?? '-'), eb('dpi', '=', dpi ?? '-')]))
     .limit(5)
     .execute();
-  if (accounts.some((a) => a.email === q.email && a.id !== q.userId)) return 'usuario';
-  if (accounts.some((a) => a.dpi === q.dpi && a.email !== q.email)) return 'dpi_email_mismatch';
-  if (accounts.some((a) => a.email === q.email && a.dpi !== q.dpi)) return 'email_dpi_mismatch';
+  if (email && accounts.some((a) => a.email === email && a.id !== q.userId)) return 'usuario';
+  if (!dpi || !email) return null;
+  if (accounts.some((a) => a.dpi === dpi && a.email !== email)) return 'dpi_email_mismatch';
+  if (accounts.some((a) => a.email === email && a.dpi !== dpi)) return 'email_dpi_mismatch';
 
   const earlier = await db
     .selectFrom('postulantes')
     .select(['cui', 'email'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('cui', '=', q.dpi), eb('email', '<>', q.email)]),
-        eb.and([eb('email', '=', q.email), eb('cui', '<>', q.dpi)]),
+        eb.and([eb('cui', '=', dpi), eb('email', '<>', email)]),
+        eb.and([eb('email', '=', email), eb('cui', '<>', dpi)]),
       ]),
     )
     .limit(5)
     .execute();
-  if (earlier.some((r) => r.cui === q.dpi)) return 'dpi_email_mismatch';
-  if (earlier.some((r) => r.email === q.email)) return 'email_dpi_mismatch';
+  if (earlier.some((r) => r.cui === dpi)) return 'dpi_email_mismatch';
+  if (earlier.some((r) => r.email === email)) return 'email_dpi_mismatch';
   return null;
 }
 

@@ -9,8 +9,8 @@ export { createS3FileStore, type S3Options } from './s3.js';
 export interface StorageSettings {
   S3_ENDPOINT?: string | undefined;
   S3_BUCKET?: string | undefined;
-  S3_ACCESS_KEY_ID?: string | undefined;
-  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_ACCESS_KEY?: string | undefined;
+  S3_SECRET_KEY?: string | undefined;
   S3_REGION?: string | undefined;
   S3_PREFIX?: string | undefined;
 }
@@ -21,8 +21,8 @@ export function createFileStore(settings: StorageSettings, localRoot: string): F
     return createS3FileStore({
       endpoint: settings.S3_ENDPOINT,
       bucket: settings.S3_BUCKET,
-      accessKeyId: settings.S3_ACCESS_KEY_ID ?? '',
-      secretAccessKey: settings.S3_SECRET_ACCESS_KEY ?? '',
+      accessKeyId: settings.S3_ACCESS_KEY ?? '',
+      secretAccessKey: settings.S3_SECRET_KEY ?? '',
       region: settings.S3_REGION,
       prefix: settings.S3_PREFIX,
     });

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
+  CreateBucketCommand,
+  HeadBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
@@ -39,6 +41,15 @@ export function createS3FileStore(o: S3Options): FileStore {
   };
 
   return {
+    async ready() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: o.bucket }));
+      } catch (err) {
+        if (!notFound(err)) throw err;
+        // A fresh MinIO (docker-compose) has no bucket yet.
+        await client.send(new CreateBucketCommand({ Bucket: o.bucket }));
+      }
+    },
     async put(key, data, contentType) {
       // lib-storage sends a stream in parts without knowing its length up front.
       await new Upload({

@@ -21,6 +21,8 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Renames `from` to `to` (a temporary upload becoming an application's file). */
   move(from: string, to: string): Promise<void>;
+  /** Prepares the store at start-up (creates the bucket when missing). */
+  ready?(): Promise<void>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -10,6 +10,7 @@ import {
 } from '@bolsa/domain';
 import type { ApplicationInput, DuplicateConflict, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
+import { fieldsOf, pick, text } from '../normalise/fields.js';
 import type { Context } from '../context.js';
 import { guestOwner } from '../uploads/guest.js';
 import type { UploadKind } from '../uploads/sniff.js';
@@ -75,6 +76,35 @@ function applicant(ctx: Context): { mode: DomainMode; userId: string | null; own
   // Staff and integrations apply to nothing: the form is the public's and candidates'.
   if (v) throw gqlError('FORBIDDEN');
   return { mode: 'guest', userId: null, owner: guestOwner(ctx.req, null) };
+}
+
+/**
+ * Login with a vacancy id (spec 1 §4, §8): refused when this candidate already applied to the
+ * vacancy or their e-mail is in use for it; 'Error al validar' when the check cannot run.
+ */
+export async function loginApplicationRefusal(ctx: Context, vacancyId: string, userId: string, user: unknown) {
+  const email = text(pick(fieldsOf(user), 'email', 'Email'))?.toLowerCase() ?? '';
+  const checkFailed = {
+    __typename: 'ApplicationCheckFailed' as const,
+    title: APPLICATION_MESSAGES.checkFailedTitle,
+    message: APPLICATION_MESSAGES.checkFailed,
+  };
+  if (!isEntityId(vacancyId)) return checkFailed;
+  let r;
+  try {
+    r = await ctx.applications.check({ vacancyId, dpi: '', email, userId });
+  } catch {
+    return checkFailed;
+  }
+  if (r.ok || !r.conflict) return null;
+  return {
+    __typename: 'DuplicateApplication' as const,
+    conflict: CONFLICT_ENUM[r.conflict],
+    message:
+      r.conflict === 'usuario' || r.conflict === 'ya_aplico'
+        ? APPLICATION_MESSAGES.alreadyAppliedUser
+        : APPLICATION_MESSAGES.emailInUseForVacancy,
+  };
 }
 
 export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck'> = {
