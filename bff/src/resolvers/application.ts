@@ -5,25 +5,14 @@ import {
   checkApplication,
   conflictMessage,
   isEntityId,
-  type ApplicationConflict,
   type ApplicationMode as DomainMode,
 } from '@bolsa/domain';
 import type { ApplicationInput, DuplicateConflict, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
-import { fieldsOf, pick, text } from '../normalise/fields.js';
 import type { Context } from '../context.js';
 import { guestOwner } from '../uploads/guest.js';
 import type { UploadKind } from '../uploads/sniff.js';
 import type { ApplicationFileSlot, FileOnDisk } from '../upstream/applications.js';
-
-const CONFLICT_ENUM: Record<ApplicationConflict, DuplicateConflict> = {
-  dpi: 'DPI',
-  email: 'EMAIL',
-  usuario: 'USUARIO',
-  ya_aplico: 'YA_APLICO',
-  dpi_email_mismatch: 'DPI_EMAIL_MISMATCH',
-  email_dpi_mismatch: 'EMAIL_DPI_MISMATCH',
-};
 
 const MARITAL = {
   SOLTERO: 'Soltero',
@@ -82,8 +71,8 @@ function applicant(ctx: Context): { mode: DomainMode; userId: string | null; own
  * Login with a vacancy id (spec 1 §4, §8): refused when this candidate already applied to the
  * vacancy or their e-mail is in use for it; 'Error al validar' when the check cannot run.
  */
-export async function loginApplicationRefusal(ctx: Context, vacancyId: string, userId: string, user: unknown) {
-  const email = text(pick(fieldsOf(user), 'email', 'Email'))?.toLowerCase() ?? '';
+export async function loginApplicationRefusal(ctx: Context, vacancyId: string, userId: string, accountEmail: string) {
+  const email = accountEmail.trim().toLowerCase();
   const checkFailed = {
     __typename: 'ApplicationCheckFailed' as const,
     title: APPLICATION_MESSAGES.checkFailedTitle,
@@ -99,9 +88,9 @@ export async function loginApplicationRefusal(ctx: Context, vacancyId: string, u
   if (r.ok || !r.conflict) return null;
   return {
     __typename: 'DuplicateApplication' as const,
-    conflict: CONFLICT_ENUM[r.conflict],
+    conflict: r.conflict,
     message:
-      r.conflict === 'usuario' || r.conflict === 'ya_aplico'
+      r.conflict === 'USUARIO' || r.conflict === 'YA_APLICO'
         ? APPLICATION_MESSAGES.alreadyAppliedUser
         : APPLICATION_MESSAGES.emailInUseForVacancy,
   };
@@ -116,7 +105,7 @@ export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck
     const userId = ctx.viewer?.kind === 'CANDIDATE' ? ctx.viewer.id : null;
     const r = await ctx.applications.check({ vacancyId, dpi: digits, email: mail, userId });
     if (r.ok || !r.conflict) return { ok: true, conflict: null, message: null };
-    return { ok: false, conflict: CONFLICT_ENUM[r.conflict], message: conflictMessage(r.conflict, r.message) };
+    return { ok: false, conflict: r.conflict, message: conflictMessage(r.conflict.toLowerCase(), r.message) };
   },
 };
 
@@ -239,8 +228,8 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
           mode,
           error: {
             __typename: 'DuplicateApplication' as const,
-            conflict: CONFLICT_ENUM[r.conflict],
-            message: conflictMessage(r.conflict, r.message),
+            conflict: r.conflict,
+            message: conflictMessage(r.conflict.toLowerCase(), r.message),
           },
         };
       case 'closed':

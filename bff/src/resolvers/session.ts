@@ -93,7 +93,12 @@ export const sessionMutations: Pick<
     if ('error' in attempt) return failed(attempt.error);
     // Logging in to apply: the duplicate check of spec 1 §4/§8 runs before the session exists.
     if (args.vacancyId) {
-      const refusal = await loginApplicationRefusal(ctx, args.vacancyId, attempt.uid, attempt.user);
+      const refusal = await loginApplicationRefusal(
+        ctx,
+        args.vacancyId,
+        attempt.uid,
+        text(pick(fieldsOf(attempt.user), 'email')) ?? email,
+      );
       if (refusal) return { viewer: null, linkedApplications: 0, error: refusal };
     }
     const viewer = ctx.sessions.start(ctx.req, ctx.res, {

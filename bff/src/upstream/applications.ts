@@ -1,13 +1,16 @@
 import { openAsBlob } from 'node:fs';
-import { APPLICATION_CONFLICTS, type ApplicationConflict } from '@bolsa/domain';
+import { APPLICATION_CONFLICTS } from '@bolsa/domain';
 import { FormData } from 'undici';
-import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
-import { failureOf, type Failure } from './failure.js';
-import { UpstreamHttpError, type Upstream } from './http.js';
+import { fieldsOf, id, pick, text } from '../normalise/fields.js';
+import { failure, type Failure } from './failure.js';
+import type { Upstream } from './http.js';
+
+/** The conflict codes of spec 1 §8 as the schema spells them (DuplicateConflict). */
+export type Conflict = 'DPI' | 'EMAIL' | 'USUARIO' | 'YA_APLICO' | 'DPI_EMAIL_MISMATCH' | 'EMAIL_DPI_MISMATCH';
 
 export interface DuplicateCheck {
   ok: boolean;
-  conflict: ApplicationConflict | null;
+  conflict: Conflict | null;
   message: string | null;
 }
 
@@ -45,7 +48,7 @@ export interface FileOnDisk {
 
 export type SubmitResult =
   | { ok: true; id: string; message: string | null }
-  | { ok: false; kind: 'duplicate'; conflict: ApplicationConflict; message: string | null }
+  | { ok: false; kind: 'duplicate'; conflict: Conflict; message: string | null }
   | { ok: false; kind: 'closed'; message: string | null }
   | { ok: false; kind: 'invalid'; message: string | null; fields: { path: string; message: string }[] }
   | { ok: false; kind: 'failed'; failure: Failure };
@@ -58,9 +61,9 @@ const FILE_PART: Record<ApplicationFileSlot, string> = {
   criminalRecord: 'Penales',
 };
 
-const asConflict = (raw: unknown): ApplicationConflict | null => {
+const asConflict = (raw: unknown): Conflict | null => {
   const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return (APPLICATION_CONFLICTS as readonly string[]).includes(s) ? (s as ApplicationConflict) : null;
+  return (APPLICATION_CONFLICTS as readonly string[]).includes(s) ? (s.toUpperCase() as Conflict) : null;
 };
 
 const flag = (b: boolean) => (b ? 'true' : 'false');
@@ -137,35 +140,22 @@ export class ApplicationsClient {
       form.append(FILE_PART[slot], await openAsBlob(file.path, { type: file.mime }), file.name);
     }
 
-    let body: unknown;
-    try {
-      body = await this.http.request('/guardar/Postulante', { method: 'POST', form, timeoutMs: 120_000 });
-    } catch (err) {
-      if (!(err instanceof UpstreamHttpError)) throw err;
-      return refused(err.status, err.body);
-    }
-    const f = fieldsOf(body);
+    const r = await this.http.send('/guardar/Postulante', { method: 'POST', form, timeoutMs: 120_000 });
+    if (!r.ok) return refused(r.failure);
+    const f = fieldsOf(r.value);
     const created = id(pick(f, 'postulanteId', 'PostulanteId', 'id'));
     // The spec: 'if not parseable, a fallback success is assumed' — but without an id we cannot tell.
-    if (!created) return { ok: false, kind: 'failed', failure: failureOf(502, body) };
+    if (!created) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
     return { ok: true, id: created, message: text(pick(f, 'message', 'mensaje')) };
   }
 }
 
-function refused(status: number, body: unknown): SubmitResult {
-  const failure = failureOf(status, body);
-  const f = fieldsOf(body);
-  if (failure.kind === 'conflict') {
-    const conflict = asConflict(failure.code);
-    if (conflict) return { ok: false, kind: 'duplicate', conflict, message: failure.message };
-    return { ok: false, kind: 'closed', message: failure.message };
+function refused(f: Failure): SubmitResult {
+  if (f.kind === 'conflict') {
+    const conflict = asConflict(f.code);
+    if (conflict) return { ok: false, kind: 'duplicate', conflict, message: f.message };
+    return { ok: false, kind: 'closed', message: f.message };
   }
-  if (failure.kind === 'invalid') {
-    const fields = listOf(pick(f, 'fields', 'errores'))
-      .map((x) => fieldsOf(x))
-      .map((x) => ({ path: text(pick(x, 'path', 'campo')) ?? '', message: text(pick(x, 'message', 'mensaje')) ?? '' }))
-      .filter((x) => x.message);
-    return { ok: false, kind: 'invalid', message: failure.message, fields };
-  }
-  return { ok: false, kind: 'failed', failure };
+  if (f.kind === 'invalid') return { ok: false, kind: 'invalid', message: f.message, fields: f.fields ?? [] };
+  return { ok: false, kind: 'failed', failure: f };
 }
