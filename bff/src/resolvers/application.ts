@@ -7,7 +7,7 @@ import {
   isEntityId,
   type ApplicationMode as DomainMode,
 } from '@bolsa/domain';
-import type { ApplicationInput, DuplicateConflict, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
+import type { ApplicationInput, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
 import { guestOwner } from '../uploads/guest.js';
