@@ -132,7 +132,7 @@ describe('server-rendered vacancy page', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    stack.bff.services.catalogue.vacancies.invalidate();
+    stack.bff.services.vacancies.invalidate();
 
     const res = await request(app()).get(`/vacantes/${row.id}`).set('accept', 'text/html');
     expect(res.status).toBe(200);
