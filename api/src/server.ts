@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { consoleLogger, createApp, type Logger } from './app.js';
 import { loadConfig } from './config.js';
 import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
-import { runSeeds } from './db/seed/index.js';
+import { runSeeds } from './demo/index.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
 import { createFileStore, type FileStore } from './storage/index.js';
 

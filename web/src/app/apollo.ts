@@ -4,7 +4,7 @@ import { requestIdLinks } from '../lib/request-id';
 
 /** Members of the schema's unions, so that the cache can match fragments on them. */
 export const POSSIBLE_TYPES: Record<string, string[]> = {
-  LoginError: ['InvalidCredentials', 'Throttled', 'AccountInactive', 'ValidationFailed'],
+  LoginError: ['InvalidCredentials', 'Throttled', 'AccountInactive', 'ValidationFailed', 'CaptchaRequired'],
   RegisterError: ['RegistrationConflict', 'ValidationFailed', 'CaptchaFailed', 'OperationFailed'],
   MutationError: ['ValidationFailed', 'NotFound', 'Conflict', 'OperationFailed'],
 };

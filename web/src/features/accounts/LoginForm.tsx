@@ -7,6 +7,7 @@ import type { ViewerFieldsFragment } from '../../gql/graphql';
 import { storeRedirectAfterLogin } from '../session/redirect';
 import { useSession } from '../session/SessionProvider';
 import { Notice, isNetworkFailure, type NoticeState } from './Notice';
+import { CaptchaChallenge, type Challenge } from './CaptchaChallenge';
 import { CANDIDATE_LOGIN } from './operations';
 
 /** How long 'Vinculamos N postulación(es) previas a tu perfil' stays (spec 1 §9). */
@@ -36,6 +37,9 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
   const [login, { loading }] = useMutation(CANDIDATE_LOGIN);
   const [linked, setLinked] = useState<{ count: number; viewer: ViewerFieldsFragment } | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  /** Set when the server asks for a captcha after many failed logins on this account. */
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
 
   const finish = (viewer: ViewerFieldsFragment) => {
     setLinked(null);
@@ -63,7 +67,13 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
     }
     setNotice(null);
     try {
-      const { data } = await login({ variables: { email: email.trim().toLowerCase(), password } });
+      const { data } = await login({
+        variables: {
+          email: email.trim().toLowerCase(),
+          password,
+          ...(challenge && { captchaId: challenge.id, captchaAnswer }),
+        },
+      });
       const result = data?.candidateLogin;
       if (result?.viewer) {
         if (result.linkedApplications > 0) {
@@ -74,6 +84,8 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
         return;
       }
       const error = result?.error;
+      setChallenge(error?.__typename === 'CaptchaRequired' ? error.captcha : null);
+      setCaptchaAnswer('');
       const message = (error && 'message' in error && error.message) || AUTH_MESSAGES.badCredentials;
       setNotice({ kind: 'error', title: FAILED, message });
       setOfferRegistration(!error || error.__typename === 'InvalidCredentials');
@@ -134,6 +146,7 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
           onChange={(e) => setPassword(e.currentTarget.value)}
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
         />
+        {challenge && <CaptchaChallenge challenge={challenge} answer={captchaAnswer} onAnswer={setCaptchaAnswer} />}
         <Button type="submit" loading={loading || linked !== null} fullWidth mt="xs">
           Iniciar Sesión
         </Button>

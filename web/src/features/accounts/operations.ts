@@ -17,12 +17,19 @@ export const LOGIN_ERROR_FIELDS = graphql(`
     ... on ValidationFailed {
       message
     }
+    ... on CaptchaRequired {
+      message
+      captcha {
+        id
+        image
+      }
+    }
   }
 `);
 
 export const CANDIDATE_LOGIN = graphql(`
-  mutation CandidateLogin($email: String!, $password: String!) {
-    candidateLogin(email: $email, password: $password) {
+  mutation CandidateLogin($email: String!, $password: String!, $captchaId: ID, $captchaAnswer: String) {
+    candidateLogin(email: $email, password: $password, captchaId: $captchaId, captchaAnswer: $captchaAnswer) {
       viewer {
         ...ViewerFields
       }
@@ -35,8 +42,20 @@ export const CANDIDATE_LOGIN = graphql(`
 `);
 
 export const STAFF_LOGIN = graphql(`
-  mutation StaffLogin($username: String!, $password: String!, $forceRole: Role) {
-    staffLogin(username: $username, password: $password, forceRole: $forceRole) {
+  mutation StaffLogin(
+    $username: String!
+    $password: String!
+    $forceRole: Role
+    $captchaId: ID
+    $captchaAnswer: String
+  ) {
+    staffLogin(
+      username: $username
+      password: $password
+      forceRole: $forceRole
+      captchaId: $captchaId
+      captchaAnswer: $captchaAnswer
+    ) {
       viewer {
         ...ViewerFields
       }
