@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts the whole product on the embedded defaults: api (PGlite in ./data, files in
-// ./data/files, mail as .eml files) and bff (serving the built web). `--dev` runs the Vite dev
+// ./data/files, mail to an embedded catcher with a web inbox unless SMTP_URL is set) and bff (serving the built web). `--dev` runs the Vite dev
 // server with hot reload instead of the built web; `--no-build` skips codegen and the web build
 // (for a supervisor or a test that has built already).
 import { spawn, spawnSync } from 'node:child_process';
@@ -118,6 +118,33 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} no respondió a tiempo`);
 }
 
+// Without SMTP_URL every e-mail the product sends goes to an embedded catcher (maildev) whose
+// web inbox lets a newcomer read them; the outbox worker in the api delivers to it like to any
+// SMTP server. It runs in this process, so it lives exactly as long as `npm start`.
+let mailInbox = null;
+if (!env.SMTP_URL) {
+  const smtpPort = Number(env.MAIL_SMTP_PORT ?? 1025);
+  const webPort = Number(env.MAIL_INBOX_PORT ?? 1080);
+  try {
+    const { MailDev } = await import('maildev');
+    const catcher = new MailDev({
+      smtp: smtpPort,
+      web: webPort,
+      ip: '127.0.0.1',
+      webIp: '127.0.0.1',
+      silent: true,
+      mailDirectory: path.join(env.DATA_DIR, 'mail'),
+    });
+    await catcher.start();
+    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    mailInbox = `http://localhost:${webPort}`;
+    env.MAIL_INBOX_URL = mailInbox;
+  } catch (err) {
+    // A busy port must not stop the product: mail then waits in the outbox until SMTP_URL is set.
+    console.error(`[start] no se pudo iniciar el buzón de correo de prueba (${err?.code ?? err?.name ?? err}).`);
+  }
+}
+
 const tsx = ['--import', 'tsx'];
 supervise('api', [...tsx, ...(dev ? ['--watch'] : []), 'api/src/index.ts']);
 await waitFor(`http://127.0.0.1:${env.API_PORT}/healthz`, 120_000);
@@ -126,10 +153,10 @@ await waitFor(`http://127.0.0.1:${env.PORT}/readyz`, 60_000);
 if (dev) {
   supervise('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web'], {});
   console.log(
-    '\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql\n',
+    `\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql${mailInbox ? `  ·  Correo de prueba: ${mailInbox}` : ''}\n`,
   );
 } else {
   console.log(
-    `\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql\n`,
+    `\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql${mailInbox ? `  ·  Correo de prueba: ${mailInbox}` : ''}\n`,
   );
 }

@@ -9,6 +9,7 @@ import type { Loaders } from './loaders.js';
 import type { Uploads } from './uploads/routes.js';
 import type { AccountsClient } from './upstream/accounts.js';
 import type { AdminEmailsClient } from './upstream/admin-emails.js';
+import type { ApplicationsClient } from './upstream/applications.js';
 import type { ApiTokensClient } from './upstream/api-tokens.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { FilesClient } from './upstream/files.js';
@@ -32,6 +33,7 @@ export interface Services {
   testTemplates: TestTemplatesClient;
   adminEmails: AdminEmailsClient;
   files: FilesClient;
+  applications: ApplicationsClient;
   sessions: Sessions;
   captcha: CaptchaService;
   throttle: LoginThrottle;

@@ -10,13 +10,20 @@ import { migrationProvider } from './migrations/index.js';
 export type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 export type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 export type { PlazasTable } from './tables/vacancies.js';
-export type { UsuariosCandidatosTable, PostulantesTable } from './tables/candidates.js';
+export type {
+  UsuariosCandidatosTable,
+  PostulantesTable,
+  PostulanteArchivosTable,
+  ApplicationFileType,
+} from './tables/candidates.js';
+export type { CorreosSalientesTable, CorreosIntentosTable, OutboxState } from './tables/mail.js';
 export type { TemplateType, TemplateCategory, PruebasTemplatesTable } from './tables/assessments.js';
 export type { CorreosTable } from './tables/admin-emails.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
-import type { UsuariosCandidatosTable, PostulantesTable } from './tables/candidates.js';
+import type { UsuariosCandidatosTable, PostulantesTable, PostulanteArchivosTable } from './tables/candidates.js';
+import type { CorreosSalientesTable, CorreosIntentosTable } from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
 
@@ -31,6 +38,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   pruebas_templates: PruebasTemplatesTable;
   correos: CorreosTable;
+  postulante_archivos: PostulanteArchivosTable;
+  correos_salientes: CorreosSalientesTable;
+  correos_intentos: CorreosIntentosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -51,6 +51,7 @@ export class LoginThrottle {
   private readonly address: RateLimiterAbstract;
   private readonly account: RateLimiterAbstract;
   private readonly captchas: RateLimiterAbstract;
+  private readonly applications: RateLimiterAbstract;
 
   constructor(
     store: SharedStore,
@@ -62,6 +63,8 @@ export class LoginThrottle {
     this.address = store.limiter({ prefix: 'login-ip', points: policy.maxFailures * 4, durationSeconds });
     this.account = store.limiter({ prefix: 'login-cuenta', points: policy.maxFailures, durationSeconds });
     this.captchas = store.limiter({ prefix: 'captcha-ip', points: policy.captchasPerAddress, durationSeconds: 600 });
+    // Guest applications (issue 9): as many per address and window as login attempts per address.
+    this.applications = store.limiter({ prefix: 'aplicar-ip', points: policy.maxFailures * 4, durationSeconds });
   }
 
   async begin(kind: 'staff' | 'candidate', account: string, ip: string): Promise<LoginGate> {
@@ -92,6 +95,12 @@ export class LoginThrottle {
   async failed(t: LoginTicket): Promise<void> {
     if (this.policy.delayMs <= 0) return;
     await sleep(Math.min(this.policy.delayMs * 2 ** Math.max(0, t.pairAttempts - 1), MAX_DELAY_MS));
+  }
+
+  /** Counts a guest application from this address; seconds to wait when over the limit, or 0. */
+  async applicationWait(ip: string): Promise<number> {
+    const r = await consume(this.applications, counterKey(this.keys, 'aplicar', ip));
+    return r.ok ? 0 : seconds(r.res.msBeforeNext);
   }
 
   /** Seconds to wait before this address may ask for another captcha, or 0. */

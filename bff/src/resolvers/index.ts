@@ -1,6 +1,7 @@
 import type { Resolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
+import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { branchQueries } from './branch.js';
 import { departmentQueries } from './department.js';
@@ -24,6 +25,7 @@ export const resolvers: Resolvers<Context> = {
     ...apiTokenQueries,
     ...testTemplateQueries,
     ...adminEmailQueries,
+    ...applicationQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -32,6 +34,7 @@ export const resolvers: Resolvers<Context> = {
     ...vacancyMutations,
     ...testTemplateMutations,
     ...adminEmailMutations,
+    ...applicationMutations,
   },
   Vacancy,
   Municipality,

@@ -6,6 +6,7 @@ import { resolveStaffRole } from '../normalise/role.js';
 import { displayName } from '../auth/session.js';
 import type { Context } from '../context.js';
 import { gqlError, operationFailed, validationFailed } from '../errors.js';
+import { loginApplicationRefusal } from './application.js';
 import { ROLE_ENUM, ROLE_ID } from './roles.js';
 
 const CONFLICTS = {
@@ -107,6 +108,16 @@ export const sessionMutations: Pick<
       () => ctx.accounts.candidateLogin(email, password),
     );
     if ('error' in attempt) return failed(attempt.error);
+    // Logging in to apply: the duplicate check of spec 1 §4/§8 runs before the session exists.
+    if (args.vacancyId) {
+      const refusal = await loginApplicationRefusal(
+        ctx,
+        args.vacancyId,
+        attempt.uid,
+        text(pick(fieldsOf(attempt.user), 'email')) ?? email,
+      );
+      if (refusal) return { viewer: null, linkedApplications: 0, error: refusal };
+    }
     const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
       kind: 'candidate',
       uid: attempt.uid,

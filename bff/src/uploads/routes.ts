@@ -11,6 +11,7 @@ import { open, seal } from '../auth/seal.js';
 import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
 import type { SharedStore } from '../auth/store.js';
 import { gqlError } from '../errors.js';
+import { guestOwner } from './guest.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind } from './sniff.js';
 
 interface UploadClaim {
@@ -114,18 +115,22 @@ export class Uploads {
         return;
       }
       const viewer = await services.sessions.viewer(req, res);
-      if (!viewer) {
-        res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
-        return;
-      }
       const kindName = typeof req.query.kind === 'string' ? req.query.kind : '';
       // `in` would accept inherited names such as '__proto__' or 'toString'.
       if (!Object.hasOwn(UPLOAD_KINDS, kindName)) {
-        res.status(400).json({ message: 'Tipo de archivo no reconocido.' });
+        res.status(viewer ? 400 : 401).json({
+          message: viewer ? 'Tipo de archivo no reconocido.' : 'Debes iniciar sesión para continuar.',
+        });
         return;
       }
       const kind = UPLOAD_KINDS[kindName as UploadKind];
-      if (!(kind.roles as readonly number[]).includes(viewer.role)) {
+      // Guests may upload what the application form takes, bound to their browser (guest.ts).
+      const owner = viewer ? viewer.id : 'guests' in kind ? guestOwner(req, res, true) : null;
+      if (!owner) {
+        res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
+        return;
+      }
+      if (viewer && !(kind.roles as readonly number[]).includes(viewer.role)) {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
@@ -176,7 +181,7 @@ export class Uploads {
       const name = (file.originalFilename ?? 'archivo').replace(/[\\/]|\p{Cc}/gu, '_').slice(0, 120);
       const claim: UploadClaim = {
         f,
-        owner: viewer.id,
+        owner,
         kind: kindName as UploadKind,
         mime: FILE_KIND_MIME[type],
         name,

@@ -18,5 +18,20 @@ export const UPLOAD_KINDS = {
     tooBig: { title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' },
     roles: [1, 2],
   },
+  // Application form (issue 9): guests too, bound to their anonymous browser binding.
+  'candidate-document': {
+    accepts: ['pdf'] as FileKind[],
+    invalid: { title: 'Archivo no válido', message: 'Solo se permiten archivos PDF' },
+    tooBig: { title: 'Archivo muy grande', message: 'El archivo no puede ser mayor a 5MB' },
+    roles: [4],
+    guests: true,
+  },
+  'candidate-photo': {
+    accepts: ['jpeg', 'png'] as FileKind[],
+    invalid: { title: 'Archivo no válido', message: 'Solo se permiten imágenes JPG o PNG' },
+    tooBig: { title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' },
+    roles: [4],
+    guests: true,
+  },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;

@@ -36,6 +36,8 @@ export interface Failure {
   code: string | null;
   /** The HTTP status, for the 'detalles técnicos' panel only (null when no answer). */
   status: number | null;
+  /** Field by field, when the api listed them (`fields: [{ path, message }]`). */
+  fields?: { path: string; message: string }[];
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
@@ -60,6 +62,15 @@ function kindOf(status: number): FailureKind {
   return 'refused';
 }
 
+function fieldList(raw: unknown): { fields?: { path: string; message: string }[] } {
+  if (!Array.isArray(raw)) return {};
+  const fields = raw
+    .map((x) => fieldsOf(x))
+    .map((x) => ({ path: text(pick(x, 'path', 'campo')) ?? '', message: text(pick(x, 'message', 'mensaje')) ?? '' }))
+    .filter((x) => x.message);
+  return fields.length ? { fields } : {};
+}
+
 /** The one mapping from an upstream status and body to a failure. */
 export function failureOf(status: number, body: unknown): Failure {
   const f = fieldsOf(body);
@@ -72,6 +83,7 @@ export function failureOf(status: number, body: unknown): Failure {
     title: text(pick(f, 'title', 'titulo')),
     code: text(pick(f, 'conflict', 'codigo')),
     status,
+    ...fieldList(pick(f, 'fields', 'errores')),
   };
 }
 

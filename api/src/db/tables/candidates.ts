@@ -18,6 +18,19 @@ export interface UsuariosCandidatosTable {
   activo: Generated<boolean>;
   fecha_registro: Timestamp;
   es_demo: Generated<boolean>;
+  // The form's fields (issue 9); null on rows written before it.
+  direccion: string | null;
+  estado_civil: string | null;
+  edad: number | null;
+  nivel_educativo: string | null;
+  estudiando: boolean | null;
+  disponibilidad: boolean | null;
+  pretension: ColumnType<string | null, number | null | undefined, number | null>;
+  negociable: boolean | null;
+  experiencias_json: ColumnType<unknown, string | undefined, string>;
+  referidos_p_json: ColumnType<unknown, string | undefined, string>;
+  referidos_l_json: ColumnType<unknown, string | undefined, string>;
+  es_registrado: Generated<boolean>;
 }
 
 /** Applications; the form's own fields arrive with a later issue. */
@@ -34,4 +47,31 @@ export interface PostulantesTable {
   vinculacion_anunciada: Generated<boolean>;
   fecha_registro: Timestamp;
   es_demo: Generated<boolean>;
+  // The form's fields (issue 9); null on rows written before it.
+  direccion: string | null;
+  estado_civil: string | null;
+  edad: number | null;
+  nivel_educativo: string | null;
+  estudiando: boolean | null;
+  disponibilidad: boolean | null;
+  pretension: ColumnType<string | null, number | null | undefined, number | null>;
+  negociable: boolean | null;
+  experiencias_json: ColumnType<unknown, string | undefined, string>;
+  referidos_p_json: ColumnType<unknown, string | undefined, string>;
+  referidos_l_json: ColumnType<unknown, string | undefined, string>;
+  es_registrado: Generated<boolean>;
+}
+
+export type ApplicationFileType = 'fotografia' | 'curriculum' | 'carta' | 'policiales' | 'penales';
+
+/** An application's files; `clave` is an opaque storage key. */
+export interface PostulanteArchivosTable {
+  id: Generated<number>;
+  postulante_id: number;
+  tipo: ApplicationFileType;
+  clave: string;
+  nombre: string;
+  mime: string;
+  tamano: number;
+  creado_en: Timestamp;
 }
