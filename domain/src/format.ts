@@ -49,6 +49,16 @@ export function formatDate(raw: unknown, fallback = ''): string {
   return iso ? dayjs(iso, 'YYYY-MM-DD').format('DD/MM/YYYY') : fallback;
 }
 
+/**
+ * Printed dates of the candidate summary (spec 3 §2.2): dd/mm/yyyy, and a year of 1901 or
+ * earlier (how the old system wrote "until now" for a current job) reads 'Actualidad'.
+ */
+export function formatPrintedDate(raw: unknown, fallback = ''): string {
+  const iso = toIsoDate(raw);
+  if (!iso) return fallback;
+  return Number(iso.slice(0, 4)) <= 1901 ? 'Actualidad' : formatDate(iso, fallback);
+}
+
 /** Amounts in quetzales with two decimals: 'Q 4,500.00'. */
 export function formatQuetzales(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
@@ -64,4 +74,18 @@ export function todayInGuatemala(now: Date = new Date()): string {
 /** Whole days from today until an ISO date (negative when past). */
 export function daysUntil(isoDate: string, today: string = todayInGuatemala()): number {
   return dayjs(isoDate, 'YYYY-MM-DD').diff(dayjs(today, 'YYYY-MM-DD'), 'day');
+}
+
+/**
+ * The one accent- and case-insensitive folding of the product, for every search box and every
+ * comparison of spellings ('Técnica' = 'TECNICA', 'inducción' = 'INDUCCION'): Unicode NFD,
+ * combining marks removed, lower case, runs of white space made one space, trimmed.
+ */
+export function foldSearch(s: string | null | undefined): string {
+  return (s ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Whether `haystack` contains `needle`, ignoring accents and case. */
+export function matchesSearch(haystack: string | null | undefined, needle: string | null | undefined): boolean {
+  return foldSearch(haystack).includes(foldSearch(needle));
 }

@@ -32,3 +32,45 @@ export function isValidCui(raw: string): boolean {
   if (check !== digits[8]) return false;
   return MUNICIPALITY_CODES.has(raw.slice(9));
 }
+
+const DEPARTMENT_CODES = new Set(DEPARTMENTS.map((d) => d.codigo));
+
+export const GEOGRAPHY_MESSAGES = {
+  municipalityNotFound: 'Municipio no encontrado',
+  departmentNotFound: 'Departamento no encontrado',
+  municipalitiesLoadFailed: 'No se pudieron cargar los municipios',
+  noMunicipalityMatch: 'No se encontraron municipios con ese término',
+} as const;
+
+/** Whether an INE municipality code ('0101') exists. */
+export const municipalityExists = (code: unknown): boolean =>
+  typeof code === 'string' && MUNICIPALITY_CODES.has(code.trim());
+/** Whether an INE department code ('01') exists. */
+export const departmentExists = (code: unknown): boolean =>
+  typeof code === 'string' && DEPARTMENT_CODES.has(code.trim());
+
+export function municipalityOf(code: string): MunicipalityRecord | null {
+  return MUNICIPALITIES.find((m) => m.codigo === code) ?? null;
+}
+export function departmentOf(code: string): DepartmentRecord | null {
+  return DEPARTMENTS.find((d) => d.codigo === code) ?? null;
+}
+
+/**
+ * A vacancy's lugar (spec 1 §3): 'municipioId:departamentoId' when both codes exist, otherwise
+ * free text (or nothing).
+ */
+export function parseLugar(
+  raw: unknown,
+):
+  | { kind: 'municipality'; municipalityId: string; departmentId: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'none' } {
+  const s = typeof raw === 'string' ? raw.trim() : '';
+  if (!s) return { kind: 'none' };
+  const m = /^(\d{3,4}):(\d{1,2})$/.exec(s);
+  if (m && municipalityExists(m[1]) && departmentExists(m[2])) {
+    return { kind: 'municipality', municipalityId: m[1]!, departmentId: m[2]! };
+  }
+  return { kind: 'text', text: s };
+}

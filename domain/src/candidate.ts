@@ -1,0 +1,263 @@
+import { foldSearch } from './format.js';
+import { type RoleId } from './roles.js';
+import { clockTime, isoDate, LIMITS, oneOf, optionalText, text, z } from './schema.js';
+
+/**
+ * The candidate pipeline (spec 3 §4, issue 11): states, legacy spellings, transitions by role,
+ * the candidate's tracker and message per state. The api refuses what `allowedNext` forbids,
+ * `estadosPermitidos` and every button come from it.
+ */
+export const CANDIDATE_STATES = [
+  'postulado',
+  'en seguimiento',
+  'pre-pruebas',
+  'post-pruebas',
+  'entrevista',
+  'inducción',
+  'contratado',
+  'rechazado',
+] as const;
+export type CandidateState = (typeof CANDIDATE_STATES)[number];
+
+/** The active (non-terminal) states, in pipeline order: the inbox tabs and the tracker steps. */
+export const ACTIVE_STATES = [
+  'postulado',
+  'en seguimiento',
+  'pre-pruebas',
+  'post-pruebas',
+  'entrevista',
+  'inducción',
+] as const satisfies readonly CandidateState[];
+export const TERMINAL_STATES = ['contratado', 'rechazado'] as const satisfies readonly CandidateState[];
+
+export const isTerminalState = (s: CandidateState) => s === 'contratado' || s === 'rechazado';
+
+/** Labels as the screens write them (inbox tabs, badges, tracker). */
+export const CANDIDATE_STATE_LABEL: Record<CandidateState, string> = {
+  postulado: 'Postulado',
+  'en seguimiento': 'En seguimiento',
+  'pre-pruebas': 'Pre-pruebas',
+  'post-pruebas': 'Post-pruebas',
+  entrevista: 'Entrevista',
+  inducción: 'Inducción',
+  contratado: 'Contratado',
+  rechazado: 'Rechazado',
+};
+
+/** The GraphQL `CandidateState` enum (ARCHITECTURE.md) and the Spanish values, both ways. */
+export const CANDIDATE_STATE_ENUM = [
+  'APPLIED',
+  'FOLLOW_UP',
+  'PRE_TESTS',
+  'POST_TESTS',
+  'INTERVIEW',
+  'INDUCTION',
+  'HIRED',
+  'REJECTED',
+] as const;
+export type CandidateStateEnum = (typeof CANDIDATE_STATE_ENUM)[number];
+
+export const CANDIDATE_STATE_ENUM_OF: Record<CandidateState, CandidateStateEnum> = {
+  postulado: 'APPLIED',
+  'en seguimiento': 'FOLLOW_UP',
+  'pre-pruebas': 'PRE_TESTS',
+  'post-pruebas': 'POST_TESTS',
+  entrevista: 'INTERVIEW',
+  inducción: 'INDUCTION',
+  contratado: 'HIRED',
+  rechazado: 'REJECTED',
+};
+export const CANDIDATE_STATE_OF_ENUM = Object.fromEntries(
+  Object.entries(CANDIDATE_STATE_ENUM_OF).map(([k, v]) => [v, k]),
+) as Record<CandidateStateEnum, CandidateState>;
+
+export const stateToEnum = (s: CandidateState): CandidateStateEnum => CANDIDATE_STATE_ENUM_OF[s];
+export function stateFromEnum(value: unknown): CandidateState | null {
+  return typeof value === 'string' && Object.hasOwn(CANDIDATE_STATE_OF_ENUM, value)
+    ? CANDIDATE_STATE_OF_ENUM[value as CandidateStateEnum]
+    : null;
+}
+
+/** Folded spelling → state: the eight states and the legacy values of spec 3 §4.1. */
+const READINGS: ReadonlyMap<string, CandidateState> = new Map<string, CandidateState>([
+  ...CANDIDATE_STATES.map((s) => [foldSearch(s), s] as const),
+  ['en revision', 'en seguimiento'],
+  ['pruebas tecnicas', 'en seguimiento'],
+  ['en entrevista', 'entrevista'],
+  // 'induccion' is the folding of 'inducción' already.
+]);
+
+/**
+ * The canonical state of any spelling the server may send ('EN REVISIÓN', 'Induccion',
+ * ' pruebas técnicas '), case and accents ignored; null for anything else.
+ */
+export function canonicalState(raw: unknown): CandidateState | null {
+  if (typeof raw !== 'string' || raw.length > 60) return null;
+  return READINGS.get(foldSearch(raw)) ?? null;
+}
+
+/** The forward moves of the pipeline (issue 11); every non-terminal state may also go to rechazado. */
+export const FORWARD: Record<CandidateState, readonly CandidateState[]> = {
+  postulado: ['en seguimiento'],
+  // tests sent → pre-pruebas; tests skipped → entrevista
+  'en seguimiento': ['pre-pruebas', 'entrevista'],
+  'pre-pruebas': ['post-pruebas'],
+  'post-pruebas': ['entrevista'],
+  entrevista: ['inducción'],
+  inducción: ['contratado'],
+  contratado: [],
+  rechazado: [],
+};
+
+/**
+ * Where a reactivated candidate goes: the state held before the rejection; a rejection with no
+ * recorded earlier state (data older than the history) restarts at postulado.
+ */
+export function reactivationTarget(beforeRejection: unknown): CandidateState {
+  const s = canonicalState(beforeRejection);
+  return s && !isTerminalState(s) ? s : 'postulado';
+}
+
+export interface TransitionContext {
+  /** For a rejected candidate: the state held before the rejection (the history knows it). */
+  beforeRejection?: string | null;
+}
+
+/**
+ * The states `role` may move a candidate in `state` to. Role 3, a candidate and an unknown role
+ * change nothing; roles 1 and 2 follow the pipeline and may reject any active candidate; only
+ * role 1 reactivates a rejected one, back to where it was. Hired candidates stay hired.
+ */
+export function allowedNext(
+  state: CandidateState,
+  role: RoleId | null | undefined,
+  ctx: TransitionContext = {},
+): CandidateState[] {
+  if (role !== 1 && role !== 2) return [];
+  if (state === 'rechazado') return role === 1 ? [reactivationTarget(ctx.beforeRejection)] : [];
+  if (state === 'contratado') return [];
+  return [...FORWARD[state], 'rechazado'];
+}
+
+export const TRANSITION_MESSAGES = {
+  notAllowed: 'Cambio de estado no permitido según el flujo de trabajo',
+  notFound: 'Candidato no encontrado',
+  hireOnlyFromInductionTitle: 'Acción bloqueada',
+  hireOnlyFromInduction: "Solo se puede contratar cuando el candidato está en 'inducción'.",
+  changeNotAllowedTitle: 'Cambio no permitido',
+  alreadyInInduction: 'Candidato en Inducción',
+  movedToInduction: 'Movido a Inducción',
+  readOnlyTitle: 'Solo lectura',
+  readOnlyFollowUp: 'Tu rol no permite iniciar seguimiento para este candidato.',
+  reactivateAdminsOnly: 'Solo los administradores pueden reactivar candidatos',
+  stateUpdated: 'Estado actualizado',
+  changeFailed: 'Error al cambiar el estado del candidato',
+  hired: 'Candidato contratado',
+  rejected: 'Candidato rechazado',
+  movedToHistory: 'Se movió al Historial.',
+  hireFieldsRequired: 'Debes completar fecha, hora y lugar',
+  mailFailed: 'No se pudo enviar el correo',
+  hireFailed: 'No se pudo completar la contratación.',
+  rejectFailed: 'No se pudo rechazar al candidato.',
+  reactivateFailed: 'No se pudo reactivar',
+  deleteFailed: 'No se pudo eliminar',
+  followUpFailedTitle: 'No se completó la acción',
+  followUpFailed: 'Ocurrió un error al enviar la notificación/cambiar el estado.',
+  testsNotSentFirst: 'Verifica que las pruebas hayan sido enviadas primero.',
+} as const;
+
+export type TransitionCheck =
+  { ok: true } | { ok: false; reason: 'FORBIDDEN' | 'NOT_ALLOWED'; allowed: CandidateState[]; message: string };
+
+/** Whether `role` may move a candidate from `from` to `to`, with the spec's refusal message. */
+export function checkTransition(
+  from: CandidateState,
+  to: CandidateState,
+  role: RoleId | null | undefined,
+  ctx: TransitionContext = {},
+): TransitionCheck {
+  const allowed = allowedNext(from, role, ctx);
+  if (allowed.includes(to)) return { ok: true };
+  if (role !== 1 && role !== 2)
+    return { ok: false, reason: 'FORBIDDEN', allowed, message: TRANSITION_MESSAGES.notAllowed };
+  if (to === 'contratado' && from !== 'inducción')
+    return { ok: false, reason: 'NOT_ALLOWED', allowed, message: TRANSITION_MESSAGES.hireOnlyFromInduction };
+  return { ok: false, reason: 'NOT_ALLOWED', allowed, message: TRANSITION_MESSAGES.notAllowed };
+}
+
+/** The six steps of the candidate's tracker (spec 1 §2.7). */
+export const TRACKER_STEPS = [
+  'Postulado',
+  'En seguimiento',
+  'Pre-pruebas',
+  'Post-pruebas',
+  'Entrevista',
+  'Inducción',
+] as const;
+
+/**
+ * The tracker of a state (spec 1 §4): `active` is the current step's index (the steps before it
+ * are done), 6 when hired (all filled), -1 when rejected or unknown (none completed).
+ */
+export function trackerStep(raw: unknown): { active: number; completed: number } {
+  const s = canonicalState(raw);
+  if (s === null || s === 'rechazado') return { active: -1, completed: 0 };
+  if (s === 'contratado') return { active: TRACKER_STEPS.length, completed: TRACKER_STEPS.length };
+  const i = (ACTIVE_STATES as readonly CandidateState[]).indexOf(s);
+  return { active: i, completed: i };
+}
+
+export const STATE_MESSAGE: Record<CandidateState, string> = {
+  postulado: 'Tu postulación ha sido recibida. GTH se contactará contigo.',
+  'en seguimiento': 'Tu perfil está en seguimiento por GTH.',
+  'pre-pruebas': 'Se te han asignado pruebas. Revisa tu correo.',
+  'post-pruebas': 'Estamos evaluando tus resultados. Te contactaremos pronto.',
+  entrevista: '¡Estás en etapa de entrevista! GTH se comunicará contigo.',
+  inducción: 'Etapa previa a contratación. GTH tomará la decisión final.',
+  contratado: '¡Felicidades! Has sido seleccionado para el puesto.',
+  rechazado: 'Gracias por tu interés. Te invitamos a postularte a otras vacantes.',
+};
+export const STATE_MESSAGE_FALLBACK = 'GTH se contactará contigo próximamente.';
+
+/** The message the candidate sees for a state (spec 1 §4), any spelling. */
+export function stateMessage(raw: unknown): string {
+  const s = canonicalState(raw);
+  return s ? STATE_MESSAGE[s] : STATE_MESSAGE_FALLBACK;
+}
+
+/** 'Estado actualizado: old → new' when the state changed since the last load, else null. */
+export function stateChangeNotice(previous: unknown, current: unknown): string | null {
+  const a = canonicalState(previous);
+  const b = canonicalState(current);
+  if (!a || !b || a === b) return null;
+  return `Estado actualizado: ${a} → ${b}`;
+}
+
+/** A state as the api and forms receive it: any known spelling in, canonical value out. */
+export const candidateStateSchema = z
+  .string({ error: TRANSITION_MESSAGES.notAllowed })
+  .transform((v, ctx): CandidateState => {
+    const s = canonicalState(v);
+    if (s) return s;
+    ctx.addIssue({ code: 'custom', message: 'El estado indicado no existe.' });
+    return z.NEVER;
+  });
+
+/** The GraphQL enum, exactly. */
+export const candidateStateEnumSchema = oneOf(CANDIDATE_STATE_ENUM, 'El estado indicado no existe.');
+
+/** Hire dialog (spec 3 §4.5): date, time and place are all required. */
+export const hireSchema = z.object({
+  date: isoDate({ required: TRANSITION_MESSAGES.hireFieldsRequired }),
+  time: clockTime({ required: TRANSITION_MESSAGES.hireFieldsRequired, invalid: 'Hora inválida (HH:mm).' }),
+  place: text({ max: LIMITS.shortText, required: TRANSITION_MESSAGES.hireFieldsRequired }),
+});
+export type HireInput = z.input<typeof hireSchema>;
+
+/** Reject dialog (spec 3 §4.5): an optional observation for the e-mail. */
+export const rejectSchema = z.object({
+  observation: optionalText({ max: LIMITS.note, multiline: true }),
+});
+
+/** A status-change notification's extra observations (spec 3 §3 observacionesAdicionales). */
+export const stateNoteSchema = optionalText({ max: LIMITS.note, multiline: true });

@@ -1,0 +1,126 @@
+import { branchIdSchema, BRANCH_MESSAGES } from './branch.js';
+import { todayInGuatemala, toIsoDate } from './format.js';
+import { clockTime, entityId, fromUnknown, isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
+
+/**
+ * Interview scheduling (spec 3 §2.5, §3, §5): the two modes, the form's rules, and how
+ * participants are merged. Used by the scheduling screen, the bff's interview resolvers and the
+ * api's /entrevista routes.
+ */
+export const INTERVIEW_MODES = ['VIRTUAL', 'PRESENCIAL'] as const;
+export type InterviewMode = (typeof INTERVIEW_MODES)[number];
+export const INTERVIEW_MODE_LABEL: Record<InterviewMode, string> = {
+  VIRTUAL: 'Virtual (Teams)',
+  PRESENCIAL: 'Presencial',
+};
+export const INTERVIEW_HEADING: Record<InterviewMode, string> = {
+  VIRTUAL: 'Crear Reunión de Teams',
+  PRESENCIAL: 'Programar Entrevista Presencial',
+};
+
+export const INTERVIEW_MESSAGES = {
+  dateRequired: 'La fecha es obligatoria',
+  datePast: 'La fecha no puede ser en el pasado',
+  dateFormat: 'Usa un formato válido (yyyy-MM-dd).',
+  timeInvalidVirtual: 'Formato de hora inválido',
+  timeInvalidInPerson: 'Hora inválida (HH:mm).',
+  endAfterStart: 'Hora hasta debe ser mayor que hora desde',
+  candidateEmailInvalid: 'Email del candidato es inválido',
+  participantsRequired: 'Debe especificar al menos un participante',
+  participantsTooMany: 'Puedes invitar como máximo 50 participantes.',
+  branchRequired: BRANCH_MESSAGES.interviewRequired,
+  addressRequired: 'La dirección es obligatoria',
+  modeInvalid: 'La modalidad de la entrevista no es válida.',
+  unauthorizedTitle: 'No autorizado',
+  unauthorized: 'No puedes crear reuniones de Teams.',
+  timeout: 'Timeout - La solicitud tardó demasiado tiempo',
+  serverError: 'Error del servidor',
+  inPersonFailed: 'No se pudo programar',
+  checkData: 'Revisa los datos',
+  copyManual: 'Copia manual',
+  errorTitle: 'Error al crear la reunión',
+  created: '¡Reunión de Teams creada exitosamente!',
+  scheduled: 'Entrevista programada',
+  scheduledInPerson: 'Entrevista presencial programada',
+  linkCopied: 'Link copiado',
+  internalOnlyHint: 'Solo se invitará a los correos internos creados en Mantenimiento de Correos.',
+} as const;
+
+export const MAX_PARTICIPANTS = 50;
+
+/**
+ * Participants (spec 3 §5): the picked internal addresses plus free text split by comma,
+ * semicolon or newline, lower-cased, de-duplicated; entries that are not e-mails are dropped.
+ */
+export function mergeParticipants(picked: readonly string[], freeText = ''): string[] {
+  const all = [...picked, ...freeText.split(/[,;\n]/)]
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s && isEmail(s));
+  return [...new Set(all)];
+}
+
+/** Whether the organiser may create a Teams meeting: their e-mail is of the organisation's domain. */
+export function canOrganiseTeamsMeeting(organiserEmail: string | null | undefined, domain: string): boolean {
+  const d = domain.toLowerCase().replace(/^@/, '');
+  return !!organiserEmail && organiserEmail.trim().toLowerCase().endsWith(`@${d}`);
+}
+
+/**
+ * The interview input (spec 3 §3 'Interview payload'), by mode. Date today or later, end after
+ * start, participants required in virtual mode, branch and address in person.
+ */
+export function interviewSchema(today: string = todayInGuatemala()) {
+  const M = INTERVIEW_MESSAGES;
+  const common = {
+    candidateId: entityId(),
+    candidateName: text({ max: LIMITS.name, required: M.checkData }),
+    candidateEmail: text({ max: LIMITS.email, required: M.candidateEmailInvalid, tooLong: M.candidateEmailInvalid })
+      .refine(isEmail, M.candidateEmailInvalid)
+      .transform((v) => v.toLowerCase()),
+    date: fromUnknown((raw, ctx): string => {
+      if (raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())) {
+        ctx.addIssue({ code: 'custom', message: M.dateRequired });
+        return z.NEVER;
+      }
+      const iso = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.trim()) ? toIsoDate(raw) : null;
+      if (!iso || iso > '2100-12-31') {
+        ctx.addIssue({ code: 'custom', message: M.dateFormat });
+        return z.NEVER;
+      }
+      if (iso < today) {
+        ctx.addIssue({ code: 'custom', message: M.datePast });
+        return z.NEVER;
+      }
+      return iso;
+    }),
+    observations: optionalText({ max: LIMITS.note, multiline: true }),
+    participants: z
+      .array(text({ max: LIMITS.email }), { error: M.participantsRequired })
+      .max(MAX_PARTICIPANTS, M.participantsTooMany)
+      .default([])
+      .transform((p) => mergeParticipants(p)),
+  };
+  const virtual = z.object({
+    ...common,
+    mode: z.literal('VIRTUAL', { error: M.modeInvalid }),
+    start: clockTime({ required: M.timeInvalidVirtual }),
+    end: clockTime({ required: M.timeInvalidVirtual }),
+    participants: common.participants.refine((p) => p.length > 0, M.participantsRequired),
+  });
+  const inPerson = z.object({
+    ...common,
+    mode: z.literal('PRESENCIAL', { error: M.modeInvalid }),
+    start: clockTime({ required: M.timeInvalidInPerson }),
+    end: clockTime({ required: M.timeInvalidInPerson }),
+    branchId: branchIdSchema(M.branchRequired),
+    address: text({ max: LIMITS.note, multiline: true, required: M.addressRequired }),
+    room: optionalText({ max: LIMITS.name }),
+    interviewer: optionalText({ max: LIMITS.name }),
+  });
+  return z
+    .discriminatedUnion('mode', [virtual, inPerson], { error: M.modeInvalid })
+    .refine((v) => v.end > v.start, { path: ['end'], message: M.endAfterStart });
+}
+export type InterviewInput = z.input<ReturnType<typeof interviewSchema>>;
+
+export const interviewModeSchema = oneOf(INTERVIEW_MODES, INTERVIEW_MESSAGES.modeInvalid);
