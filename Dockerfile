@@ -14,6 +14,9 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# DATA_DIR's volume takes this folder's owner when first created: the service user must write it.
+RUN mkdir -p /data && chown node:node /data
+ENV DATA_DIR=/data
 USER node
 EXPOSE 4000 4001
 CMD ["node", "--import", "tsx", "bff/src/index.ts"]

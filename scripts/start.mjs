@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Starts the whole product on the embedded defaults: api (PGlite in ./data, files in
-// ./data/files, mail as .eml files) and bff (serving the built web). `--dev` runs the Vite dev
-// server with hot reload instead of the built web.
+// ./data/files, mail to an embedded catcher with a web inbox unless SMTP_URL is set) and bff (serving the built web). `--dev` runs the Vite dev
+// server with hot reload instead of the built web; `--no-build` skips codegen and the web build
+// (for a supervisor or a test that has built already).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { clearTimeout } from 'node:timers';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
+const noBuild = process.argv.includes('--no-build');
 const env = { ...process.env };
 env.API_PORT ??= '4001';
 env.PORT ??= '4000';
@@ -40,33 +43,66 @@ const sources = [
   'domain/src',
 ];
 const stale = !existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > statSync(built).mtimeMs);
-if (dev || stale) run('npm', ['run', 'codegen', '--silent']);
-if (!dev && stale) {
+if (!noBuild && (dev || stale)) run('npm', ['run', 'codegen', '--silent']);
+if (!noBuild && !dev && stale) {
   console.log('[start] compilando la web…');
   run('npm', ['run', 'build', '-w', 'web', '--silent']);
 }
 
-const children = [];
-function start(name, args, extraEnv = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      console.error(`[start] ${name} terminó (${signal ?? code}); deteniendo todo.`);
-      stop(code ?? 1);
-    }
-  });
-  children.push(child);
-  return child;
+// Supervision: a child that dies (a crash, an out-of-memory kill, `kill -9`) is started again
+// after a growing pause (1 s, 2 s, 4 s … at most 30 s; back to 1 s once it has run a minute),
+// and the others keep running: meanwhile the BFF answers 'No se pudo contactar al servidor.
+// Intenta nuevamente.' Exit code 78 (a configuration mistake) is not retried. Production runs
+// the same way under a process manager or containers with restart policies (README).
+const EX_CONFIG = 78;
+const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+const STABLE_MS = 60_000;
+const children = new Map();
+let shuttingDown = false;
+
+function supervise(name, args, extraEnv = {}) {
+  let failures = 0;
+  const launch = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+    children.set(name, child);
+    console.log(`[start] ${name} en marcha (pid ${child.pid})`);
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      if (shuttingDown) return;
+      if (code === EX_CONFIG) {
+        console.error(`[start] ${name}: configuración no válida; corríjala y vuelva a iniciar.`);
+        return stop(1);
+      }
+      if (Date.now() - startedAt >= STABLE_MS) failures = 0;
+      const delay = BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)];
+      failures += 1;
+      console.error(
+        `[start] ${name} terminó (${signal ?? `código ${code}`}); reinicio ${failures} en ${delay / 1000} s.`,
+      );
+      setTimeout(() => shuttingDown || launch(), delay).unref();
+    });
+  };
+  launch();
 }
 
-let shuttingDown = false;
-function stop(code = 0) {
+async function stop(code = 0) {
+  if (shuttingDown) return;
   shuttingDown = true;
-  for (const c of children) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+  const exits = [...children.values()].map(
+    (c) =>
+      new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', resolve))),
+  );
+  for (const c of children.values()) c.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const c of children.values()) c.kill('SIGKILL');
+  }, 5_000);
+  await Promise.all(exits);
+  clearTimeout(force);
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 async function waitFor(url, timeoutMs) {
   const until = Date.now() + timeoutMs;
@@ -82,18 +118,45 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} no respondió a tiempo`);
 }
 
+// Without SMTP_URL every e-mail the product sends goes to an embedded catcher (maildev) whose
+// web inbox lets a newcomer read them; the outbox worker in the api delivers to it like to any
+// SMTP server. It runs in this process, so it lives exactly as long as `npm start`.
+let mailInbox = null;
+if (!env.SMTP_URL) {
+  const smtpPort = Number(env.MAIL_SMTP_PORT ?? 1025);
+  const webPort = Number(env.MAIL_INBOX_PORT ?? 1080);
+  try {
+    const { MailDev } = await import('maildev');
+    const catcher = new MailDev({
+      smtp: smtpPort,
+      web: webPort,
+      ip: '127.0.0.1',
+      webIp: '127.0.0.1',
+      silent: true,
+      mailDirectory: path.join(env.DATA_DIR, 'mail'),
+    });
+    await catcher.start();
+    env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    mailInbox = `http://localhost:${webPort}`;
+    env.MAIL_INBOX_URL = mailInbox;
+  } catch (err) {
+    // A busy port must not stop the product: mail then waits in the outbox until SMTP_URL is set.
+    console.error(`[start] no se pudo iniciar el buzón de correo de prueba (${err?.code ?? err?.name ?? err}).`);
+  }
+}
+
 const tsx = ['--import', 'tsx'];
-start('api', [...tsx, ...(dev ? ['--watch'] : []), 'api/src/index.ts']);
+supervise('api', [...tsx, ...(dev ? ['--watch'] : []), 'api/src/index.ts']);
 await waitFor(`http://127.0.0.1:${env.API_PORT}/healthz`, 120_000);
-start('bff', [...tsx, ...(dev ? ['--watch'] : []), 'bff/src/index.ts']);
+supervise('bff', [...tsx, ...(dev ? ['--watch'] : []), 'bff/src/index.ts']);
 await waitFor(`http://127.0.0.1:${env.PORT}/readyz`, 60_000);
 if (dev) {
-  start('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web'], {});
+  supervise('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web'], {});
   console.log(
-    '\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql\n',
+    `\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql${mailInbox ? `  ·  Correo de prueba: ${mailInbox}` : ''}\n`,
   );
 } else {
   console.log(
-    `\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql\n`,
+    `\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql${mailInbox ? `  ·  Correo de prueba: ${mailInbox}` : ''}\n`,
   );
 }

@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { adminEmailRoutes } from './admin-emails/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
+import { applicationRoutes } from './applications/routes.js';
 import { assessmentRoutes } from './assessments/routes.js';
 import { branchRoutes } from './branches/routes.js';
 import { candidateRoutes } from './candidates/routes.js';
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** One line per request: method, path without query string, status, ms, request id. */
   log?: boolean;
   logger?: Logger;
+  /** The site's public address, for links in e-mails (default http://localhost:4000). */
+  publicUrl?: string;
 }
 
 // A caller (the BFF) may pass its own id so one request can be followed across both logs.
@@ -107,6 +110,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(vacancyRoutes(db, files));
   app.use(fileRoutes(files));
   app.use(candidateRoutes(db));
+  app.use(applicationRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(apiTokenRoutes(db));
   app.use(assessmentRoutes(db, files));

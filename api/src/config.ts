@@ -36,6 +36,22 @@ const EnvSchema = z.object({
     .refine((v) => /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(v), {
       message: 'ORG_EMAIL_DOMAIN debe ser un dominio como ejemplo.org.gt',
     }),
+  /** Mail (issue 9): without SMTP_URL the outbox keeps messages until one is set. */
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: 'SMTP_URL debe ser una URL smtp:// o smtps://',
+  }),
+  MAIL_FROM: optionalText.transform((v) => v ?? 'Bolsa de Trabajo <no-responder@ejemplo.org.gt>'),
+  /** Run the outbox worker in this process (default yes; any number of processes may). */
+  MAIL_WORKER: flag,
+  /** The site's public address, for links in e-mails. */
+  PUBLIC_URL: optionalText.transform((v) => (v ?? 'http://localhost:4000').replace(/\/+$/, '')),
+  /** S3-compatible storage (MinIO, AWS S3) instead of the local folder when endpoint and bucket are set. */
+  S3_ENDPOINT: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY: optionalText,
+  S3_SECRET_KEY: optionalText,
+  S3_REGION: optionalText,
+  S3_PREFIX: optionalText,
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema>;

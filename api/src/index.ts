@@ -9,6 +9,9 @@ console.log(`API de Bolsa de Trabajo escuchando en ${api.url}`);
 if (loadConfig().NODE_ENV !== 'production') {
   const block = formatDemoAccounts(await listDemoAccounts(api.db));
   if (block) console.log(`\n${block}\n`);
+  // npm start runs an embedded mail catcher when SMTP_URL is unset: every e-mail sent is read there.
+  const inbox = process.env.MAIL_INBOX_URL?.trim();
+  if (inbox) console.log(`Correo de prueba (bandeja web con cada correo enviado): ${inbox}\n`);
 }
 
 let stopping = false;

@@ -9,7 +9,8 @@ import { consoleLogger, createApp, type Logger } from './app.js';
 import { loadConfig } from './config.js';
 import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
 import { runSeeds } from './db/seed/index.js';
-import { createLocalFileStore } from './files/repository.js';
+import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
+import { createFileStore, type FileStore } from './storage/index.js';
 
 export interface StartApiOptions {
   /** Default config API_PORT (4001); 0 = ephemeral. */
@@ -32,6 +33,14 @@ export interface StartApiOptions {
   logger?: Logger;
   /** Default config ORG_EMAIL_DOMAIN ('ejemplo.org.gt'): staff e-mails and the demo staff accounts. */
   orgEmailDomain?: string;
+  /** Default env SMTP_URL; null = no worker (messages wait in the outbox). */
+  smtpUrl?: string | null;
+  /** Outbox worker tuning (tests): delays after failed attempts, poll interval. */
+  mail?: { retryDelaysMs?: number[]; pollMs?: number };
+  /** Default env PUBLIC_URL. */
+  publicUrl?: string;
+  /** Default: S3 when S3_ENDPOINT/S3_BUCKET are set, else the local folder. */
+  files?: FileStore;
 }
 
 export interface RunningApi {
@@ -92,11 +101,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   let db: Kysely<Database> | undefined;
   let server: Server | undefined;
+  let mailer: OutboxWorker | undefined;
   try {
     const database = await createDatabase(target);
     db = database;
     await migrateToLatest(database);
-    const files = createLocalFileStore(filesRoot);
+    const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
+    await files.ready?.();
     await runSeeds(database, files, {
       demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
       orgEmailDomain,
@@ -110,7 +121,19 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       orgEmailDomain,
       log: options.log ?? config.API_LOG ?? false,
       logger,
+      publicUrl: options.publicUrl ?? config.PUBLIC_URL,
     });
+    const smtpUrl = options.smtpUrl === undefined ? config.SMTP_URL : options.smtpUrl;
+    if (smtpUrl && config.MAIL_WORKER !== false) {
+      mailer = startOutboxWorker({
+        db: database,
+        smtpUrl,
+        from: config.MAIL_FROM,
+        retryDelaysMs: options.mail?.retryDelaysMs,
+        pollMs: options.mail?.pollMs,
+        log: (line) => logger.info(line),
+      });
+    }
     const httpServer = createServer(app);
     server = httpServer;
     const host = options.host ?? config.API_HOST;
@@ -128,6 +151,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           s.closeIdleConnections();
           setTimeout(() => s.closeAllConnections(), 3_000).unref();
         });
+        await mailer?.stop();
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });
       })();
@@ -136,6 +160,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
     return { url, token, db: database, filesDir: filesRoot, close };
   } catch (err) {
+    await mailer?.stop().catch(() => undefined);
     server?.close();
     await db?.destroy().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true });

@@ -28,6 +28,9 @@ const VACANCY_KEYS = [
   'fechaCreacion',
   'PublicadoPor',
   'ActualizadoPor',
+  // Added by the paging contract (PAGING-CONTRACT.md): the staff users' names.
+  'creadoPorNombre',
+  'actualizadoPorNombre',
 ];
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

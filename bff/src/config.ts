@@ -74,8 +74,38 @@ function readServiceToken(dataDir: string): string {
   }
 }
 
+/** A setting the operator must fix; its message names the variable and says what is wanted. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración no válida / invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Production needs a real secret: a short or missing one makes every session forgeable or lost on restart. */
+const MIN_PRODUCTION_SECRET = 32;
+
+function parseEnv(env: NodeJS.ProcessEnv) {
+  const parsed = Env.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? '?');
+        const value = name.includes('SECRET') || name.includes('TOKEN') ? '(oculto)' : JSON.stringify(env[name] ?? '');
+        return `${name}=${value}: ${i.message}`;
+      });
+  if (env.NODE_ENV === 'production' && (env.SESSION_SECRET ?? '').length < MIN_PRODUCTION_SECRET) {
+    problems.push(
+      `SESSION_SECRET: en producción es obligatorio y de al menos ${MIN_PRODUCTION_SECRET} caracteres ` +
+        `(required in production, at least ${MIN_PRODUCTION_SECRET} characters; e.g. \`openssl rand -base64 48\`).`,
+    );
+  }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  return parsed.data;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const e = Env.parse(env);
+  const e = parseEnv(env);
   const dev = e.NODE_ENV !== 'production';
   const webDist = e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   return {

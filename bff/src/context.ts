@@ -3,24 +3,39 @@ import type { CaptchaService } from './auth/captcha.js';
 import type { Sessions } from './auth/session.js';
 import type { Throttle } from './auth/throttle.js';
 import type { Viewer } from './auth/viewer.js';
-import type { AccountsClient } from './upstream/accounts.js';
-import type { CatalogueClient } from './upstream/catalogue.js';
-import type { Upstream } from './upstream/http.js';
 import type { Config } from './config.js';
 import type { Loaders } from './loaders.js';
 import type { Uploads } from './uploads/routes.js';
-import type { BackofficeClient } from './upstream/backoffice.js';
+import type { AccountsClient } from './upstream/accounts.js';
+import type { AdminEmailsClient } from './upstream/admin-emails.js';
+import type { ApplicationsClient } from './upstream/applications.js';
+import type { ApiTokensClient } from './upstream/api-tokens.js';
+import type { CatalogueClient } from './upstream/catalogue.js';
+import type { FilesClient } from './upstream/files.js';
+import type { Upstream } from './upstream/http.js';
+import type { StaffUsersClient } from './upstream/staff-users.js';
+import type { TestTemplatesClient } from './upstream/test-templates.js';
+import type { VacanciesClient } from './upstream/vacancies.js';
 
-/** Long-lived services shared by every request of one BFF process. */
+/**
+ * Long-lived services shared by every request of one BFF process. This module only names types;
+ * nothing it imports imports it back (the clients and loaders take exactly what they use).
+ */
 export interface Services {
   config: Config;
   http: Upstream;
+  vacancies: VacanciesClient;
   catalogue: CatalogueClient;
   accounts: AccountsClient;
+  staffUsers: StaffUsersClient;
+  apiTokens: ApiTokensClient;
+  testTemplates: TestTemplatesClient;
+  adminEmails: AdminEmailsClient;
+  files: FilesClient;
+  applications: ApplicationsClient;
   sessions: Sessions;
   captcha: CaptchaService;
-  throttle: { account: Throttle; address: Throttle };
-  backoffice: BackofficeClient;
+  throttle: { account: Throttle; address: Throttle; apply: Throttle };
   uploads: Uploads;
 }
 

@@ -1,7 +1,15 @@
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { createServer } from './server.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // An operator's mistake gets a message, not a stack trace.
+  if (!(err instanceof ConfigError) && !(err instanceof Error && err.message.startsWith('Falta el token'))) throw err;
+  console.error(`[bff] ${err.message}`);
+  process.exit(78); // EX_CONFIG: a supervisor should not restart into the same mistake
+}
 const { app, close } = await createServer(config);
 const server = app.listen(config.port, config.host, () => {
   console.log(`[bff] escuchando en http://${config.host}:${config.port} (api: ${config.apiUrl})`);

@@ -11,20 +11,28 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import compression from 'compression';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import type { GraphQLError, GraphQLFormattedError, ValidationContext } from 'graphql';
+import helmet from 'helmet';
+import { BAD_REQUEST, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
 import { applyAuthDirective } from './auth/directive.js';
 import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
+import { AdminEmailsClient } from './upstream/admin-emails.js';
+import { ApiTokensClient } from './upstream/api-tokens.js';
 import { CatalogueClient } from './upstream/catalogue.js';
+import { FilesClient } from './upstream/files.js';
+import { StaffUsersClient } from './upstream/staff-users.js';
+import { TestTemplatesClient } from './upstream/test-templates.js';
+import { VacanciesClient } from './upstream/vacancies.js';
 import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
 import { sameOriginOnly } from './auth/origin.js';
 import { CaptchaService } from './auth/captcha.js';
 import { Sessions, loadSessionKey } from './auth/session.js';
 import { Throttle } from './auth/throttle.js';
+import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
-import { BackofficeClient } from './upstream/backoffice.js';
 import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
 import { createLoaders } from './loaders.js';
@@ -37,25 +45,13 @@ export function buildSchema() {
   return applyAuthDirective(makeExecutableSchema({ typeDefs, resolvers }));
 }
 
-const KNOWN_CODES = new Set([
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'UPSTREAM_UNAVAILABLE',
-  'BAD_USER_INPUT',
-  'GRAPHQL_VALIDATION_FAILED',
-  'GRAPHQL_PARSE_FAILED',
-  'BAD_REQUEST',
-  'PERSISTED_QUERY_NOT_FOUND',
-]);
-
-/** Expected errors keep their Spanish message; anything else is logged and shown generically. */
+/**
+ * Expected errors keep their Spanish message, library ones are said in Spanish
+ * (client-errors.ts); anything else is logged and shown generically.
+ */
 function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const code = String(formatted.extensions?.code ?? '');
-  if (KNOWN_CODES.has(code)) {
-    const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
-    return { ...formatted, extensions };
-  }
+  const known = translateGraphQLError(formatted);
+  if (known) return known;
   const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
   console.error('[bff] error inesperado', requestId ?? '', (error as Error)?.stack ?? error);
   return { message: MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
@@ -76,11 +72,47 @@ const requestIdPlugin: ApolloServerPlugin<Context> = {
   },
 };
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
+/**
+ * helmet's headers with a Content-Security-Policy the SPA and GraphiQL run under (checked in
+ * Chromium: no violation on /, /vacantes/{id}, the staff panel and /graphiql). Styles need
+ * 'unsafe-inline': Mantine and GraphiQL set style attributes and inject <style> at run time.
+ * No upgrade-insecure-requests: an intranet on plain HTTP must keep working.
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+});
+
+/**
+ * Express 5 leaves req.body unset when the content type is not JSON, and Apollo's Express
+ * integration then answers a 500 in English; an empty body lets Apollo refuse it (400, Spanish).
+ */
+function ensureBody(req: Request, _res: Response, next: NextFunction) {
+  if (req.body === undefined) req.body = {};
   next();
+}
+
+/** /graphql answers GET and POST only; anything else is refused here rather than by a library. */
+function graphqlMethods(req: Request, res: Response, next: NextFunction) {
+  if (req.method === 'GET' || req.method === 'POST') return next();
+  res.setHeader('Allow', 'GET, POST');
+  res.status(405).json({ errors: [{ message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } }] });
 }
 
 /** Armor rules throw by default, which Apollo turns into a 500; report them as validation errors. */
@@ -104,11 +136,22 @@ export async function createServer(config: Config): Promise<BffServer> {
   });
   const accounts = new AccountsClient(http);
   const sessionKey = loadSessionKey(config.sessionSecret, config.dataDir);
+  const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
+  const staffUsers = new StaffUsersClient(http, config.roleRules);
+  const staffName = async (userId: string) =>
+    (await staffUsers.directory.get()).find((u) => u.id === userId)?.name ?? null;
   const services: Services = {
     config,
     http,
-    catalogue: new CatalogueClient(http, config.publicCacheTtlMs),
+    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs),
+    catalogue,
     accounts,
+    staffUsers,
+    apiTokens: new ApiTokensClient(http),
+    testTemplates: new TestTemplatesClient(http),
+    adminEmails: new AdminEmailsClient(http),
+    files: new FilesClient(http),
+    applications: new ApplicationsClient(http),
     sessions: new Sessions(
       sessionKey,
       { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules },
@@ -118,8 +161,9 @@ export async function createServer(config: Config): Promise<BffServer> {
     throttle: {
       account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
       address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
+      // Guest applications per address, as many as failed logins per address.
+      apply: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
     },
-    backoffice: new BackofficeClient(http),
     uploads: new Uploads(config.dataDir, sessionKey),
   };
 
@@ -136,6 +180,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin],
     formatError,
     includeStacktraceInErrorResponses: false,
+    // No 'Did you mean …' in production: suggestions map the schema for whoever probes it.
+    hideSchemaDetailsFromClientErrors: config.env === 'production',
   });
   await apollo.start();
 
@@ -150,18 +196,16 @@ export async function createServer(config: Config): Promise<BffServer> {
     res.json({ ok: true });
   });
   app.get('/readyz', async (_req, res) => {
-    try {
-      await http.request('/healthz', { timeoutMs: 2_000 });
-      res.json({ ok: true, api: true });
-    } catch {
-      res.status(503).json({ ok: false, api: false });
-    }
+    if (await http.healthy()) res.json({ ok: true, api: true });
+    else res.status(503).json({ ok: false, api: false });
   });
 
   app.use(
     '/graphql',
+    graphqlMethods,
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
+    ensureBody,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const requestId = String(req.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
@@ -194,6 +238,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     res.sendFile(graphiqlFile);
   });
   if (config.webDist && existsSync(config.webDist)) app.use(webRouter(config.webDist, services));
+  app.use(jsonNotFound);
+  app.use(jsonErrors);
 
   return {
     app,

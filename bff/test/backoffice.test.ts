@@ -97,7 +97,7 @@ describe('uploads', () => {
 });
 
 describe('vacancy management list', () => {
-  it('answers 1,000 vacancies with one upstream call for the user names', async () => {
+  it('pages 1,000 vacancies in the api, sorted by author, with no call for the user names', async () => {
     const branch = await stack.api.db.selectFrom('sedes').select('id').executeTakeFirstOrThrow();
     const users = await stack.api.db.selectFrom('usuarios').select('id').execute();
     const rows = Array.from({ length: 1_000 }, (_, i) => ({
@@ -116,10 +116,14 @@ describe('vacancy management list', () => {
         .insertInto('plazas')
         .values(rows.slice(i, i + 250))
         .execute();
-    stack.bff.services.catalogue.vacancies.invalidate();
+    stack.bff.services.vacancies.invalidate();
 
     const calls: string[] = [];
-    stack.bff.services.http.onCall = (_m, path) => calls.push(path);
+    const queries: unknown[] = [];
+    stack.bff.services.http.onCall = (_m, path, query) => {
+      calls.push(path);
+      if (path === '/sedes/vacantes/lista') queries.push(query);
+    };
     const res = await gql(
       `{ adminVacancies(pageSize: 100, sort: { field: CREATED_BY, direction: ASC }) {
           totalCount activeCount inactiveCount items { id name createdBy updatedBy branch { name } } } }`,
@@ -131,7 +135,12 @@ describe('vacancy management list', () => {
     expect(res.body.data.adminVacancies.totalCount).toBeGreaterThanOrEqual(1_000);
     expect(res.body.data.adminVacancies.items).toHaveLength(100);
     expect(res.body.data.adminVacancies.items.every((v: { createdBy: string | null }) => v.createdBy)).toBe(true);
-    expect(calls.filter((p) => p === '/usuario')).toHaveLength(1);
+    // The api sends creadoPorNombre/actualizadoPorNombre: no GET /usuario per listing (issue 13).
+    expect(calls.filter((p) => p === '/usuario')).toHaveLength(0);
     expect(calls.filter((p) => p === '/sedes/vacantes/lista')).toHaveLength(1);
+    // Paged, filtered and sorted by the api: the BFF asked for one page only.
+    expect(queries[0]).toMatchObject({ scope: 'staff', page: 1, pageSize: 100, sort: 'createdBy', order: 'asc' });
+    const names = res.body.data.adminVacancies.items.map((v: { createdBy: string }) => v.createdBy.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
   });
 });

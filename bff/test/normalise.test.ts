@@ -34,9 +34,9 @@ describe('normaliseVacancy accepts every spelling the specs name', () => {
   });
 
   it('reads lugar as a municipio:departamento pair (padding numeric codes) or free text', () => {
-    expect(vacancies[0]?.place).toEqual({ kind: 'code', municipalityId: '1601', departmentId: '16' });
+    expect(vacancies[0]?.place).toEqual({ kind: 'ine', municipalityId: '1601', departmentId: '16' });
     expect(vacancies[1]?.place).toEqual({ kind: 'text', text: 'Trabajo de campo en comunidades' });
-    expect(vacancies[2]?.place).toEqual({ kind: 'code', municipalityId: '0101', departmentId: '01' });
+    expect(vacancies[2]?.place).toEqual({ kind: 'ine', municipalityId: '0101', departmentId: '01' });
     expect(parsePlace('  ')).toBeNull();
   });
 

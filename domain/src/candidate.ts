@@ -1,6 +1,5 @@
 import { foldSearch } from './format.js';
 import { type RoleId } from './roles.js';
-import { clockTime, isoDate, LIMITS, oneOf, optionalText, text, z } from './schema.js';
 
 /**
  * The candidate pipeline (spec 3 §4, issue 11): states, legacy spellings, transitions by role,
@@ -232,32 +231,3 @@ export function stateChangeNotice(previous: unknown, current: unknown): string |
   if (!a || !b || a === b) return null;
   return `Estado actualizado: ${a} → ${b}`;
 }
-
-/** A state as the api and forms receive it: any known spelling in, canonical value out. */
-export const candidateStateSchema = z
-  .string({ error: TRANSITION_MESSAGES.notAllowed })
-  .transform((v, ctx): CandidateState => {
-    const s = canonicalState(v);
-    if (s) return s;
-    ctx.addIssue({ code: 'custom', message: 'El estado indicado no existe.' });
-    return z.NEVER;
-  });
-
-/** The GraphQL enum, exactly. */
-export const candidateStateEnumSchema = oneOf(CANDIDATE_STATE_ENUM, 'El estado indicado no existe.');
-
-/** Hire dialog (spec 3 §4.5): date, time and place are all required. */
-export const hireSchema = z.object({
-  date: isoDate({ required: TRANSITION_MESSAGES.hireFieldsRequired }),
-  time: clockTime({ required: TRANSITION_MESSAGES.hireFieldsRequired, invalid: 'Hora inválida (HH:mm).' }),
-  place: text({ max: LIMITS.shortText, required: TRANSITION_MESSAGES.hireFieldsRequired }),
-});
-export type HireInput = z.input<typeof hireSchema>;
-
-/** Reject dialog (spec 3 §4.5): an optional observation for the e-mail. */
-export const rejectSchema = z.object({
-  observation: optionalText({ max: LIMITS.note, multiline: true }),
-});
-
-/** A status-change notification's extra observations (spec 3 §3 observacionesAdicionales). */
-export const stateNoteSchema = optionalText({ max: LIMITS.note, multiline: true });

@@ -27,6 +27,8 @@ export const FILE_MESSAGES = {
   openFailedNoUrl: 'El servidor no devolvió una URL válida.',
   openError: 'Error al abrir el archivo',
   fileNotFound: 'Archivo no encontrado',
+  noFile: 'No se recibió ningún archivo.',
+  downloadFailed: 'No se pudo descargar',
 } as const;
 
 /** The message for a file of `kind` with `mimeType` and `size`, or null when it is accepted. */

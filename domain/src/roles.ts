@@ -52,6 +52,15 @@ export function staffRoleOrDefault(value: unknown, onRestore = false): RoleId {
   return r;
 }
 
+/** Staff roles as the selects offer them (users screen, API tokens). */
+export const STAFF_ROLE_OPTIONS: readonly { value: StaffRoleEnum; id: StaffRoleId; label: string }[] = [
+  { value: 'ADMIN', id: 1, label: 'Administrador' },
+  { value: 'MANAGER', id: 2, label: 'Gestor' },
+  { value: 'VIEWER', id: 3, label: 'Visualizador' },
+];
+/** New users are Visualizador (spec 2 §9). */
+export const DEFAULT_STAFF_ROLE_ENUM: StaffRoleEnum = 'VIEWER';
+
 export function roleLabelOf(role: RoleId | RoleEnum): string {
   return ROLE_LABEL[typeof role === 'number' ? role : ROLE_ID_OF_ENUM[role]];
 }

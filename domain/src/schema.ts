@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import es from 'zod/v4/locales/es.js';
 import { toIsoDate } from './format.js';
+import { DATE_RANGE, LIMITS } from './limits.js';
 
 /*
  * zod's own messages in Spanish for every consumer of the domain (web forms, bff, api): the
@@ -11,34 +12,7 @@ z.config(es());
 
 export { z };
 
-/**
- * Input limits (issue 13). Names ≤ 120, descriptions ≤ 5,000, lists ≤ 30 items of ≤ 300 characters;
- * the rest are the sizes that the database columns and the forms already imply.
- */
-export const LIMITS = {
-  /** Names of people, vacancies, tests, branches, companies, positions. */
-  name: 120,
-  /** Vacancy and test descriptions, long observations. */
-  description: 5_000,
-  /** Requirements, benefits and other lists. */
-  listItems: 30,
-  listItem: 300,
-  /** Single-line free text: addresses, rooms, short notes. */
-  shortText: 300,
-  /** Multi-line notes and comments. */
-  note: 2_000,
-  /** RFC 5321 caps an address at 254 characters. */
-  email: 254,
-  url: 2_048,
-  password: 200,
-} as const;
-
-/**
- * Every calendar date the product stores lies between these bounds (inclusive). They keep typos
- * such as 9999-12-31 or 0001-01-01 out of the database and out of the screens, and still let a
- * birth date of an older candidate or a vacancy closing decades ahead through.
- */
-export const DATE_RANGE = { min: '1900-01-01', max: '2100-12-31' } as const;
+export { DATE_RANGE, LIMITS };
 
 export const COMMON_MESSAGES = {
   required: 'Este campo es obligatorio.',

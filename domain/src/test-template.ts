@@ -47,11 +47,19 @@ export function testCategoryOf(raw: unknown): TestCategory | null {
   return (TEST_CATEGORIES as readonly string[]).includes(key) ? (key as TestCategory) : null;
 }
 
-/** A type in any case ('pdf', 'Link') → PDF, LINK; null when unknown. */
+/** Other spellings of types that older data and the form's labels use. */
+const TYPE_ALIASES: Readonly<Record<string, TestType>> = {
+  ENLACE: 'LINK',
+  'ENLACE WEB': 'LINK',
+  'LINK (ENLACE WEB)': 'LINK',
+};
+
+/** A type in any case ('pdf', 'Link', 'Enlace Web') → PDF, LINK; null when unknown. */
 export function testTypeOf(raw: unknown): TestType | null {
   if (typeof raw !== 'string') return null;
   const key = foldSearch(raw).toUpperCase();
-  return (TEST_TYPES as readonly string[]).includes(key) ? (key as TestType) : null;
+  if ((TEST_TYPES as readonly string[]).includes(key)) return key as TestType;
+  return Object.hasOwn(TYPE_ALIASES, key) ? TYPE_ALIASES[key]! : null;
 }
 
 export const TEST_TEMPLATE_MESSAGES = {

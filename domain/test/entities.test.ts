@@ -79,7 +79,9 @@ describe('vacancy', () => {
     );
     expect(message(check(create, { ...input, municipalityId: '9999' }))).toBe('Municipio no encontrado');
     expect(message(check(create, { ...input, departmentId: '99' }))).toBe('Departamento no encontrado');
-    expect(message(check(create, { ...input, branchId: 'abc' }))).toBe('Debe de seleccionar una sede');
+    expect(message(check(create, { ...input, branchId: ' ' }))).toBe('Debe de seleccionar una sede');
+    // The form's branch id is the GraphQL id, opaque to the form ('b1' in the web's fixtures).
+    expect(check(create, { ...input, branchId: 'b1' }).ok).toBe(true);
   });
 
   it('answers clean values', () => {
@@ -141,6 +143,9 @@ describe('test template', () => {
     expect(testCategoryOf('otra')).toBeNull();
     expect(testTypeOf('link')).toBe('LINK');
     expect(testTypeOf('constructor')).toBeNull();
+    expect(testTypeOf('Enlace Web')).toBe('LINK');
+    expect(testTypeOf('enlace')).toBe('LINK');
+    expect(testTypeOf('toString')).toBeNull();
   });
 });
 

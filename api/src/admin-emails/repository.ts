@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { foldSql } from '../lists.js';
 
 /** An administrative notification e-mail (spec 2 §3), spelled as the REST contract spells it. */
 export interface AdminEmailJson {
@@ -15,9 +17,11 @@ const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })
 
 const columns = ['correo_id', 'email', 'nombre', 'activo'] as const;
 
-export async function listAdminEmails(db: Db, onlyActive: boolean): Promise<AdminEmailJson[]> {
+/** `search` (folded) must occur in 'email nombre', as the BFF matched it. */
+export async function listAdminEmails(db: Db, onlyActive: boolean, search = ''): Promise<AdminEmailJson[]> {
   let q = db.selectFrom('correos').select(columns);
   if (onlyActive) q = q.where('activo', '=', true);
+  if (search) q = q.where(sql<number>`strpos(${foldSql(sql`email || ' ' || nombre`)}, ${search})`, '>', 0);
   const rows = await q.execute();
   return rows.sort((a, b) => spanish.compare(a.nombre, b.nombre) || a.correo_id - b.correo_id);
 }

@@ -2,6 +2,7 @@ import { parseFlag, staffEmailRule } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { adminEmailFormat, badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
+import { parseSearchTerm } from '../lists.js';
 import { bodyOf, EMAIL_MAX, hasNul, parseActive, text } from '../input.js';
 import {
   createAdminEmail,
@@ -33,7 +34,7 @@ export function adminEmailRoutes(db: Db, orgEmailDomain: string): Router {
   }
 
   router.get('/correos', async (req, res) => {
-    res.json(await listAdminEmails(db, parseFlag(req.query.soloActivos)));
+    res.json(await listAdminEmails(db, parseFlag(req.query.soloActivos), parseSearchTerm(req)));
   });
 
   router.post('/correos', async (req, res) => {

@@ -1,27 +1,21 @@
 import path from 'node:path';
+import { sniffFileKind, type FileKind } from '@bolsa/domain/file-kind';
 import type { TemplateType } from '../db/database.js';
 
 /** Assessment files are refused above this size, like every upload (spec 2 §9). */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-const startsWith = (data: Buffer, magic: Buffer) =>
-  data.length >= magic.length && data.subarray(0, magic.length).equals(magic);
-// Office Open XML files are zips whose entry names (stored uncompressed in each local header)
-// say which application they belong to: a spreadsheet renamed .docx has no 'word/' part.
-const zipHas = (data: Buffer, prefix: string) => startsWith(data, ZIP) && data.includes(Buffer.from(prefix, 'latin1'));
-
-const ACCEPTED: Record<'PDF' | 'WORD' | 'EXCEL', { ext: string; matches: (data: Buffer) => boolean }[]> = {
-  PDF: [{ ext: 'pdf', matches: (d) => startsWith(d, Buffer.from('%PDF', 'latin1')) }],
+/** Which extensions each type takes, and the kind their bytes must have (@bolsa/domain/file-kind). */
+const ACCEPTED: Record<'PDF' | 'WORD' | 'EXCEL', { ext: string; kind: FileKind }[]> = {
+  PDF: [{ ext: 'pdf', kind: 'pdf' }],
+  // Office Open XML files are told apart by their parts: a spreadsheet renamed .docx is 'xlsx'.
   WORD: [
-    { ext: 'docx', matches: (d) => zipHas(d, 'word/') },
-    { ext: 'doc', matches: (d) => startsWith(d, OLE) },
+    { ext: 'docx', kind: 'docx' },
+    { ext: 'doc', kind: 'cfb' },
   ],
   EXCEL: [
-    { ext: 'xlsx', matches: (d) => zipHas(d, 'xl/') },
-    { ext: 'xls', matches: (d) => startsWith(d, OLE) },
+    { ext: 'xlsx', kind: 'xlsx' },
+    { ext: 'xls', kind: 'cfb' },
   ],
 };
 
@@ -31,10 +25,14 @@ export const needsFile = (tipo: TemplateType): tipo is 'PDF' | 'WORD' | 'EXCEL' 
  * The extension to store the file under when both its name and its first bytes fit the chosen
  * type (a PDF renamed .docx fails on the bytes, a .docx sent as PDF on the name); else null.
  */
-export function documentExtension(tipo: 'PDF' | 'WORD' | 'EXCEL', originalName: string, data: Buffer): string | null {
+export async function documentExtension(
+  tipo: 'PDF' | 'WORD' | 'EXCEL',
+  originalName: string,
+  data: Buffer,
+): Promise<string | null> {
   const ext = path.extname(originalName).slice(1).toLowerCase();
   const rule = ACCEPTED[tipo].find((r) => r.ext === ext);
-  return rule && rule.matches(data) ? rule.ext : null;
+  return rule && rule.kind === (await sniffFileKind(data)) ? rule.ext : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
+import { foldSql } from '../lists.js';
 
 /** An assessment template as GET /pruebas/templates lists it (spec 2 §3). */
 export interface TemplateJson {
@@ -52,9 +53,23 @@ function toTemplateJson(r: TemplateRow): TemplateJson {
   };
 }
 
+export interface TemplateFilter {
+  /** Folded; must occur in 'nombre descripcion', as the BFF matched it. */
+  search?: string;
+  categoria?: TemplateCategory;
+  tipo?: TemplateType;
+  /** false: active ones only. The documented call lists every template. */
+  incluirInactivas?: boolean;
+}
+
 /** Newest first. */
-export async function listTemplates(db: Db): Promise<TemplateJson[]> {
-  const rows = await templateQuery(db).orderBy('fecha_creacion', 'desc').orderBy('id', 'desc').execute();
+export async function listTemplates(db: Db, f: TemplateFilter = {}): Promise<TemplateJson[]> {
+  let q = templateQuery(db);
+  if (f.incluirInactivas === false) q = q.where('activo', '=', true);
+  if (f.categoria) q = q.where('categoria', '=', f.categoria);
+  if (f.tipo) q = q.where('tipo', '=', f.tipo);
+  if (f.search) q = q.where(sql<number>`strpos(${foldSql(sql`nombre || ' ' || descripcion`)}, ${f.search})`, '>', 0);
+  const rows = await q.orderBy('fecha_creacion', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toTemplateJson);
 }
 

@@ -1,10 +1,11 @@
 import { pipeline } from 'node:stream/promises';
-import { parseFlag, searchKey } from '@bolsa/domain';
+import { parseFlag as domainFlag, searchKey } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { contentTypeFor, newFileKey, type FileStore } from '../files/repository.js';
 import { bodyOf, hasNul, parseActive } from '../input.js';
+import { LIST_MESSAGES, parseFlag, parseSearchTerm, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.js';
 import { contentDisposition, displayName, documentExtension, DOCUMENT_MAX_BYTES, needsFile } from './documents.js';
 import {
@@ -38,6 +39,10 @@ const CATEGORIES: Record<string, TemplateCategory> = {
 /** Codes as stored ('TECNICA'), or the labels the form shows ('Técnica', 'Enlace Web'). */
 const codeOf = <T>(table: Record<string, T>, raw: string): T | null => table[searchKey(raw).toUpperCase()] ?? null;
 
+const optionInvalid = (): never => {
+  throw badRequest(LIST_MESSAGES.optionInvalid);
+};
+
 const LINK_MAX = 2_000;
 
 /** An absolute http(s) URL with a host and no spaces. */
@@ -67,8 +72,18 @@ async function readTemplateForm(req: Parameters<typeof readForm>[0]): Promise<Fo
 export function assessmentRoutes(db: Db, files: FileStore): Router {
   const router = Router();
 
-  router.get('/pruebas/templates', async (_req, res) => {
-    res.json(await listTemplates(db));
+  router.get('/pruebas/templates', async (req, res) => {
+    // Extra filters (PAGING-CONTRACT.md); without them the documented list of every template.
+    const categoria = queryParam(req, 'categoria');
+    const tipo = queryParam(req, 'tipo');
+    const incluir = queryParam(req, 'incluirInactivas');
+    const filter = {
+      search: parseSearchTerm(req),
+      categoria: categoria ? (codeOf(CATEGORIES, categoria) ?? optionInvalid()) : undefined,
+      tipo: tipo ? (codeOf(TYPES, tipo) ?? optionInvalid()) : undefined,
+      incluirInactivas: incluir === undefined ? undefined : parseFlag(req, 'incluirInactivas'),
+    };
+    res.json(await listTemplates(db, filter));
   });
 
   router.post('/pruebas/templates', async (req, res) => {
@@ -85,7 +100,7 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
     const categoria = codeOf(CATEGORIES, first(body, 'Categoria', 'categoria'));
     if (!categoria) throw badRequest(MESSAGES.templateCategoryRequired);
     const activoRaw = first(body, 'Activo', 'activo').trim();
-    const activo = activoRaw === '' || parseFlag(activoRaw);
+    const activo = activoRaw === '' || domainFlag(activoRaw);
 
     const template: NewTemplate = {
       nombre,
@@ -105,7 +120,7 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
 
     const file = fileOf(body, 'Archivo');
     if (!file) throw badRequest(MESSAGES.templateFileRequired);
-    const ext = documentExtension(tipo, file.originalName, file.data);
+    const ext = await documentExtension(tipo, file.originalName, file.data);
     if (!ext) throw badRequest(MESSAGES.templateFileMismatch);
     const key = newFileKey('pruebas', ext);
     await files.put(key, file.data);

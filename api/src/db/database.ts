@@ -97,6 +97,63 @@ export interface PostulantesTable {
   vinculacion_anunciada: Generated<boolean>;
   fecha_registro: Timestamp;
   es_demo: Generated<boolean>;
+  // The form's fields (issue 9); null on rows written before it.
+  direccion: string | null;
+  estado_civil: string | null;
+  edad: number | null;
+  nivel_educativo: string | null;
+  estudiando: boolean | null;
+  disponibilidad: boolean | null;
+  pretension: ColumnType<string | null, number | null | undefined, number | null>;
+  negociable: boolean | null;
+  experiencias_json: ColumnType<unknown, string | undefined, string>;
+  referidos_p_json: ColumnType<unknown, string | undefined, string>;
+  referidos_l_json: ColumnType<unknown, string | undefined, string>;
+  es_registrado: Generated<boolean>;
+}
+
+export type ApplicationFileType = 'fotografia' | 'curriculum' | 'carta' | 'policiales' | 'penales';
+
+/** An application's files; `clave` is an opaque storage key. */
+export interface PostulanteArchivosTable {
+  id: Generated<number>;
+  postulante_id: number;
+  tipo: ApplicationFileType;
+  clave: string;
+  nombre: string;
+  mime: string;
+  tamano: number;
+  creado_en: Timestamp;
+}
+
+export type OutboxState = 'pendiente' | 'enviando' | 'enviado' | 'fallido';
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+/** The mail outbox: written in the transaction of the change that sends it. */
+export interface CorreosSalientesTable {
+  id: Generated<number>;
+  plantilla: string;
+  destinatario: string;
+  asunto: string;
+  texto: string;
+  html: string;
+  estado: Generated<OutboxState>;
+  intentos: Generated<number>;
+  siguiente_intento: Timestamp;
+  bloqueado_hasta: NullableTimestamp;
+  ultimo_error: string | null;
+  postulante_id: number | null;
+  creado_en: Timestamp;
+  enviado_en: NullableTimestamp;
+}
+
+export interface CorreosIntentosTable {
+  id: Generated<number>;
+  correo_id: number;
+  intento: number;
+  en: Timestamp;
+  ok: boolean;
+  detalle: string | null;
 }
 
 export interface ApiTokensTable {
@@ -151,6 +208,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   pruebas_templates: PruebasTemplatesTable;
   correos: CorreosTable;
+  postulante_archivos: PostulanteArchivosTable;
+  correos_salientes: CorreosSalientesTable;
+  correos_intentos: CorreosIntentosTable;
 }
 
 export type Db = Kysely<Database>;

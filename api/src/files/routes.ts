@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { badRequest, MESSAGES, notFound } from '../errors.js';
-import { isSafeKey, type FileStore } from './repository.js';
+import { isPrivateKey, isSafeKey, type FileStore } from '../storage/index.js';
 
 export function fileRoutes(files: FileStore): Router {
   const router = Router();
@@ -12,6 +12,8 @@ export function fileRoutes(files: FileStore): Router {
     if (segments.some((s) => s.includes('/'))) throw badRequest();
     const key = segments.join('/');
     if (!isSafeKey(key)) throw badRequest();
+    // Candidate documents and uploads in flight are never served by key, even to the BFF.
+    if (isPrivateKey(key)) throw notFound(MESSAGES.fileNotFound);
     const file = await files.open(key);
     if (!file) throw notFound(MESSAGES.fileNotFound);
     res.setHeader('Content-Type', file.contentType);

@@ -1,4 +1,7 @@
+import { ROLE_LABEL, searchKey } from '@bolsa/domain';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { foldSql } from '../lists.js';
 
 /** A system user as GET /usuario lists it (spec 2 §3); never the password hash. */
 export interface StaffUserJson {
@@ -25,11 +28,23 @@ const spanish = new Intl.Collator('es', { sensitivity: 'base' });
 
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
 
-export async function listUsers(db: Db): Promise<StaffUserJson[]> {
-  const rows = await db
-    .selectFrom('usuarios')
-    .select(['id', 'nombre', 'usuario as usuario_', 'estatus', 'idrol'])
-    .execute();
+/**
+ * Every user, or those whose name, e-mail or role label contains `search` (folded, as the
+ * users screen matched it).
+ */
+export async function listUsers(db: Db, search = ''): Promise<StaffUserJson[]> {
+  let q = db.selectFrom('usuarios').select(['id', 'nombre', 'usuario as usuario_', 'estatus', 'idrol']);
+  if (search) {
+    const roles = [1, 2, 3].filter((r) => searchKey(ROLE_LABEL[r as 1 | 2 | 3]).includes(search));
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<number>`strpos(${foldSql(sql`nombre`)}, ${search})`, '>', 0),
+        eb(sql<number>`strpos(${foldSql(sql`usuario`)}, ${search})`, '>', 0),
+        ...(roles.length ? [eb('idrol', 'in', roles)] : []),
+      ]),
+    );
+  }
+  const rows = await q.execute();
   return rows.sort((a, b) => spanish.compare(a.nombre, b.nombre) || a.id - b.id);
 }
 

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, failed, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf, EMAIL_MAX, hasNul, text } from '../input.js';
+import { parseSearchTerm } from '../lists.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import {
   createUser,
@@ -69,8 +70,8 @@ export function userRoutes(db: Db, orgEmailDomain: string): Router {
     });
   });
 
-  router.get('/usuario', async (_req, res) => {
-    res.json(await listUsers(db));
+  router.get('/usuario', async (req, res) => {
+    res.json(await listUsers(db, parseSearchTerm(req)));
   });
 
   router.post('/usuario', async (req, res) => {

@@ -1,3 +1,4 @@
+import { sniffFileKind } from '@bolsa/domain/file-kind';
 import sharp from 'sharp';
 import { newFileKey } from '../files/repository.js';
 
@@ -17,23 +18,10 @@ export const DETAIL_SIZE = { width: 1200, height: 675 } as const;
 /** List cards: exactly 672×378 (16:9). */
 export const CARD_SIZE = { width: 672, height: 378 } as const;
 
-/** The real type, read from the first bytes; the name and the declared MIME type are not trusted. */
-export function sniffImageType(data: Buffer): ImageType | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (
-    data.length >= 6 &&
-    (data.subarray(0, 6).toString('latin1') === 'GIF87a' || data.subarray(0, 6).toString('latin1') === 'GIF89a')
-  )
-    return 'gif';
-  if (
-    data.length >= 12 &&
-    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    data.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
+/** The real type, read from the bytes (@bolsa/domain/file-kind); the name and the declared MIME type are not trusted. */
+export async function sniffImageType(data: Buffer): Promise<ImageType | null> {
+  const kind = await sniffFileKind(data);
+  return kind === 'jpeg' || kind === 'png' || kind === 'gif' || kind === 'webp' ? kind : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId, titled } from '../errors.js';
 import type { FileStore } from '../files/repository.js';
+import { parseFlag, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
 import { bodyOf, hasNul, text } from '../input.js';
 import { fileOf, first, FormError, readForm, sent, type FormBody, type UploadedFile } from '../multipart.js';
 import {
@@ -27,7 +28,9 @@ import {
   municipalityInDepartment,
   setFeatured,
   updateVacancy,
+  VACANCY_SORTS,
 } from './repository.js';
+import * as vacancyList from './service.js';
 
 /** Text fields of the create form together; descriptions are long, but not this long. */
 const CREATE_FIELDS_MAX = 1024 * 1024;
@@ -110,9 +113,9 @@ export function listItems(values: string[] | undefined): string[] {
 const allText = (body: FormBody): string[] => Object.values(body.fields).flat();
 
 /** The image's real type must be one the form accepts; the bytes decide, not the name. */
-function checkImage(data: Buffer, accepted: readonly ImageType[]): void {
+async function checkImage(data: Buffer, accepted: readonly ImageType[]): Promise<void> {
   if (data.length > IMAGE_MAX_BYTES) throw tooLarge();
-  const type = sniffImageType(data);
+  const type = await sniffImageType(data);
   if (!type || !accepted.includes(type)) throw badImage();
 }
 
@@ -168,11 +171,33 @@ async function removeImage(files: FileStore, detailKey: string | null): Promise<
   }
 }
 
+/** The list's extra query parameters (PAGING-CONTRACT.md); none of them changes the documented call. */
+function vacancyFilter(req: Request, paged: boolean): vacancyList.VacancyFilter {
+  const idParam = (name: string) => {
+    const raw = queryParam(req, name);
+    return raw === undefined || raw === '' ? undefined : parseId(raw);
+  };
+  const scope = parseOption(req, 'scope', ['public', 'staff'] as const) ?? 'staff';
+  const { sort, desc } = parseSort(req, VACANCY_SORTS);
+  return {
+    scope,
+    branchId: idParam('branchId'),
+    vacancyId: idParam('vacancyId'),
+    words: parseSearch(req),
+    status: parseOption(req, 'status', ['active', 'inactive', 'all'] as const) ?? 'all',
+    featuredOnly: parseFlag(req, 'featuredOnly'),
+    // The documented call keeps the board's order; a staff page without a sort is newest first.
+    sort: sort ?? (paged && scope === 'staff' ? 'publishedAt' : null),
+    desc,
+  };
+}
+
 export function vacancyRoutes(db: Db, files: FileStore): Router {
   const router = Router();
 
-  router.get('/sedes/vacantes/lista', async (_req, res) => {
-    res.json(await listVacancies(db));
+  router.get('/sedes/vacantes/lista', async (req, res) => {
+    const paging = parsePaging(req);
+    res.json(await vacancyList.listVacancies(db, vacancyFilter(req, paging !== null), paging));
   });
 
   router.get('/sedes/:sedeId/plazas', async (req, res) => {
@@ -234,7 +259,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
     const statusRaw = first(body, 'Status').trim();
     const status = !statusRaw || isActiveStatus(statusRaw) ? '1' : '0';
 
-    checkImage(image.data, ['jpeg', 'png', 'gif']);
+    await checkImage(image.data, ['jpeg', 'png', 'gif']);
     const variants = await variantsOf(image.data);
     const [publicadoPor, actualizadoPor] = await Promise.all([
       existingUserId(db, optionalId(first(body, 'PublicadoPor'))),
@@ -301,7 +326,7 @@ export function vacancyRoutes(db: Db, files: FileStore): Router {
     const imageData = file ? file.data : decodeBase64Image(first(body, 'ImagenBase64'));
     let variants: { detail: Buffer; card: Buffer } | null = null;
     if (imageData) {
-      checkImage(imageData, ['jpeg', 'png', 'gif', 'webp']);
+      await checkImage(imageData, ['jpeg', 'png', 'gif', 'webp']);
       variants = await variantsOf(imageData);
     }
     const actualizadoPor = await existingUserId(db, optionalId(first(body, 'ActualizadoPor')));

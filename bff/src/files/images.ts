@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Services } from '../context.js';
 import { UpstreamHttpError } from '../upstream/http.js';
@@ -9,7 +10,7 @@ const SAFE_KEY = /^plazas\/[A-Za-z0-9._-]+$/;
  * reachable: candidate documents are never served here. Keys are content-unique, so images
  * are cached for a year.
  */
-export function imagesRouter({ http }: Services): Router {
+export function imagesRouter({ files }: Pick<Services, 'files'>): Router {
   const router = Router();
   router.get('/*key', async (req, res) => {
     const key = (req.params as { key: string[] }).key.join('/');
@@ -18,11 +19,11 @@ export function imagesRouter({ http }: Services): Router {
       return;
     }
     try {
-      let up = await http.raw(`/archivos/${key}`);
+      let up = await files.vacancyImage(key);
       if (up.statusCode === 404 && key.endsWith('-card.webp')) {
         // Images stored before card variants existed have only the full-size file.
         await up.body.dump();
-        up = await http.raw(`/archivos/${key.replace(/-card\.webp$/, '.webp')}`);
+        up = await files.vacancyImage(key.replace(/-card\.webp$/, '.webp'));
       }
       if (up.statusCode !== 200) {
         await up.body.dump();
@@ -38,8 +39,8 @@ export function imagesRouter({ http }: Services): Router {
       res.setHeader('Content-Type', type);
       if (up.headers['content-length']) res.setHeader('Content-Length', String(up.headers['content-length']));
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      for await (const chunk of up.body) res.write(chunk);
-      res.end();
+      // Honours back-pressure, and a client that goes away stops the upstream read too.
+      await pipeline(up.body, res);
     } catch (err) {
       if (!res.headersSent) {
         const status = err instanceof UpstreamHttpError ? err.status : 503;

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Services } from '../context.js';
 
@@ -10,7 +11,7 @@ export function testFilesRouter(services: Services): Router {
     if (viewer.role === 4) return void res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
     if (!/^\d+$/.test(req.params.id)) return void res.status(404).json({ message: 'Archivo no encontrado' });
     try {
-      const up = await services.http.raw(`/pruebas/templates/${req.params.id}/download`, { timeoutMs: 30_000 });
+      const up = await services.files.testTemplateFile(req.params.id);
       const type = String(up.headers['content-type'] ?? '');
       if (up.statusCode !== 200 || type.includes('json')) {
         await up.body.dump();
@@ -19,8 +20,8 @@ export function testFilesRouter(services: Services): Router {
       res.setHeader('Content-Type', type || 'application/octet-stream');
       res.setHeader('Content-Disposition', String(up.headers['content-disposition'] ?? 'attachment'));
       res.setHeader('Cache-Control', 'private, no-store');
-      for await (const chunk of up.body) res.write(chunk);
-      res.end();
+      // Honours back-pressure, and a client that goes away stops the upstream read too.
+      await pipeline(up.body, res);
     } catch {
       if (!res.headersSent) res.status(503).json({ message: 'No se pudo descargar' });
       else res.end();

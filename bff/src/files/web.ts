@@ -1,46 +1,68 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
 import type { Services } from '../context.js';
 import { imageUrl } from '../normalise/vacancy.js';
-import { resolvePlace } from '../resolvers/place.js';
+import { resolvePlace } from '../normalise/place.js';
 
 const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
 const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
 
+/** Every file under `dir`, as URL paths ('/assets/x.js'). */
+function listFiles(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const rel = `${prefix}/${e.name}`;
+    if (e.isDirectory()) out.push(...listFiles(path.join(dir, e.name), rel));
+    else if (e.isFile()) out.push(rel);
+  }
+  return out;
+}
+
+/** A request path decoded, or null when its percent-encoding is broken ('/%E0%A4%A.js'). */
+export function decodePath(p: string): string | null {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the .br or .gz file the build wrote next to a text asset (web/scripts/precompress.mjs)
- * when the browser accepts it; anything else falls through to express.static.
+ * when the browser accepts it; anything else falls through to express.static. The set of
+ * variants is read from the disk once per build (`built()`), so no request path is ever
+ * remembered: a cache keyed by what clients ask for grows without bound.
  */
-function precompressed(dist: string) {
-  const exists = new Map<string, boolean>();
-  const has = (file: string) => {
-    let known = exists.get(file);
-    if (known === undefined) exists.set(file, (known = existsSync(file)));
-    return known;
-  };
+function precompressed(dist: string, built: () => ReadonlySet<string>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !TEXT_ASSET.test(req.path)) return next();
-    const file = path.join(dist, decodeURIComponent(req.path));
-    if (!file.startsWith(dist + path.sep)) return next();
+    const rel = decodePath(req.path);
+    if (rel === null) return void res.status(400).json({ message: 'Solicitud inválida.' });
     const encoding = req.acceptsEncodings('br', 'gzip');
     if (encoding !== 'br' && encoding !== 'gzip') return next();
-    const variant = file + ENCODINGS[encoding];
-    if (!has(variant)) return next();
+    const variant = rel + ENCODINGS[encoding];
+    if (!built().has(variant)) return next();
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Vary', 'Accept-Encoding');
-    res.type(path.extname(file));
+    res.type(path.extname(rel));
     res.setHeader(
       'Cache-Control',
       req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     );
-    res.sendFile(variant, (err) => err && next(err));
+    res.sendFile(path.join(dist, variant), (err) => err && next(err));
   };
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * JSON inside <script>: besides what jsonForScript escapes ('<', U+2028/2029), '>' and '&' too,
+ * so no text in a vacancy can close the element or be read as markup by an HTML parser.
+ */
+const scriptJson = (value: unknown) => jsonForScript(value).replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -50,14 +72,23 @@ const escapeHtml = (s: string) =>
 export function webRouter(dist: string, services: Services): Router {
   const router = Router();
   const indexFile = path.join(dist, 'index.html');
-  let cached = { mtimeMs: 0, html: '' };
+  let cached = { mtimeMs: 0, html: '', files: new Set<string>() };
   // Re-read after a rebuild (new asset hashes) instead of serving a page whose scripts are gone.
-  const indexHtml = () => {
+  const current = () => {
     const { mtimeMs } = statSync(indexFile);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
-    return cached.html;
+    if (mtimeMs !== cached.mtimeMs)
+      cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), files: new Set(listFiles(dist)) };
+    return cached;
   };
-  router.use(precompressed(dist));
+  const indexHtml = () => current().html;
+  router.use(precompressed(dist, () => current().files));
+  // GraphiQL is its own route (/graphiql), gated by GRAPHIQL; its built page is not a static file.
+  router.use((req, res, next) => {
+    if (/^\/graphiql\.html$/i.test(decodePath(req.path) ?? '')) {
+      return void res.status(404).json({ message: 'GraphiQL no está disponible.' });
+    }
+    next();
+  });
   router.use(
     '/assets',
     express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
@@ -66,9 +97,9 @@ export function webRouter(dist: string, services: Services): Router {
 
   router.get('/vacantes/:id', async (req, res, next) => {
     try {
-      const v = await services.catalogue.vacancy(req.params.id);
+      const v = await services.vacancies.get(req.params.id);
       if (!v || !isOpenForApplications(v)) return next();
-      const place = await resolvePlace(v, services);
+      const place = await resolvePlace(v, services.catalogue);
       const origin = `${req.protocol}://${req.get('host')}`;
       const ld = jobPosting(
         {
@@ -88,14 +119,17 @@ export function webRouter(dist: string, services: Services): Router {
       const head =
         `<title>${escapeHtml(v.name)} · ${ORGANISATION_NAME}</title>` +
         `<meta name="description" content="${escapeHtml((v.description ?? v.name).slice(0, 160))}">` +
-        `<script type="application/ld+json">${jsonForScript(ld)}</script>`;
+        `<script type="application/ld+json">${scriptJson(ld)}</script>`;
+      // Function replacers: a string replacement would read `$'`, `$\`` and `$&` in a vacancy's
+      // name as patterns and paste parts of the page into it.
       res
         .type('html')
         .setHeader('Cache-Control', 'no-cache')
         .send(
           indexHtml()
-            .replace(/<title>[^<]*<\/title>/, '')
-            .replace('</head>', `${head}</head>`),
+            .replace(/<title>[^<]*<\/title>/, () => '')
+            .replace(/<meta\s+name="description"[^>]*>/, () => '')
+            .replace('</head>', () => `${head}</head>`),
         );
     } catch {
       next();

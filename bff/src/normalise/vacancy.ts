@@ -2,7 +2,7 @@ import { isActiveStatus, parseFlag, splitList, toIsoDate } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from './fields.js';
 import { padCode } from './geography.js';
 
-export type Place = { kind: 'code'; municipalityId: string; departmentId: string } | { kind: 'text'; text: string };
+export type Place = { kind: 'ine'; municipalityId: string; departmentId: string } | { kind: 'text'; text: string };
 
 /** A vacancy (plaza) as the BFF knows it, whatever spelling the api used. */
 export interface VacancyDto {
@@ -28,6 +28,9 @@ export interface VacancyDto {
   featured: boolean;
   createdById: string | null;
   updatedById: string | null;
+  /** Full names of those staff users when the api sends them (creadoPorNombre), else null. */
+  createdByName: string | null;
+  updatedByName: string | null;
 }
 
 const CODE_PAIR = /^\s*(\d{1,4})\s*:\s*(\d{1,2})\s*$/;
@@ -37,7 +40,7 @@ export function parsePlace(raw: unknown): Place | null {
   const t = text(raw);
   if (!t) return null;
   const m = CODE_PAIR.exec(t);
-  if (m) return { kind: 'code', municipalityId: padCode(m[1], 4)!, departmentId: padCode(m[2], 2)! };
+  if (m) return { kind: 'ine', municipalityId: padCode(m[1], 4)!, departmentId: padCode(m[2], 2)! };
   return { kind: 'text', text: t };
 }
 
@@ -49,7 +52,7 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
   let place = parsePlace(pick(f, 'lugar'));
   const municipalityId = padCode(pick(f, 'municipioId'), 4);
   const departmentId = padCode(pick(f, 'departamentoId', 'NombreDepartamento'), 2);
-  if (!place && municipalityId && departmentId) place = { kind: 'code', municipalityId, departmentId };
+  if (!place && municipalityId && departmentId) place = { kind: 'ine', municipalityId, departmentId };
   return {
     id: vid,
     name,
@@ -71,6 +74,8 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
     featured: parseFlag(pick(f, 'destacado', 'esDestacado', 'destacada')),
     createdById: id(pick(f, 'PublicadoPor', 'creadoPor')),
     updatedById: id(pick(f, 'ActualizadoPor', 'editadoPor', 'modificadoPor')),
+    createdByName: text(pick(f, 'creadoPorNombre', 'publicadoPorNombre')),
+    updatedByName: text(pick(f, 'actualizadoPorNombre', 'editadoPorNombre')),
   };
 }
 

@@ -1,32 +1,16 @@
-import { adminEmailRule, searchKey } from '@bolsa/domain';
+import { ADMIN_EMAIL_MESSAGES as M, adminEmailSchema, check as checkSchema } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
-import { normaliseAdminEmail, type AdminEmailDto } from '../normalise/backoffice.js';
+import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { answerMessage, operationFailed, validationFailed } from './errors.js';
 
-const notFound = { __typename: 'NotFound' as const, message: 'El correo no existe.' };
-
+/** The domain's admin-email schema: the address of the organisation's domain, an owner's name. */
 function check(ctx: Context, email: string, name: string, mode: 'create' | 'edit') {
-  const rule = adminEmailRule(ctx.config.orgEmailDomain);
-  const normalised = rule.normalise(email);
-  const failures = [
-    { path: 'email', message: rule.checkEmail(normalised, mode) },
-    { path: 'name', message: rule.checkName(name) },
-  ].filter((f): f is { path: string; message: string } => f.message !== null);
-  return { normalised, error: failures.length ? validationFailed(failures[0]!.message, failures) : null };
+  const c = checkSchema(adminEmailSchema(ctx.config.orgEmailDomain, mode), { email, name });
+  return c.ok ? c : { ok: false as const, error: validationFailed(c.message, c.fields) };
 }
 
-const asRecord = (raw: unknown) => normaliseAdminEmail(raw);
-
 export const adminEmailQueries: Pick<QueryResolvers<Context>, 'adminEmails'> = {
-  async adminEmails(_p, { search, includeInactive }, ctx) {
-    let list = (await ctx.backoffice.emails(!includeInactive))
-      .map(normaliseAdminEmail)
-      .filter((e): e is AdminEmailDto => e !== null);
-    const key = searchKey(search);
-    if (key) list = list.filter((e) => searchKey(`${e.email} ${e.name}`).includes(key));
-    return list;
-  },
+  adminEmails: (_p, { search, includeInactive }, ctx) => ctx.adminEmails.list({ onlyActive: !includeInactive, search }),
 };
 
 export const adminEmailMutations: Pick<
@@ -34,48 +18,54 @@ export const adminEmailMutations: Pick<
   'createAdminEmail' | 'updateAdminEmail' | 'setAdminEmailActive' | 'deleteAdminEmail'
 > = {
   async createAdminEmail(_p, { email, name }, ctx) {
-    const { normalised, error } = check(ctx, email, name, 'create');
-    if (error) return { adminEmail: null, error };
-    const a = await ctx.backoffice.createEmail(normalised, name.trim());
-    if (a.status === 409)
+    const c = check(ctx, email, name, 'create');
+    if (!c.ok) return { adminEmail: null, error: c.error };
+    const r = await ctx.adminEmails.create(c.value.email, c.value.name);
+    if (!r.ok)
       return {
         adminEmail: null,
-        error: { __typename: 'Conflict', message: answerMessage(a) ?? 'Ese correo ya está registrado.' },
+        error: mutationError(r.failure, {
+          failed: M.createFailed,
+          conflict: M.exists,
+          preferApiMessage: true,
+        }),
       };
-    const rec = a.status >= 200 && a.status < 300 ? asRecord(a.body) : null;
-    return rec
-      ? { adminEmail: rec, error: null }
-      : { adminEmail: null, error: operationFailed(answerMessage(a) ?? 'No se pudo crear el correo.', a) };
+    return { adminEmail: r.value, error: null };
   },
+
   async updateAdminEmail(_p, { id, email, name }, ctx) {
-    const { normalised, error } = check(ctx, email, name, 'edit');
-    if (error) return { adminEmail: null, error };
-    const a = await ctx.backoffice.updateEmail(id, normalised, name.trim());
-    if (a.status === 404) return { adminEmail: null, error: notFound };
-    if (a.status === 409)
+    const c = check(ctx, email, name, 'edit');
+    if (!c.ok) return { adminEmail: null, error: c.error };
+    const r = await ctx.adminEmails.update(id, c.value.email, c.value.name);
+    if (!r.ok)
       return {
         adminEmail: null,
-        error: { __typename: 'Conflict', message: answerMessage(a) ?? 'Ese correo ya está registrado.' },
+        error: mutationError(r.failure, {
+          failed: M.updateFailed,
+          notFound: M.notFound,
+          conflict: M.exists,
+        }),
       };
-    const rec =
-      a.status === 200 ? (asRecord(a.body) ?? { id, email: normalised, name: name.trim(), active: true }) : null;
-    return rec
-      ? { adminEmail: rec, error: null }
-      : { adminEmail: null, error: operationFailed('No se pudo actualizar', a) };
+    return { adminEmail: r.value, error: null };
   },
+
   async setAdminEmailActive(_p, { id, active }, ctx) {
-    const a = await ctx.backoffice.setEmailActive(id, active);
-    if (a.status === 404) return { adminEmail: null, error: notFound };
-    const rec = a.status === 200 ? asRecord(a.body) : null;
-    return rec
-      ? { adminEmail: rec, error: null }
-      : { adminEmail: null, error: operationFailed('No se pudo cambiar el estado', a) };
+    const r = await ctx.adminEmails.setActive(id, active);
+    if (!r.ok)
+      return {
+        adminEmail: null,
+        error: mutationError(r.failure, { failed: M.toggleFailed, notFound: M.notFound }),
+      };
+    return { adminEmail: r.value, error: null };
   },
+
   async deleteAdminEmail(_p, { id }, ctx) {
-    const a = await ctx.backoffice.deleteEmail(id);
-    if (a.status === 404) return { ok: false, error: notFound };
-    return a.status === 200
-      ? { ok: true, error: null }
-      : { ok: false, error: operationFailed('No se pudo eliminar', a) };
+    const r = await ctx.adminEmails.delete(id);
+    if (!r.ok)
+      return {
+        ok: false,
+        error: mutationError(r.failure, { failed: M.deleteFailed, notFound: M.notFound }),
+      };
+    return { ok: true, error: null };
   },
 };

@@ -1,29 +1,40 @@
 import type { Resolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
-import { adminVacancyMutations, adminVacancyQueries } from './admin-vacancy.js';
-import { Municipality } from './municipality.js';
-import { Query } from './query.js';
+import { applicationMutations, applicationQueries } from './application.js';
+import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
+import { branchQueries } from './branch.js';
+import { departmentQueries } from './department.js';
+import { healthQueries } from './health.js';
+import { Municipality, municipalityQueries } from './municipality.js';
 import { Viewer, sessionMutations, sessionQueries } from './session.js';
-import { ApiToken, StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
+import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
-import { Vacancy } from './vacancy.js';
+import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
 
+/** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
   Query: {
-    ...Query,
+    ...healthQueries,
+    ...vacancyQueries,
+    ...branchQueries,
+    ...departmentQueries,
+    ...municipalityQueries,
     ...sessionQueries,
     ...staffUserQueries,
-    ...adminVacancyQueries,
+    ...apiTokenQueries,
     ...testTemplateQueries,
     ...adminEmailQueries,
+    ...applicationQueries,
   },
   Mutation: {
     ...sessionMutations,
     ...staffUserMutations,
-    ...adminVacancyMutations,
+    ...apiTokenMutations,
+    ...vacancyMutations,
     ...testTemplateMutations,
     ...adminEmailMutations,
+    ...applicationMutations,
   },
   Vacancy,
   Municipality,

@@ -1,5 +1,6 @@
-import type { RoleId } from '@bolsa/domain';
+import { ROLE_ENUM_OF_ID, ROLE_ID_OF_ENUM, type RoleId } from '@bolsa/domain';
 import type { Role } from '../generated/resolvers.js';
 
-export const ROLE_ENUM: Record<RoleId, Role> = { 1: 'ADMIN', 2: 'MANAGER', 3: 'VIEWER', 4: 'CANDIDATE' };
-export const ROLE_ID: Record<Role, RoleId> = { ADMIN: 1, MANAGER: 2, VIEWER: 3, CANDIDATE: 4 };
+/** GraphQL's Role enum ↔ the specs' role ids (the mapping itself lives in domain/). */
+export const ROLE_ENUM: Record<RoleId, Role> = ROLE_ENUM_OF_ID;
+export const ROLE_ID: Record<Role, RoleId> = ROLE_ID_OF_ENUM;

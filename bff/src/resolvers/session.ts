@@ -1,11 +1,12 @@
 import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
 import { fieldsOf, id, pick, text, type Fields } from '../normalise/fields.js';
-import type { Answer } from '../upstream/accounts.js';
+import { answerMessage, type Answer } from '../upstream/accounts.js';
 import { resolveStaffRole } from '../normalise/role.js';
 import { displayName } from '../auth/session.js';
 import type { Context } from '../context.js';
-import { answerMessage, operationFailed, validationFailed } from './errors.js';
+import { operationFailed, validationFailed } from '../errors.js';
+import { loginApplicationRefusal } from './application.js';
 import { ROLE_ENUM, ROLE_ID } from './roles.js';
 
 const CONFLICTS = {
@@ -90,6 +91,16 @@ export const sessionMutations: Pick<
     const { email, password } = parsed.data;
     const attempt = await attemptLogin(ctx, email, () => ctx.accounts.candidateLogin(email, password));
     if ('error' in attempt) return failed(attempt.error);
+    // Logging in to apply: the duplicate check of spec 1 §4/§8 runs before the session exists.
+    if (args.vacancyId) {
+      const refusal = await loginApplicationRefusal(
+        ctx,
+        args.vacancyId,
+        attempt.uid,
+        text(pick(fieldsOf(attempt.user), 'email')) ?? email,
+      );
+      if (refusal) return { viewer: null, linkedApplications: 0, error: refusal };
+    }
     const viewer = ctx.sessions.start(ctx.req, ctx.res, {
       kind: 'candidate',
       uid: attempt.uid,

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { open as openFile, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../context.js';
+import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
-import { MAX_UPLOAD_BYTES, MIME, UPLOAD_KINDS, sniff, type UploadKind } from './sniff.js';
+import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
+import { guestOwner } from './guest.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind } from './sniff.js';
 
 interface UploadClaim {
   f: string;
@@ -69,7 +71,7 @@ export class Uploads {
     }
   }
 
-  router(services: Services): Router {
+  router(services: { sessions: Sessions }): Router {
     const router = Router();
     const timer = setInterval(() => this.sweep(), 10 * 60_000);
     timer.unref();
@@ -80,17 +82,22 @@ export class Uploads {
         return;
       }
       const viewer = await services.sessions.viewer(req, res);
-      if (!viewer) {
-        res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
-        return;
-      }
-      const kindName = String(req.query.kind ?? '');
-      if (!(kindName in UPLOAD_KINDS)) {
-        res.status(400).json({ message: 'Tipo de archivo no reconocido.' });
+      const kindName = typeof req.query.kind === 'string' ? req.query.kind : '';
+      // `in` would accept inherited names such as '__proto__' or 'toString'.
+      if (!Object.hasOwn(UPLOAD_KINDS, kindName)) {
+        res.status(viewer ? 400 : 401).json({
+          message: viewer ? 'Tipo de archivo no reconocido.' : 'Debes iniciar sesión para continuar.',
+        });
         return;
       }
       const kind = UPLOAD_KINDS[kindName as UploadKind];
-      if (!(kind.roles as readonly number[]).includes(viewer.role)) {
+      // Guests may upload what the application form takes, bound to their browser (guest.ts).
+      const owner = viewer ? viewer.id : 'guests' in kind ? guestOwner(req, res, true) : null;
+      if (!owner) {
+        res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
+        return;
+      }
+      if (viewer && !(kind.roles as readonly number[]).includes(viewer.role)) {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
@@ -120,11 +127,8 @@ export class Uploads {
         res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
         return;
       }
-      const head = Buffer.alloc(16);
-      const fh = await openFile(file.filepath, 'r');
-      await fh.read(head, 0, 16, 0);
-      await fh.close();
-      const type = sniff(head);
+      // The whole file (at most 5 MB): Office formats are told apart by the parts inside the zip.
+      const type = await sniffFileKind(await readFile(file.filepath));
       if (!type || !(kind.accepts as readonly string[]).includes(type)) {
         await rm(file.filepath, { force: true });
         res.status(415).json(kind.invalid);
@@ -135,14 +139,14 @@ export class Uploads {
       const name = (file.originalFilename ?? 'archivo').replace(/[\\/]|\p{Cc}/gu, '_').slice(0, 120);
       const claim: UploadClaim = {
         f,
-        owner: viewer.id,
+        owner,
         kind: kindName as UploadKind,
-        mime: MIME[type],
+        mime: FILE_KIND_MIME[type],
         name,
         size: file.size,
         exp: Date.now() + TTL_MS,
       };
-      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: MIME[type] });
+      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: FILE_KIND_MIME[type] });
     });
     return router;
   }

@@ -1,4 +1,4 @@
-import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
+import { fieldsOf, id, pick, text } from '../normalise/fields.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
 
 /** An answer of the api whether 2xx or not: login and register read the body either way. */
@@ -16,13 +16,22 @@ export async function answer(p: Promise<unknown>): Promise<Answer> {
   }
 }
 
+/** The api's own message in an answer body, if any. */
+export function answerMessage(a: Answer): string | null {
+  if (typeof a.body === 'string') return a.body.trim().slice(0, 300) || null;
+  return text(pick(fieldsOf(a.body), 'message', 'mensaje', 'error'));
+}
+
 export interface SessionState {
   active: boolean;
   role: unknown;
   user: unknown;
 }
 
-/** The account calls of spec 1 §7 and spec 2 §7 (login, register, system users) + internal ones. */
+/**
+ * Logins and accounts as sessions need them (spec 1 §7 candidate login and register, spec 2 §7
+ * staff login) and the internal session and token checks. Staff user records: staff-users.ts.
+ */
 export class AccountsClient {
   constructor(private readonly http: Upstream) {}
 
@@ -46,24 +55,6 @@ export class AccountsClient {
     );
   }
 
-  async users(): Promise<unknown[]> {
-    return listOf(await this.http.request('/usuario'), 'usuarios');
-  }
-  createUser(body: Record<string, unknown>) {
-    return answer(this.http.request('/usuario', { method: 'POST', json: body }));
-  }
-  updateUser(userId: string, body: Record<string, unknown>) {
-    return answer(
-      this.http.request(`/usuario/actualizar/${encodeURIComponent(userId)}`, { method: 'POST', json: body }),
-    );
-  }
-  toggleUser(userId: string) {
-    return answer(this.http.request(`/usuario/toggle-estado/${encodeURIComponent(userId)}`, { method: 'POST' }));
-  }
-  deleteUser(userId: string) {
-    return answer(this.http.request(`/usuario/eliminar/${encodeURIComponent(userId)}`, { method: 'POST' }));
-  }
-
   /** Whether an account may still hold a session, and its current role (internal call). */
   async sessionState(kind: 'staff' | 'candidate', userId: string): Promise<SessionState | null> {
     const path =
@@ -80,17 +71,6 @@ export class AccountsClient {
     };
   }
 
-  async apiTokens(): Promise<unknown[]> {
-    return listOf(await this.http.request('/internal/api-tokens'));
-  }
-  createApiToken(name: string, roleId: number, hash: string) {
-    return answer(
-      this.http.request('/internal/api-tokens', { method: 'POST', json: { nombre: name, idrol: roleId, hash } }),
-    );
-  }
-  revokeApiToken(tokenId: string) {
-    return answer(this.http.request(`/internal/api-tokens/${encodeURIComponent(tokenId)}/revocar`, { method: 'POST' }));
-  }
   async verifyApiToken(hash: string): Promise<{ id: string; name: string; roleId: number } | null> {
     const a = await answer(this.http.request(`/internal/api-tokens/verificar/${hash}`, { timeoutMs: 5_000 }));
     if (a.status !== 200) return null;

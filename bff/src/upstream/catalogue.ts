@@ -1,90 +1,61 @@
-import { listOf } from '../normalise/fields.js';
 import { normaliseBranch, type BranchDto } from '../normalise/branch.js';
+import { listOf } from '../normalise/fields.js';
 import {
   normaliseDepartment,
   normaliseMunicipality,
   type DepartmentDto,
   type MunicipalityDto,
 } from '../normalise/geography.js';
-import { normaliseVacancy, type VacancyDto } from '../normalise/vacancy.js';
-import { orNull, type Upstream } from './http.js';
-
-/**
- * A value fetched from the api, reused for `ttlMs` and fetched once however many requests ask at
- * the same moment (single flight). Every BFF replica holds its own copy, so `ttlMs` bounds how
- * stale a read can be; writes through this BFF call `invalidate()`.
- */
-export class Cached<T> {
-  private value: { at: number; data: T } | null = null;
-  private inflight: Promise<T> | null = null;
-  constructor(
-    private readonly ttlMs: number,
-    private readonly load: () => Promise<T>,
-  ) {}
-
-  get(): Promise<T> {
-    const now = Date.now();
-    if (this.value && now - this.value.at < this.ttlMs) return Promise.resolve(this.value.data);
-    if (!this.inflight) {
-      this.inflight = this.load()
-        .then((data) => {
-          this.value = { at: Date.now(), data };
-          return data;
-        })
-        .finally(() => {
-          this.inflight = null;
-        });
-    }
-    return this.inflight;
-  }
-
-  invalidate(): void {
-    this.value = null;
-  }
-}
+import { Cached } from './cached.js';
+import type { Upstream } from './http.js';
 
 const GEOGRAPHY_TTL_MS = 60 * 60_000;
 
-/** Read access to the REST api's vacancy, branch and geography calls, normalised. */
+/** Branches (sedes) and Guatemala's geography (spec 1 §7, spec 2 §7), normalised and cached. */
 export class CatalogueClient {
-  readonly vacancies: Cached<VacancyDto[]>;
   readonly branches: Cached<BranchDto[]>;
   readonly municipalities: Cached<MunicipalityDto[]>;
   readonly departments: Cached<DepartmentDto[]>;
 
-  constructor(
-    private readonly http: Upstream,
-    publicTtlMs: number,
-  ) {
-    this.vacancies = new Cached(publicTtlMs, async () =>
-      listOf(await http.request('/sedes/vacantes/lista'), 'vacantes', 'plazas')
-        .map(normaliseVacancy)
-        .filter((v): v is VacancyDto => v !== null),
-    );
-    this.branches = new Cached(publicTtlMs, async () =>
-      listOf(await http.request('/sedes'), 'sedes')
+  constructor(http: Upstream, branchTtlMs: number) {
+    this.branches = new Cached(branchTtlMs, async () =>
+      listOf(await http.read('/sedes'), 'sedes')
         .map(normaliseBranch)
         .filter((b): b is BranchDto => b !== null)
         .sort((a, b) => a.name.localeCompare(b.name, 'es')),
     );
     // Guatemala's geography changes once in years: an hour is plenty.
     this.municipalities = new Cached(GEOGRAPHY_TTL_MS, async () =>
-      listOf(await http.request('/municipios'), 'municipios')
+      listOf(await http.read('/municipios'), 'municipios')
         .map(normaliseMunicipality)
         .filter((m): m is MunicipalityDto => m !== null),
     );
     this.departments = new Cached(GEOGRAPHY_TTL_MS, async () =>
-      listOf(await http.request('/plazas/departamentos'), 'departamentos')
+      listOf(await http.read('/plazas/departamentos'), 'departamentos')
         .map(normaliseDepartment)
         .filter((d): d is DepartmentDto => d !== null)
         .sort((a, b) => a.id.localeCompare(b.id)),
     );
   }
 
-  /** One vacancy fresh from the api (GET /plazas/{id}, 15 s time-out per spec 2 §7). */
-  async vacancy(vacancyId: string): Promise<VacancyDto | null> {
-    if (!/^\d+$/.test(vacancyId)) return null;
-    const raw = await orNull(this.http.request(`/plazas/${vacancyId}`, { timeoutMs: 15_000 }));
-    return raw === null ? null : normaliseVacancy(raw);
+  async branch(branchId: string): Promise<BranchDto | null> {
+    return (await this.branches.get()).find((b) => b.id === branchId) ?? null;
+  }
+
+  async department(departmentId: string): Promise<DepartmentDto | null> {
+    return (await this.departments.get()).find((d) => d.id === departmentId) ?? null;
+  }
+
+  private readonly municipalityIndexes = new WeakMap<MunicipalityDto[], Map<string, MunicipalityDto>>();
+
+  /** One municipality by INE code (an index built once per fetched list). */
+  async municipality(municipalityId: string): Promise<MunicipalityDto | null> {
+    const list = await this.municipalities.get();
+    let index = this.municipalityIndexes.get(list);
+    if (!index) {
+      index = new Map(list.map((m) => [m.id, m]));
+      this.municipalityIndexes.set(list, index);
+    }
+    return index.get(municipalityId) ?? null;
   }
 }

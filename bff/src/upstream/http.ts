@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
-import { gqlError } from '../errors.js';
+import { gqlError, unexpected } from '../errors.js';
+import { failureOf, success, type Result } from './failure.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -24,6 +25,13 @@ export class UpstreamHttpError extends Error {
   }
 }
 
+/** A file to send in a multipart body. */
+export interface FilePart {
+  data: Buffer;
+  mime: string;
+  name: string;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | boolean | undefined>;
@@ -40,8 +48,8 @@ export interface RequestOptions {
 export class Upstream {
   readonly pool: Pool;
   calls = 0;
-  /** Diagnostics: told of every call (method and path), e.g. to count calls in tests. */
-  onCall: ((method: string, path: string) => void) | null = null;
+  /** Diagnostics: told of every call (method, path, query), e.g. to count calls in tests. */
+  onCall: ((method: string, path: string, query?: RequestOptions['query']) => void) | null = null;
   constructor(private readonly opts: UpstreamOptions) {
     this.pool = new Pool(opts.baseUrl, {
       connections: opts.connections,
@@ -71,6 +79,23 @@ export class Upstream {
     return body as T;
   }
 
+  /** A call whose non-2xx answer is a typed failure (mutations; lookups that may miss). */
+  async send(path: string, o: RequestOptions = {}): Promise<Result<unknown>> {
+    try {
+      return success(await this.request(path, o));
+    } catch (err) {
+      if (err instanceof UpstreamHttpError) return { ok: false, failure: failureOf(err.status, err.body) };
+      throw err;
+    }
+  }
+
+  /** A read that must succeed: any failure becomes the GraphQL error of its kind. */
+  async read(path: string, o: RequestOptions = {}): Promise<unknown> {
+    const r = await this.send(path, o);
+    if (!r.ok) throw unexpected(r.failure);
+    return r.value;
+  }
+
   /** The raw response, for streaming files. Errors other than HTTP statuses are mapped. */
   async raw(path: string, o: RequestOptions = {}) {
     const qs = o.query
@@ -83,7 +108,7 @@ export class Upstream {
       : '';
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
-    this.onCall?.(o.method ?? 'GET', path);
+    this.onCall?.(o.method ?? 'GET', path, o.query);
     try {
       return await this.pool.request({
         path: path + qs,
@@ -112,17 +137,17 @@ export class Upstream {
     }
   }
 
+  /** Whether the api answers its health check within 2 s. */
+  async healthy(): Promise<boolean> {
+    try {
+      await this.request('/healthz', { timeoutMs: 2_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   close(): Promise<void> {
     return this.pool.close();
-  }
-}
-
-/** Maps a 404 from the api to null, re-throwing anything else. */
-export async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof UpstreamHttpError && err.status === 404) return null;
-    throw err;
   }
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-backoffice.js';
+import * as m0010 from './0010-applications.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-accounts': m0002,
   '0003-backoffice': m0003,
+  '0010-applications': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,21 +1,11 @@
 import { searchKey } from '@bolsa/domain';
-import type { MunicipalityDto } from '../normalise/geography.js';
-import type { VacancyDto } from '../normalise/vacancy.js';
-import type { Services } from '../context.js';
+import type { DepartmentDto, MunicipalityDto } from './geography.js';
+import type { VacancyDto } from './vacancy.js';
 
-type Ctx = Pick<Services, 'catalogue'>;
-
-const indexes = new WeakMap<MunicipalityDto[], Map<string, MunicipalityDto>>();
-
-/** Municipalities by INE code, built once per fetched list. */
-export async function municipalityIndex(ctx: Ctx): Promise<Map<string, MunicipalityDto>> {
-  const list = await ctx.catalogue.municipalities.get();
-  let index = indexes.get(list);
-  if (!index) {
-    index = new Map(list.map((m) => [m.id, m]));
-    indexes.set(list, index);
-  }
-  return index;
+/** Where names of places come from (the catalogue client). */
+export interface PlaceLookup {
+  municipality(municipalityId: string): Promise<MunicipalityDto | null>;
+  department(departmentId: string): Promise<DepartmentDto | null>;
 }
 
 export interface ResolvedPlace {
@@ -29,11 +19,11 @@ export interface ResolvedPlace {
  * lugar as people read it: a 'municipio:departamento' pair becomes 'Municipio, Departamento'
  * (names from the vacancy itself, else from the municipalities list); free text stays as written.
  */
-export function resolvePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
+export function resolvePlace(v: VacancyDto, lookup: PlaceLookup): Promise<ResolvedPlace> {
   // Several fields of one vacancy ask for its place: work it out once per fetched vacancy.
   let place = places.get(v);
   if (!place) {
-    place = computePlace(v, ctx);
+    place = computePlace(v, lookup);
     places.set(v, place);
     place.catch(() => places.delete(v));
   }
@@ -50,7 +40,7 @@ const searchTexts = new WeakMap<VacancyDto, string>();
 export async function filterByKeyword(
   list: VacancyDto[],
   search: string | null | undefined,
-  ctx: Ctx,
+  lookup: PlaceLookup,
 ): Promise<VacancyDto[]> {
   const words = searchKey(search).split(/\s+/).filter(Boolean);
   if (!words.length) return list;
@@ -58,7 +48,7 @@ export async function filterByKeyword(
     list.map(async (v) => {
       let text = searchTexts.get(v);
       if (text === undefined) {
-        const p = await resolvePlace(v, ctx);
+        const p = await resolvePlace(v, lookup);
         text = searchKey(
           [v.name, v.branchName, v.description, p.text, v.municipalityName, v.departmentName, p.departmentName].join(
             ' ',
@@ -72,7 +62,7 @@ export async function filterByKeyword(
   return list.filter((_, i) => words.every((w) => texts[i]!.includes(w)));
 }
 
-async function computePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
+async function computePlace(v: VacancyDto, lookup: PlaceLookup): Promise<ResolvedPlace> {
   const p = v.place;
   if (!p) return { text: null, municipality: null, departmentId: null, departmentName: v.departmentName };
   if (p.kind === 'text') return { text: p.text, municipality: null, departmentId: null, departmentName: null };
@@ -80,11 +70,11 @@ async function computePlace(v: VacancyDto, ctx: Ctx): Promise<ResolvedPlace> {
   let mName = v.municipalityName;
   let dName = v.departmentName;
   if (!mName || !dName) {
-    const m = (await municipalityIndex(ctx)).get(p.municipalityId) ?? null;
+    const m = await lookup.municipality(p.municipalityId);
     municipality = m;
     mName ??= m?.name ?? null;
     dName ??= m?.departmentName ?? null;
-    if (!dName) dName = (await ctx.catalogue.departments.get()).find((d) => d.id === p.departmentId)?.name ?? null;
+    if (!dName) dName = (await lookup.department(p.departmentId))?.name ?? null;
   } else {
     municipality = { id: p.municipalityId, name: mName, departmentId: p.departmentId, departmentName: dName };
   }

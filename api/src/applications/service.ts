@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import {
+  APPLICATION_CONFLICT_MESSAGE,
+  checkApplication,
+  FILE_MESSAGES,
+  isEntityId,
+  todayInGuatemala,
+  type ApplicationConflict,
+  type ApplicationMode,
+} from '@bolsa/domain';
+import { FILE_KIND_MIME } from '@bolsa/domain/file-kind';
+import type { Db } from '../db/database.js';
+import { applicationReceived } from '../mail/templates.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { FileStore } from '../storage/index.js';
+import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
+import {
+  candidateIsActive,
+  conflictOfConstraint,
+  findDuplicate,
+  findVacancyForApplication,
+  insertApplication,
+  insertApplicationFile,
+} from './repository.js';
+
+export const APPLY_MESSAGES = {
+  vacancyClosed: 'La vacante ya no está disponible.',
+  received: 'Postulación recibida exitosamente.',
+  badRequest: 'Solicitud inválida',
+  photoTooLarge: FILE_MESSAGES.imageTooLarge,
+  documentTooLarge: FILE_MESSAGES.documentTooLarge,
+  photoType: FILE_MESSAGES.photoType,
+  pdfOnly: FILE_MESSAGES.pdfOnly,
+} as const;
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Why an application was not stored; routes answer each with its status. */
+export type ApplyOutcome =
+  | { ok: true; id: number }
+  | { ok: false; kind: 'invalid'; message: string; fields: FieldIssue[] }
+  | { ok: false; kind: 'closed'; message: string }
+  | { ok: false; kind: 'duplicate'; conflict: ApplicationConflict; message: string };
+
+export interface ApplyDeps {
+  db: Db;
+  files: FileStore;
+  /** The site's public address, for links in e-mails. */
+  publicUrl: string;
+}
+
+const flag = (raw: string | undefined): boolean | undefined => {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  return undefined;
+};
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** A row date may come as 'YYYY-MM-DD' or a full timestamp. */
+const day = (v: unknown): string => {
+  const s = str(v).trim();
+  return /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s;
+};
+
+type Rows = { ok: true; rows: Record<string, unknown>[] } | { ok: false; message: string };
+function jsonRows(raw: string | undefined): Rows {
+  if (raw === undefined || raw.trim() === '') return { ok: true, rows: [] };
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (!Array.isArray(v)) return { ok: false, message: 'Se esperaba una lista.' };
+    return { ok: true, rows: v.map((r) => (r && typeof r === 'object' ? (r as Record<string, unknown>) : {})) };
+  } catch {
+    return { ok: false, message: 'Formato inválido' };
+  }
+}
+
+/** The message of a file part that cannot be taken, or null. */
+function fileProblem(f: ReceivedFile): string | null {
+  const photo = FILE_FIELDS[f.field].kind === 'photo';
+  if (f.tooLarge) return photo ? APPLY_MESSAGES.photoTooLarge : APPLY_MESSAGES.documentTooLarge;
+  const ok = photo ? f.kind === 'jpeg' || f.kind === 'png' : f.kind === 'pdf';
+  if (!ok || f.trailing) return photo ? APPLY_MESSAGES.photoType : APPLY_MESSAGES.pdfOnly;
+  return null;
+}
+
+const FILE_PATH: Record<keyof typeof FILE_FIELDS, string> = {
+  FileFotografia: 'photo',
+  Curriculum: 'curriculum',
+  CartaDePresentacion: 'dpiScan',
+  Policiales: 'policeRecord',
+  Penales: 'criminalRecord',
+};
+
+const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
+
+/**
+ * POST /guardar/Postulante: checks the form with the domain's rules for its mode, then stores the
+ * application, its files and its acknowledgement e-mail in one transaction. The files were
+ * received into temporary keys; they become the application's inside the transaction and are
+ * removed on any failure, so a refused or failed submission leaves no row and no file.
+ */
+export async function submitApplication(deps: ApplyDeps, form: ReceivedForm): Promise<ApplyOutcome> {
+  const moved: string[] = [];
+  try {
+    const outcome = await submit(deps, form, moved);
+    if (!outcome.ok) await discard(deps.files, moved);
+    return outcome;
+  } catch (err) {
+    await discard(deps.files, moved);
+    if (!isUniqueViolation(err)) throw err;
+    const constraint = String((err as { constraint?: unknown }).constraint ?? '');
+    const conflict = conflictOfConstraint(constraint);
+    return { ok: false, kind: 'duplicate', conflict, message: APPLICATION_CONFLICT_MESSAGE[conflict] };
+  } finally {
+    await discard(
+      deps.files,
+      form.files.map((f) => f.tmpKey),
+    );
+  }
+}
+
+async function discard(files: FileStore, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((k) => files.remove(k)));
+}
+
+async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Promise<ApplyOutcome> {
+  const f = form.fields;
+  const registered = flag(f.EsUsuarioRegistrado) === true;
+  const mode: ApplicationMode = registered ? 'registered' : 'guest';
+  const invalid = (fields: FieldIssue[]): ApplyOutcome => ({
+    ok: false,
+    kind: 'invalid',
+    message: fields[0]?.message ?? APPLY_MESSAGES.badRequest,
+    fields,
+  });
+
+  if (f.EstadoPostulante !== undefined && f.EstadoPostulante.trim().toLowerCase() !== 'postulado')
+    return invalid([{ path: 'estado', message: APPLY_MESSAGES.badRequest }]);
+  let userId: number | null = null;
+  if (registered) {
+    if (!isEntityId(f.UsuarioCandidatoId)) return invalid([{ path: 'userId', message: APPLY_MESSAGES.badRequest }]);
+    userId = Number(f.UsuarioCandidatoId);
+  }
+
+  const fileIssues: FieldIssue[] = [];
+  for (const file of form.files) {
+    if (FILE_FIELDS[file.field].registeredOnly && !registered)
+      return invalid([{ path: FILE_PATH[file.field], message: APPLY_MESSAGES.badRequest }]);
+    const problem = fileProblem(file);
+    if (problem) fileIssues.push({ path: FILE_PATH[file.field], message: problem });
+  }
+  if (fileIssues.length) return invalid(fileIssues);
+
+  const experiences = jsonRows(f.ExperienciasJson);
+  const personal = jsonRows(f.ReferidosPJson);
+  const work = jsonRows(f.ReferidosLJson);
+  const jsonIssues: FieldIssue[] = [];
+  if (!experiences.ok) jsonIssues.push({ path: 'experiences', message: experiences.message });
+  if (!personal.ok) jsonIssues.push({ path: 'personalReferences', message: personal.message });
+  if (!work.ok) jsonIssues.push({ path: 'workReferences', message: work.message });
+  if (!experiences.ok || !personal.ok || !work.ok) return invalid(jsonIssues);
+
+  const has = (field: keyof typeof FILE_FIELDS) => form.files.some((x) => x.field === field);
+  const checked = checkApplication(mode, {
+    vacancyId: f.VacanteId ?? '',
+    name: f.InputNombre ?? '',
+    cui: f.InputCui ?? '',
+    address: f.InputDireccion ?? '',
+    phone: f.InputTelefono ?? '',
+    email: f.InputEmail ?? '',
+    maritalStatus: f.InputEstadocivil ?? '',
+    age: f.InputEdad ?? '',
+    educationLevel: f.SlcNivel ?? '',
+    studying: flag(f.SlcEstudiando),
+    available: flag(f.SlcDisponibilidad),
+    salaryClaim: f.Pretension ?? '',
+    negotiable: flag(f.SlcPnegociable),
+    experiences: experiences.rows.map((r) => ({
+      company: str(r.Empresa),
+      position: str(r.Puesto),
+      from: day(r.Desde),
+      to: day(r.Hasta),
+      description: str(r.Descripcion),
+    })),
+    personalReferences: personal.rows.map((r) => ({ name: str(r.RefNp), phone: str(r.RefTp) })),
+    workReferences: work.rows.map((r) => ({ name: str(r.RefNl), phone: str(r.RefTl) })),
+    documents: {
+      photo: has('FileFotografia'),
+      curriculum: has('Curriculum'),
+      dpiScan: has('CartaDePresentacion'),
+      policeRecord: has('Policiales'),
+      criminalRecord: has('Penales'),
+    },
+  });
+  if (!checked.ok) return invalid(checked.fields);
+  const v = checked.value;
+  const vacancyId = Number(v.vacancyId);
+
+  return deps.db.transaction().execute(async (trx) => {
+    const vacancy = await findVacancyForApplication(trx, vacancyId);
+    const today = todayInGuatemala();
+    if (!vacancy || vacancy.status !== '1' || (vacancy.fechaFinalizacion !== null && vacancy.fechaFinalizacion < today))
+      return { ok: false, kind: 'closed', message: APPLY_MESSAGES.vacancyClosed } as const;
+    if (userId !== null && !(await candidateIsActive(trx, userId)))
+      return invalid([{ path: 'userId', message: APPLY_MESSAGES.badRequest }]);
+
+    const conflict = await findDuplicate(trx, { vacancyId, dpi: v.cui, email: v.email, userId });
+    if (conflict)
+      return { ok: false, kind: 'duplicate', conflict, message: APPLICATION_CONFLICT_MESSAGE[conflict] } as const;
+
+    const app = await insertApplication(trx, {
+      vacancyId,
+      name: v.name,
+      dpi: v.cui,
+      email: v.email,
+      phone: v.phone,
+      address: v.address,
+      maritalStatus: v.maritalStatus,
+      age: v.age,
+      educationLevel: v.educationLevel,
+      studying: v.studying,
+      available: v.available,
+      salaryClaim: v.salaryClaim,
+      negotiable: v.negotiable,
+      experiences: v.experiences.map((e) => ({
+        Empresa: e.company,
+        Puesto: e.position,
+        Desde: e.from,
+        Hasta: e.to,
+        Descripcion: e.description,
+      })),
+      personalReferences: v.personalReferences.map((r) => ({ RefNp: r.name, RefTp: r.phone, tipo: 1 })),
+      workReferences: v.workReferences.map((r) => ({ RefNl: r.name, RefTl: r.phone, tipo: 2 })),
+      userId,
+    });
+
+    for (const file of form.files) {
+      const kind = file.kind!;
+      const key = `postulantes/${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
+      await deps.files.move(file.tmpKey, key);
+      moved.push(key);
+      await insertApplicationFile(trx, {
+        applicationId: app.id,
+        type: FILE_FIELDS[file.field].type,
+        key,
+        name: file.name,
+        mime: FILE_KIND_MIME[kind],
+        size: file.size,
+      });
+    }
+
+    const mail = applicationReceived({
+      name: v.name,
+      vacancy: vacancy.nombre,
+      branch: vacancy.sedeNombre,
+      date: app.createdAt,
+      registered: userId !== null,
+      publicUrl: deps.publicUrl,
+    });
+    await enqueueMail(trx, mail, v.email, { applicationId: app.id });
+    return { ok: true, id: app.id } as const;
+  });
+}
+
+export interface CheckQuery {
+  vacancyId: number;
+  dpi: string;
+  email: string;
+  userId: number | null;
+}
+
+/** GET /postulantes/validar: the same rules the submission re-checks in its transaction. */
+export async function checkDuplicate(
+  db: Db,
+  q: CheckQuery,
+): Promise<{ ok: boolean; conflict: ApplicationConflict | null; message: string | null }> {
+  const conflict = await findDuplicate(db, q);
+  return conflict
+    ? { ok: false, conflict, message: APPLICATION_CONFLICT_MESSAGE[conflict] }
+    : { ok: true, conflict: null, message: null };
+}

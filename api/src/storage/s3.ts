@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream';
+import {
+  CopyObjectCommand,
+  CreateBucketCommand,
+  HeadBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { contentTypeFor, isSafeKey, type FileStore } from './store.js';
+
+export interface S3Options {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region?: string;
+  /** Optional key prefix inside the bucket (e.g. 'bolsa/'). */
+  prefix?: string;
+}
+
+const notFound = (err: unknown): boolean =>
+  err instanceof NoSuchKey ||
+  (err instanceof S3ServiceException && (err.name === 'NotFound' || err.$metadata.httpStatusCode === 404));
+
+/** Any S3-compatible store (MinIO in docker-compose, s3rver in tests, AWS S3): path-style addressing. */
+export function createS3FileStore(o: S3Options): FileStore {
+  const client = new S3Client({
+    endpoint: o.endpoint,
+    region: o.region ?? 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+  });
+  const prefix = o.prefix ?? '';
+  const k = (key: string): string => {
+    if (!isSafeKey(key)) throw new Error('Clave de archivo inválida');
+    return prefix + key;
+  };
+
+  return {
+    async ready() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: o.bucket }));
+      } catch (err) {
+        if (!notFound(err)) throw err;
+        // A fresh MinIO (docker-compose) has no bucket yet.
+        await client.send(new CreateBucketCommand({ Bucket: o.bucket }));
+      }
+    },
+    async put(key, data, contentType) {
+      // lib-storage sends a stream in parts without knowing its length up front.
+      await new Upload({
+        client,
+        params: { Bucket: o.bucket, Key: k(key), Body: data, ContentType: contentType ?? contentTypeFor(key) },
+        queueSize: 1,
+      }).done();
+    },
+    async open(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const r = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: k(key) }));
+        return {
+          body: r.Body as Readable,
+          size: r.ContentLength ?? 0,
+          contentType: r.ContentType ?? contentTypeFor(key),
+        };
+      } catch (err) {
+        if (notFound(err)) return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: k(key) }));
+    },
+    async move(from, to) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: o.bucket,
+          Key: k(to),
+          CopySource: `${o.bucket}/${encodeURIComponent(k(from)).replace(/%2F/g, '/')}`,
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: k(from) }));
+    },
+  };
+}

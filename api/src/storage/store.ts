@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where uploaded and generated files live: a local folder (default) or an S3-compatible bucket.
+ * Keys are relative, slash-separated and opaque ('postulantes/<uuid>.pdf'); callers never build
+ * disk paths or URLs from them.
+ */
+export interface FileStore {
+  /** Writes the whole body under `key`; a reader never sees half a file. */
+  put(key: string, data: Buffer | Readable, contentType?: string): Promise<void>;
+  open(key: string): Promise<StoredFile | null>;
+  /** Removing a missing key is not an error. */
+  remove(key: string): Promise<void>;
+  /** Renames `from` to `to` (a temporary upload becoming an application's file). */
+  move(from: string, to: string): Promise<void>;
+  /** Prepares the store at start-up (creates the bucket when missing). */
+  ready?(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function contentTypeFor(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Anything that could climb out of the store (.., absolute paths, backslashes, NUL, empty
+ * segments) is refused.
+ */
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  if (key.startsWith('/') || key.includes('\\') || key.includes('\0') || /^[A-Za-z]:/.test(key)) return false;
+  return key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
+export function newFileKey(folder: string, extension: string): string {
+  return `${folder}/${randomUUID()}.${extension.replace(/^\./, '')}`;
+}
+
+/**
+ * Folders that hold candidates' files and uploads in flight: never served by GET /archivos/…
+ * (candidate documents reach their owner or staff only through an authorised route).
+ */
+export const PRIVATE_FOLDERS = ['postulantes', 'tmp'] as const;
+export const isPrivateKey = (key: string): boolean =>
+  (PRIVATE_FOLDERS as readonly string[]).includes(key.split('/')[0] ?? '');

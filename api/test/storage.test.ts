@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+// @ts-expect-error s3rver ships no types
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalFileStore, createS3FileStore, type FileStore } from '../src/storage/index.js';
+
+interface Backend {
+  name: string;
+  open(): Promise<{ store: FileStore; close(): Promise<void> }>;
+}
+
+const backends: Backend[] = [
+  {
+    name: 'local folder',
+    async open() {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-store-'));
+      return { store: createLocalFileStore(dir), close: () => rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 's3rver (S3-compatible) on loopback',
+    async open() {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-s3-'));
+      const server = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory: dir,
+        configureBuckets: [{ name: 'bolsa' }],
+      });
+      const address = (await server.run()) as AddressInfo;
+      const store = createS3FileStore({
+        endpoint: `http://127.0.0.1:${address.port}`,
+        bucket: 'bolsa',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        prefix: 'pruebas/',
+      });
+      return {
+        store,
+        async close() {
+          await server.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+
+describe('S3 store start-up', () => {
+  it('creates its bucket when missing (a fresh MinIO)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-s3-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
+    const address = (await server.run()) as AddressInfo;
+    try {
+      const store = createS3FileStore({
+        endpoint: `http://127.0.0.1:${address.port}`,
+        bucket: 'nuevo',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      });
+      await store.ready!();
+      await store.ready!();
+      await store.put('tmp/x', Buffer.from('ok'));
+      expect(await text((await store.open('tmp/x'))!.body)).toBe('ok');
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(backends)('file store: $name', ({ open }) => {
+  let s: Awaited<ReturnType<Backend['open']>>;
+  beforeAll(async () => {
+    s = await open();
+  }, 30_000);
+  afterAll(async () => s?.close());
+
+  it('puts a buffer and a stream, opens them with type and size', async () => {
+    await s.store.put('plazas/a.png', Buffer.from('png-bytes'));
+    await s.store.put('tmp/b', Readable.from([Buffer.from('hola '), Buffer.from('mundo')]), 'application/pdf');
+    const a = await s.store.open('plazas/a.png');
+    expect(a).toMatchObject({ size: 9, contentType: 'image/png' });
+    expect(await text(a!.body)).toBe('png-bytes');
+    const b = await s.store.open('tmp/b');
+    expect(await text(b!.body)).toBe('hola mundo');
+  });
+
+  it('moves a temporary key to its final key', async () => {
+    await s.store.put('tmp/c', Buffer.from('documento'));
+    await s.store.move('tmp/c', 'postulantes/c.pdf');
+    expect(await s.store.open('tmp/c')).toBeNull();
+    const c = await s.store.open('postulantes/c.pdf');
+    expect(await text(c!.body)).toBe('documento');
+  });
+
+  it('removes, and a missing key is null / not an error', async () => {
+    await s.store.put('tmp/d', Buffer.from('x'));
+    await s.store.remove('tmp/d');
+    await s.store.remove('tmp/d');
+    expect(await s.store.open('tmp/d')).toBeNull();
+    expect(await s.store.open('nada/aqui.pdf')).toBeNull();
+  });
+
+  it('refuses keys that climb out', async () => {
+    await expect(s.store.put('../fuera', Buffer.from('x'))).rejects.toThrow();
+    expect(await s.store.open('a/../../b')).toBeNull();
+  });
+
+  it('a stream that fails mid-way leaves nothing under its key', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024, 1));
+        this.destroy(new Error('cortado'));
+      },
+    });
+    await expect(s.store.put('tmp/e', failing)).rejects.toThrow();
+    expect(await s.store.open('tmp/e')).toBeNull();
+  });
+});

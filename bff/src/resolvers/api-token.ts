@@ -1,0 +1,34 @@
+import type { ApiTokenResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
+import { hashToken, newApiToken } from '../auth/session.js';
+import { mutationError, validationFailed } from '../errors.js';
+import type { Context } from '../context.js';
+import { ROLE_ENUM, ROLE_ID } from './roles.js';
+
+export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
+  apiTokens: (_p, _a, ctx) => ctx.apiTokens.list(),
+};
+
+export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken' | 'revokeApiToken'> = {
+  async createApiToken(_p, { name, role }, ctx) {
+    const roleId = ROLE_ID[role];
+    if (!name.trim() || roleId === 4)
+      return { token: null, apiToken: null, error: validationFailed('Indica un nombre y un rol de personal.') };
+    const token = newApiToken();
+    const r = await ctx.apiTokens.create(name.trim(), roleId, hashToken(token));
+    if (!r.ok)
+      return { token: null, apiToken: null, error: mutationError(r.failure, { failed: 'No se pudo crear el token' }) };
+    return { token, apiToken: r.value, error: null };
+  },
+
+  async revokeApiToken(_p, { id }, ctx) {
+    const r = await ctx.apiTokens.revoke(id);
+    if (!r.ok)
+      return {
+        ok: false,
+        error: mutationError(r.failure, { failed: 'No se pudo revocar el token', notFound: 'El token no existe.' }),
+      };
+    return { ok: true, error: null };
+  },
+};
+
+export const ApiToken: ApiTokenResolvers<Context> = { role: (t) => ROLE_ENUM[t.roleId] };

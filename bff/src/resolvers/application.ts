@@ -1,0 +1,252 @@
+import { access } from 'node:fs/promises';
+import {
+  APPLICATION_MESSAGES,
+  AUTH_MESSAGES,
+  checkApplication,
+  conflictMessage,
+  isEntityId,
+  type ApplicationMode as DomainMode,
+} from '@bolsa/domain';
+import type { ApplicationInput, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
+import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
+import type { Context } from '../context.js';
+import { guestOwner } from '../uploads/guest.js';
+import type { UploadKind } from '../uploads/sniff.js';
+import type { ApplicationFileSlot, FileOnDisk } from '../upstream/applications.js';
+
+const MARITAL = {
+  SOLTERO: 'Soltero',
+  CASADO: 'Casado',
+  DIVORCIADO: 'Divorciado',
+  VIUDO: 'Viudo',
+  UNION_DE_HECHO: 'Union de hecho',
+} as const;
+const EDUCATION = {
+  PRIMARIA: 'Primaria',
+  BASICOS: 'Básicos',
+  DIVERSIFICADO: 'Diversificado',
+  UNIVERSIDAD: 'Universidad',
+  MAESTRIA: 'Maestría',
+  DOCTORADO: 'Doctorado',
+} as const;
+
+/** The input's upload id field, the upload kind it takes, and the domain's name for it. */
+const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadKind }[] = [
+  { slot: 'photo', input: 'photoUploadId', kind: 'candidate-photo' },
+  { slot: 'curriculum', input: 'cvUploadId', kind: 'candidate-document' },
+  { slot: 'dpiScan', input: 'dpiScanUploadId', kind: 'candidate-document' },
+  { slot: 'policeRecord', input: 'policeRecordUploadId', kind: 'candidate-document' },
+  { slot: 'criminalRecord', input: 'criminalRecordUploadId', kind: 'candidate-document' },
+];
+
+/** Domain field names → the input's, so the web can open the right section and focus the field. */
+const PATHS: Record<string, string> = {
+  name: 'fullName',
+  cui: 'dpi',
+  salaryClaim: 'salaryExpectation',
+  photo: 'photoUploadId',
+  curriculum: 'cvUploadId',
+  dpiScan: 'dpiScanUploadId',
+  policeRecord: 'policeRecordUploadId',
+  criminalRecord: 'criminalRecordUploadId',
+};
+export const inputPath = (path: string): string => {
+  const [head = '', ...rest] = path.split('.');
+  return [PATHS[head] ?? head, ...rest].join('.');
+};
+
+const UPLOAD_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+const REGISTERED_ONLY: ApplicationFileSlot[] = ['dpiScan', 'policeRecord', 'criminalRecord'];
+
+/** Who is applying: a candidate as themselves (full mode), anyone without a session as a guest. */
+function applicant(ctx: Context): { mode: DomainMode; userId: string | null; owner: string | null } {
+  const v = ctx.viewer;
+  if (v && v.kind === 'CANDIDATE' && v.role === 4) return { mode: 'registered', userId: v.id, owner: v.id };
+  // Staff and integrations apply to nothing: the form is the public's and candidates'.
+  if (v) throw gqlError('FORBIDDEN');
+  return { mode: 'guest', userId: null, owner: guestOwner(ctx.req, null) };
+}
+
+/**
+ * Login with a vacancy id (spec 1 §4, §8): refused when this candidate already applied to the
+ * vacancy or their e-mail is in use for it; 'Error al validar' when the check cannot run.
+ */
+export async function loginApplicationRefusal(ctx: Context, vacancyId: string, userId: string, accountEmail: string) {
+  const email = accountEmail.trim().toLowerCase();
+  const checkFailed = {
+    __typename: 'ApplicationCheckFailed' as const,
+    title: APPLICATION_MESSAGES.checkFailedTitle,
+    message: APPLICATION_MESSAGES.checkFailed,
+  };
+  if (!isEntityId(vacancyId)) return checkFailed;
+  let r;
+  try {
+    r = await ctx.applications.check({ vacancyId, dpi: '', email, userId });
+  } catch {
+    return checkFailed;
+  }
+  if (r.ok || !r.conflict) return null;
+  return {
+    __typename: 'DuplicateApplication' as const,
+    conflict: r.conflict,
+    message:
+      r.conflict === 'USUARIO' || r.conflict === 'YA_APLICO'
+        ? APPLICATION_MESSAGES.alreadyAppliedUser
+        : APPLICATION_MESSAGES.emailInUseForVacancy,
+  };
+}
+
+export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck'> = {
+  async applicationCheck(_p, { vacancyId, dpi, email }, ctx) {
+    if (!isEntityId(vacancyId)) throw gqlError('BAD_USER_INPUT');
+    const digits = dpi.replace(/\D/g, '').slice(0, 13);
+    const mail = email.trim().toLowerCase().slice(0, 254);
+    if (!digits && !mail) return { ok: true, conflict: null, message: null };
+    const userId = ctx.viewer?.kind === 'CANDIDATE' ? ctx.viewer.id : null;
+    const r = await ctx.applications.check({ vacancyId, dpi: digits, email: mail, userId });
+    if (r.ok || !r.conflict) return { ok: true, conflict: null, message: null };
+    return { ok: false, conflict: r.conflict, message: conflictMessage(r.conflict.toLowerCase(), r.message) };
+  },
+};
+
+export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
+  async apply(_p, { input }, ctx) {
+    const who = applicant(ctx);
+    const mode = who.mode === 'registered' ? ('REGISTERED' as const) : ('GUEST' as const);
+    const refuse = (
+      message: string,
+      fields: FieldProblem[],
+      title: string | null = APPLICATION_MESSAGES.incompleteTitle,
+    ) => ({
+      applicationId: null,
+      message: null,
+      mode,
+      error: validationFailed(message, fields, title),
+    });
+
+    // Guests are throttled per address like logins; every attempt counts.
+    if (who.mode === 'guest') {
+      const key = `aplicar:${ctx.req.ip}`;
+      const wait = ctx.throttle.apply.retryAfter(key);
+      if (wait) return refuse(AUTH_MESSAGES.throttled, [], null);
+      ctx.throttle.apply.fail(key);
+    }
+
+    // Upload ids: each must be this applicant's and of the slot's kind, and still on disk.
+    const files: Partial<Record<ApplicationFileSlot, FileOnDisk>> = {};
+    const uploads = [];
+    const problems: FieldProblem[] = [];
+    for (const s of SLOTS) {
+      const uploadId = input[s.input] as string | null | undefined;
+      if (!uploadId) continue;
+      if (who.mode === 'guest' && REGISTERED_ONLY.includes(s.slot)) continue;
+      const u = who.owner ? ctx.uploads.resolve(uploadId, who.owner, s.kind) : null;
+      const present = u
+        ? await access(u.path).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!u || !present) {
+        problems.push({ path: s.input, message: UPLOAD_GONE });
+        continue;
+      }
+      uploads.push(u);
+      files[s.slot] = { path: u.path, mime: u.mime, name: u.name };
+    }
+
+    const checked = checkApplication(who.mode, {
+      vacancyId: input.vacancyId,
+      name: input.fullName,
+      cui: input.dpi,
+      address: input.address,
+      phone: input.phone,
+      email: input.email,
+      maritalStatus: MARITAL[input.maritalStatus],
+      age: input.age,
+      educationLevel: EDUCATION[input.educationLevel],
+      studying: input.studying,
+      available: input.available,
+      salaryClaim: String(input.salaryExpectation),
+      negotiable: input.negotiable,
+      experiences: input.experiences,
+      personalReferences: input.personalReferences,
+      workReferences: input.workReferences,
+      documents: {
+        photo: !!files.photo,
+        curriculum: !!files.curriculum,
+        dpiScan: !!files.dpiScan,
+        policeRecord: !!files.policeRecord,
+        criminalRecord: !!files.criminalRecord,
+      },
+    });
+    const fields = [
+      ...problems,
+      ...(checked.ok ? [] : checked.fields.map((f) => ({ path: inputPath(f.path), message: f.message }))),
+    ];
+    if (!checked.ok || fields.length) {
+      // An upload that is gone says so rather than 'required'.
+      const gone = new Set(problems.map((p) => p.path));
+      const shown = fields.filter((f, i) => !gone.has(f.path) || fields.findIndex((x) => x.path === f.path) === i);
+      return refuse(shown[0]!.message, shown);
+    }
+    const v = checked.value;
+
+    const vacancy = await ctx.vacancies.get(v.vacancyId).catch(() => null);
+    const r = await ctx.applications.submit(
+      {
+        vacancyId: v.vacancyId,
+        vacancyName: vacancy?.name ?? '',
+        name: v.name,
+        dpi: v.cui,
+        address: v.address,
+        phone: v.phone,
+        email: v.email,
+        maritalStatus: v.maritalStatus,
+        age: v.age,
+        educationLevel: v.educationLevel,
+        studying: v.studying,
+        available: v.available,
+        salaryClaim: String(v.salaryClaim),
+        negotiable: v.negotiable,
+        experiences: v.experiences,
+        personalReferences: v.personalReferences,
+        workReferences: v.workReferences,
+        userId: who.userId,
+      },
+      files,
+    );
+    if (r.ok) {
+      await Promise.allSettled(uploads.map((u) => ctx.uploads.discard(u)));
+      return { applicationId: r.id, message: r.message, mode, error: null };
+    }
+    switch (r.kind) {
+      case 'duplicate':
+        return {
+          applicationId: null,
+          message: null,
+          mode,
+          error: {
+            __typename: 'DuplicateApplication' as const,
+            conflict: r.conflict,
+            message: conflictMessage(r.conflict.toLowerCase(), r.message),
+          },
+        };
+      case 'closed':
+        return {
+          applicationId: null,
+          message: null,
+          mode,
+          error: { __typename: 'VacancyClosed' as const, message: r.message ?? 'La vacante ya no está disponible.' },
+        };
+      case 'invalid': {
+        const f = r.fields.map((x) => ({ path: inputPath(x.path), message: x.message }));
+        return refuse(r.message ?? f[0]?.message ?? APPLICATION_MESSAGES.incompleteTitle, f);
+      }
+      default:
+        if (r.failure.kind === 'unavailable') throw gqlError('UPSTREAM_UNAVAILABLE');
+        // 'Error interno del servidor' / 'Inténtalo de nuevo más tarde.' is the web's dialog for this.
+        throw gqlError('INTERNAL', APPLICATION_MESSAGES.submitFailed);
+    }
+  },
+};

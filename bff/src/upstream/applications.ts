@@ -1,0 +1,161 @@
+import { openAsBlob } from 'node:fs';
+import { APPLICATION_CONFLICTS } from '@bolsa/domain';
+import { FormData } from 'undici';
+import { fieldsOf, id, pick, text } from '../normalise/fields.js';
+import { failure, type Failure } from './failure.js';
+import type { Upstream } from './http.js';
+
+/** The conflict codes of spec 1 §8 as the schema spells them (DuplicateConflict). */
+export type Conflict = 'DPI' | 'EMAIL' | 'USUARIO' | 'YA_APLICO' | 'DPI_EMAIL_MISMATCH' | 'EMAIL_DPI_MISMATCH';
+
+export interface DuplicateCheck {
+  ok: boolean;
+  conflict: Conflict | null;
+  message: string | null;
+}
+
+/** The application in the BFF's words; the client writes the spec's multipart field names. */
+export interface ApplicationDto {
+  vacancyId: string;
+  vacancyName: string;
+  name: string;
+  dpi: string;
+  address: string;
+  phone: string;
+  email: string;
+  maritalStatus: string;
+  age: number;
+  educationLevel: string;
+  studying: boolean;
+  available: boolean;
+  salaryClaim: string;
+  negotiable: boolean;
+  experiences: { company: string; position: string; from: string; to: string; description: string }[];
+  personalReferences: { name: string; phone: string }[];
+  workReferences: { name: string; phone: string }[];
+  /** The registered candidate applying (from the session), or null for a guest. */
+  userId: string | null;
+}
+
+export type ApplicationFileSlot = 'photo' | 'curriculum' | 'dpiScan' | 'policeRecord' | 'criminalRecord';
+
+/** A file on this machine's disk, streamed to the api (never read whole into memory). */
+export interface FileOnDisk {
+  path: string;
+  mime: string;
+  name: string;
+}
+
+export type SubmitResult =
+  | { ok: true; id: string; message: string | null }
+  | { ok: false; kind: 'duplicate'; conflict: Conflict; message: string | null }
+  | { ok: false; kind: 'closed'; message: string | null }
+  | { ok: false; kind: 'invalid'; message: string | null; fields: { path: string; message: string }[] }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
+const FILE_PART: Record<ApplicationFileSlot, string> = {
+  photo: 'FileFotografia',
+  curriculum: 'Curriculum',
+  dpiScan: 'CartaDePresentacion',
+  policeRecord: 'Policiales',
+  criminalRecord: 'Penales',
+};
+
+const asConflict = (raw: unknown): Conflict | null => {
+  const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  return (APPLICATION_CONFLICTS as readonly string[]).includes(s) ? (s.toUpperCase() as Conflict) : null;
+};
+
+const flag = (b: boolean) => (b ? 'true' : 'false');
+
+/** Postulaciones (spec 1 §7: GET /postulantes/validar, POST /guardar/Postulante). */
+export class ApplicationsClient {
+  constructor(private readonly http: Upstream) {}
+
+  /** The duplicate check; dpi digits only, e-mail lower-case (spec 1 §7). */
+  async check(q: { vacancyId: string; dpi: string; email: string; userId: string | null }): Promise<DuplicateCheck> {
+    const raw = await this.http.read('/postulantes/validar', {
+      query: {
+        vacanteId: q.vacancyId,
+        dpi: q.dpi.replace(/\D/g, ''),
+        email: q.email.trim().toLowerCase(),
+        esRegistrado: q.userId ? 1 : 0,
+        usuarioId: q.userId ?? undefined,
+      },
+      timeoutMs: 10_000,
+    });
+    const f = fieldsOf(raw);
+    const okRaw = pick(f, 'ok', 'Ok');
+    const conflict = asConflict(pick(f, 'conflict', 'conflicto'));
+    return {
+      ok: (okRaw === true || okRaw === 'true' || okRaw === 1) && !conflict,
+      conflict,
+      message: text(pick(f, 'message', 'mensaje')),
+    };
+  }
+
+  /** Sends the application with its files streamed from disk. */
+  async submit(a: ApplicationDto, files: Partial<Record<ApplicationFileSlot, FileOnDisk>>): Promise<SubmitResult> {
+    const form = new FormData();
+    form.append('InputNombre', a.name);
+    form.append('InputCui', a.dpi);
+    form.append('InputEdad', String(a.age));
+    form.append('InputEmail', a.email);
+    form.append('Pretension', a.salaryClaim);
+    form.append('InputTelefono', a.phone);
+    form.append('InputDireccion', a.address);
+    form.append('InputEstadocivil', a.maritalStatus);
+    form.append('SlcNivel', a.educationLevel);
+    form.append('SlcEstudiando', flag(a.studying));
+    form.append('SlcPnegociable', flag(a.negotiable));
+    form.append('SlcDisponibilidad', flag(a.available));
+    form.append(
+      'ExperienciasJson',
+      JSON.stringify(
+        a.experiences.map((e) => ({
+          Empresa: e.company,
+          Puesto: e.position,
+          Desde: e.from,
+          Hasta: e.to,
+          Descripcion: e.description,
+        })),
+      ),
+    );
+    form.append(
+      'ReferidosPJson',
+      JSON.stringify(a.personalReferences.map((r) => ({ RefNp: r.name, RefTp: r.phone, tipo: 1 }))),
+    );
+    form.append(
+      'ReferidosLJson',
+      JSON.stringify(a.workReferences.map((r) => ({ RefNl: r.name, RefTl: r.phone, tipo: 2 }))),
+    );
+    form.append('VacanteId', a.vacancyId);
+    form.append('VacanteNombre', a.vacancyName);
+    form.append('EsUsuarioRegistrado', flag(a.userId !== null));
+    if (a.userId !== null) form.append('UsuarioCandidatoId', a.userId);
+    form.append('EstadoPostulante', 'postulado');
+    for (const [slot, file] of Object.entries(files) as [ApplicationFileSlot, FileOnDisk | undefined][]) {
+      if (!file) continue;
+      // A Blob backed by the file: undici reads it in chunks as it sends.
+      form.append(FILE_PART[slot], await openAsBlob(file.path, { type: file.mime }), file.name);
+    }
+
+    const r = await this.http.send('/guardar/Postulante', { method: 'POST', form, timeoutMs: 120_000 });
+    if (!r.ok) return refused(r.failure);
+    const f = fieldsOf(r.value);
+    const created = id(pick(f, 'postulanteId', 'PostulanteId', 'id'));
+    // The spec: 'if not parseable, a fallback success is assumed' — but without an id we cannot tell.
+    if (!created) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
+    return { ok: true, id: created, message: text(pick(f, 'message', 'mensaje')) };
+  }
+}
+
+function refused(f: Failure): SubmitResult {
+  if (f.kind === 'conflict') {
+    const conflict = asConflict(f.code);
+    if (conflict) return { ok: false, kind: 'duplicate', conflict, message: f.message };
+    return { ok: false, kind: 'closed', message: f.message };
+  }
+  if (f.kind === 'invalid') return { ok: false, kind: 'invalid', message: f.message, fields: f.fields ?? [] };
+  return { ok: false, kind: 'failed', failure: f };
+}

@@ -1,0 +1,296 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegBytes, makeVacancies, pdfBytes, pngBytes } from '../../api/test/support/application.js';
+import { validCui } from '../../api/test/support/client.js';
+import { DEMO, DEMO_PASSWORD } from './roles.js';
+import { startStack, type Stack } from './support.js';
+
+let stack: Stack;
+let v: Awaited<ReturnType<typeof makeVacancies>>;
+let png: Buffer;
+let jpeg: Buffer;
+const pdf = pdfBytes();
+
+beforeAll(async () => {
+  stack = await startStack();
+  v = await makeVacancies(stack.api.db);
+  png = await pngBytes();
+  jpeg = await jpegBytes();
+}, 180_000);
+afterAll(() => stack?.close());
+
+const APPLY = `mutation Apply($input: ApplicationInput!) {
+  apply(input: $input) {
+    applicationId message mode
+    error {
+      __typename
+      ... on DuplicateApplication { conflict message }
+      ... on ValidationFailed { title message fields { path message } }
+      ... on VacancyClosed { message }
+    }
+  }
+}`;
+const CHECK = `query Check($vacancyId: ID!, $dpi: String!, $email: String!) {
+  applicationCheck(vacancyId: $vacancyId, dpi: $dpi, email: $email) { ok conflict message }
+}`;
+
+const gql = (query: string, variables: Record<string, unknown>, cookie?: string) => {
+  const r = request(stack.bff.app).post('/graphql').set('content-type', 'application/json');
+  if (cookie) r.set('cookie', cookie);
+  return r.send({ query, variables });
+};
+
+const cookieOf = (res: request.Response, name: string): string | null =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0] ?? null;
+
+async function upload(kind: string, data: Buffer, name: string, cookie?: string) {
+  const r = request(stack.bff.app).post(`/uploads?kind=${kind}`).set('x-requested-with', 'fetch');
+  if (cookie) r.set('cookie', cookie);
+  const res = await r.attach('file', data, name);
+  return { res, cookie: cookie ?? cookieOf(res, 'bolsa_invitado') };
+}
+
+let seq = 0;
+function input(vacancyId: number, over: Record<string, unknown> = {}) {
+  seq++;
+  return {
+    vacancyId: String(vacancyId),
+    fullName: 'Rosa Elena Xuc',
+    dpi: validCui(String(41000000 + seq * 13)),
+    address: '3a calle 4-12 zona 1, Guatemala',
+    phone: '55123456',
+    email: `bff.persona${seq}@example.com`,
+    maritalStatus: 'UNION_DE_HECHO',
+    age: 29,
+    educationLevel: 'BASICOS',
+    studying: false,
+    available: true,
+    salaryExpectation: 4500,
+    negotiable: true,
+    experiences: [
+      { company: 'Farmacia Central', position: 'Cajera', from: '2020-01-06', to: '2023-05-31', description: 'Caja' },
+    ],
+    personalReferences: [{ name: 'Marta Xuc', phone: '44556677' }],
+    workReferences: [{ name: 'Luis Pérez', phone: '33445566' }],
+    ...over,
+  };
+}
+
+/** A guest's browser: its binding cookie and a CV and photo uploaded with it. */
+async function guestWithFiles() {
+  const cv = await upload('candidate-document', pdf, 'cv.pdf');
+  expect(cv.res.status).toBe(201);
+  expect(cv.cookie).toMatch(/^bolsa_invitado=/);
+  const photo = await upload('candidate-photo', png, 'foto.png', cv.cookie!);
+  expect(photo.res.status).toBe(201);
+  return { cookie: cv.cookie!, cvUploadId: cv.res.body.id as string, photoUploadId: photo.res.body.id as string };
+}
+
+describe('applications through the BFF', () => {
+  it('a guest uploads a CV and a photo, applies in short mode, and the acknowledgement is queued', async () => {
+    const g = await guestWithFiles();
+    const inp = input(v.open, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId });
+    const res = await gql(APPLY, { input: inp }, g.cookie);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.apply).toMatchObject({ mode: 'GUEST', error: null, applicationId: expect.any(String) });
+    const id = Number(res.body.data.apply.applicationId);
+    const files = await stack.api.db
+      .selectFrom('postulante_archivos')
+      .select('tipo')
+      .where('postulante_id', '=', id)
+      .execute();
+    expect(files.map((f) => f.tipo).sort()).toEqual(['curriculum', 'fotografia']);
+    const row = await stack.api.db
+      .selectFrom('postulantes')
+      .select(['estado_civil', 'nivel_educativo', 'usuario_candidato_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ estado_civil: 'Union de hecho', nivel_educativo: 'Básicos', usuario_candidato_id: null });
+    const mail = await stack.api.db
+      .selectFrom('correos_salientes')
+      .select('destinatario')
+      .where('postulante_id', '=', id)
+      .execute();
+    expect(mail).toEqual([{ destinatario: inp.email }]);
+
+    // The check now reports the DPI, and a second submission is a DuplicateApplication.
+    const check = await gql(CHECK, { vacancyId: String(v.open), dpi: inp.dpi, email: 'otra@example.com' });
+    expect(check.body.data.applicationCheck).toEqual({
+      ok: false,
+      conflict: 'DPI',
+      message: 'Ese CUI/DPI ya tiene una postulación en curso para esta vacante.',
+    });
+    const again = await guestWithFiles();
+    const dup = await gql(
+      APPLY,
+      { input: { ...inp, cvUploadId: again.cvUploadId, photoUploadId: again.photoUploadId } },
+      again.cookie,
+    );
+    expect(dup.body.data.apply.error).toMatchObject({ __typename: 'DuplicateApplication', conflict: 'DPI' });
+  });
+
+  it("another browser cannot use a guest's upload ids, and a spent upload cannot be used twice", async () => {
+    const g = await guestWithFiles();
+    const stranger = await gql(APPLY, {
+      input: input(v.open, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }),
+    });
+    expect(stranger.body.data.apply.error).toMatchObject({ __typename: 'ValidationFailed' });
+    const paths = stranger.body.data.apply.error.fields.map((f: { path: string }) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['cvUploadId', 'photoUploadId']));
+    const first = await gql(
+      APPLY,
+      { input: input(v.open, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }) },
+      g.cookie,
+    );
+    expect(first.body.data.apply.error).toBeNull();
+    const reuse = await gql(
+      APPLY,
+      { input: input(v.second, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }) },
+      g.cookie,
+    );
+    expect(reuse.body.data.apply.error.fields[0]).toMatchObject({
+      message: 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.',
+    });
+  });
+
+  it("answers the domain's Spanish messages with the input's field names, before calling the api", async () => {
+    const res = await gql(APPLY, { input: input(v.open, { phone: '123', salaryExpectation: 60000, experiences: [] }) });
+    const err = res.body.data.apply.error;
+    expect(err).toMatchObject({ __typename: 'ValidationFailed', title: 'Formulario incompleto' });
+    expect(err.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'phone', message: 'El teléfono debe tener 8 dígitos' },
+        { path: 'salaryExpectation', message: 'La pretensión excede el rango' },
+        { path: 'cvUploadId', message: 'Debes adjuntar tu Hoja de Vida (PDF).' },
+        { path: 'experiences', message: expect.stringContaining('experiencia') },
+      ]),
+    );
+  });
+
+  it('a closed vacancy is VacancyClosed', async () => {
+    const g = await guestWithFiles();
+    const res = await gql(
+      APPLY,
+      { input: input(v.expired, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }) },
+      g.cookie,
+    );
+    expect(res.body.data.apply.error).toEqual({
+      __typename: 'VacancyClosed',
+      message: 'La vacante ya no está disponible.',
+    });
+  });
+
+  it('upload kinds check the bytes: a PNG named .pdf and a PDF named .jpg are refused', async () => {
+    const a = await upload('candidate-document', png, 'cv.pdf');
+    expect(a.res.status).toBe(415);
+    expect(a.res.body.message).toBe('Solo se permiten archivos PDF');
+    const b = await upload('candidate-photo', pdf, 'foto.jpg');
+    expect(b.res.status).toBe(415);
+    expect(b.res.body.message).toBe('Solo se permiten imágenes JPG o PNG');
+    // Other kinds still need a session.
+    const c = await upload('vacancy-image', png, 'x.png');
+    expect(c.res.status).toBe(401);
+  });
+
+  it('a registered candidate applies in full mode as themselves (user id from the session); staff cannot apply', async () => {
+    const login = await gql(
+      `mutation { candidateLogin(email: "${DEMO.candidate}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+      {},
+    );
+    const session = cookieOf(login, 'bolsa_sesion')!;
+    const viewerId = login.body.data.candidateLogin.viewer.id as string;
+    const ana = await stack.api.db
+      .selectFrom('usuarios_candidatos')
+      .select(['dpi', 'email'])
+      .where('id', '=', Number(viewerId))
+      .executeTakeFirstOrThrow();
+    const up = async (kind: string, data: Buffer, name: string) =>
+      (await upload(kind, data, name, session)).res.body.id as string;
+    const files = {
+      photoUploadId: await up('candidate-photo', jpeg, 'foto.jpg'),
+      cvUploadId: await up('candidate-document', pdf, 'cv.pdf'),
+      dpiScanUploadId: await up('candidate-document', pdf, 'dpi.pdf'),
+      policeRecordUploadId: await up('candidate-document', pdf, 'policiales.pdf'),
+      criminalRecordUploadId: await up('candidate-document', pdf, 'penales.pdf'),
+    };
+    const missing = await gql(
+      APPLY,
+      {
+        input: input(v.open, {
+          dpi: ana.dpi,
+          email: ana.email,
+          cvUploadId: files.cvUploadId,
+          photoUploadId: files.photoUploadId,
+        }),
+      },
+      session,
+    );
+    expect(missing.body.data.apply.mode).toBe('REGISTERED');
+    expect(missing.body.data.apply.error.fields.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['dpiScanUploadId', 'policeRecordUploadId', 'criminalRecordUploadId']),
+    );
+    const ok = await gql(APPLY, { input: input(v.open, { dpi: ana.dpi, email: ana.email, ...files }) }, session);
+    expect(ok.body.data.apply).toMatchObject({ mode: 'REGISTERED', error: null });
+    const row = await stack.api.db
+      .selectFrom('postulantes')
+      .select('usuario_candidato_id')
+      .where('id', '=', Number(ok.body.data.apply.applicationId))
+      .executeTakeFirstOrThrow();
+    expect(String(row.usuario_candidato_id)).toBe(viewerId);
+    const yaAplico = await gql(CHECK, { vacancyId: String(v.open), dpi: ana.dpi, email: ana.email }, session);
+    expect(yaAplico.body.data.applicationCheck.conflict).toBe('YA_APLICO');
+
+    const staff = await gql(
+      `mutation { staffLogin(username: "${DEMO.manager}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+      {},
+    );
+    const res = await gql(APPLY, { input: input(v.open) }, cookieOf(staff, 'bolsa_sesion')!);
+    expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('login with a vacancy id runs the duplicate check and refuses with the spec 1 §8 messages', async () => {
+    const LOGIN = `mutation($e: String!, $p: String!, $v: ID) {
+      candidateLogin(email: $e, password: $p, vacancyId: $v) {
+        viewer { id }
+        error { __typename ... on DuplicateApplication { conflict message } ... on ApplicationCheckFailed { title message } }
+      }
+    }`;
+    // Ana applied to v.open in the test above.
+    const refused = await gql(LOGIN, { e: DEMO.candidate, p: DEMO_PASSWORD, v: String(v.open) });
+    expect(refused.body.data.candidateLogin).toEqual({
+      viewer: null,
+      error: {
+        __typename: 'DuplicateApplication',
+        conflict: 'YA_APLICO',
+        message: 'Ya tienes una postulación a esta vacante.',
+      },
+    });
+    expect(cookieOf(refused, 'bolsa_sesion')).toBeNull();
+
+    // An application in course for the vacancy with Carlos's e-mail (sent as a guest before he registered).
+    const carlos = 'carlos.perez@example.com';
+    await stack.api.db
+      .insertInto('postulantes')
+      .values({ plaza_id: v.second, nombre: 'Carlos Pérez', cui: validCui('47000001'), email: carlos })
+      .execute();
+    const inUse = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: String(v.second) });
+    expect(inUse.body.data.candidateLogin.error).toEqual({
+      __typename: 'DuplicateApplication',
+      conflict: 'EMAIL',
+      message: 'Ese correo ya está en uso para esta vacante. Usa otro correo.',
+    });
+
+    const bad = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: 'abc' });
+    expect(bad.body.data.candidateLogin.error).toEqual({
+      __typename: 'ApplicationCheckFailed',
+      title: 'Error al validar',
+      message: 'No se pudo verificar tu postulación. Intenta de nuevo.',
+    });
+
+    const ok = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: String(v.open) });
+    expect(ok.body.data.candidateLogin).toMatchObject({ viewer: { id: expect.any(String) }, error: null });
+    expect(cookieOf(ok, 'bolsa_sesion')).not.toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { serverAudits } from 'graphql-http';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createServer, type BffServer } from '../src/server.js';
+import { startStack, type Stack } from './support.js';
+
+/** Production posture: the graphql-http audit, no schema hints, settings checked at start. */
+
+let dev: Stack;
+let prod: BffServer;
+const servers: Server[] = [];
+const urls = { dev: '', prod: '' };
+
+beforeAll(async () => {
+  dev = await startStack();
+  // A second BFF, as production runs it, on the same api: one PGlite start is enough.
+  prod = await createServer({ ...dev.config, env: 'production', introspection: false, graphiql: false });
+  for (const [name, bff] of [
+    ['dev', dev.bff],
+    ['prod', prod],
+  ] as const) {
+    const server = bff.app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await new Promise((r) => server.once('listening', r));
+    urls[name] = `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
+  }
+});
+afterAll(async () => {
+  for (const s of servers) s.close();
+  await prod?.close();
+  await dev?.close();
+});
+
+/**
+ * The audit's MUSTs that production fails on purpose: both send an introspection query
+ * (`__type(name: …)`), which production refuses (INTROSPECTION defaults to off). Each is
+ * checked again below with a query of our own schema, so the capability itself is not lost.
+ */
+const PRODUCTION_CARVE_OUT: Record<string, string> = {
+  'MUST accept utf-8 encoded request': 'asks `{ __type(name: "Run🏃Swim🏊") { name } }`: introspection',
+  'MUST allow map {variables} parameter when accepting application/json':
+    'asks `query Type($name: String!) { __type(name: $name) { name } }`: introspection',
+};
+
+async function runAudit(url: string) {
+  const results: { name: string; status: string; reason: string }[] = [];
+  for (const audit of serverAudits({ url, fetchFn: fetch })) {
+    const r = await audit.fn();
+    results.push({ name: audit.name, status: r.status, reason: r.status === 'ok' ? '' : r.reason });
+  }
+  return results;
+}
+
+describe('graphql-http audit', () => {
+  it('passes every MUST in development', async () => {
+    const failed = (await runAudit(urls.dev)).filter((r) => r.name.startsWith('MUST') && r.status !== 'ok');
+    expect(failed.map((r) => `${r.name}: ${r.reason}`)).toEqual([]);
+  });
+
+  it('passes every MUST in production (introspection off), with the carve-out explicit', async () => {
+    const failed = (await runAudit(urls.prod)).filter(
+      (r) => r.name.startsWith('MUST') && r.status !== 'ok' && !(r.name in PRODUCTION_CARVE_OUT),
+    );
+    expect(failed.map((r) => `${r.name}: ${r.reason}`)).toEqual([]);
+    const utf8 = await fetch(urls.prod, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({
+        query: 'query($s: String) { vacancies(filter: { search: $s }) { totalCount } }',
+        variables: { s: 'Run🏃Swim🏊' },
+      }),
+    });
+    expect(utf8.status).toBe(200);
+    expect(((await utf8.json()) as { data: { vacancies: { totalCount: number } } }).data.vacancies.totalCount).toBe(0);
+    const intro = await request(prod.app).post('/graphql').send({ query: '{ __schema { types { name } } }' });
+    expect(intro.body.errors[0].message).not.toMatch(/[Ii]ntrospection/);
+    expect(intro.body.data).toBeUndefined();
+  });
+});
+
+describe('production hides the schema', () => {
+  it("gives no 'Did you mean' suggestion, in the message or anywhere else", async () => {
+    for (const query of ['{ vacancie { id } }', '{ vacancies { item { id } } }', 'query($r: Rol) { __typename }']) {
+      const res = await request(prod.app).post('/graphql').send({ query });
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body), query).not.toMatch(/Did you mean|¿Quisiste|"items"|"vacancies"/);
+    }
+  });
+
+  it('answers enum coercion without listing the valid values', async () => {
+    const res = await request(prod.app)
+      .post('/graphql')
+      .send({
+        query: 'query($f: VacancyFilter) { vacancies(filter: $f) { totalCount } }',
+        variables: { f: { nope: 1 } },
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/^Solicitud inválida/);
+    expect(JSON.stringify(res.body)).not.toMatch(/Did you mean|Field "/);
+  });
+});
+
+describe('settings checked at start', () => {
+  it('names the variable and what is wanted instead of throwing a zod stack', () => {
+    const tooShort = () =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'corta', SERVICE_TOKEN: 'x'.repeat(20) });
+    expect(tooShort).toThrow(ConfigError);
+    expect(tooShort).toThrow(/SESSION_SECRET/);
+    expect(tooShort).not.toThrow(/corta/); // secrets are never echoed
+    const port = () => loadConfig({ NODE_ENV: 'development', PORT: 'ochenta', SERVICE_TOKEN: 'x'.repeat(20) });
+    expect(port).toThrow(ConfigError);
+    expect(port).toThrow(/PORT="ochenta"/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), SERVICE_TOKEN: 'x'.repeat(20) }),
+    ).not.toThrow();
+  });
+
+  it('makes the BFF exit with the message (code 78), not a crash stack', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bff/src/index.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: 'abc',
+        SESSION_SECRET: 'corta',
+        SERVICE_TOKEN: 'x'.repeat(20),
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(78);
+    expect(r.stderr).toContain('PORT="abc"');
+    expect(r.stderr).toContain('SESSION_SECRET');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

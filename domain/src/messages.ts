@@ -1,0 +1,46 @@
+/**
+ * Messages that belong to no one entity: HTTP-level answers of the api and the bff, network
+ * failures. Each tier answers these words; none types them again.
+ */
+export const GENERIC_MESSAGES = {
+  notFound: 'Recurso no encontrado',
+  invalidId: 'Identificador inválido',
+  badRequest: 'Solicitud inválida',
+  tooLarge: 'La solicitud es demasiado grande',
+  unauthorized: 'No autorizado',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  internal: 'Error interno del servidor',
+  unreachable: 'No se pudo contactar al servidor. Intenta nuevamente.',
+  connectionError: 'Error de conexión',
+  tryLater: 'Inténtalo de nuevo más tarde.',
+  retry: 'Intente nuevamente.',
+  retryAction: 'Reintentar',
+  loadFailed: 'No se pudieron cargar los datos. Intente nuevamente más tarde.',
+  unexpected: 'Error inesperado',
+  loginOk: 'Inicio de sesión exitoso',
+  accountCreated: 'Cuenta creada exitosamente',
+  oneFileOnly: 'Solo se permite adjuntar un archivo.',
+  publicationDateInvalid: 'La fecha de publicación no es válida.',
+  featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
+  activeInvalid: 'El valor de activo debe ser verdadero o falso.',
+  sessionExpiringTitle: 'Sesión por expirar',
+  ok: 'Entendido',
+} as const;
+
+/** 'Error {status}' (spec 2 §8, users and history). */
+export const httpStatusMessage = (status: number) => `Error ${status}`;
+/** 'Error: {message}' (spec 2 §8, login and delete 'other'). */
+export const errorWithMessage = (message: string) => `Error: ${message}`;
+
+/** A Spanish 'Solicitud inválida' that names the field, for GraphQL coercion errors (issue 13). */
+export const invalidFieldMessage = (field: string) => `Solicitud inválida: el campo '${field}' no es válido.`;
+
+/** API tokens for integrators (users screen). */
+export const API_TOKEN_MESSAGES = {
+  nameRequired: 'El nombre del token es requerido.',
+  hashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
+  notFound: 'El token no existe.',
+  exists: 'Ya existe un token con ese hash.',
+  createFailed: 'No se pudo crear el token',
+  revokeFailed: 'No se pudo revocar el token',
+} as const;

@@ -1,0 +1,157 @@
+import { departmentExists, GEOGRAPHY_MESSAGES, municipalityExists } from './geography.js';
+import { GENERIC_MESSAGES } from './messages.js';
+import { todayInGuatemala } from './format.js';
+import { evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
+import { VACANCY_MESSAGES, type RuleFailure } from './vacancy-messages.js';
+
+/*
+ * The create and edit input of a vacancy (spec 2 §5) with the spec's titles and messages, in the
+ * form's order. Used by the create/edit screens, the bff's vacancy mutations and the api's
+ * /guardar/Vacante and /vacantes/{id}.
+ */
+
+const REQUIRED = VACANCY_MESSAGES.titleRequired;
+const BAD_DATE = VACANCY_MESSAGES.titleBadDate;
+
+/** The dialog title of a vacancy message (spec 2 §5): 'Fecha Inválida' for date rules, else 'Campo Obligado'. */
+export function vacancyMessageTitle(message: string): string {
+  if (message === VACANCY_MESSAGES.endDateNotFuture || message === VACANCY_MESSAGES.activateNeedsFutureDate)
+    return BAD_DATE;
+  if (message === VACANCY_MESSAGES.imageTypeInvalid) return VACANCY_MESSAGES.titleBadFile;
+  if (message === VACANCY_MESSAGES.fileTooLarge) return VACANCY_MESSAGES.titleFileTooLarge;
+  return REQUIRED;
+}
+
+export interface VacancyDraft {
+  name: string;
+  branchId: string | null;
+  /** lugar: a municipality code, or free text. */
+  municipalityId: string | null;
+  placeText: string | null;
+  departmentId: string | null;
+  endsAt: string | null;
+  description: string;
+  requirements: string[];
+  benefits: string[];
+  hasImage: boolean;
+}
+
+/** Trimmed, non-blank items (blank list items are ignored, spec 2 §5). */
+export const cleanItems = (items: readonly string[]) => items.map((s) => s.trim()).filter(Boolean);
+
+/** The order in which the create form checks its fields (spec 2 §5): the first failure is shown. */
+const CREATE_ORDER = [
+  'name',
+  'branchId',
+  'municipalityId',
+  'departmentId',
+  'endsAt',
+  'description',
+  'requirements',
+  'benefits',
+  'image',
+];
+
+const optionalCode = (exists: (c: unknown) => boolean, message: string) =>
+  optionalText({ max: 10, tooLong: message }).refine((v) => v === '' || exists(v), message);
+
+/**
+ * The input of a vacancy (GraphQL `VacancyInput`) for create ('create', every rule of spec 2 §5)
+ * or edit ('edit', the edit rules). `today` is the calendar date in Guatemala ('YYYY-MM-DD').
+ * Output: trimmed texts, ISO end date or null, municipality and department codes or null, lists
+ * without blank items. The image is checked where the upload is (`checkNewVacancy`).
+ */
+export function vacancySchema(mode: 'create' | 'edit', today: string = todayInGuatemala()) {
+  const create = mode === 'create';
+  const M = VACANCY_MESSAGES;
+  return z
+    .object({
+      name: text({ max: LIMITS.name, required: create ? M.nameRequired : M.editRequired, tooLong: M.nameTooLong }),
+      // The form holds the branch's GraphQL id (opaque); the servers also check that it is a
+      // database id (`isEntityId`) before they look it up.
+      branchId: text({ max: 40, required: create ? M.branchRequired : M.editRequired }),
+      municipalityId: optionalCode(municipalityExists, GEOGRAPHY_MESSAGES.municipalityNotFound),
+      placeText: optionalText({ max: LIMITS.shortText, tooLong: M.placeTooLong }),
+      departmentId: optionalCode(departmentExists, GEOGRAPHY_MESSAGES.departmentNotFound),
+      endsAt: isoDate({ invalid: M.endDateInvalid }),
+      active: z.boolean({ error: GENERIC_MESSAGES.activeInvalid }).optional().default(true),
+      description: create
+        ? text({
+            max: LIMITS.description,
+            multiline: true,
+            required: M.descriptionRequired,
+            tooLong: M.descriptionTooLong,
+          })
+        : optionalText({ max: LIMITS.description, multiline: true, tooLong: M.descriptionTooLong }),
+      requirements: create ? textList({ min: { count: 1, message: M.requirementRequired } }) : textList(),
+      benefits: create ? textList({ min: { count: 1, message: M.benefitRequired } }) : textList(),
+    })
+    .superRefine((v, ctx) => {
+      // Runs even when a field failed, so that the form's first message follows the spec's
+      // order; fields that failed hold their raw input here, hence the type checks.
+      const str = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
+      const endsAt = /^\d{4}-\d{2}-\d{2}$/.test(str(v.endsAt)) ? str(v.endsAt) : null;
+      if (create && !str(v.municipalityId) && !str(v.placeText))
+        ctx.addIssue({ code: 'custom', path: ['municipalityId'], message: M.placeRequired });
+      if (!str(v.departmentId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['departmentId'],
+          message: create ? M.departmentRequired : M.editDepartment,
+        });
+      if (create && (v.endsAt === null || v.endsAt === undefined))
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endDateRequired });
+      else if (create && endsAt && endsAt <= today)
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endDateNotFuture });
+      else if (
+        !create &&
+        v.active !== false &&
+        (v.endsAt === null || v.endsAt === undefined || (endsAt && endsAt <= today))
+      )
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.activateNeedsFutureDate });
+    }, evenWhenFieldsFail)
+    .transform((v) => ({
+      ...v,
+      municipalityId: v.municipalityId || null,
+      departmentId: v.departmentId || null,
+      placeText: v.municipalityId ? '' : v.placeText,
+    }));
+}
+export type VacancyInput = z.input<ReturnType<typeof vacancySchema>>;
+export type VacancyValues = z.output<ReturnType<typeof vacancySchema>>;
+
+/**
+ * Runs the vacancy schema and answers the first failure in the form's order with its dialog
+ * title, or the checked values.
+ */
+export function checkVacancy(
+  mode: 'create' | 'edit',
+  input: unknown,
+  today?: string,
+): { ok: true; value: VacancyValues } | { ok: false; failure: RuleFailure; failures: RuleFailure[] } {
+  const r = vacancySchema(mode, today).safeParse(input);
+  if (r.success) return { ok: true, value: r.data };
+  const failures = r.error.issues
+    .map((i) => ({ field: String(i.path[0] ?? ''), message: i.message, title: vacancyMessageTitle(i.message) }))
+    .sort((a, b) => CREATE_ORDER.indexOf(a.field) - CREATE_ORDER.indexOf(b.field));
+  return { ok: false, failure: failures[0]!, failures };
+}
+
+/** Create-vacancy checks of spec 2 §5, in the spec's order; null when the draft may be saved. */
+export function checkNewVacancy(d: VacancyDraft, today: string): RuleFailure | null {
+  const r = checkVacancy('create', { ...d, active: true, branchId: d.branchId ?? '' }, today);
+  if (!r.ok) return r.failure;
+  if (!d.hasImage) return { title: REQUIRED, message: VACANCY_MESSAGES.imageRequired, field: 'image' };
+  return null;
+}
+
+/** Edit-vacancy checks of spec 2 §5. */
+export function checkVacancyEdit(
+  d: Pick<VacancyDraft, 'name' | 'branchId' | 'departmentId' | 'endsAt'> & { active: boolean },
+  today: string,
+): RuleFailure | null {
+  const r = checkVacancy('edit', { ...d, branchId: d.branchId ?? '' }, today);
+  if (r.ok) return null;
+  // The edit form names one message for name and branch together.
+  return r.failure.field === 'branchId' ? { ...r.failure, field: 'name' } : r.failure;
+}
