@@ -14,6 +14,11 @@ const config: CodegenConfig = {
       },
       presetConfig: { fragmentMasking: false },
     },
+    // The members of each union and interface, for the Apollo cache's possibleTypes.
+    'web/src/gql/possible-types.ts': {
+      plugins: ['fragment-matcher'],
+      config: { useExplicitTyping: true },
+    },
     'bff/src/generated/resolvers.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {

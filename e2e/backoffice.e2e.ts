@@ -159,6 +159,28 @@ describe('vacancy back-office', () => {
     await context.close();
   });
 
+  it('on a 360 px phone the panel tables are stacked cards: no column hides behind a sideways scroll', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    await loginAs(context, 'admin');
+    for (const path of ['/panel/usuarios', '/panel/plazas']) {
+      await page.goto(path);
+      await page.locator('table tbody tr').first().waitFor();
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll('table')].map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+      );
+      expect(hidden.every((px) => px <= 0)).toBe(true);
+      const cells = await page.evaluate(() =>
+        [...document.querySelectorAll('table tbody tr:first-child td')].every((td) => {
+          const r = td.getBoundingClientRect();
+          return r.left >= 0 && r.right <= window.innerWidth;
+        }),
+      );
+      expect(cells).toBe(true);
+      await screenshot(page, `panel-360${path.replaceAll('/', '-')}`);
+    }
+    await context.close();
+  });
+
   it('a Visualizador sees no create, edit, delete or featured controls', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(context, 'viewer');

@@ -92,6 +92,8 @@ describe('public vacancy board', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Detalles del empleo').waitFor();
     await page.waitForURL(/\/vacantes\/\d+$/);
+    // The dialog opens over the home page, which stays (hero included) below it.
+    expect(await page.getByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' }).count()).toBe(1);
     const url = page.url();
     await dialog.getByText('Ofrecemos').waitFor();
     expect(
@@ -119,6 +121,15 @@ describe('public vacancy board', () => {
     await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The carousel stands still on a phone with one whole card in view, not a card cut in two.
+    await page.waitForTimeout(1500);
+    const whole = await page.evaluate(() =>
+      [...document.querySelectorAll('[aria-roledescription="carousel"] article')].some((a) => {
+        const r = a.getBoundingClientRect();
+        return r.width > 200 && r.left >= 0 && r.right <= window.innerWidth;
+      }),
+    );
+    expect(whole).toBe(true);
     await screenshot(page, 'home-360');
     await context.close();
   });

@@ -1,6 +1,7 @@
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** Where `vite` (dev) and `vite preview` send API calls; BFF_URL points them at another BFF. */
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
@@ -9,10 +10,66 @@ const proxy = Object.fromEntries(
   ['/graphql', '/images', '/uploads', '/files', '/healthz'].map((p) => [p, { target: bff, changeOrigin: false }]),
 );
 const root = fileURLToPath(new URL('.', import.meta.url));
+const generatedDocuments = fileURLToPath(new URL('src/gql/graphql.ts', import.meta.url));
+
+/**
+ * The client preset's `graphql()` looks documents up in one map of every operation of the app,
+ * so any screen that used it shipped every other screen's queries too. Like the preset's Babel
+ * optimiser (which Vite 8's oxc pipeline does not run), this rewrites each `graphql(`…`)` call
+ * into an import of that one document. Each document is served as its own small module (cut
+ * out of the generated graphql.ts), so it travels in the chunk of the screen that uses it
+ * instead of one shared chunk holding them all.
+ */
+function typedDocumentImports(): Plugin {
+  const call = /\bgraphql\(\s*`([^`]*)`\s*\)/g;
+  const definition = /\b(query|mutation|subscription|fragment)\s+([A-Za-z_]\w*)/;
+  const prefix = 'virtual:typed-document/';
+  let cache: { mtimeMs: number; docs: Map<string, string> } | null = null;
+  const documents = (): Map<string, string> => {
+    const { mtimeMs } = statSync(generatedDocuments);
+    if (cache?.mtimeMs !== mtimeMs) {
+      const text = readFileSync(generatedDocuments, 'utf8');
+      const docs = new Map<string, string>();
+      for (const m of text.matchAll(/^export const (\w+) = (\{[\s\S]*?\}) as unknown as DocumentNode</gm)) {
+        docs.set(m[1]!, m[2]!);
+      }
+      cache = { mtimeMs, docs };
+    }
+    return cache.docs;
+  };
+  return {
+    name: 'bolsa:typed-document-imports',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const name = id.slice(prefix.length + 1);
+      const json = documents().get(name);
+      if (!json) throw new Error(`${name} is not in src/gql/graphql.ts: run npm run codegen`);
+      return `export default ${json};`;
+    },
+    transform(code, id) {
+      if (!/\/src\/.*\.tsx?$/.test(id) || id.includes('/src/gql/') || !code.includes('graphql(`')) return null;
+      const imports = new Map<string, string>();
+      const out = code.replace(call, (_m, source: string) => {
+        const found = definition.exec(source);
+        if (!found) throw new Error(`${id}: a graphql() document without an operation or fragment name`);
+        const [, kind, name] = found;
+        imports.set(kind === 'fragment' ? `${name}FragmentDoc` : `${name}Document`, `__doc_${name}`);
+        return `__doc_${name}`;
+      });
+      const head = [...imports].map(([doc, local]) => `import ${local} from '${prefix}${doc}';`);
+      const body = out.replace(/^import\s*\{\s*graphql\s*\}\s*from\s*['"][^'"]*\/gql['"];?\s*$/m, '');
+      return { code: `${head.join('\n')}\n${body}`, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [typedDocumentImports(), react()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -21,7 +78,12 @@ export default defineConfig({
     rolldownOptions: {
       // @bolsa/domain is pure functions and constants (no import-time effects that matter): let
       // the bundler drop the modules the web does not use, such as the zod rules of other screens.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]domain[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]gql[\\/]/, sideEffects: false },
+        ],
+      },
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         graphiql: fileURLToPath(new URL('graphiql.html', import.meta.url)),

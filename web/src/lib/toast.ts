@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import type { MutationErrorFieldsFragment } from '../gql/graphql';
 
 /*
@@ -11,6 +11,31 @@ export const TOAST_MS_LONG = 2200;
 /** User management's toasts (spec 2 §9). */
 export const TOAST_MS_USERS = 2500;
 
+/**
+ * Toasts come after an action, never on first paint: their code (and its transitions) is
+ * fetched on the first one, keeping it out of the public pages' initial script.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** For the app shell: mount the toast container only once a toast has been asked for. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+function show(data: NotificationData): void {
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+}
+
 interface ToastOptions {
   /** How long it stays, in ms. */
   ms?: number;
@@ -19,19 +44,19 @@ interface ToastOptions {
 }
 
 export function toastSuccess(title: string, message?: string, { ms = TOAST_MS, id }: ToastOptions = {}): void {
-  notifications.show({ id, color: 'green', title, message: message ?? '', autoClose: ms });
+  show({ id, color: 'green', title, message: message ?? '', autoClose: ms });
 }
 
 export function toastError(title: string, message?: string, { ms = TOAST_MS_LONG, id }: ToastOptions = {}): void {
-  notifications.show({ id, color: 'red', title, message: message ?? '', autoClose: ms });
+  show({ id, color: 'red', title, message: message ?? '', autoClose: ms });
 }
 
 export function toastNotice(title: string, message: string, { ms = TOAST_MS_LONG, id }: ToastOptions = {}): void {
-  notifications.show({ id, color: 'yellow', title, message, autoClose: ms });
+  show({ id, color: 'yellow', title, message, autoClose: ms });
 }
 
 export function toastInfo(message: string, { ms = TOAST_MS_USERS, id }: ToastOptions = {}): void {
-  notifications.show({ id, color: 'brand', message, autoClose: ms });
+  show({ id, color: 'brand', message, autoClose: ms });
 }
 
 /**

@@ -1,13 +1,16 @@
-import { Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { ROLE, type RoleId } from '@bolsa/domain';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { roleLabel, useSession, type SessionViewer } from '../../features/session';
 import { Logo } from './Logo';
 import { useLoginPrompt } from '../../features/accounts';
 import classes from './shell.module.css';
+
+const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer')).MenuDrawer }));
 
 interface NavItem {
   to: string;
@@ -42,6 +45,9 @@ function isStaff(viewer: SessionViewer | null): viewer is SessionViewer {
 
 export function TopNav() {
   const [menuOpened, menu] = useDisclosure(false);
+  // Mounted from the first opening on (so that it can animate closed), not before.
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuOpened && !menuWanted) setMenuWanted(true);
   const { openLogin } = useLoginPrompt();
   const { viewer, logout } = useSession();
   useTrackDialog(menuOpened);
@@ -120,39 +126,48 @@ export function TopNav() {
           />
         </Group>
       </Container>
-      <Drawer
-        id="menu-movil"
-        opened={menuOpened}
-        onClose={menu.close}
-        title="Menú"
-        position="right"
-        size="xs"
-        hiddenFrom={desktop}
-        closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
-      >
-        <Stack component="nav" aria-label="Navegación principal" gap={4}>
-          {staff && (
-            <Box pb="sm" mb="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-              <Text fw={600}>{viewer.name}</Text>
-              <Text size="sm" c="dimmed">
-                {roleLabel(viewer.role)}
-              </Text>
-            </Box>
-          )}
-          {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.end} className={classes.drawerLink} onClick={menu.close}>
-              {l.label}
-            </NavLink>
-          ))}
-          {viewer ? (
-            <Box mt="md">{logoutButton(true, logoutFromMenu)}</Box>
-          ) : (
-            <Button mt="md" fullWidth leftSection={<IconUserCircle size={18} aria-hidden />} onClick={loginFromMenu}>
-              Regístrate / Iniciar Sesion
-            </Button>
-          )}
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            id="menu-movil"
+            opened={menuOpened}
+            onClose={menu.close}
+            title="Menú"
+            position="right"
+            size="xs"
+            hiddenFrom={desktop}
+            closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
+          >
+            <Stack component="nav" aria-label="Navegación principal" gap={4}>
+              {staff && (
+                <Box pb="sm" mb="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                  <Text fw={600}>{viewer.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {roleLabel(viewer.role)}
+                  </Text>
+                </Box>
+              )}
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} end={l.end} className={classes.drawerLink} onClick={menu.close}>
+                  {l.label}
+                </NavLink>
+              ))}
+              {viewer ? (
+                <Box mt="md">{logoutButton(true, logoutFromMenu)}</Box>
+              ) : (
+                <Button
+                  mt="md"
+                  fullWidth
+                  leftSection={<IconUserCircle size={18} aria-hidden />}
+                  onClick={loginFromMenu}
+                >
+                  Regístrate / Iniciar Sesion
+                </Button>
+              )}
+            </Stack>
+          </MenuDrawer>
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -19,12 +19,12 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconAlertTriangle, IconMailOff, IconPencil, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { adminEmailRule } from '@bolsa/domain';
+import { ADMIN_EMAIL_MESSAGES, adminEmailRule, adminEmailSchema } from '@bolsa/domain';
 import type { AdminEmailsQuery } from '../../gql/graphql';
 import { ConfirmDialog } from '../../components/dialogs';
 import { fieldErrors, serverMessage } from '../../lib/errors';
@@ -40,27 +40,17 @@ import {
 import { useStaffRole } from '../session';
 
 type AdminEmail = AdminEmailsQuery['adminEmails'][number];
-type Rule = ReturnType<typeof adminEmailRule>;
+type Rule = ReturnType<typeof adminEmailRule> & { domain: string };
 
-export const EMAIL_MESSAGES = {
-  listFailed: 'Error al cargar correos',
-  created: 'Correo agregado',
-  createFailed: 'No se pudo crear el correo.',
-  updated: 'Actualizado',
-  updateFailed: 'No se pudo actualizar',
-  activated: 'Correo activado',
-  deactivated: 'Correo desactivado',
-  toggleFailed: 'No se pudo cambiar el estado',
-  deleted: 'Correo eliminado',
-  deleteFailed: 'No se pudo eliminar',
-} as const;
+/** The spec's wording lives in the domain; 'Correo agregado' is this screen's own toast. */
+export const EMAIL_MESSAGES = { ...ADMIN_EMAIL_MESSAGES, created: 'Correo agregado' } as const;
 
 /** 'Mantenimiento de Correos' (spec 2 §2): administrative notification addresses. */
 export function AdminEmailsTab() {
   const { canEdit } = useStaffRole();
   const settings = useQuery(ORG_SETTINGS);
   const domain = settings.data?.settings.orgEmailDomain ?? null;
-  const rule = domain ? adminEmailRule(domain) : null;
+  const rule = domain ? { ...adminEmailRule(domain), domain } : null;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [includeInactive, setIncludeInactive] = useState(false);
@@ -158,10 +148,8 @@ function NewEmailForm({ rule }: { rule: Rule }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', name: '' },
-    validate: {
-      email: (v) => rule.checkEmail(rule.normalise(v), 'create'),
-      name: (v) => rule.checkName(v),
-    },
+    // The domain's schema, with the spec's messages (the bff and the api check the same one).
+    validate: schemaResolver(adminEmailSchema(rule.domain, 'create'), { sync: true }),
   });
 
   const submit = async (v: { email: string; name: string }) => {
@@ -325,10 +313,7 @@ function InlineEdit({ email: e, rule, onDone }: { email: AdminEmail; rule: Rule;
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: e.email, name: e.name },
-    validate: {
-      email: (v) => rule.checkEmail(rule.normalise(v), 'edit'),
-      name: (v) => rule.checkName(v),
-    },
+    validate: schemaResolver(adminEmailSchema(rule.domain, 'edit'), { sync: true }),
   });
 
   const save = async (v: { email: string; name: string }) => {

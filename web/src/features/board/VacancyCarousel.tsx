@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { Carousel } from '@mantine/carousel';
-import { useReducedMotion } from '@mantine/hooks';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import AutoScroll from 'embla-carousel-auto-scroll';
@@ -30,8 +30,14 @@ interface VacancyCarouselProps {
   onDetails: (v: VacancyCardFieldsFragment) => void;
 }
 
+/** Below Mantine's `xs` breakpoint (576 px). */
+export const PHONE_QUERY = '(max-width: 35.99em)';
+
 export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarouselProps) {
   const reducedMotion = useReducedMotion();
+  // On a phone one card fills the width: a moving ticker would always show it cut in two, so
+  // there the carousel stands still and snaps whole cards into the centre.
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const dialogOpen = useAnyDialogOpen();
   const [userPaused, setUserPaused] = useState(false);
   const embla = useRef<EmblaCarouselType | null>(null);
@@ -53,7 +59,7 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
   );
   const autoScroll = plugins[0]!;
 
-  const shouldPlay = !reducedMotion && !userPaused && !dialogOpen;
+  const shouldPlay = !reducedMotion && !phone && !userPaused && !dialogOpen;
   // Embla's event handlers outlive renders: they read the current plugin and wish from refs.
   const live = useRef({ autoScroll, shouldPlay });
   const wasDialogOpen = useRef(dialogOpen);
@@ -90,7 +96,7 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
 
   return (
     <Box>
-      {!reducedMotion && (
+      {!reducedMotion && !phone && (
         <Group justify="flex-end" mb="xs" gap={6}>
           <Text size="xs" c="dimmed" visibleFrom="sm">
             {userPaused ? 'Desplazamiento en pausa' : 'Pasa el cursor sobre una vacante para detenerlas'}
@@ -109,13 +115,15 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
       <Carousel
         className={classes.carousel}
         aria-label="Vacantes disponibles"
-        slideSize={{ base: '92%', xs: SLIDE }}
+        slideSize={{ base: '86%', xs: SLIDE }}
         slideGap={GAP}
         controlSize={40}
         controlsOffset={4}
         // Centre the arrows on the card images rather than on the titles.
         styles={{ controls: { top: 64 } }}
-        emblaOptions={{ loop: true, align: 'start', dragFree: true }}
+        emblaOptions={
+          phone ? { loop: true, align: 'center', dragFree: false } : { loop: true, align: 'start', dragFree: true }
+        }
         plugins={plugins}
         getEmblaApi={onEmbla}
         previousControlIcon={<IconChevronLeft size={22} aria-hidden />}

@@ -1,5 +1,16 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { matchPath, useLocation, useNavigate, useParams, type Location } from 'react-router';
-import { VacancyDetailModal } from './VacancyDetailModal';
+
+// The dialog (and Mantine's modal machinery) is fetched when a vacancy is first opened.
+const LazyDetailModal = lazy(async () => ({ default: (await import('./VacancyDetailModal')).VacancyDetailModal }));
+
+function VacancyDetailModal(props: ComponentProps<typeof LazyDetailModal>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyDetailModal {...props} />
+    </Suspense>
+  );
+}
 
 /** /vacantes/:id — a shareable address for one vacancy; closing the dialog returns to the board. */
 export function VacancyDetailRoute() {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../app/apollo';
 import { TestMantine } from '../../test/render';
 import { viewer } from '../../test/session';
-import { formatCountdown } from './idle';
+import { ACTIVITY_CHANNEL, formatCountdown, type TabMessage } from './idle';
 import { InactivityGuard } from './InactivityGuard';
 import { TOUCH_SESSION } from './operations';
 
@@ -122,5 +122,70 @@ describe('InactivityGuard', () => {
     fireEvent.mouseMove(window);
     await seconds(1);
     expect(onSessionLost).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** Another tab of the same browser, as the guard sees it: a BroadcastChannel of the same name. */
+function nextMessage(channel: BroadcastChannel): Promise<TabMessage> {
+  return new Promise((resolve) => {
+    channel.addEventListener('message', (e) => resolve((e as MessageEvent<TabMessage>).data), { once: true });
+  });
+}
+
+/** Posts as another tab would, and waits until it has crossed (on the event loop, not on timers). */
+async function fromOtherTab(tab: BroadcastChannel, message: TabMessage) {
+  const witness = new BroadcastChannel(ACTIVITY_CHANNEL);
+  const crossed = nextMessage(witness);
+  tab.postMessage(message);
+  await act(async () => {
+    await crossed;
+  });
+  witness.close();
+}
+
+describe('InactivityGuard across tabs (issue 13: the tabs share one session cookie)', () => {
+  let tab: BroadcastChannel;
+  beforeEach(() => {
+    tab = new BroadcastChannel(ACTIVITY_CHANNEL);
+  });
+  afterEach(() => tab.close());
+
+  it('activity in another tab keeps this idle tab from warning and logging out', async () => {
+    const { onLogout } = renderGuard();
+    await seconds(700);
+    await fromOtherTab(tab, { type: 'activity', at: Date.now() });
+    await seconds(700);
+    expect(warning()).not.toBeInTheDocument();
+    await seconds(80);
+    expect(warning()).toBeInTheDocument();
+    expect(onLogout).not.toHaveBeenCalled();
+  });
+
+  it("closes this tab's warning when someone is active in another tab", async () => {
+    renderGuard();
+    await seconds(800);
+    expect(warning()).toBeInTheDocument();
+    await fromOtherTab(tab, { type: 'activity', at: Date.now() });
+    await seconds(1);
+    expect(warning()).not.toBeInTheDocument();
+  });
+
+  it('tells the other tabs about activity here, and that the session ended', async () => {
+    const { onLogout } = renderGuard();
+    await seconds(10);
+    const activity = nextMessage(tab);
+    fireEvent.mouseMove(window);
+    expect(await activity).toEqual({ type: 'activity', at: Date.now() });
+    const ended = nextMessage(tab);
+    await seconds(900);
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(await ended).toEqual({ type: 'ended' });
+  });
+
+  it('ends the session here when another tab ended it', async () => {
+    const { onSessionLost, onLogout } = renderGuard();
+    await fromOtherTab(tab, { type: 'ended' });
+    expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(onLogout).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,14 @@ import { useApolloClient } from '@apollo/client/react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTrackDialog } from '../../lib/dialog-activity';
-import { ACTIVITY_EVENTS, formatCountdown, TOUCH_INTERVAL_MS } from './idle';
+import {
+  ACTIVITY_CHANNEL,
+  ACTIVITY_EVENTS,
+  BROADCAST_INTERVAL_MS,
+  formatCountdown,
+  TOUCH_INTERVAL_MS,
+  type TabMessage,
+} from './idle';
 import { TOUCH_SESSION } from './operations';
 
 interface InactivityGuardProps {
@@ -22,6 +29,10 @@ interface InactivityGuardProps {
  * soon as it wakes. Mouse, keyboard, scroll, touch and clicks reset the timer and — because the
  * server expires idle sessions too — tell the server with touchSession at most once a minute.
  * While the warning is on screen only its buttons count: moving the mouse does not dismiss it.
+ *
+ * Every tab of the browser shares the session cookie, so they share one idle clock: activity in
+ * any tab is announced on a BroadcastChannel and counts in all of them (an idle tab must not end
+ * the session someone is using in another), and a tab that ends the session tells the others.
  */
 export function InactivityGuard({ timeoutSeconds, warningSeconds, onLogout, onSessionLost }: InactivityGuardProps) {
   const client = useApolloClient();
@@ -41,6 +52,16 @@ export function InactivityGuard({ timeoutSeconds, warningSeconds, onLogout, onSe
     latest.current = { onLogout, onSessionLost };
   });
 
+  const channel = useRef<BroadcastChannel | null>(null);
+  const lastBroadcast = useRef(0);
+  const announce = useCallback((message: TabMessage) => {
+    if (message.type === 'activity') {
+      if (message.at - lastBroadcast.current < BROADCAST_INTERVAL_MS) return;
+      lastBroadcast.current = message.at;
+    }
+    channel.current?.postMessage(message);
+  }, []);
+
   const touch = useCallback(async () => {
     lastTouch.current = Date.now();
     try {
@@ -57,12 +78,13 @@ export function InactivityGuard({ timeoutSeconds, warningSeconds, onLogout, onSe
     if (left <= 0) {
       expired.current = true;
       setSecondsLeft(null);
+      announce({ type: 'ended' });
       void latest.current.onLogout();
     } else if (left <= warningMs) {
       warning.current = true;
       setSecondsLeft(Math.ceil(left / 1000));
     }
-  }, [timeoutMs, warningMs]);
+  }, [timeoutMs, warningMs, announce]);
 
   useEffect(() => {
     const onActivity = () => {
@@ -75,8 +97,31 @@ export function InactivityGuard({ timeoutSeconds, warningSeconds, onLogout, onSe
         return;
       }
       lastActivity.current = now;
+      announce({ type: 'activity', at: now });
       if (now - lastTouch.current >= TOUCH_INTERVAL_MS) void touch();
     };
+    // Another tab's activity restarts this tab's clock (and closes its warning); that tab keeps
+    // the server informed. A tab that ended the session ends it here too, without a second logout.
+    const onTabMessage = (event: MessageEvent<TabMessage>) => {
+      const message = event.data;
+      if (expired.current) return;
+      if (message?.type === 'activity' && message.at > lastActivity.current) {
+        lastActivity.current = Math.min(message.at, Date.now());
+        lastTouch.current = lastActivity.current;
+        if (warning.current) {
+          warning.current = false;
+          setSecondsLeft(null);
+        }
+      } else if (message?.type === 'ended') {
+        expired.current = true;
+        setSecondsLeft(null);
+        latest.current.onSessionLost();
+      }
+    };
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel.current = new BroadcastChannel(ACTIVITY_CHANNEL);
+      channel.current.addEventListener('message', onTabMessage);
+    }
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
     document.addEventListener('visibilitychange', check);
     const timer = setInterval(check, 1000);
@@ -84,19 +129,24 @@ export function InactivityGuard({ timeoutSeconds, warningSeconds, onLogout, onSe
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', check);
       clearInterval(timer);
+      channel.current?.close();
+      channel.current = null;
     };
-  }, [check, touch, timeoutMs, warningMs]);
+  }, [check, touch, announce, timeoutMs, warningMs]);
 
   const continueSession = () => {
     lastActivity.current = Date.now();
     warning.current = false;
     setSecondsLeft(null);
+    lastBroadcast.current = 0;
+    announce({ type: 'activity', at: lastActivity.current });
     void touch();
   };
 
   const logoutNow = () => {
     expired.current = true;
     setSecondsLeft(null);
+    announce({ type: 'ended' });
     void onLogout();
   };
 

@@ -104,7 +104,8 @@ describe('session and navigation', () => {
       sessionMock(null),
       ...BOARD,
     ]);
-    await waitFor(() => expect(router.pathname).toBe('/'));
+    // Two lazy chunks (panel, users screen) load first: allow for a busy machine.
+    await waitFor(() => expect(router.pathname).toBe('/'), { timeout: 10_000 });
     expect(await screen.findByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
   });
 });

@@ -1,14 +1,26 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Center, Loader } from '@mantine/core';
 import { ROLE, type RoleId } from '@bolsa/domain';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SessionQuery, ViewerFieldsFragment } from '../../gql/graphql';
-import { InactivityGuard } from './InactivityGuard';
 import { LOGOUT, ME, SESSION } from './operations';
 import { clearRedirectAfterLogin, takeRedirectAfterLogin } from './redirect';
 import { ROLE_ID } from './roles';
 import { onSessionEnded } from './session-events';
+
+// Only a logged-in session needs the idle guard (and its dialog): fetched after login.
+const InactivityGuard = lazy(async () => ({ default: (await import('./InactivityGuard')).InactivityGuard }));
 
 export type SessionViewer = ViewerFieldsFragment & { roleId: RoleId };
 export type SessionSettings = SessionQuery['settings'];
@@ -122,13 +134,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     <SessionContext value={value}>
       {children}
       {viewer && (
-        <InactivityGuard
-          key={viewer.id}
-          timeoutSeconds={viewer.idleTimeoutSeconds}
-          warningSeconds={viewer.idleWarningSeconds}
-          onLogout={logout}
-          onSessionLost={endSession}
-        />
+        <Suspense fallback={null}>
+          <InactivityGuard
+            key={viewer.id}
+            timeoutSeconds={viewer.idleTimeoutSeconds}
+            warningSeconds={viewer.idleWarningSeconds}
+            onLogout={logout}
+            onSessionLost={endSession}
+          />
+        </Suspense>
       )}
     </SessionContext>
   );

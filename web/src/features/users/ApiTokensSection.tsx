@@ -16,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { dayjs } from '@bolsa/domain';
@@ -170,48 +171,46 @@ export function ApiTokensSection() {
             No hay tokens de API
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Nombre</Table.Th>
-                  <Table.Th scope="col">Rol</Table.Th>
-                  <Table.Th scope="col">Creado</Table.Th>
-                  <Table.Th scope="col">Último uso</Table.Th>
-                  <Table.Th scope="col">Estado</Table.Th>
-                  <Table.Th scope="col">Acciones</Table.Th>
+          <ResponsiveTable minWidth={640} striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Nombre</Table.Th>
+                <Table.Th scope="col">Rol</Table.Th>
+                <Table.Th scope="col">Creado</Table.Th>
+                <Table.Th scope="col">Último uso</Table.Th>
+                <Table.Th scope="col">Estado</Table.Th>
+                <Table.Th scope="col">Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tokens.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td data-label="Nombre">{t.name}</Table.Td>
+                  <Table.Td data-label="Rol">{roleLabel(t.role)}</Table.Td>
+                  <Table.Td data-label="Creado">{when(t.createdAt, '—')}</Table.Td>
+                  <Table.Td data-label="Último uso">{when(t.lastUsedAt, 'Nunca')}</Table.Td>
+                  <Table.Td data-label="Estado">
+                    <Badge color={t.revoked ? 'gray.7' : 'brand'} variant="filled">
+                      {t.revoked ? 'Revocado' : 'Activo'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-label="Acciones">
+                    {!t.revoked && (
+                      <Button
+                        size="compact-sm"
+                        color="red.9"
+                        variant="outline"
+                        onClick={() => confirmRevoke(t)}
+                        aria-label={`Revocar ${t.name}`}
+                      >
+                        Revocar
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tokens.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>{t.name}</Table.Td>
-                    <Table.Td>{roleLabel(t.role)}</Table.Td>
-                    <Table.Td>{when(t.createdAt, '—')}</Table.Td>
-                    <Table.Td>{when(t.lastUsedAt, 'Nunca')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={t.revoked ? 'gray.7' : 'brand'} variant="filled">
-                        {t.revoked ? 'Revocado' : 'Activo'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {!t.revoked && (
-                        <Button
-                          size="compact-sm"
-                          color="red.9"
-                          variant="outline"
-                          onClick={() => confirmRevoke(t)}
-                          aria-label={`Revocar ${t.name}`}
-                        >
-                          Revocar
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </Stack>
 

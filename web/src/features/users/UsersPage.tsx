@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -204,67 +205,65 @@ export function UsersPage() {
               </Text>
             ) : (
               <>
-                <Table.ScrollContainer minWidth={720} type="native">
-                  <Table striped highlightOnHover verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Nombre</Table.Th>
-                        <Table.Th scope="col">Correo</Table.Th>
-                        <Table.Th scope="col">Rol</Table.Th>
-                        <Table.Th scope="col">Estado</Table.Th>
-                        <Table.Th scope="col">Acciones</Table.Th>
+                <ResponsiveTable minWidth={720} striped highlightOnHover verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Nombre</Table.Th>
+                      <Table.Th scope="col">Correo</Table.Th>
+                      <Table.Th scope="col">Rol</Table.Th>
+                      <Table.Th scope="col">Estado</Table.Th>
+                      <Table.Th scope="col">Acciones</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((u) => (
+                      <Table.Tr key={u.id}>
+                        <Table.Td data-label="Nombre">{u.name}</Table.Td>
+                        <Table.Td data-label="Correo">{u.email}</Table.Td>
+                        <Table.Td data-label="Rol">{roleLabel(u.role)}</Table.Td>
+                        <Table.Td data-label="Estado">
+                          <Badge color={u.active ? 'brand' : 'gray.7'} variant="filled">
+                            {u.active ? 'Activo' : 'Inactivo'}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td data-label="Acciones">
+                          <Group gap={6} wrap="nowrap">
+                            <Button
+                              size="compact-sm"
+                              variant="outline"
+                              onClick={() => setEditing(u)}
+                              aria-label={`Editar ${u.name}`}
+                            >
+                              Editar
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="default"
+                              onClick={() => void toggleUser(u)}
+                              loading={toggling === u.id}
+                              disabled={u.id === viewer?.id}
+                              title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
+                              aria-label={`${u.active ? 'Inactivar' : 'Activar'} ${u.name}`}
+                            >
+                              {u.active ? 'Inactivar' : 'Activar'}
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              color="red.9"
+                              variant="outline"
+                              onClick={() => confirmDelete(u)}
+                              disabled={u.id === viewer?.id}
+                              title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
+                              aria-label={`Eliminar ${u.name}`}
+                            >
+                              Eliminar
+                            </Button>
+                          </Group>
+                        </Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {rows.map((u) => (
-                        <Table.Tr key={u.id}>
-                          <Table.Td>{u.name}</Table.Td>
-                          <Table.Td>{u.email}</Table.Td>
-                          <Table.Td>{roleLabel(u.role)}</Table.Td>
-                          <Table.Td>
-                            <Badge color={u.active ? 'brand' : 'gray.7'} variant="filled">
-                              {u.active ? 'Activo' : 'Inactivo'}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={6} wrap="nowrap">
-                              <Button
-                                size="compact-sm"
-                                variant="outline"
-                                onClick={() => setEditing(u)}
-                                aria-label={`Editar ${u.name}`}
-                              >
-                                Editar
-                              </Button>
-                              <Button
-                                size="compact-sm"
-                                variant="default"
-                                onClick={() => void toggleUser(u)}
-                                loading={toggling === u.id}
-                                disabled={u.id === viewer?.id}
-                                title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
-                                aria-label={`${u.active ? 'Inactivar' : 'Activar'} ${u.name}`}
-                              >
-                                {u.active ? 'Inactivar' : 'Activar'}
-                              </Button>
-                              <Button
-                                size="compact-sm"
-                                color="red.9"
-                                variant="outline"
-                                onClick={() => confirmDelete(u)}
-                                disabled={u.id === viewer?.id}
-                                title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
-                                aria-label={`Eliminar ${u.name}`}
-                              >
-                                Eliminar
-                              </Button>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                    ))}
+                  </Table.Tbody>
+                </ResponsiveTable>
                 <Group justify="space-between" gap="sm">
                   <Text size="sm" c="dimmed">
                     {filtered.length} {filtered.length === 1 ? 'usuario' : 'usuarios'}

@@ -11,11 +11,5 @@ export function toastError(title: string, message: string): void {
   showError(title, message, { ms: TOAST_MS_USERS });
 }
 
-/** Lower-case, without accents: how the search box compares. */
-export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
-}
+/** Lower-case, without accents: how the search box compares (the domain's one folding). */
+export { foldSearch as fold } from '@bolsa/domain';

@@ -19,6 +19,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
@@ -189,97 +190,100 @@ export function VacancyManagementPage() {
         </Card>
       ) : (
         <Stack gap="md" aria-busy={loading}>
-          <Table.ScrollContainer minWidth={860} type="native">
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              aria-label="Vacantes"
-              style={{ opacity: loading ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((c) => {
-                    const active = sort.field === c.field;
-                    const Icon = !active
-                      ? IconArrowsSort
-                      : sort.direction === 'ASC'
-                        ? IconSortAscending
-                        : IconSortDescending;
-                    return (
-                      <Table.Th
-                        key={c.field}
-                        aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}
-                      >
-                        <UnstyledButton onClick={() => sortBy(c.field)} fw={700} fz="sm">
-                          <Group gap={4} wrap="nowrap">
-                            {c.label}
-                            <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
-                          </Group>
-                        </UnstyledButton>
-                      </Table.Th>
-                    );
-                  })}
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.items.map((v) => (
-                  <Table.Tr key={v.id}>
-                    <Table.Td fw={600}>{v.name}</Table.Td>
-                    <Table.Td>{v.branch?.name ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(v.publishedAt, '—')}</Table.Td>
-                    <Table.Td>{v.createdBy ?? '—'}</Table.Td>
-                    <Table.Td>{v.updatedBy ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={v.active ? 'brand.8' : 'gray.7'} variant="filled">
-                        {v.active ? 'ACTIVA' : 'INACTIVA'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Ver">
+          <ResponsiveTable
+            minWidth={860}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label="Vacantes"
+            style={{ opacity: loading ? 0.6 : 1 }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => {
+                  const active = sort.field === c.field;
+                  const Icon = !active
+                    ? IconArrowsSort
+                    : sort.direction === 'ASC'
+                      ? IconSortAscending
+                      : IconSortDescending;
+                  return (
+                    <Table.Th
+                      key={c.field}
+                      aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}
+                    >
+                      <UnstyledButton onClick={() => sortBy(c.field)} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap">
+                          {c.label}
+                          <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
+                <Table.Th>Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.items.map((v) => (
+                <Table.Tr key={v.id}>
+                  <Table.Td data-label="Nombre" fw={600}>
+                    {v.name}
+                  </Table.Td>
+                  <Table.Td data-label="Sede">{v.branch?.name ?? '—'}</Table.Td>
+                  <Table.Td data-label="Fecha Pub." style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(v.publishedAt, '—')}
+                  </Table.Td>
+                  <Table.Td data-label="Creada Por">{v.createdBy ?? '—'}</Table.Td>
+                  <Table.Td data-label="Editado Por">{v.updatedBy ?? '—'}</Table.Td>
+                  <Table.Td data-label="Estado">
+                    <Badge color={v.active ? 'brand.8' : 'gray.7'} variant="filled">
+                      {v.active ? 'ACTIVA' : 'INACTIVA'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-label="Acciones">
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Ver">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Ver ${v.name}`}
+                          onClick={() => navigate(`/panel/plazas/vista-vacante?id=${encodeURIComponent(v.id)}`)}
+                        >
+                          <IconEye size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      {canEdit && (
+                        <Tooltip label="Editar">
                           <ActionIcon
                             variant="subtle"
-                            aria-label={`Ver ${v.name}`}
-                            onClick={() => navigate(`/panel/plazas/vista-vacante?id=${encodeURIComponent(v.id)}`)}
+                            aria-label={`Editar ${v.name}`}
+                            onClick={() => navigate(`/panel/plazas/editar-vacante?id=${encodeURIComponent(v.id)}`)}
                           >
-                            <IconEye size={18} aria-hidden />
+                            <IconPencil size={18} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
-                        {canEdit && (
-                          <Tooltip label="Editar">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Editar ${v.name}`}
-                              onClick={() => navigate(`/panel/plazas/editar-vacante?id=${encodeURIComponent(v.id)}`)}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {canDelete && (
-                          <Tooltip label="Eliminar">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red.8"
-                              aria-label={`Eliminar ${v.name}`}
-                              onClick={() => {
-                                setDeleting(v);
-                                setConfirmOpen(true);
-                              }}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      )}
+                      {canDelete && (
+                        <Tooltip label="Eliminar">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red.8"
+                            aria-label={`Eliminar ${v.name}`}
+                            onClick={() => {
+                              setDeleting(v);
+                              setConfirmOpen(true);
+                            }}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed" role="status">
               {showingRange(current, pageSize, result.totalCount)}

@@ -1,0 +1,32 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { card } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { PHONE_QUERY, VacancyCarousel } from './VacancyCarousel';
+
+const original = window.matchMedia;
+function screenIs(phone: boolean) {
+  window.matchMedia = (query: string) => ({ ...original(query), matches: phone && query === PHONE_QUERY });
+}
+afterEach(() => {
+  window.matchMedia = original;
+});
+
+const CARDS = [card('1', { name: 'Enfermera profesional' }), card('2', { name: 'Médico general' })];
+
+describe('VacancyCarousel', () => {
+  it('scrolls by itself on a wide screen, with a pause button', async () => {
+    screenIs(false);
+    renderWithProviders(<VacancyCarousel vacancies={CARDS} onApply={() => {}} onDetails={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Pausar desplazamiento automático' })).toBeInTheDocument();
+  });
+
+  it('stands still on a phone, so that a whole card is in view (no ticker, no pause button)', async () => {
+    screenIs(true);
+    renderWithProviders(<VacancyCarousel vacancies={CARDS} onApply={() => {}} onDetails={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Vacantes siguientes' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Pausar desplazamiento automático' })).not.toBeInTheDocument(),
+    );
+  });
+});
