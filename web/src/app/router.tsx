@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ROLE, type RoleId } from '@bolsa/domain';
+import { ApplicationRoute } from '../features/applications';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -140,7 +141,11 @@ export const routes: RouteObject[] = [
         path: 'vacantes',
         element: <VacanciesPage />,
         ...access(BOARD),
-        children: [{ path: ':id', element: <VacancyDetailRoute /> }],
+        children: [
+          { path: ':id', element: <VacancyDetailRoute /> },
+          // The application form's shareable address (issue 9), over the board like the detail.
+          { path: ':id/postular', element: <ApplicationRoute /> },
+        ],
       },
       {
         path: 'perfil',
