@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ROLE, type RoleId } from '@bolsa/domain';
+import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
@@ -211,10 +212,14 @@ export function AppRoutes() {
   // A vacancy opened from a board page keeps that page rendered below its dialog.
   const background = backgroundOf(location);
   const element = useRoutes(routes, background ?? location);
+  // The login dialog is shared by the page and the dialog over it (the application form's
+  // 'inicia sesión' link), so its provider wraps both.
   return (
     <SessionProvider>
-      {element}
-      {background && <VacancyDetailOverlay />}
+      <LoginPromptProvider>
+        {element}
+        {background && <VacancyDetailOverlay />}
+      </LoginPromptProvider>
     </SessionProvider>
   );
 }
