@@ -24,7 +24,14 @@ interface LoginFormProps {
   onDone: () => void;
 }
 
-export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWithEmail, onDone }: LoginFormProps) {
+export function LoginForm({
+  email,
+  onEmailChange,
+  registeredNotice,
+  vacancyId,
+  onRegisterWithEmail,
+  onDone,
+}: LoginFormProps) {
   const session = useSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -63,7 +70,10 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
     }
     setNotice(null);
     try {
-      const { data } = await login({ variables: { email: email.trim().toLowerCase(), password } });
+      // Opened from an application: the server also runs the duplicate check (spec 1 §4, §8).
+      const { data } = await login({
+        variables: { email: email.trim().toLowerCase(), password, ...(vacancyId ? { vacancyId } : {}) },
+      });
       const result = data?.candidateLogin;
       if (result?.viewer) {
         if (result.linkedApplications > 0) {
@@ -75,7 +85,8 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
       }
       const error = result?.error;
       const message = (error && 'message' in error && error.message) || AUTH_MESSAGES.badCredentials;
-      setNotice({ kind: 'error', title: FAILED, message });
+      const title = error?.__typename === 'ApplicationCheckFailed' ? error.title : FAILED;
+      setNotice({ kind: 'error', title, message });
       setOfferRegistration(!error || error.__typename === 'InvalidCredentials');
       setPassword('');
       passwordRef.current?.focus();

@@ -17,12 +17,19 @@ export const LOGIN_ERROR_FIELDS = graphql(`
     ... on ValidationFailed {
       message
     }
+    ... on DuplicateApplication {
+      message
+    }
+    ... on ApplicationCheckFailed {
+      title
+      message
+    }
   }
 `);
 
 export const CANDIDATE_LOGIN = graphql(`
-  mutation CandidateLogin($email: String!, $password: String!) {
-    candidateLogin(email: $email, password: $password) {
+  mutation CandidateLogin($email: String!, $password: String!, $vacancyId: ID) {
+    candidateLogin(email: $email, password: $password, vacancyId: $vacancyId) {
       viewer {
         ...ViewerFields
       }
