@@ -155,6 +155,12 @@ export function ApplicationForm({
     validateInputOnBlur: true,
   });
 
+  // The form appears after the vacancy has loaded, so the modal's own autofocus has passed:
+  // keyboard users start on the first field.
+  useEffect(() => {
+    document.getElementById(fieldId('name'))?.focus();
+  }, []);
+
   const [section, setSection] = useState<ApplicationSectionId | null>('personal');
   const [hint, setHint] = useState(false);
   useEffect(() => {
