@@ -2,6 +2,7 @@ import { Box, Button, Group, Input, Progress, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCircleCheck, IconFileTypePdf, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
+import { useRef } from 'react';
 import type { FileSlot } from './use-application-files';
 
 interface FileDropProps {
@@ -36,6 +37,7 @@ export function FileDrop({
   onReject,
   onClear,
 }: FileDropProps) {
+  const openRef = useRef<() => void>(null);
   const rejected = (rejections: FileRejection[]) => {
     const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
     if (codes.includes('file-too-large'))
@@ -66,6 +68,14 @@ export function FileDrop({
         maxSize={MAX_FILE_BYTES}
         multiple={false}
         useFsAccessApi={false}
+        openRef={openRef}
+        // A role=button answers Enter as well as Space; the dropzone itself only opened on Space here.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target === e.currentTarget) {
+            e.preventDefault();
+            openRef.current?.();
+          }
+        }}
         role="button"
         aria-label={`${label}: elegir archivo`}
         aria-describedby={describedBy}
