@@ -59,8 +59,6 @@ export default async function setup(project: TestProject) {
     webDist: path.resolve(import.meta.dirname, '../web/dist'),
     graphiql: true,
     introspection: true,
-    // Deactivation must bite within 30 s; check every 5 s so the journey stays short.
-    sessionRecheckMs: 5_000,
   };
   const started: { server: Server; close(): Promise<void> }[] = [];
   async function serve(overrides: Partial<Config>): Promise<string> {

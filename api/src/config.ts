@@ -64,3 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   return parsed.data;
 }
+
+/** The per-request log line (no bodies, no query strings): on unless API_LOG says otherwise, in every NODE_ENV. */
+export const requestLogEnabled = (config: ApiConfig): boolean => config.API_LOG ?? true;

@@ -7,6 +7,9 @@ export const MESSAGES = {
   tooLarge: 'La solicitud es demasiado grande',
   unauthorized: 'No autorizado',
   internal: 'Error interno del servidor',
+  unavailable: 'No se pudo contactar al servidor. Intenta nuevamente.',
+  lastAdmin: 'No se puede desactivar, cambiar de rol ni eliminar al último administrador activo.',
+  /** = VACANCY_MESSAGES.deleteNotFound; also the answer of every other vacancy route. */
   vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
   municipalityNotFound: 'Municipio no encontrado',
   fileNotFound: 'Archivo no encontrado',
@@ -17,65 +20,19 @@ export const MESSAGES = {
   accountExists: 'Ya tienes una cuenta con este correo. Inicia sesión.',
   howHeardInvalid: 'La opción de cómo te enteraste no es válida.',
   observationsTooLong: 'Las observaciones no pueden superar los 500 caracteres.',
-  userNotFound: 'El usuario no existe o ya fue eliminado.',
-  userExists: 'Ya existe un usuario con ese correo.',
-  roleInvalid: 'El rol debe ser 1 (Administrador), 2 (Gestor) o 3 (Visualizador).',
-  statusInvalid: "El estado debe ser '1' (activo) o '0' (inactivo).",
   tokenNameRequired: 'El nombre del token es requerido.',
   tokenHashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
   tokenNotFound: 'El token no existe.',
   tokenExists: 'Ya existe un token con ese hash.',
 
-  // Create vacancy (spec 2 §5): the form's titles and messages.
-  titleRequired: 'Campo Obligado',
-  titleBadDate: 'Fecha Inválida',
-  titleBadFile: 'Archivo no válido',
-  titleFileTooLarge: 'Archivo muy grande',
-  vacancyNameRequired: 'Debe de ingresar un nombre de vacante',
-  vacancyBranchRequired: 'Debe de seleccionar una sede',
-  vacancyPlaceRequired: 'Debe seleccionar una ubicación',
-  vacancyDepartmentRequired: 'Debe seleccionar un departamento para la vacante',
-  vacancyEndDateRequired: 'Debe de seleccionar una fecha de finalización',
-  vacancyEndDateNotFuture: 'La fecha de finalización debe ser posterior a hoy',
-  vacancyDescriptionRequired: 'Debe de ingresar una descripción de la vacante',
-  vacancyRequirementRequired: 'Debe de ingresar al menos un requisito',
-  vacancyBenefitRequired: 'Debe de ingresar al menos un beneficio',
-  vacancyImageRequired: 'Debe de seleccionar una imagen',
-  imageTypeInvalid: 'Solo se permiten archivos JPG, PNG o GIF',
+  // Entity messages live in @bolsa/domain (VACANCY_MESSAGES, USER_MESSAGES, TEST_TEMPLATE_MESSAGES,
+  // ADMIN_EMAIL_MESSAGES, AUTH_MESSAGES); these are the api's own, which no form shows.
   fileTooLarge: 'El archivo no debe superar los 5MB',
-  vacancyCreated: 'La plaza ha sido registrada exitosamente',
-  // Not in the spec: the form never sends these, other callers might.
   oneFileOnly: 'Solo se permite adjuntar un archivo.',
   publicationDateInvalid: 'La fecha de publicación no es válida.',
-  endDateInvalid: 'La fecha de finalización no es válida.',
   featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
   activeInvalid: 'El valor de activo debe ser verdadero o falso.',
-  // Edit and delete vacancy (spec 2 §5, §8).
-  vacancyEditRequired: 'Por favor complete los campos obligatorios',
-  vacancyEditDepartment: 'Por favor seleccione un departamento.',
-  vacancyActivateEndDate: 'Para activar la plaza, la fecha de finalización debe ser posterior a hoy.',
-  vacancyUpdated: '¡Actualización exitosa!',
-  vacancyDeleted: 'Vacante eliminada correctamente.',
-
-  // Assessment templates (spec 2 §5).
-  templateNameRequired: 'Falta el nombre',
-  templateDescriptionRequired: 'Falta la descripción',
-  templateTypeRequired: 'Selecciona un tipo',
-  templateCategoryRequired: 'Selecciona una categoría',
-  templateFileRequired: 'Adjunta el archivo de la prueba',
-  templateLinkInvalid: 'Ingresa un enlace válido (https://…)',
-  templateFileMismatch: 'El archivo no corresponde al tipo seleccionado',
-  templateNotFound: 'La prueba no existe o ya fue eliminada.',
-
-  // Administrative e-mails (spec 2 §5); {domain} is ORG_EMAIL_DOMAIN.
-  adminEmailNameTooShort: 'Nombre demasiado corto',
-  adminEmailExists: 'Ese correo ya está registrado.',
-  adminEmailNotFound: 'El correo no existe.',
 } as const;
-
-/** 'Formato inválido. Solo @{domain}' on create, 'Solo @{domain}' on inline edit (spec 2 §5). */
-export const adminEmailFormat = (domain: string, editing: boolean): string =>
-  editing ? `Solo @${domain}` : `Formato inválido. Solo @${domain}`;
 
 /** An expected failure whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -129,6 +86,38 @@ function describeForLog(err: unknown): string {
   return `${head}\n${frames}`;
 }
 
+/** SQLSTATEs of text PostgreSQL cannot store (NUL, bytes invalid in UTF-8): the caller's input. */
+const UNSTORABLE_TEXT = new Set(['22P05', '22021']);
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed|PGlite is closed|database system is (starting up|shutting down)/i;
+
+/**
+ * The database cannot be reached: refused or lost connections, a server shutting down or not
+ * accepting connections (SQLSTATE class 08, 57P01–57P03, 53300), a closed embedded database.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+      return true;
+  }
+  // AggregateError (pg connecting to several addresses) and wrapped causes.
+  const inner = [(err as { cause?: unknown }).cause, ...((err as { errors?: unknown[] }).errors ?? [])];
+  if (inner.some((e) => e !== err && isDatabaseUnavailable(e))) return true;
+  return CONNECTION_MESSAGES.test(err.message);
+}
+
 export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -146,9 +135,19 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
       res.status(status).json({ message: status === 413 ? MESSAGES.tooLarge : MESSAGES.badRequest });
       return;
     }
-    logger.error(
-      `[${String(res.getHeader('X-Request-Id') ?? '-')}] ${req.method} ${maskPath(req.path)} falló: ${describeForLog(err)}`,
-    );
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) {
+      res.status(400).json({ message: MESSAGES.badRequest });
+      return;
+    }
+    const requestId = String(res.getHeader('X-Request-Id') ?? '-');
+    if (isDatabaseUnavailable(err)) {
+      // The operator needs to know, once per request, without a stack trace: nothing in our code failed.
+      logger.error(`[${requestId}] ${req.method} ${maskPath(req.path)}: base de datos no disponible`);
+      res.status(503).json({ message: MESSAGES.unavailable, code: 'DB_UNAVAILABLE' });
+      return;
+    }
+    logger.error(`[${requestId}] ${req.method} ${maskPath(req.path)} falló: ${describeForLog(err)}`);
     res.status(500).json({ message: MESSAGES.internal });
   };
 }

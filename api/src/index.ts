@@ -1,8 +1,9 @@
-import { loadConfig } from './config.js';
-import { formatDemoAccounts, listDemoAccounts } from './db/seed/index.js';
+import { loadConfig, requestLogEnabled } from './config.js';
+import { formatDemoAccounts, listDemoAccounts } from './demo/index.js';
 import { startApi } from './server.js';
 
-const api = await startApi({ log: true });
+// API_LOG decides in production as in development (issue 13); startApi's own default is quiet for tests.
+const api = await startApi({ log: requestLogEnabled(loadConfig()) });
 console.log(`API de Bolsa de Trabajo escuchando en ${api.url}`);
 
 // The one place e-mails are printed on purpose: the demo log-ins, never in production.

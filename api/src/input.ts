@@ -9,8 +9,17 @@ export function bodyOf(req: Request): Record<string, unknown> {
 /** A string field, or '' for anything else (missing, null, numbers, objects). */
 export const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** PostgreSQL text cannot hold NUL; such input must become a 400, not a database error. */
-export const hasNul = (...values: string[]): boolean => values.some((v) => v.includes('\0'));
+// C0 controls but tab, line feed and carriage return (descriptions are multi-line), DEL, and
+// lone UTF-16 surrogates (not encodable as UTF-8).
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text no person types. PostgreSQL cannot store NUL (22P05), so such input must become a 400
+ * ('Solicitud inválida'), never a database error.
+ */
+export const hasControl = (...values: string[]): boolean => values.some((v) => CONTROL.test(v));
 
 /** RFC 5321 caps an address at 254 characters; longer ones would not fit a btree index entry either. */
 export const EMAIL_MAX = 254;

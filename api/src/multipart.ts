@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { Request } from 'express';
 import formidable, { errors as formidableErrors, multipart } from 'formidable';
-import { bodyOf } from './input.js';
+import { badRequest } from './errors.js';
+import { bodyOf, hasControl } from './input.js';
 
 /** One uploaded file, held in memory (uploads are capped at a few MB). */
 export interface UploadedFile {
@@ -148,6 +149,13 @@ export async function readForm(req: Request, limits: FormLimits): Promise<FormBo
       out.files.push({ field, originalName: file.originalFilename ?? '', mimetype: file.mimetype, data });
     }
   }
+  // Every text of every form at once, file names included (templates store them).
+  const texts = [
+    ...Object.keys(out.fields),
+    ...Object.values(out.fields).flat(),
+    ...out.files.map((f) => f.originalName),
+  ];
+  if (hasControl(...texts)) throw badRequest();
   return out;
 }
 

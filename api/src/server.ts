@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { consoleLogger, createApp, type Logger } from './app.js';
 import { loadConfig } from './config.js';
 import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
-import { runSeeds } from './db/seed/index.js';
+import { runSeeds } from './demo/index.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
 import { createFileStore, type FileStore } from './storage/index.js';
 
@@ -102,12 +102,19 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let db: Kysely<Database> | undefined;
   let server: Server | undefined;
   let mailer: OutboxWorker | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   try {
     const database = await createDatabase(target);
     db = database;
     await migrateToLatest(database);
     const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
     await files.ready?.();
+    // Uploads a killed process left in tmp/ (a submission is never older than a few minutes).
+    const sweepTmp = () =>
+      void files.sweep('tmp', 3_600_000).catch(() => logger.error('No se pudieron limpiar los archivos temporales'));
+    sweepTmp();
+    sweeper = setInterval(sweepTmp, 3_600_000);
+    sweeper.unref();
     await runSeeds(database, files, {
       demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
       orgEmailDomain,
@@ -151,6 +158,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           s.closeIdleConnections();
           setTimeout(() => s.closeAllConnections(), 3_000).unref();
         });
+        clearInterval(sweeper);
         await mailer?.stop();
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { isValidCui } from '@bolsa/domain/geography';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CANDIDATES, DEMO_GUEST, DEMO_PASSWORD } from '../src/db/seed/index.js';
+import { DEMO_CANDIDATES, DEMO_GUEST, DEMO_PASSWORD } from '../src/demo/index.js';
 import { databases, type TestApi } from './support/databases.js';
 import { recordingClient, validCui } from './support/client.js';
 

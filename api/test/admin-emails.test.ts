@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEmailJson } from '../src/admin-emails/repository.js';
-import { DEMO_ADMIN_EMAILS } from '../src/db/seed/index.js';
+import { DEMO_ADMIN_EMAILS } from '../src/demo/index.js';
 import { startApi } from '../src/server.js';
 import { recordingClient } from './support/client.js';
 import { databases, type TestApi } from './support/databases.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { APPLICATION_CONFLICT_MESSAGE } from '@bolsa/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_CANDIDATES } from '../src/db/seed/index.js';
+import { DEMO_CANDIDATES } from '../src/demo/index.js';
 import { databases, type TestApi } from './support/databases.js';
 import { rawGet } from './support/http.js';
 import { validCui } from './support/client.js';

@@ -5,8 +5,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition, displayName } from '../src/assessments/documents.js';
 import type { TemplateJson } from '../src/assessments/repository.js';
-import { minimalDocx, minimalPdf, minimalXlsx } from '../src/db/seed/documents.js';
-import { DEMO_TEMPLATES } from '../src/db/seed/index.js';
+import { minimalDocx, minimalPdf, minimalXlsx } from '../src/demo/documents.js';
+import { DEMO_TEMPLATES } from '../src/demo/index.js';
 import { databases, type TestApi } from './support/databases.js';
 import { postForm, storedFiles, type Attachment, type FormValue } from './support/files.js';
 

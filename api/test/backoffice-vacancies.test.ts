@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APPLICANTS } from '../src/db/seed/index.js';
+import { DEMO_APPLICANTS } from '../src/demo/index.js';
 import { cardKeyFor } from '../src/vacancies/images.js';
 import type { VacancyJson } from '../src/vacancies/repository.js';
 import { databases, type TestApi } from './support/databases.js';

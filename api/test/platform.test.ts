@@ -226,13 +226,17 @@ describe.each(databases)('platform on $name', ({ start }) => {
 
   // Last: it takes the database away.
   describe('when the database is gone', () => {
-    it('/healthz answers 503 and other routes a logged 500 without details', async () => {
+    // Issue 13: an outage is not an internal error; it answers 503 with the spec's unavailable message.
+    it('/healthz and other routes answer 503 without details, logged once per request', async () => {
       await t.api.db.destroy();
       expect((await request(t.api.url).get('/healthz').expect(503)).body).toEqual({ ok: false });
-      const res = await get('/sedes').expect(500);
-      expect(res.body).toEqual({ message: 'Error interno del servidor' });
+      const res = await get('/sedes').expect(503);
+      expect(res.body).toEqual({
+        message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+        code: 'DB_UNAVAILABLE',
+      });
       const id = res.headers['x-request-id'] as string;
-      expect(t.logs.some((l) => l.startsWith(`[${id}] GET /sedes falló`))).toBe(true);
+      expect(t.logs.some((l) => l.startsWith(`[${id}] GET /sedes: base de datos no disponible`))).toBe(true);
     });
   });
 });

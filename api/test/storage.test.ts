@@ -108,6 +108,19 @@ describe.each(backends)('file store: $name', ({ open }) => {
     expect(await s.store.open('nada/aqui.pdf')).toBeNull();
   });
 
+  it('sweeps old keys of a folder and keeps new ones', async () => {
+    await s.store.put('viejos/a', Buffer.from('a'));
+    await s.store.put('viejos/b', Buffer.from('b'));
+    expect(await s.store.sweep('viejos', 60_000)).toBe(0);
+    await new Promise((r) => setTimeout(r, 2100));
+    await s.store.put('viejos/c', Buffer.from('c'));
+    // S3 keeps whole seconds: 1.5 s separates the two old keys (≥ 2.1 s) from the new one (< 1.1 s).
+    expect(await s.store.sweep('viejos', 1500)).toBe(2);
+    expect(await s.store.open('viejos/a')).toBeNull();
+    expect(await s.store.open('viejos/c')).not.toBeNull();
+    expect(await s.store.sweep('no-existe', 0)).toBe(0);
+  });
+
   it('refuses keys that climb out', async () => {
     await expect(s.store.put('../fuera', Buffer.from('x'))).rejects.toThrow();
     expect(await s.store.open('a/../../b')).toBeNull();

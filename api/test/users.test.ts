@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { DEMO_PASSWORD, formatDemoAccounts, listDemoAccounts } from '../src/db/seed/index.js';
+import { DEMO_PASSWORD, formatDemoAccounts, listDemoAccounts } from '../src/demo/index.js';
 import { startApi } from '../src/server.js';
 import { databases, type TestApi } from './support/databases.js';
 import { recordingClient } from './support/client.js';

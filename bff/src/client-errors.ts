@@ -45,9 +45,12 @@ const VALIDATION: [RegExp, (...m: string[]) => string][] = [
 function coercion(message: string): { message: string; field: string } | null {
   const m = /^Variable "\$([^"]+)"( got invalid value .*? at "([^"]+)")?/.exec(message);
   if (!m) return null;
-  const field = m[3] ?? m[1]!;
-  if (/was not provided/.test(message)) return { message: `${BAD_REQUEST.slice(0, -1)}: falta ${q(field)}.`, field };
-  return { message: `${BAD_REQUEST.slice(0, -1)}: el valor de ${q(field)} no es válido.`, field };
+  const at = m[3] ?? m[1]!;
+  const missing = /Field "([^"]+)" of required type "[^"]+" was not provided/.exec(message);
+  if (missing)
+    return { message: `${BAD_REQUEST.slice(0, -1)}: falta ${q(`${at}.${missing[1]}`)}.`, field: `${at}.${missing[1]}` };
+  if (/was not provided/.test(message)) return { message: `${BAD_REQUEST.slice(0, -1)}: falta ${q(at)}.`, field: at };
+  return { message: `${BAD_REQUEST.slice(0, -1)}: el valor de ${q(at)} no es válido.`, field: at };
 }
 
 function validationMessage(message: string): string {
@@ -69,7 +72,14 @@ const LIBRARY_CODES = new Set([
 ]);
 
 /** Codes our own resolvers use, with Spanish messages already. */
-const OWN_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_UNAVAILABLE', 'BAD_USER_INPUT']);
+const OWN_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'UPSTREAM_UNAVAILABLE',
+  'BAD_USER_INPUT',
+  'THROTTLED',
+]);
 
 /**
  * A client-visible GraphQL error in Spanish, or null when the error is unexpected (the caller
@@ -90,6 +100,12 @@ export function translateGraphQLError(formatted: GraphQLFormattedError): GraphQL
     return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
   }
   if (LIBRARY_CODES.has(code)) return { ...base, message: BAD_REQUEST, extensions: { code } };
+  // graphql-js refuses an operation type the schema lacks at execution, without a code.
+  if (!code || code === 'INTERNAL_SERVER_ERROR') {
+    if (/^Schema is not configured to execute \w+ operation/.test(formatted.message)) {
+      return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
+    }
+  }
   if (OWN_CODES.has(code)) return { ...formatted, extensions };
   return null;
 }

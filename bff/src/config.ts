@@ -26,7 +26,19 @@ const Env = z.object({
     .positive()
     .default(15 * 60),
   SESSION_WARNING_SECONDS: z.coerce.number().int().positive().default(120),
-  SESSION_RECHECK_SECONDS: z.coerce.number().int().positive().default(30),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL debe empezar por redis:// o rediss://')
+    .optional(),
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+  COOKIE_SECURE: bool.optional(),
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  CAPTCHAS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   ORG_EMAIL_DOMAIN: z.string().default('ejemplo.org.gt'),
   ADMIN_USERNAMES: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -57,12 +69,31 @@ export interface Config {
   sessionSecret: string | undefined;
   sessionIdleMs: number;
   sessionWarningMs: number;
-  sessionRecheckMs: number;
+  /** Absolute session lifetime from login, whatever the activity. */
+  sessionMaxAgeMs: number;
+  /** Sessions, counters and spent tokens in Redis; null keeps them in the api's database. */
+  redisUrl: string | null;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For/-Proto (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** Secure cookie flag: forced on/off, or null to follow the request's protocol. */
+  cookieSecure: boolean | null;
+  /** First delay after a failed login; doubles per failure of the same account and address. */
+  loginDelayMs: number;
+  /** New captchas one address may ask for per 10 minutes. */
+  captchasPerAddress: number;
   orgEmailDomain: string;
   roleRules: RoleRules;
   /** Failed logins allowed per account within the window (per address: four times as many). */
   loginMaxFailures: number;
   loginWindowMs: number;
+}
+
+/** 'true'/'false', a hop count, or Express's names and addresses ('loopback', '10.0.0.0/8, uniquelocal'). */
+export function parseTrustProxy(raw: string): boolean | number | string {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
 }
 
 function readServiceToken(dataDir: string): string {
@@ -128,7 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_SECONDS * 1000,
     sessionWarningMs: Math.min(e.SESSION_WARNING_SECONDS, e.SESSION_IDLE_SECONDS) * 1000,
-    sessionRecheckMs: e.SESSION_RECHECK_SECONDS * 1000,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_SECONDS * 1000,
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    // Production is HTTPS unless an operator says otherwise (COOKIE_SECURE=false on a plain-HTTP intranet).
+    cookieSecure: e.COOKIE_SECURE ?? (e.NODE_ENV === 'production' ? true : null),
+    loginDelayMs: e.LOGIN_DELAY_MS,
+    captchasPerAddress: e.CAPTCHAS_PER_ADDRESS,
     orgEmailDomain: e.ORG_EMAIL_DOMAIN.toLowerCase().replace(/^@/, ''),
     roleRules: {
       adminUsernames: (e.ADMIN_USERNAMES ?? `admin@${e.ORG_EMAIL_DOMAIN}`)

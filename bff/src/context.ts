@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
 import type { CaptchaService } from './auth/captcha.js';
 import type { Sessions } from './auth/session.js';
-import type { Throttle } from './auth/throttle.js';
+import type { SharedStore } from './auth/store.js';
+import type { LoginThrottle } from './auth/throttle.js';
 import type { Viewer } from './auth/viewer.js';
 import type { Config } from './config.js';
 import type { Loaders } from './loaders.js';
@@ -35,7 +36,9 @@ export interface Services {
   applications: ApplicationsClient;
   sessions: Sessions;
   captcha: CaptchaService;
-  throttle: { account: Throttle; address: Throttle; apply: Throttle };
+  throttle: LoginThrottle;
+  /** Sessions, counters and spent tokens shared by every replica (api database or Redis). */
+  store: SharedStore;
   uploads: Uploads;
 }
 

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import { failureOf, type Failure } from './upstream/failure.js';
 
 export type ErrorCode =
-  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'INTERNAL' | 'BAD_USER_INPUT';
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'INTERNAL' | 'BAD_USER_INPUT' | 'THROTTLED';
 
 export const MESSAGES = {
   UNAUTHENTICATED: 'Debes iniciar sesión para continuar.',
@@ -11,6 +11,7 @@ export const MESSAGES = {
   UPSTREAM_UNAVAILABLE: 'No se pudo contactar al servidor. Intenta nuevamente.',
   INTERNAL: 'Ocurrió un error inesperado. Intenta de nuevo más tarde.',
   BAD_USER_INPUT: 'Solicitud inválida.',
+  THROTTLED: 'Demasiadas solicitudes. Espera unos minutos e intenta de nuevo.',
 } as const;
 
 export function gqlError(code: ErrorCode, message?: string, extra: Record<string, unknown> = {}): GraphQLError {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -18,6 +17,7 @@ import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
+import { answerCache } from './answer-cache.js';
 import { AdminEmailsClient } from './upstream/admin-emails.js';
 import { ApiTokensClient } from './upstream/api-tokens.js';
 import { CatalogueClient } from './upstream/catalogue.js';
@@ -29,8 +29,14 @@ import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
 import { sameOriginOnly } from './auth/origin.js';
 import { CaptchaService } from './auth/captcha.js';
-import { Sessions, loadSessionKey } from './auth/session.js';
-import { Throttle } from './auth/throttle.js';
+import { ApiStore } from './auth/api-store.js';
+import { deriveKeys, loadRootSecret } from './auth/keys.js';
+import { RedisStore } from './auth/redis-store.js';
+import { Sessions } from './auth/session.js';
+import type { SharedStore } from './auth/store.js';
+import { LoginThrottle } from './auth/throttle.js';
+import { requestIdMiddleware, requestIdOf } from './request-id.js';
+import { SessionsClient } from './upstream/sessions.js';
 import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
@@ -135,15 +141,20 @@ export async function createServer(config: Config): Promise<BffServer> {
     connections: config.upstreamConnections,
   });
   const accounts = new AccountsClient(http);
-  const sessionKey = loadSessionKey(config.sessionSecret, config.dataDir);
+  const keys = deriveKeys(loadRootSecret(config.sessionSecret, config.dataDir));
+  const sessionsClient = new SessionsClient(http);
+  const store: SharedStore = config.redisUrl
+    ? await RedisStore.connect(config.redisUrl, sessionsClient)
+    : new ApiStore(sessionsClient);
   const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
   const staffUsers = new StaffUsersClient(http, config.roleRules);
   const staffName = async (userId: string) =>
     (await staffUsers.directory.get()).find((u) => u.id === userId)?.name ?? null;
+  const answers = answerCache(config.publicCacheTtlMs);
   const services: Services = {
     config,
     http,
-    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs),
+    vacancies: new VacanciesClient(http, catalogue, staffName, config.publicCacheTtlMs, answers.invalidate),
     catalogue,
     accounts,
     staffUsers,
@@ -152,19 +163,26 @@ export async function createServer(config: Config): Promise<BffServer> {
     adminEmails: new AdminEmailsClient(http),
     files: new FilesClient(http),
     applications: new ApplicationsClient(http),
+    store,
     sessions: new Sessions(
-      sessionKey,
-      { idleMs: config.sessionIdleMs, recheckMs: config.sessionRecheckMs, roleRules: config.roleRules },
+      keys.session,
+      {
+        idleMs: config.sessionIdleMs,
+        maxAgeMs: config.sessionMaxAgeMs,
+        roleRules: config.roleRules,
+        cookieSecure: config.cookieSecure,
+      },
+      store,
       accounts,
     ),
-    captcha: new CaptchaService(sessionKey),
-    throttle: {
-      account: new Throttle(config.loginMaxFailures, config.loginWindowMs),
-      address: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
-      // Guest applications per address, as many as failed logins per address.
-      apply: new Throttle(config.loginMaxFailures * 4, config.loginWindowMs),
-    },
-    uploads: new Uploads(config.dataDir, sessionKey),
+    captcha: new CaptchaService(keys.captcha, store),
+    throttle: new LoginThrottle(store, keys, {
+      maxFailures: config.loginMaxFailures,
+      windowMs: config.loginWindowMs,
+      delayMs: config.loginDelayMs,
+      captchasPerAddress: config.captchasPerAddress,
+    }),
+    uploads: new Uploads(config.dataDir, keys.upload, store),
   };
 
   const apollo = new ApolloServer<Context>({
@@ -187,7 +205,8 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestIdMiddleware);
   app.use(securityHeaders);
   // GraphQL answers and HTML; images are already compressed and built assets come precompressed.
   app.use(compression({ threshold: 1024 }));
@@ -206,10 +225,10 @@ export async function createServer(config: Config): Promise<BffServer> {
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
     ensureBody,
+    answers.middleware,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const requestId = String(req.headers['x-request-id'] ?? randomUUID()).slice(0, 64);
-        res.setHeader('X-Request-Id', requestId);
+        const requestId = requestIdOf(req);
         res.setHeader('Cache-Control', 'no-store');
         const viewer = await services.sessions.viewer(req, res);
         return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
@@ -246,6 +265,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     services,
     async close() {
       await apollo.stop();
+      await store.close();
       await http.close();
     },
   };

@@ -182,13 +182,18 @@ describe('applications through the BFF', () => {
     });
   });
 
-  it('upload kinds check the bytes: a PNG named .pdf and a PDF named .jpg are refused', async () => {
+  it('upload kinds check the bytes and the size: a PNG named .pdf, a PDF named .jpg, 6 MB and zero bytes are refused', async () => {
     const a = await upload('candidate-document', png, 'cv.pdf');
     expect(a.res.status).toBe(415);
     expect(a.res.body.message).toBe('Solo se permiten archivos PDF');
     const b = await upload('candidate-photo', pdf, 'foto.jpg');
     expect(b.res.status).toBe(415);
     expect(b.res.body.message).toBe('Solo se permiten imágenes JPG o PNG');
+    const big = await upload('candidate-document', pdfBytes(6 * 1024 * 1024), 'cv.pdf');
+    expect(big.res.status).toBe(413);
+    expect(big.res.body.message).toBe('El archivo no puede ser mayor a 5MB');
+    const empty = await upload('candidate-document', Buffer.alloc(0), 'cv.pdf');
+    expect(empty.res.status).toBe(400);
     // Other kinds still need a session.
     const c = await upload('vacancy-image', png, 'x.png');
     expect(c.res.status).toBe(401);

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -132,7 +133,7 @@ describe('server-rendered vacancy page', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    stack.bff.services.catalogue.vacancies.invalidate();
+    stack.bff.services.vacancies.invalidate();
 
     const res = await request(app()).get(`/vacantes/${row.id}`).set('accept', 'text/html');
     expect(res.status).toBe(200);
@@ -233,6 +234,49 @@ describe('every error a client can read is Spanish JSON', () => {
       expect(res.headers['content-type'], p).toMatch(/json/);
       expect(res.text, p).not.toMatch(/<(html|pre)|Cannot /);
     }
+  });
+});
+
+describe('file streams', () => {
+  it('stop reading from the api when the client goes away (pipeline, not a write loop)', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_500_000, 0x20), Buffer.from('\n%%EOF\n')]);
+    const up = await request(app())
+      .post('/uploads?kind=test-file')
+      .set('cookie', manager)
+      .set('x-requested-with', 'fetch')
+      .attach('file', pdf, 'grande.pdf');
+    expect(up.status).toBe(201);
+    const created = await request(app())
+      .post('/graphql')
+      .set('cookie', manager)
+      .send({
+        query: `mutation($u: ID) { createTestTemplate(input: { name: "Prueba grande", description: "d", type: PDF, category: OTROS }, fileUploadId: $u) { template { id } error { __typename } } }`,
+        variables: { u: up.body.id },
+      });
+    const id = created.body.data.createTestTemplate.template.id as string;
+
+    const server = app().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    let disconnected = false;
+    stack.bff.services.http.pool.once('disconnect', () => (disconnected = true));
+    await new Promise<void>((resolve, reject) => {
+      const req = httpGet(
+        { host: '127.0.0.1', port, path: `/files/tests/${id}`, headers: { cookie: manager } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy(); // the browser tab closes after the first chunk
+            resolve();
+          });
+        },
+      );
+      req.on('error', (e) => (e.message.includes('socket hang up') ? resolve() : reject(e)));
+    });
+    // The upstream response is abandoned: undici closes that connection instead of draining 4.5 MB.
+    for (let i = 0; i < 40 && !disconnected; i++) await new Promise((r) => setTimeout(r, 50));
+    server.close();
+    expect(disconnected).toBe(true);
   });
 });
 

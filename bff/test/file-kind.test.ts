@@ -1,7 +1,7 @@
 import { sniffFileKind } from '@bolsa/domain/file-kind';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { minimalDocx, minimalPdf, minimalXlsx } from '../../api/src/db/seed/documents.js';
+import { minimalDocx, minimalPdf, minimalXlsx } from '../../api/src/demo/documents.js';
 import { sniffImageType } from '../../api/src/vacancies/images.js';
 import { documentExtension } from '../../api/src/assessments/documents.js';
 

@@ -5,7 +5,7 @@ import { startStack, type Stack } from './support.js';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ sessionRecheckMs: 0, sessionIdleMs: 1_000 });
+  stack = await startStack({ sessionIdleMs: 1_000 });
 });
 afterAll(() => stack?.close());
 

@@ -15,7 +15,8 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<Stack
   const api = await startApi({ memory: true, port: 0, seedDemo: true, log: false });
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { apiUrl: api.url, serviceToken: api.token, webDist: null, ...overrides },
+    // Failed logins answer at once in tests; the growing delay has its own test.
+    { apiUrl: api.url, serviceToken: api.token, webDist: null, loginDelayMs: 0, ...overrides },
   );
   const bff = await createServer(config);
   return {

@@ -1,8 +1,9 @@
+import { USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
-import { bodyOf, hasNul, text } from '../input.js';
-import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './repository.js';
+import { bodyOf, hasControl, text } from '../input.js';
+import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './service.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const NAME_MAX = 200;
@@ -22,9 +23,9 @@ export function apiTokenRoutes(db: Db): Router {
     const body = bodyOf(req);
     const nombre = text(body.nombre).trim();
     if (!nombre) throw badRequest(MESSAGES.tokenNameRequired);
-    if (hasNul(nombre) || nombre.length > NAME_MAX) throw badRequest();
+    if (hasControl(nombre) || nombre.length > NAME_MAX) throw badRequest();
     const idrol = body.idrol;
-    if (idrol !== 1 && idrol !== 2 && idrol !== 3) throw badRequest(MESSAGES.roleInvalid);
+    if (idrol !== 1 && idrol !== 2 && idrol !== 3) throw badRequest(USER_MESSAGES.roleInvalid);
     const hash = text(body.hash);
     if (!SHA256_HEX.test(hash)) throw badRequest(MESSAGES.tokenHashInvalid);
     const id = await createApiToken(db, { nombre, idrol, hash });

@@ -1,21 +1,15 @@
 import { pipeline } from 'node:stream/promises';
-import { parseFlag as domainFlag, searchKey } from '@bolsa/domain';
+import { checkTestTemplate, parseFlag as domainFlag, searchKey, TEST_TEMPLATE_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
-import { contentTypeFor, newFileKey, type FileStore } from '../files/repository.js';
-import { bodyOf, hasNul, parseActive } from '../input.js';
+import { contentTypeFor, type FileStore } from '../files/repository.js';
+import { bodyOf, hasControl, parseActive } from '../input.js';
 import { LIST_MESSAGES, parseFlag, parseSearchTerm, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.js';
-import { contentDisposition, displayName, documentExtension, DOCUMENT_MAX_BYTES, needsFile } from './documents.js';
-import {
-  createTemplate,
-  deleteTemplate,
-  findTemplateFile,
-  listTemplates,
-  setTemplateActive,
-  type NewTemplate,
-} from './repository.js';
+import { contentDisposition, DOCUMENT_MAX_BYTES, needsFile } from './documents.js';
+import type { NewTemplate } from './repository.js';
+import * as templates from './service.js';
 
 const TYPES: Record<string, TemplateType> = {
   PDF: 'PDF',
@@ -42,19 +36,6 @@ const codeOf = <T>(table: Record<string, T>, raw: string): T | null => table[sea
 const optionInvalid = (): never => {
   throw badRequest(LIST_MESSAGES.optionInvalid);
 };
-
-const LINK_MAX = 2_000;
-
-/** An absolute http(s) URL with a host and no spaces. */
-function isWebLink(s: string): boolean {
-  if (s.length > LINK_MAX || /\s/.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 async function readTemplateForm(req: Parameters<typeof readForm>[0]): Promise<FormBody> {
   try {
@@ -83,7 +64,7 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
       tipo: tipo ? (codeOf(TYPES, tipo) ?? optionInvalid()) : undefined,
       incluirInactivas: incluir === undefined ? undefined : parseFlag(req, 'incluirInactivas'),
     };
-    res.json(await listTemplates(db, filter));
+    res.json(await templates.listTemplates(db, filter));
   });
 
   router.post('/pruebas/templates', async (req, res) => {
@@ -91,50 +72,34 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
     const nombre = first(body, 'Nombre', 'nombre').trim();
     const descripcion = first(body, 'Descripcion', 'descripcion').trim();
     const link = first(body, 'Link', 'link').trim();
-    if (hasNul(nombre, descripcion, link)) throw badRequest();
-    // In the order the form warns (spec 2 §5).
-    if (!nombre) throw badRequest(MESSAGES.templateNameRequired);
-    if (!descripcion) throw badRequest(MESSAGES.templateDescriptionRequired);
+    if (hasControl(nombre, descripcion, link)) throw badRequest();
     const tipo = codeOf(TYPES, first(body, 'Tipo', 'tipo'));
-    if (!tipo) throw badRequest(MESSAGES.templateTypeRequired);
     const categoria = codeOf(CATEGORIES, first(body, 'Categoria', 'categoria'));
-    if (!categoria) throw badRequest(MESSAGES.templateCategoryRequired);
+    const file = fileOf(body, 'Archivo');
+    // The domain's checks in the order the form warns (spec 2 §5), limits and safe links included.
+    const problem = checkTestTemplate({
+      name: nombre,
+      description: descripcion,
+      type: tipo,
+      category: categoria,
+      link,
+      hasFile: !!file,
+    });
+    if (problem) throw badRequest(problem);
     const activoRaw = first(body, 'Activo', 'activo').trim();
-    const activo = activoRaw === '' || domainFlag(activoRaw);
-
     const template: NewTemplate = {
       nombre,
       descripcion,
-      tipo,
-      categoria,
-      link: null,
+      tipo: tipo!,
+      categoria: categoria!,
+      link: needsFile(tipo!) ? null : link,
       archivoNombre: null,
       archivoRuta: null,
-      activo,
+      activo: activoRaw === '' || domainFlag(activoRaw),
     };
-    if (!needsFile(tipo)) {
-      if (!isWebLink(link)) throw badRequest(MESSAGES.templateLinkInvalid);
-      res.status(201).json(await createTemplate(db, { ...template, link }));
-      return;
-    }
-
-    const file = fileOf(body, 'Archivo');
-    if (!file) throw badRequest(MESSAGES.templateFileRequired);
-    const ext = await documentExtension(tipo, file.originalName, file.data);
-    if (!ext) throw badRequest(MESSAGES.templateFileMismatch);
-    const key = newFileKey('pruebas', ext);
-    await files.put(key, file.data);
-    try {
-      const created = await createTemplate(db, {
-        ...template,
-        archivoNombre: displayName(file.originalName, ext),
-        archivoRuta: key,
-      });
-      res.status(201).json(created);
-    } catch (err) {
-      await files.remove(key).catch(() => undefined);
-      throw err;
-    }
+    const created = await templates.createTemplate(db, files, template, file);
+    if (created === 'fileMismatch') throw badRequest(TEST_TEMPLATE_MESSAGES.fileMismatch);
+    res.status(201).json(created);
   });
 
   router.post('/pruebas/templates/:id/activo', async (req, res) => {
@@ -142,22 +107,20 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
     const body = bodyOf(req);
     const activo = parseActive(body.activo ?? body.Activo);
     if (activo === null) throw badRequest(MESSAGES.activeInvalid);
-    const updated = await setTemplateActive(db, id, activo);
-    if (!updated) throw notFound(MESSAGES.templateNotFound);
+    const updated = await templates.setTemplateActive(db, id, activo);
+    if (!updated) throw notFound(TEST_TEMPLATE_MESSAGES.notFound);
     res.json(updated);
   });
 
   router.post('/pruebas/templates/:id', async (req, res) => {
-    const deleted = await deleteTemplate(db, parseId(req.params.id));
-    if (!deleted) throw notFound(MESSAGES.templateNotFound);
-    // After the row is gone: a failed removal leaves an unreachable file, never a broken record.
-    if (deleted.archivoRuta) await files.remove(deleted.archivoRuta).catch(() => undefined);
+    if (!(await templates.deleteTemplate(db, files, parseId(req.params.id))))
+      throw notFound(TEST_TEMPLATE_MESSAGES.notFound);
     res.json({ success: true });
   });
 
   router.get('/pruebas/templates/:id/download', async (req, res) => {
-    const found = await findTemplateFile(db, parseId(req.params.id));
-    if (!found) throw notFound(MESSAGES.templateNotFound);
+    const found = await templates.findTemplateFile(db, parseId(req.params.id));
+    if (!found) throw notFound(TEST_TEMPLATE_MESSAGES.notFound);
     if (!found.archivo_ruta) {
       if (found.link) {
         res.json({ url: found.link });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
-import { listBranches } from './repository.js';
+import { listBranches } from './service.js';
 
 export function branchRoutes(db: Db): Router {
   const router = Router();

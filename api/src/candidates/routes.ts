@@ -1,16 +1,10 @@
-import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema } from '@bolsa/domain';
+import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { failed, MESSAGES, notFound, parseId } from '../errors.js';
-import { bodyOf, EMAIL_MAX, hasNul, text } from '../input.js';
-import { hashPassword, verifyPassword } from '../passwords.js';
-import {
-  announceLinkedApplications,
-  findCandidateForLogin,
-  findCandidateSession,
-  registerCandidate,
-  type RegistrationConflict,
-} from './repository.js';
+import { bodyOf, EMAIL_MAX, hasControl, text } from '../input.js';
+import * as candidates from './service.js';
+import type { RegistrationConflict } from './service.js';
 
 const CONFLICT_MESSAGE: Record<RegistrationConflict, string> = {
   cuenta_existente: MESSAGES.accountExists,
@@ -44,12 +38,10 @@ export function candidateRoutes(db: Db): Router {
     if (!parsed.success) throw failed(400, AUTH_MESSAGES.loginRequired);
     const { email, password } = parsed.data;
     // An address the table cannot hold cannot have an account; it still costs a verify.
-    const found = hasNul(email) || email.length > EMAIL_MAX ? null : await findCandidateForLogin(db, email);
-    const ok = await verifyPassword(found?.claveHash, password);
-    if (!found || !ok) throw failed(401, AUTH_MESSAGES.badCredentials);
-    if (!found.activo) throw failed(403, MESSAGES.candidateInactive);
-    const vinculadas = await announceLinkedApplications(db, found.user.id);
-    res.json({ success: true, message: MESSAGES.loginOk, user: found.user, vinculadas });
+    const r = await candidates.login(db, hasControl(email) || email.length > EMAIL_MAX ? null : email, password);
+    if (r.outcome === 'badCredentials') throw failed(401, AUTH_MESSAGES.badCredentials);
+    if (r.outcome === 'inactive') throw failed(403, MESSAGES.candidateInactive);
+    res.json({ success: true, message: MESSAGES.loginOk, user: r.user, vinculadas: r.vinculadas });
   });
 
   router.post('/usuarios-candidatos/register', async (req, res) => {
@@ -65,7 +57,7 @@ export function candidateRoutes(db: Db): Router {
       observaciones: text(body.Observaciones),
       dpi: text(body.Dpi),
     };
-    if (hasNul(...Object.values(fields))) throw failed(400, MESSAGES.badRequest);
+    if (hasControl(...Object.values(fields))) throw failed(400, MESSAGES.badRequest);
     // The api gets one e-mail and one password; the confirmations are the form's business.
     const parsed = registrationSchema.safeParse({
       ...fields,
@@ -77,24 +69,27 @@ export function candidateRoutes(db: Db): Router {
     const email = v.email.trim().toLowerCase();
     if (email.length > EMAIL_MAX) throw failed(400, AUTH_MESSAGES.emailInvalid);
 
-    const result = await registerCandidate(db, {
-      primerNombre: v.primerNombre,
-      segundoNombre: v.segundoNombre,
-      primerApellido: v.primerApellido,
-      segundoApellido: v.segundoApellido,
-      email,
-      dpi: v.dpi,
-      claveHash: await hashPassword(v.password),
-      comoSeEntero: v.comoSeEntero,
-      observaciones: v.observaciones,
-    });
+    const result = await candidates.register(
+      db,
+      {
+        primerNombre: v.primerNombre,
+        segundoNombre: v.segundoNombre,
+        primerApellido: v.primerApellido,
+        segundoApellido: v.segundoApellido,
+        email,
+        dpi: v.dpi,
+        comoSeEntero: v.comoSeEntero,
+        observaciones: v.observaciones,
+      },
+      v.password,
+    );
     if (!result.ok) throw failed(409, CONFLICT_MESSAGE[result.conflict], result.conflict);
     res.status(201).json({ success: true, message: MESSAGES.accountCreated, id: result.id });
   });
 
   router.get('/internal/usuarios-candidatos/:id/sesion', async (req, res) => {
-    const found = await findCandidateSession(db, parseId(req.params.id));
-    if (!found) throw notFound(MESSAGES.userNotFound);
+    const found = await candidates.findCandidateSession(db, parseId(req.params.id));
+    if (!found) throw notFound(USER_MESSAGES.notFound);
     res.json(found);
   });
 

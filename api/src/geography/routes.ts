@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, MESSAGES, notFound } from '../errors.js';
-import { findMunicipality, listDepartments, listMunicipalities } from './repository.js';
+import { findMunicipality, listDepartments, listMunicipalities } from './service.js';
 
 /** INE municipality codes are four digits; legacy callers send them as numbers without the leading zero. */
 function parseMunicipalityCode(raw: unknown): string {

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -49,6 +49,29 @@ export function createLocalFileStore(root: string): FileStore {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
+    },
+    async sweep(folder, olderThanMs) {
+      const dir = resolveKey(folder);
+      let removed = 0;
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return 0;
+      }
+      for (const name of names) {
+        const full = path.join(dir, name);
+        try {
+          const info = await stat(full);
+          if (info.isFile() && Date.now() - info.mtimeMs > olderThanMs) {
+            await unlink(full);
+            removed++;
+          }
+        } catch {
+          // gone meanwhile
+        }
+      }
+      return removed;
     },
     async move(from, to) {
       const target = resolveKey(to);

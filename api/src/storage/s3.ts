@@ -3,6 +3,7 @@ import {
   CopyObjectCommand,
   CreateBucketCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
@@ -74,6 +75,23 @@ export function createS3FileStore(o: S3Options): FileStore {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: k(key) }));
+    },
+    async sweep(folder, olderThanMs) {
+      let removed = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: o.bucket, Prefix: k(folder) + '/', ContinuationToken: token }),
+        );
+        for (const obj of page.Contents ?? []) {
+          if (obj.Key && obj.LastModified && Date.now() - obj.LastModified.getTime() > olderThanMs) {
+            await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: obj.Key }));
+            removed++;
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
     },
     async move(from, to) {
       await client.send(

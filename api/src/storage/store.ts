@@ -21,6 +21,8 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Renames `from` to `to` (a temporary upload becoming an application's file). */
   move(from: string, to: string): Promise<void>;
+  /** Removes keys under `folder` older than `olderThanMs` (uploads a killed process left behind). */
+  sweep(folder: string, olderThanMs: number): Promise<number>;
   /** Prepares the store at start-up (creates the bucket when missing). */
   ready?(): Promise<void>;
 }

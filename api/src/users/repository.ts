@@ -26,7 +26,7 @@ export interface StaffUserInput {
 // Sorted here, not in SQL, so the order is Spanish whatever collation the database was created with.
 const spanish = new Intl.Collator('es', { sensitivity: 'base' });
 
-const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
+export const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
 
 /**
  * Every user, or those whose name, e-mail or role label contains `search` (folded, as the
@@ -83,8 +83,9 @@ export async function createUser(db: Db, u: Required<StaffUserInput>): Promise<n
   }
 }
 
-export async function updateUser(db: Db, id: number, u: StaffUserInput): Promise<'ok' | 'missing' | 'duplicate'> {
-  try {
+/** Throws the unique violation of a taken e-mail: inside a transaction only its owner can recover. */
+export async function updateUser(db: Db, id: number, u: StaffUserInput): Promise<'ok' | 'missing'> {
+  {
     const row = await db
       .updateTable('usuarios')
       .set({
@@ -98,10 +99,23 @@ export async function updateUser(db: Db, id: number, u: StaffUserInput): Promise
       .returning('id')
       .executeTakeFirst();
     return row ? 'ok' : 'missing';
-  } catch (err) {
-    if (isUniqueViolation(err)) return 'duplicate';
-    throw err;
   }
+}
+
+/**
+ * The ids of the active administrators, locked until the transaction ends, so two requests
+ * cannot each remove "one of two" and leave none. Always taken before any other user row.
+ */
+export async function lockActiveAdmins(trx: Db): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('usuarios')
+    .select('id')
+    .where('idrol', '=', 1)
+    .where('estatus', '=', true)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The new estatus, or null when there is no such user. */

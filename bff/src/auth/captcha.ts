@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { open, seal } from './seal.js';
+import type { SharedStore } from './store.js';
 
 /** Letters and digits without look-alikes (no 0/O/Q, 1/I/L, 5/S, 2/Z, 8/B). */
 export const CAPTCHA_ALPHABET = 'ACDEFGHJKMNPRTUVWXY34679';
@@ -110,14 +111,17 @@ interface CaptchaClaim {
 }
 
 /**
- * Captchas are stateless for the BFF: the answer travels sealed (encrypted and authenticated) in
- * the captcha id. Single use is kept by remembering spent nonces until they expire.
+ * Captchas are stateless for the BFF: the answer travels sealed (encrypted and authenticated with
+ * the captcha key) in the captcha id. Single use is kept in the shared store, so a captcha solved
+ * on one replica cannot be replayed on another.
  */
 export class CaptchaService {
-  private readonly spent = new Map<string, number>();
   /** The id most recently issued; only read in test mode. */
   private latest: string | null = null;
-  constructor(private readonly key: Buffer) {}
+  constructor(
+    private readonly key: Buffer,
+    private readonly store: SharedStore,
+  ) {}
 
   async create(): Promise<{ id: string; image: string; text: string }> {
     const text = randomCaptchaText();
@@ -125,7 +129,7 @@ export class CaptchaService {
       .png({ compressionLevel: 9, palette: true })
       .toBuffer();
     const id = seal<CaptchaClaim>(
-      { a: text, exp: Date.now() + CAPTCHA_TTL_MS, n: randomBytes(9).toString('base64url') },
+      { a: text, exp: Date.now() + CAPTCHA_TTL_MS, n: randomBytes(12).toString('base64url') },
       this.key,
     );
     this.latest = id;
@@ -135,7 +139,7 @@ export class CaptchaService {
   /** The answer of a live captcha (test mode only). */
   peek(id: string): string | null {
     const c = open<CaptchaClaim>(id, this.key);
-    return c && c.exp > Date.now() && !this.spent.has(c.n) ? c.a : null;
+    return c && c.exp > Date.now() ? c.a : null;
   }
 
   /** The answer of the captcha issued last (test mode only: browser tests cannot see the id). */
@@ -143,13 +147,12 @@ export class CaptchaService {
     return this.latest ? this.peek(this.latest) : null;
   }
 
-  /** True when `answer` matches (case-insensitive); the captcha is spent either way. */
-  verify(id: string, answer: string): boolean {
-    const now = Date.now();
-    for (const [n, exp] of this.spent) if (exp < now) this.spent.delete(n);
+  /** True when `answer` matches (case-insensitive); the captcha is spent either way, on every replica. */
+  async verify(id: string | null | undefined, answer: string | null | undefined): Promise<boolean> {
     const c = open<CaptchaClaim>(id, this.key);
-    if (!c || c.exp < now || this.spent.has(c.n)) return false;
-    this.spent.set(c.n, c.exp);
-    return c.a === answer.trim().toUpperCase();
+    const now = Date.now();
+    if (!c || typeof c.n !== 'string' || typeof c.a !== 'string' || !(c.exp > now)) return false;
+    if (!(await this.store.spend(`captcha:${c.n}`, c.exp - now))) return false;
+    return c.a === (answer ?? '').trim().toUpperCase();
   }
 }

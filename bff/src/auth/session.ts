@@ -1,139 +1,156 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parse as parseCookies } from 'cookie';
 import type { Request, Response } from 'express';
 import type { RoleId } from '@bolsa/domain';
 import { fieldsOf, pick, text } from '../normalise/fields.js';
 import { resolveStaffRole, type RoleRules } from '../normalise/role.js';
 import type { AccountsClient } from '../upstream/accounts.js';
-import { open, seal } from './seal.js';
+import type { SharedStore } from './store.js';
 import type { Viewer, ViewerKind } from './viewer.js';
 
 export const SESSION_COOKIE = 'bolsa_sesion';
 
-/** What the sealed cookie holds. No token is kept server-side: the BFF stays stateless. */
-interface Claims {
-  v: 1;
-  k: 'staff' | 'candidate';
-  uid: string;
-  role: RoleId;
-  real: RoleId;
-  name: string;
-  email: string;
-  /** Last activity, last account check (ms). */
-  seen: number;
-  chk: number;
-}
-
 export interface SessionPolicy {
   idleMs: number;
-  /** How often the account is re-checked (deactivation, role change): 30 s. */
-  recheckMs: number;
+  /** Absolute lifetime from login, whatever the activity (12 h). */
+  maxAgeMs: number;
   roleRules: RoleRules;
+  /** true/false forces the cookie's Secure flag; null follows the request (HTTPS or not). */
+  cookieSecure: boolean | null;
 }
 
-/** The session secret: SESSION_SECRET, else a key generated once under DATA_DIR. */
-export function loadSessionKey(secret: string | undefined, dataDir: string): Buffer {
-  if (secret) return createHash('sha256').update(secret).digest();
-  const file = path.join(dataDir, 'session-secret');
+/** A cookie's value, parsed by `cookie` (a malformed header yields null, never a throw). */
+export function cookieValue(req: Request, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
   try {
-    return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    return parseCookies(header)[name] ?? null;
   } catch {
-    const key = randomBytes(32);
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, key.toString('hex'), { mode: 0o600 });
-    return key;
+    return null;
   }
 }
 
-const tokenCache = new Map<string, { at: number; viewer: Viewer | null }>();
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const ID = /^[A-Za-z0-9_-]{43}$/;
+const MAC = /^[A-Za-z0-9_-]{32}$/;
 
+const viewerMemo = new WeakMap<Request, Promise<Viewer | null>>();
+
+/**
+ * Server-side sessions. The cookie holds only an opaque random id and its HMAC (session key);
+ * the session itself (kind, user id, role chosen at login, timestamps) lives in the shared store
+ * under the id's SHA-256, and the account's name, role and status are read live on each use.
+ * Logout, deactivation and password changes therefore end it on the next request, on every replica.
+ */
 export class Sessions {
   constructor(
     private readonly key: Buffer,
     private readonly policy: SessionPolicy,
+    private readonly store: SharedStore,
     private readonly accounts: AccountsClient,
   ) {}
 
-  /** The caller from `Authorization: Bearer` or the session cookie, refreshing the cookie. */
-  async viewer(req: Request, res: Response): Promise<Viewer | null> {
-    const auth = req.headers.authorization;
-    if (auth?.startsWith('Bearer ')) return this.tokenViewer(auth.slice(7).trim());
-    const claims = open<Claims>(readCookie(req, SESSION_COOKIE), this.key);
-    if (!claims || claims.v !== 1) return null;
-    const now = Date.now();
-    if (now - claims.seen > this.policy.idleMs) {
-      this.end(req, res);
-      return null;
-    }
-    let next: Claims = { ...claims, seen: now };
-    if (now - claims.chk > this.policy.recheckMs) {
-      const state = await this.accounts.sessionState(claims.k, claims.uid);
-      if (!state || !state.active) {
-        this.end(req, res);
-        return null;
-      }
-      const real =
-        claims.k === 'candidate'
-          ? 4
-          : resolveStaffRole({ ...fieldsOfObject(state.user), idrol: state.role }, this.policy.roleRules, 'restore');
-      // A preview role stays only while it is still lower than the real one.
-      const role = claims.role >= real ? claims.role : real;
-      next = { ...next, real, role: claims.k === 'candidate' ? 4 : role, chk: now };
-    }
-    // Re-seal at most every 5 s of activity: enough precision for a 15-minute idle limit.
-    if (next.chk !== claims.chk || now - claims.seen > 5_000) this.write(req, res, next);
-    return toViewer(next);
+  private mac(id: string): string {
+    return createHmac('sha256', this.key).update(`session:${id}`).digest('base64url').slice(0, 32);
   }
 
-  start(
+  /** The id in a well-formed, authentic cookie; null for anything else (no store lookup). */
+  private cookieId(req: Request): string | null {
+    const raw = cookieValue(req, SESSION_COOKIE);
+    if (!raw || raw.length > 100) return null;
+    const [id, mac] = raw.split('.');
+    if (!id || !mac || !ID.test(id) || !MAC.test(mac)) return null;
+    const expected = Buffer.from(this.mac(id));
+    return timingSafeEqual(expected, Buffer.from(mac)) ? id : null;
+  }
+
+  /** The caller from `Authorization: Bearer` or the session cookie (computed once per request). */
+  viewer(req: Request, res: Response): Promise<Viewer | null> {
+    let memo = viewerMemo.get(req);
+    if (!memo) {
+      memo = this.resolve(req, res);
+      viewerMemo.set(req, memo);
+    }
+    return memo;
+  }
+
+  private async resolve(req: Request, res: Response): Promise<Viewer | null> {
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) return this.tokenViewer(auth.slice(7).trim());
+    const hadCookie = cookieValue(req, SESSION_COOKIE) !== null;
+    const id = this.cookieId(req);
+    const used = id ? await this.store.useSession(sha256(id), { idleMs: this.policy.idleMs }) : null;
+    if (!used) {
+      if (hadCookie) this.clear(req, res);
+      return null;
+    }
+    const kind: ViewerKind = used.kind === 'staff' ? 'STAFF' : 'CANDIDATE';
+    let role: RoleId = 4;
+    let real: RoleId = 4;
+    if (used.kind === 'staff') {
+      real = resolveStaffRole(
+        { id: used.userId, usuario_: used.account.email, idrol: used.account.roleId },
+        this.policy.roleRules,
+        'restore',
+      );
+      // A preview role stays only while it is still lower than the real one.
+      role = used.role >= real && used.role <= 4 ? (used.role as RoleId) : real;
+    }
+    return { id: used.userId, kind, role, realRole: real, name: used.account.name, email: used.account.email };
+  }
+
+  /** Starts a session for an account that just proved its password; ends the one the browser had. */
+  async start(
     req: Request,
     res: Response,
     s: { kind: 'staff' | 'candidate'; uid: string; role: RoleId; real: RoleId; name: string; email: string },
-  ): Viewer {
-    const now = Date.now();
-    const claims: Claims = {
-      v: 1,
-      k: s.kind,
-      uid: s.uid,
-      role: s.role,
-      real: s.real,
-      name: s.name,
-      email: s.email,
-      seen: now,
-      chk: now,
-    };
-    this.write(req, res, claims);
-    return toViewer(claims);
-  }
-
-  end(req: Request, res: Response): void {
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
-  }
-
-  private write(req: Request, res: Response, claims: Claims) {
-    res.cookie(SESSION_COOKIE, seal(claims, this.key), {
+  ): Promise<Viewer | null> {
+    const previous = this.cookieId(req);
+    if (previous) await this.store.endSession(sha256(previous));
+    const id = randomBytes(32).toString('base64url');
+    const outcome = await this.store.createSession(
+      sha256(id),
+      { kind: s.kind, userId: s.uid, role: s.role },
+      { lifetimeMs: this.policy.maxAgeMs, idleMs: this.policy.idleMs },
+    );
+    if (outcome !== 'ok') return null;
+    res.cookie(SESSION_COOKIE, `${id}.${this.mac(id)}`, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: req.secure,
+      secure: this.secure(req),
       path: '/',
-      // The browser may keep it a while; the server decides by `seen` whether it still counts.
-      maxAge: 12 * 3600_000,
+      maxAge: this.policy.maxAgeMs,
     });
+    const kind: ViewerKind = s.kind === 'staff' ? 'STAFF' : 'CANDIDATE';
+    const viewer: Viewer = { id: s.uid, kind, role: s.role, realRole: s.real, name: s.name, email: s.email };
+    viewerMemo.set(req, Promise.resolve(viewer));
+    return viewer;
   }
 
+  /** Ends the session in the store (every replica) and in the browser. */
+  async end(req: Request, res: Response): Promise<void> {
+    const id = this.cookieId(req);
+    if (id) await this.store.endSession(sha256(id));
+    viewerMemo.set(req, Promise.resolve(null));
+    this.clear(req, res);
+  }
+
+  private secure(req: Request): boolean {
+    return this.policy.cookieSecure ?? req.secure;
+  }
+
+  private clear(req: Request, res: Response) {
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure(req) });
+  }
+
+  /** Checked against the api on every request: a revoked token stops working at once. */
   private async tokenViewer(token: string): Promise<Viewer | null> {
     if (!/^bolsa_[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-    const hash = hashToken(token);
-    const cached = tokenCache.get(hash);
-    if (cached && Date.now() - cached.at < this.policy.recheckMs) return cached.viewer;
-    const t = await this.accounts.verifyApiToken(hash);
+    const t = await this.accounts.verifyApiToken(hashToken(token));
     const role = t && [1, 2, 3].includes(t.roleId) ? (t.roleId as RoleId) : null;
-    const viewer: Viewer | null =
-      t && role ? { id: `token:${t.id}`, kind: 'INTEGRATION', role, realRole: role, name: t.name, email: '' } : null;
-    tokenCache.set(hash, { at: Date.now(), viewer });
-    if (tokenCache.size > 10_000) tokenCache.delete(tokenCache.keys().next().value!);
-    return viewer;
+    return t && role
+      ? { id: `token:${t.id}`, kind: 'INTEGRATION', role, realRole: role, name: t.name, email: '' }
+      : null;
   }
 }
 
@@ -143,25 +160,6 @@ export function hashToken(token: string): string {
 
 export function newApiToken(): string {
   return `bolsa_${randomBytes(32).toString('base64url')}`;
-}
-
-function fieldsOfObject(raw: unknown): Record<string, unknown> {
-  return raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : {};
-}
-
-function toViewer(c: Claims): Viewer {
-  const kind: ViewerKind = c.k === 'staff' ? 'STAFF' : 'CANDIDATE';
-  return { id: c.uid, kind, role: c.role, realRole: c.real, name: c.name, email: c.email };
-}
-
-export function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return null;
 }
 
 /** Display name of an account answer: nombre, nombre_completo, or the name parts. */

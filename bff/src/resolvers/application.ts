@@ -125,12 +125,8 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     });
 
     // Guests are throttled per address like logins; every attempt counts.
-    if (who.mode === 'guest') {
-      const key = `aplicar:${ctx.req.ip}`;
-      const wait = ctx.throttle.apply.retryAfter(key);
-      if (wait) return refuse(AUTH_MESSAGES.throttled, [], null);
-      ctx.throttle.apply.fail(key);
-    }
+    if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.req.ip ?? '')))
+      return refuse(AUTH_MESSAGES.throttled, [], null);
 
     // Upload ids: each must be this applicant's and of the slot's kind, and still on disk.
     const files: Partial<Record<ApplicationFileSlot, FileOnDisk>> = {};

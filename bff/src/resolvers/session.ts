@@ -5,7 +5,7 @@ import { answerMessage, type Answer } from '../upstream/accounts.js';
 import { resolveStaffRole } from '../normalise/role.js';
 import { displayName } from '../auth/session.js';
 import type { Context } from '../context.js';
-import { operationFailed, validationFailed } from '../errors.js';
+import { gqlError, operationFailed, validationFailed } from '../errors.js';
 import { loginApplicationRefusal } from './application.js';
 import { ROLE_ENUM, ROLE_ID } from './roles.js';
 
@@ -15,56 +15,70 @@ const CONFLICTS = {
   dpi_email_mismatch: { conflict: 'DPI_EMAIL_MISMATCH', message: AUTH_MESSAGES.dpiTaken },
 } as const;
 
-/** Refuses when the account or the address has failed too often; returns the keys to count. */
-function throttled(ctx: Context, account: string) {
-  const keys = [`cuenta:${account.trim().toLowerCase()}`, `ip:${ctx.req.ip}`];
-  const wait = Math.max(ctx.throttle.account.retryAfter(keys[0]!), ctx.throttle.address.retryAfter(keys[1]!));
-  return { keys, wait };
-}
-
-function recordFailure(ctx: Context, keys: string[]) {
-  ctx.throttle.account.fail(keys[0]!);
-  ctx.throttle.address.fail(keys[1]!);
-}
-
 const throttledError = (wait: number) => ({
   __typename: 'Throttled' as const,
   message: AUTH_MESSAGES.throttled,
   retryAfterSeconds: wait,
 });
 
+/** Shown when an account has failed often enough that the next try needs a captcha. */
+export const CAPTCHA_REQUIRED = 'Por seguridad, escribe el código de verificación para continuar.';
+const CAPTCHA_THROTTLED = 'Demasiadas solicitudes de código de verificación. Espera unos minutos e intenta de nuevo.';
+
 const failed = (error: LoginErrorValue) => ({ viewer: null, linkedApplications: 0, error });
 
 type LoginErrorValue =
   | ReturnType<typeof validationFailed>
   | ReturnType<typeof throttledError>
-  | { __typename: 'InvalidCredentials' | 'AccountInactive'; message: string };
+  | { __typename: 'InvalidCredentials' | 'AccountInactive'; message: string }
+  | { __typename: 'CaptchaRequired'; message: string; captcha: { id: string; image: string } };
+
+async function captchaRequired(ctx: Context, given: boolean): Promise<LoginErrorValue> {
+  const c = await newCaptchaFor(ctx);
+  return { __typename: 'CaptchaRequired', message: given ? AUTH_MESSAGES.captchaWrong : CAPTCHA_REQUIRED, captcha: c };
+}
+
+/** A captcha for this address, unless it has asked for too many lately. */
+async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
+  const wait = await ctx.throttle.captchaWait(ctx.req.ip ?? '');
+  if (wait) throw gqlError('THROTTLED', CAPTCHA_THROTTLED, { retryAfterSeconds: wait });
+  const c = await ctx.captcha.create();
+  return { id: c.id, image: c.image };
+}
 
 /**
- * One login attempt against the api, for candidates and staff alike: refused while the account
- * or address is throttled; a failure counts towards the throttle; success clears the account's count.
+ * One login attempt against the api, for candidates and staff alike. The attempt is counted
+ * (atomically, on every replica) before the password is checked; a pair that failed too often
+ * waits, an account that failed too often from anywhere needs a captcha; success clears both.
  */
 async function attemptLogin(
   ctx: Context,
+  kind: 'staff' | 'candidate',
   account: string,
+  captcha: { id?: string | null; answer?: string | null },
   call: () => Promise<Answer>,
 ): Promise<{ user: unknown; uid: string; body: Fields } | { error: LoginErrorValue }> {
-  const { keys, wait } = throttled(ctx, account);
-  if (wait) return { error: throttledError(wait) };
+  const gate = await ctx.throttle.begin(kind, account, ctx.req.ip ?? '');
+  if (gate.kind === 'throttled') return { error: throttledError(gate.retryAfterSeconds) };
+  if (gate.captchaRequired && !(await ctx.captcha.verify(captcha.id, captcha.answer))) {
+    return { error: await captchaRequired(ctx, !!captcha.id) };
+  }
   const a = await call();
   const body = fieldsOf(a.body);
   const user = pick(body, 'user', 'usuario');
   const uid = id(pick(fieldsOf(user), 'id'));
   if (a.status === 200 && pick(body, 'success') === true && uid) {
-    ctx.throttle.account.reset(keys[0]!);
+    await ctx.throttle.succeeded(gate.ticket);
     return { user, uid, body };
   }
   if (a.status >= 500) throw new Error(`login: api ${a.status}`);
-  recordFailure(ctx, keys);
+  await ctx.throttle.failed(gate.ticket);
   return a.status === 403
     ? { error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' } }
     : { error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials } };
 }
+
+const SESSION_FAILED = { __typename: 'AccountInactive' as const, message: 'Usuario inactivo.' };
 
 export const sessionQueries: Pick<QueryResolvers<Context>, 'me' | 'settings'> = {
   me: (_p, _a, ctx) => ctx.viewer,
@@ -80,16 +94,19 @@ export const sessionMutations: Pick<
   MutationResolvers<Context>,
   'newCaptcha' | 'candidateLogin' | 'staffLogin' | 'registerCandidate' | 'logout' | 'touchSession'
 > = {
-  async newCaptcha(_p, _a, ctx) {
-    const c = await ctx.captcha.create();
-    return { id: c.id, image: c.image };
-  },
+  newCaptcha: (_p, _a, ctx) => newCaptchaFor(ctx),
 
   async candidateLogin(_p, args, ctx) {
     const parsed = candidateLoginSchema.safeParse(args);
     if (!parsed.success) return failed(validationFailed(AUTH_MESSAGES.loginRequired));
     const { email, password } = parsed.data;
-    const attempt = await attemptLogin(ctx, email, () => ctx.accounts.candidateLogin(email, password));
+    const attempt = await attemptLogin(
+      ctx,
+      'candidate',
+      email,
+      { id: args.captchaId, answer: args.captchaAnswer },
+      () => ctx.accounts.candidateLogin(email, password),
+    );
     if ('error' in attempt) return failed(attempt.error);
     // Logging in to apply: the duplicate check of spec 1 §4/§8 runs before the session exists.
     if (args.vacancyId) {
@@ -101,7 +118,7 @@ export const sessionMutations: Pick<
       );
       if (refusal) return { viewer: null, linkedApplications: 0, error: refusal };
     }
-    const viewer = ctx.sessions.start(ctx.req, ctx.res, {
+    const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
       kind: 'candidate',
       uid: attempt.uid,
       role: 4,
@@ -109,12 +126,13 @@ export const sessionMutations: Pick<
       name: displayName(attempt.user),
       email: text(pick(fieldsOf(attempt.user), 'email')) ?? email,
     });
+    if (!viewer) return failed(SESSION_FAILED);
     return { viewer, linkedApplications: Number(pick(attempt.body, 'vinculadas') ?? 0) || 0, error: null };
   },
 
-  async staffLogin(_p, { username, password, forceRole }, ctx) {
+  async staffLogin(_p, { username, password, forceRole, captchaId, captchaAnswer }, ctx) {
     if (!username.trim() || !password) return failed(validationFailed(AUTH_MESSAGES.recruiterRequired));
-    const attempt = await attemptLogin(ctx, username, () =>
+    const attempt = await attemptLogin(ctx, 'staff', username, { id: captchaId, answer: captchaAnswer }, () =>
       ctx.accounts.staffLogin(username.trim().toLowerCase(), password),
     );
     if ('error' in attempt) return failed(attempt.error);
@@ -122,7 +140,7 @@ export const sessionMutations: Pick<
     const forced = forceRole ? ROLE_ID[forceRole] : null;
     // 'Forzar rol' previews the panel with fewer rights; it never grants more (4 is not staff).
     const role: RoleId = forced && forced >= real && forced <= 3 ? forced : real;
-    const viewer = ctx.sessions.start(ctx.req, ctx.res, {
+    const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
       kind: 'staff',
       uid: attempt.uid,
       role,
@@ -130,11 +148,12 @@ export const sessionMutations: Pick<
       name: displayName(attempt.user),
       email: text(pick(fieldsOf(attempt.user), 'usuario_', 'usuario', 'email')) ?? username,
     });
+    if (!viewer) return failed(SESSION_FAILED);
     return { viewer, linkedApplications: 0, error: null };
   },
 
   async registerCandidate(_p, { input }, ctx) {
-    if (!ctx.captcha.verify(input.captchaId, input.captchaAnswer ?? '')) {
+    if (!(await ctx.captcha.verify(input.captchaId, input.captchaAnswer))) {
       return { ok: false, email: null, error: { __typename: 'CaptchaFailed', message: AUTH_MESSAGES.captchaWrong } };
     }
     const parsed = registrationSchema.safeParse({
@@ -181,8 +200,8 @@ export const sessionMutations: Pick<
     return { ok: false, email: null, error: operationFailed(message, a) };
   },
 
-  logout(_p, _a, ctx) {
-    ctx.sessions.end(ctx.req, ctx.res);
+  async logout(_p, _a, ctx) {
+    await ctx.sessions.end(ctx.req, ctx.res);
     return true;
   },
 

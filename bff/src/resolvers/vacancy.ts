@@ -37,8 +37,17 @@ const toWrite = (v: VacancyValues): VacancyWrite => ({
 });
 
 /** The domain's vacancy schema over a GraphQL VacancyInput: the checked values or ValidationFailed. */
-function checkInput(mode: 'create' | 'edit', input: unknown) {
+function checkInput(mode: 'create' | 'edit', input: { branchId: string }) {
   const r = checkVacancy(mode, input);
+  if (r.ok && !isEntityId(r.value.branchId)) {
+    // The form's branch is an opaque id to the domain; here it must name a database record.
+    const message = mode === 'create' ? VACANCY_MESSAGES.branchRequired : VACANCY_MESSAGES.editRequired;
+    const path = mode === 'create' ? 'branchId' : 'name';
+    return {
+      ok: false as const,
+      error: validationFailed(message, [{ path, message }], VACANCY_MESSAGES.titleRequired),
+    };
+  }
   if (r.ok) return r;
   // The edit form names one message for name and branch together.
   const field = (f: string) => (mode === 'edit' && f === 'branchId' ? 'name' : f);

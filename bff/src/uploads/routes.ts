@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
 import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
 import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
+import type { SharedStore } from '../auth/store.js';
+import { gqlError } from '../errors.js';
 import { guestOwner } from './guest.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind } from './sniff.js';
 
@@ -21,6 +25,25 @@ interface UploadClaim {
 }
 
 const TTL_MS = 60 * 60_000;
+const UPLOAD_SPENT = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+const spentKey = (u: StoredUpload) => `upload:${path.basename(u.path)}`;
+
+/**
+ * Removes files formidable began writing. Its own clean-up on error unlinks 1 ms after
+ * destroying the stream, which can run before the file is even opened and leave it behind;
+ * waiting for the stream to close first makes the removal stick.
+ */
+async function discardPartial(files: formidable.File[]): Promise<void> {
+  await Promise.all(
+    files.map(async (f) => {
+      const stream = (f as unknown as { _writeStream?: NodeJS.WritableStream & { closed?: boolean } })._writeStream;
+      if (stream && !stream.closed) {
+        await Promise.race([once(stream, 'close'), delay(1_000)]).catch(() => undefined);
+      }
+      await rm(f.filepath, { force: true });
+    }),
+  );
+}
 
 export interface StoredUpload {
   path: string;
@@ -40,6 +63,8 @@ export class Uploads {
   constructor(
     dataDir: string,
     private readonly key: Buffer,
+    /** Spent upload ids, shared by every replica. */
+    private readonly store: SharedStore,
   ) {
     this.dir = path.resolve(dataDir, 'uploads');
     mkdirSync(this.dir, { recursive: true });
@@ -52,11 +77,19 @@ export class Uploads {
     return { path: path.join(this.dir, c.f), mime: c.mime, name: c.name, size: c.size, kind: c.kind };
   }
 
+  /** The file's bytes; an upload already used (here or on another replica) is refused. */
   async read(u: StoredUpload): Promise<Buffer> {
-    return readFile(u.path);
+    if (await this.store.isSpent(spentKey(u))) throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+    try {
+      return await readFile(u.path);
+    } catch {
+      throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+    }
   }
 
+  /** After a successful use: the id is spent everywhere and the file removed. */
   async discard(u: StoredUpload): Promise<void> {
+    await this.store.spend(spentKey(u), TTL_MS);
     await rm(u.path, { force: true });
   }
 
@@ -101,7 +134,10 @@ export class Uploads {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
+      // After an error formidable keeps parsing the rest of the body; write no file from it.
+      let failed = false;
       const form = formidable({
+        filter: () => !failed,
         uploadDir: this.dir,
         maxFiles: 1,
         maxFileSize: MAX_UPLOAD_BYTES,
@@ -110,10 +146,15 @@ export class Uploads {
         allowEmptyFiles: false,
         keepExtensions: false,
       });
+      // formidable leaves what it already wrote when it gives up (a second file, a cut body).
+      const written: formidable.File[] = [];
+      form.on('fileBegin', (_name, f) => void written.push(f));
+      form.once('error', () => (failed = true));
       let files: formidable.Files;
       try {
         [, files] = await form.parse(req);
       } catch (err) {
+        await discardPartial(written);
         const code = (err as { code?: number }).code;
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
@@ -123,6 +164,7 @@ export class Uploads {
         return;
       }
       const file = Object.values(files).flat()[0];
+      await discardPartial(written.filter((f) => f.filepath !== file?.filepath));
       if (!file) {
         res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
         return;

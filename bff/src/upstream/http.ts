@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError, unexpected } from '../errors.js';
+import { currentRequestId } from '../request-id.js';
 import { failureOf, success, type Result } from './failure.js';
 
 export interface UpstreamOptions {
@@ -71,6 +72,10 @@ export class Upstream {
         body = text;
       }
     }
+    if (res.statusCode === 502 || res.statusCode === 503 || res.statusCode === 504) {
+      // The api (or its database) is down: the same answer for every caller, sessions included.
+      throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: `status ${res.statusCode}` });
+    }
     if (res.statusCode < 200 || res.statusCode >= 300) throw new UpstreamHttpError(res.statusCode, body);
     if (typeof body === 'string' && body.trim().startsWith('<')) {
       // An HTML page (a proxy's error or warning page) is not an answer of the api.
@@ -109,6 +114,7 @@ export class Upstream {
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
     this.onCall?.(o.method ?? 'GET', path, o.query);
+    const requestId = currentRequestId();
     try {
       return await this.pool.request({
         path: path + qs,
@@ -120,6 +126,8 @@ export class Upstream {
           // warning page unless this header is present (spec §7).
           'ngrok-skip-browser-warning': 'true',
           ...(o.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          // One id follows the request through both logs.
+          ...(requestId ? { 'x-request-id': requestId } : {}),
         },
         body: o.form ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,
@@ -149,5 +157,15 @@ export class Upstream {
 
   close(): Promise<void> {
     return this.pool.close();
+  }
+}
+
+/** Maps a 404 from the api to null, re-throwing anything else (for clients that read optional records). */
+export async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof UpstreamHttpError && err.status === 404) return null;
+    throw err;
   }
 }

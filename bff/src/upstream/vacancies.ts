@@ -79,6 +79,8 @@ export class VacanciesClient {
     private readonly catalogue: CatalogueClient,
     private readonly nameOf: NameOf,
     publicTtlMs: number,
+    /** Told after every write through this client (e.g. to drop whole cached GraphQL answers). */
+    private readonly onWrite: () => void = () => {},
   ) {
     this.publicPages = new CachedByKey(publicTtlMs, PUBLIC_PAGES_KEPT);
     this.all = new Cached(publicTtlMs, async () => this.items(await this.http.read('/sedes/vacantes/lista')));
@@ -297,6 +299,7 @@ export class VacanciesClient {
   invalidate(): void {
     this.publicPages.invalidate();
     this.all.invalidate();
+    this.onWrite();
   }
 
   /** lugar as 'municipio:departamento' (with both names) or free text. */

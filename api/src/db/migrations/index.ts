@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-accounts.js';
 import * as m0003 from './0003-backoffice.js';
+import * as m0004 from './0004-sessions.js';
 import * as m0010 from './0010-applications.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-accounts': m0002,
   '0003-backoffice': m0003,
+  '0004-sessions': m0004,
   '0010-applications': m0010,
 };
 

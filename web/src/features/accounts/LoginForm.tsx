@@ -7,6 +7,7 @@ import type { ViewerFieldsFragment } from '../../gql/graphql';
 import { storeRedirectAfterLogin, useSession } from '../session';
 import { failureMessage, isNetworkError, NETWORK_MESSAGE } from '../../lib/errors';
 import { Notice, type NoticeState } from './Notice';
+import { CaptchaChallenge, type Challenge } from './CaptchaChallenge';
 import { CANDIDATE_LOGIN } from './operations';
 
 /** How long 'Vinculamos N postulación(es) previas a tu perfil' stays (spec 1 §9). */
@@ -43,6 +44,9 @@ export function LoginForm({
   const [login, { loading }] = useMutation(CANDIDATE_LOGIN);
   const [linked, setLinked] = useState<{ count: number; viewer: ViewerFieldsFragment } | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  /** Set when the server asks for a captcha after many failed logins on this account. */
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
 
   const finish = (viewer: ViewerFieldsFragment) => {
     setLinked(null);
@@ -72,7 +76,12 @@ export function LoginForm({
     try {
       // Opened from an application: the server also runs the duplicate check (spec 1 §4, §8).
       const { data } = await login({
-        variables: { email: email.trim().toLowerCase(), password, ...(vacancyId ? { vacancyId } : {}) },
+        variables: {
+          email: email.trim().toLowerCase(),
+          password,
+          ...(vacancyId ? { vacancyId } : {}),
+          ...(challenge && { captchaId: challenge.id, captchaAnswer }),
+        },
       });
       const result = data?.candidateLogin;
       if (result?.viewer) {
@@ -84,6 +93,8 @@ export function LoginForm({
         return;
       }
       const error = result?.error;
+      setChallenge(error?.__typename === 'CaptchaRequired' ? error.captcha : null);
+      setCaptchaAnswer('');
       const message = (error && 'message' in error && error.message) || AUTH_MESSAGES.badCredentials;
       const title = error?.__typename === 'ApplicationCheckFailed' ? error.title : FAILED;
       setNotice({ kind: 'error', title, message });
@@ -141,6 +152,7 @@ export function LoginForm({
           onChange={(e) => setPassword(e.currentTarget.value)}
           visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
         />
+        {challenge && <CaptchaChallenge challenge={challenge} answer={captchaAnswer} onAnswer={setCaptchaAnswer} />}
         <Button type="submit" loading={loading || linked !== null} fullWidth mt="xs">
           Iniciar Sesión
         </Button>

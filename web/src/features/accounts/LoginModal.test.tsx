@@ -94,6 +94,47 @@ describe('LoginModal — Iniciar Sesión', () => {
     );
   });
 
+  it('asks for the captcha the server requires after many failed logins and sends its answer with the next attempt', async () => {
+    const user = userEvent.setup();
+    const captcha = { __typename: 'Captcha', id: 'cap-9', image: 'data:image/png;base64,cap9' };
+    renderModal([
+      loginMock('ana@example.com', 'secreto1', {
+        error: {
+          __typename: 'CaptchaRequired',
+          message: 'Por seguridad, escribe el código de verificación para continuar.',
+          captcha,
+        },
+      }),
+      {
+        request: {
+          query: CANDIDATE_LOGIN,
+          variables: { email: 'ana@example.com', password: 'secreto1', captchaId: 'cap-9', captchaAnswer: 'K3M4X7' },
+        },
+        result: {
+          data: {
+            candidateLogin: {
+              __typename: 'LoginPayload',
+              viewer: null,
+              linkedApplications: 0,
+              error: { __typename: 'InvalidCredentials', message: 'Credenciales incorrectas' },
+            },
+          },
+        },
+      },
+    ]);
+    await user.type(email(), 'ana@example.com');
+    await user.type(password(), 'secreto1{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Por seguridad, escribe el código de verificación para continuar.',
+    );
+    expect(screen.getByRole('img', { name: /Código de verificación/ })).toHaveAttribute('src', captcha.image);
+    await user.type(password(), 'secreto1');
+    await user.type(screen.getByRole('textbox', { name: /Código de verificación/ }), 'K3M4X7{Enter}');
+    // The answer went with the attempt (the mock only matches with it); the captcha is gone afterwards.
+    expect(await screen.findByText('Credenciales incorrectas')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Código de verificación/ })).toBeNull();
+  });
+
   it('clears the error when switching tabs', async () => {
     const user = userEvent.setup();
     renderModal([captchaMock('k1')]);

@@ -134,3 +134,45 @@ describe('RecruiterDialog (Acceso Reclutadores)', () => {
     expect(screen.queryByLabelText('Forzar rol', { selector: 'input' })).not.toBeInTheDocument();
   });
 });
+
+describe('RecruiterDialog after many failed logins', () => {
+  it('shows the captcha the server asks for and sends its answer with the next attempt', async () => {
+    const user = userEvent.setup();
+    const me = viewer('MANAGER');
+    const captcha = { __typename: 'Captcha', id: 'cap-1', image: 'data:image/png;base64,AAAA' };
+    const { onSuccess } = renderDialog([
+      staffLoginMock(
+        { username: 'gestor@ejemplo.org.gt', password: 'Demo2026!', forceRole: null },
+        {
+          error: {
+            __typename: 'CaptchaRequired',
+            message: 'Por seguridad, escribe el código de verificación para continuar.',
+            captcha,
+          },
+        },
+      ),
+      {
+        request: {
+          query: STAFF_LOGIN,
+          variables: {
+            username: 'gestor@ejemplo.org.gt',
+            password: 'Demo2026!',
+            forceRole: null,
+            captchaId: 'cap-1',
+            captchaAnswer: 'K3M4X7',
+          },
+        },
+        result: { data: { staffLogin: { __typename: 'LoginPayload', viewer: me, error: null } } },
+      },
+    ]);
+    await user.type(usuario(), 'gestor@ejemplo.org.gt');
+    await user.type(clave(), 'Demo2026!{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Por seguridad, escribe el código de verificación para continuar.',
+    );
+    expect(screen.getByRole('img', { name: /Código de verificación/ })).toHaveAttribute('src', captcha.image);
+    await user.type(clave(), 'Demo2026!');
+    await user.type(screen.getByRole('textbox', { name: /Código de verificación/ }), 'K3M4X7{Enter}');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+  });
+});

@@ -8,6 +8,7 @@ import { useTrackDialog } from '../../lib/dialog-activity';
 import { useSession } from '../session';
 import { failureMessage, UNEXPECTED_MESSAGE } from '../../lib/errors';
 import { Notice, type NoticeState } from './Notice';
+import { CaptchaChallenge, type Challenge } from './CaptchaChallenge';
 import { STAFF_LOGIN } from './operations';
 
 const AUTO = 'AUTO';
@@ -36,6 +37,9 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
   const [forceRole, setForceRole] = useState<string>(AUTO);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const [login, { loading }] = useMutation(STAFF_LOGIN);
+  /** Set when the server asks for a captcha after many failed logins on this account. */
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
   const clicks = useRef<number[]>([]);
   const mobile = useMediaQuery('(max-width: 36em)');
   useTrackDialog(opened);
@@ -63,6 +67,7 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
           username: username.trim(),
           password,
           forceRole: debug && forceRole !== AUTO ? (forceRole as Role) : null,
+          ...(challenge && { captchaId: challenge.id, captchaAnswer }),
         },
       });
       const result = data?.staffLogin;
@@ -72,6 +77,8 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
         return;
       }
       const error = result?.error;
+      setChallenge(error?.__typename === 'CaptchaRequired' ? error.captcha : null);
+      setCaptchaAnswer('');
       setNotice({
         kind: 'error',
         title: 'No se pudo iniciar sesión',
@@ -123,6 +130,7 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
             onChange={(e) => setPassword(e.currentTarget.value)}
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
           />
+          {challenge && <CaptchaChallenge challenge={challenge} answer={captchaAnswer} onAnswer={setCaptchaAnswer} />}
           {debug && (
             <Select
               label="Forzar rol"

@@ -24,12 +24,25 @@ export const LOGIN_ERROR_FIELDS = graphql(`
       title
       message
     }
+    ... on CaptchaRequired {
+      message
+      captcha {
+        id
+        image
+      }
+    }
   }
 `);
 
 export const CANDIDATE_LOGIN = graphql(`
-  mutation CandidateLogin($email: String!, $password: String!, $vacancyId: ID) {
-    candidateLogin(email: $email, password: $password, vacancyId: $vacancyId) {
+  mutation CandidateLogin($email: String!, $password: String!, $vacancyId: ID, $captchaId: ID, $captchaAnswer: String) {
+    candidateLogin(
+      email: $email
+      password: $password
+      vacancyId: $vacancyId
+      captchaId: $captchaId
+      captchaAnswer: $captchaAnswer
+    ) {
       viewer {
         ...ViewerFields
       }
@@ -42,8 +55,20 @@ export const CANDIDATE_LOGIN = graphql(`
 `);
 
 export const STAFF_LOGIN = graphql(`
-  mutation StaffLogin($username: String!, $password: String!, $forceRole: Role) {
-    staffLogin(username: $username, password: $password, forceRole: $forceRole) {
+  mutation StaffLogin(
+    $username: String!
+    $password: String!
+    $forceRole: Role
+    $captchaId: ID
+    $captchaAnswer: String
+  ) {
+    staffLogin(
+      username: $username
+      password: $password
+      forceRole: $forceRole
+      captchaId: $captchaId
+      captchaAnswer: $captchaAnswer
+    ) {
       viewer {
         ...ViewerFields
       }

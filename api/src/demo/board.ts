@@ -1,9 +1,9 @@
 import { dayjs, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
-import type { FileStore } from '../../files/repository.js';
-import { newVacancyImageKeys } from '../../vacancies/images.js';
-import type { Db } from '../database.js';
-import { DEMO_BRANCHES, DEMO_VACANCIES } from './demo-data.js';
+import type { FileStore } from '../files/repository.js';
+import { newVacancyImageKeys } from '../vacancies/images.js';
+import type { Db } from '../db/database.js';
+import { DEMO_BRANCHES, DEMO_VACANCIES } from './board-data.js';
 import { renderVacancyImages } from './images.js';
 
 export interface DemoSeedResult {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { FileStore } from '../../files/repository.js';
-import { newFileKey } from '../../files/repository.js';
-import type { Db, TemplateCategory, TemplateType } from '../database.js';
+import type { FileStore } from '../files/repository.js';
+import { newFileKey } from '../files/repository.js';
+import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
 import { minimalDocx, minimalPdf, minimalXlsx } from './documents.js';
 
 /** Fictional staff of the organisation who receive notifications; the last one is inactive. */

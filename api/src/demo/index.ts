@@ -1,12 +1,12 @@
-import type { FileStore } from '../../files/repository.js';
-import type { Db } from '../database.js';
+import type { FileStore } from '../files/repository.js';
+import type { Db } from '../db/database.js';
 import { hasNoAccounts, seedDemoAccounts } from './accounts.js';
 import { seedDemoBackoffice } from './backoffice.js';
-import { isBoardEmpty, seedDemoData } from './demo.js';
-import { seedGeography } from './geography.js';
+import { isBoardEmpty, seedDemoData } from './board.js';
+import { seedGeography } from '../db/seed/geography.js';
 
-export { seedGeography } from './geography.js';
-export { isBoardEmpty, seedDemoData, type DemoSeedResult } from './demo.js';
+export { seedGeography } from '../db/seed/geography.js';
+export { isBoardEmpty, seedDemoData, type DemoSeedResult } from './board.js';
 export {
   DEMO_ADMIN_EMAILS,
   DEMO_APPLICANTS,

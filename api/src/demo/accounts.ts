@@ -1,7 +1,7 @@
 import { ROLE, ROLE_LABEL } from '@bolsa/domain';
 import { sql } from 'kysely';
-import { hashPassword } from '../../passwords.js';
-import type { Db } from '../database.js';
+import { hashPassword } from '../passwords.js';
+import type { Db } from '../db/database.js';
 
 /** The password of every demo account (printed on start outside production). */
 export const DEMO_PASSWORD = 'Demo2026!';

@@ -1,0 +1,77 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './columns.js';
+
+export interface UsuariosCandidatosTable {
+  id: Generated<number>;
+  primer_nombre: string;
+  segundo_nombre: Generated<string>;
+  primer_apellido: string;
+  segundo_apellido: Generated<string>;
+  apellido_casada: string | null;
+  /** Lower-case (checked by the table). */
+  email: string;
+  /** 13 digits (checked by the table). */
+  dpi: string;
+  clave_hash: string;
+  como_se_entero: Generated<string>;
+  observaciones: Generated<string>;
+  activo: Generated<boolean>;
+  fecha_registro: Timestamp;
+  es_demo: Generated<boolean>;
+  // The form's fields (issue 9); null on rows written before it.
+  direccion: string | null;
+  estado_civil: string | null;
+  edad: number | null;
+  nivel_educativo: string | null;
+  estudiando: boolean | null;
+  disponibilidad: boolean | null;
+  pretension: ColumnType<string | null, number | null | undefined, number | null>;
+  negociable: boolean | null;
+  experiencias_json: ColumnType<unknown, string | undefined, string>;
+  referidos_p_json: ColumnType<unknown, string | undefined, string>;
+  referidos_l_json: ColumnType<unknown, string | undefined, string>;
+  es_registrado: Generated<boolean>;
+}
+
+/** Applications; the form's own fields arrive with a later issue. */
+export interface PostulantesTable {
+  id: Generated<number>;
+  plaza_id: number | null;
+  nombre: string;
+  cui: string;
+  email: string;
+  telefono: string | null;
+  estado: Generated<string>;
+  usuario_candidato_id: number | null;
+  vinculada_en: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  vinculacion_anunciada: Generated<boolean>;
+  fecha_registro: Timestamp;
+  es_demo: Generated<boolean>;
+  // The form's fields (issue 9); null on rows written before it.
+  direccion: string | null;
+  estado_civil: string | null;
+  edad: number | null;
+  nivel_educativo: string | null;
+  estudiando: boolean | null;
+  disponibilidad: boolean | null;
+  pretension: ColumnType<string | null, number | null | undefined, number | null>;
+  negociable: boolean | null;
+  experiencias_json: ColumnType<unknown, string | undefined, string>;
+  referidos_p_json: ColumnType<unknown, string | undefined, string>;
+  referidos_l_json: ColumnType<unknown, string | undefined, string>;
+  es_registrado: Generated<boolean>;
+}
+
+export type ApplicationFileType = 'fotografia' | 'curriculum' | 'carta' | 'policiales' | 'penales';
+
+/** An application's files; `clave` is an opaque storage key. */
+export interface PostulanteArchivosTable {
+  id: Generated<number>;
+  postulante_id: number;
+  tipo: ApplicationFileType;
+  clave: string;
+  nombre: string;
+  mime: string;
+  tamano: number;
+  creado_en: Timestamp;
+}

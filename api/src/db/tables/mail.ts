@@ -1,0 +1,33 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './columns.js';
+
+export type OutboxState = 'pendiente' | 'enviando' | 'enviado' | 'fallido';
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+/** The mail outbox: written in the transaction of the change that sends it. */
+export interface CorreosSalientesTable {
+  id: Generated<number>;
+  plantilla: string;
+  destinatario: string;
+  asunto: string;
+  texto: string;
+  html: string;
+  estado: Generated<OutboxState>;
+  intentos: Generated<number>;
+  siguiente_intento: Timestamp;
+  bloqueado_hasta: NullableTimestamp;
+  ultimo_error: string | null;
+  postulante_id: number | null;
+  creado_en: Timestamp;
+  enviado_en: NullableTimestamp;
+}
+
+/** One row per delivery attempt of an outbox message. */
+export interface CorreosIntentosTable {
+  id: Generated<number>;
+  correo_id: number;
+  intento: number;
+  en: Timestamp;
+  ok: boolean;
+  detalle: string | null;
+}

@@ -1,0 +1,68 @@
+import type { Db } from '../db/database.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
+import * as users from './repository.js';
+import type { StaffUserInput, StaffUserJson } from './repository.js';
+
+export type { StaffUserInput, StaffUserJson } from './repository.js';
+
+const ADMIN = 1;
+
+/** Whether `id` is the only active administrator (the admins are locked by the caller's transaction). */
+async function isLastActiveAdmin(trx: Db, id: number): Promise<boolean> {
+  const admins = await users.lockActiveAdmins(trx);
+  return admins.length === 1 && admins[0] === id;
+}
+
+export const listUsers = (db: Db, search: string): Promise<StaffUserJson[]> => users.listUsers(db, search);
+
+export const findUserSession = (db: Db, id: number) => users.findUserSession(db, id);
+
+/** The account when the e-mail and password match (unknown accounts cost the same argon2 time). */
+export async function checkLogin(db: Db, usuario: string | null, clave: string) {
+  const found = usuario === null ? null : await users.findUserForLogin(db, usuario);
+  const ok = await verifyPassword(found?.clave_hash, clave);
+  return found && ok ? found : null;
+}
+
+/** `clave` is hashed here, after every check of the input passed. */
+export async function createUser(db: Db, input: Required<Omit<StaffUserInput, 'claveHash'>>, clave: string) {
+  return users.createUser(db, { ...input, claveHash: await hashPassword(clave) });
+}
+
+/**
+ * The last active administrator can be renamed but not demoted or deactivated (issue 13): the
+ * system would be left with nobody able to manage users.
+ */
+export async function updateUser(
+  db: Db,
+  id: number,
+  input: Omit<StaffUserInput, 'claveHash'>,
+  clave: string,
+): Promise<'ok' | 'missing' | 'duplicate' | 'lastAdmin'> {
+  const claveHash = clave ? await hashPassword(clave) : undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const removesAdmin = (input.idrol !== undefined && input.idrol !== ADMIN) || input.estatus === false;
+      if (removesAdmin && (await isLastActiveAdmin(trx, id))) return 'lastAdmin' as const;
+      return users.updateUser(trx, id, { ...input, ...(claveHash && { claveHash }) });
+    });
+  } catch (err) {
+    // The e-mail is taken (also when a concurrent update won); the transaction is already rolled back.
+    if (users.isUniqueViolation(err)) return 'duplicate';
+    throw err;
+  }
+}
+
+export async function toggleUser(db: Db, id: number): Promise<boolean | null | 'lastAdmin'> {
+  return db.transaction().execute(async (trx) => {
+    if (await isLastActiveAdmin(trx, id)) return 'lastAdmin' as const;
+    return users.toggleUser(trx, id);
+  });
+}
+
+export async function deleteUser(db: Db, id: number): Promise<boolean | 'lastAdmin'> {
+  return db.transaction().execute(async (trx) => {
+    if (await isLastActiveAdmin(trx, id)) return 'lastAdmin' as const;
+    return users.deleteUser(trx, id);
+  });
+}

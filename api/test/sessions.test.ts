@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/demo/index.js';
+import { databases, type TestApi } from './support/databases.js';
+import { recordingClient } from './support/client.js';
+
+const sid = () => randomBytes(32).toString('hex');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(databases)('internal sessions, counters and spent tokens ($name)', ({ start }) => {
+  let t: TestApi;
+  const client = recordingClient(() => t);
+  beforeAll(async () => {
+    t = await start();
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function staffId(usuario: string): Promise<number> {
+    const r = await client.post('/login', { usuario_: usuario, clave: DEMO_PASSWORD });
+    return r.body.user.id as number;
+  }
+
+  it('is closed to callers without the service token', async () => {
+    expect(
+      (
+        await request(t.api.url)
+          .post('/internal/contadores')
+          .send({ clave: 'x'.repeat(10) })
+      ).status,
+    ).toBe(401);
+    expect((await request(t.api.url).post(`/internal/sesiones/${sid()}/usar`).send({})).status).toBe(401);
+  });
+
+  it('keeps a session until it is ended, and answers the live role', async () => {
+    const id = sid();
+    const uid = await staffId('gestor@ejemplo.org.gt');
+    expect(
+      (await client.post('/internal/sesiones', { id, tipo: 'staff', usuarioId: uid, rol: 2, vidaMs: 60_000 })).status,
+    ).toBe(201);
+    const used = await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 });
+    expect(used.status).toBe(200);
+    expect(used.body).toMatchObject({
+      tipo: 'staff',
+      usuarioId: String(uid),
+      rol: 2,
+      cuenta: { activo: true, idrol: 2 },
+    });
+    // The name and e-mail are read live from the account, never kept with the session.
+    expect(used.body.cuenta.email).toBe('gestor@ejemplo.org.gt');
+    expect(JSON.stringify(used.body)).not.toMatch(/sello|clave/);
+    expect((await client.post(`/internal/sesiones/${id}/eliminar`)).body).toEqual({ eliminada: true });
+    expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 })).status).toBe(404);
+  });
+
+  it('ends a session after the idle time and after its absolute lifetime, whatever the activity', async () => {
+    const uid = await staffId('visualizador@ejemplo.org.gt');
+    const idle = sid();
+    const absolute = sid();
+    await client.post('/internal/sesiones', { id: idle, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 });
+    await client.post('/internal/sesiones', { id: absolute, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 1_500 });
+    await sleep(600);
+    expect((await client.post(`/internal/sesiones/${absolute}/usar`, { inactividadMs: 60_000 })).status).toBe(200);
+    await sleep(600);
+    expect((await client.post(`/internal/sesiones/${absolute}/usar`, { inactividadMs: 60_000 })).status).toBe(200);
+    expect((await client.post(`/internal/sesiones/${idle}/usar`, { inactividadMs: 1_000 })).status).toBe(404);
+    await sleep(500);
+    expect((await client.post(`/internal/sesiones/${absolute}/usar`, { inactividadMs: 60_000 })).status).toBe(404);
+  });
+
+  it('ends every session of an account that is deactivated or whose password changes', async () => {
+    const created = await client.post('/usuario', {
+      nombre: 'Sesión Prueba',
+      usuario_: `sesion.${randomBytes(3).toString('hex')}@ejemplo.org.gt`,
+      clave: 'clave-segura-1',
+      idRol: 3,
+    });
+    const uid = created.body.id as number;
+    const a = sid();
+    const b = sid();
+    for (const id of [a, b])
+      await client.post('/internal/sesiones', { id, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 });
+    const use = (id: string) => client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 });
+    expect((await use(a)).status).toBe(200);
+    // A role change is seen on the next use.
+    await client.post(`/usuario/actualizar/${uid}`, {
+      nombre: 'Sesión Prueba',
+      usuario_: (await client.get('/usuario')).body.find((u: { id: number }) => u.id === uid).usuario_,
+      idRol: 2,
+    });
+    expect((await use(a)).body.cuenta.idrol).toBe(2);
+    const usuario = (await client.get('/usuario')).body.find((u: { id: number }) => u.id === uid).usuario_;
+    await client.post(`/usuario/actualizar/${uid}`, {
+      nombre: 'Sesión Prueba',
+      usuario_: usuario,
+      clave: 'otra-clave-2',
+    });
+    expect((await use(a)).status).toBe(404);
+    expect((await use(b)).status).toBe(404);
+    const c = sid();
+    await client.post('/internal/sesiones', { id: c, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 });
+    expect((await use(c)).status).toBe(200);
+    await client.post(`/usuario/toggle-estado/${uid}`);
+    expect((await use(c)).status).toBe(404);
+    expect(
+      (await client.post('/internal/sesiones', { id: sid(), tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 }))
+        .status,
+    ).toBe(409);
+  });
+
+  it('counts atomically: 25 parallel consumes get 25 different counts', async () => {
+    const clave = `prueba:${sid()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => client.post('/internal/contadores', { clave, puntos: 1, duracionMs: 60_000 })),
+    );
+    expect(answers.map((a) => a.body.puntos).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    const got = await client.get(`/internal/contadores/${clave}`);
+    expect(got.body.puntos).toBe(25);
+    expect(got.body.restanteMs).toBeGreaterThan(50_000);
+    await client.post(`/internal/contadores/${clave}/eliminar`);
+    expect((await client.get(`/internal/contadores/${clave}`)).status).toBe(404);
+  });
+
+  it('starts a count again once it has expired', async () => {
+    const clave = `prueba:${sid()}`;
+    await client.post('/internal/contadores', { clave, puntos: 3, duracionMs: 1_000 });
+    await sleep(1_100);
+    expect((await client.post('/internal/contadores', { clave, puntos: 1, duracionMs: 1_000 })).body.puntos).toBe(1);
+  });
+
+  it('spends a single-use token once, even when raced', async () => {
+    const clave = `captcha:${sid()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.post('/internal/tokens-usados', { clave, duracionMs: 60_000 })),
+    );
+    expect(answers.filter((a) => a.body.nuevo === true)).toHaveLength(1);
+    expect((await client.get(`/internal/tokens-usados/${clave}`)).body).toEqual({ usado: true });
+    expect((await client.get(`/internal/tokens-usados/captcha:${sid()}`)).body).toEqual({ usado: false });
+  });
+
+  it('refuses malformed keys and numbers with a Spanish 400', async () => {
+    const r = await client.post('/internal/contadores', { clave: 'a b', puntos: 1, duracionMs: 10 });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Solicitud inválida');
+    expect((await client.post('/internal/contadores', { clave: 'abcdefgh', puntos: '1', duracionMs: 10 })).status).toBe(
+      400,
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { createClient } from 'redis';
+import type { SessionKind, SessionsClient } from '../upstream/sessions.js';
+import type { LimiterOptions, SharedStore } from './store.js';
+
+const newClient = (url: string) => createClient({ url, disableOfflineQueue: true });
+type Client = ReturnType<typeof newClient>;
+
+const SESSION = 'bolsa:sesion:';
+const SPENT = 'bolsa:usado:';
+
+/**
+ * Sessions, counters and spent tokens in Redis (REDIS_URL): a session is a hash that expires
+ * after the idle time (renewed on use, never past its absolute end). The account's live state
+ * still comes from the api on every use, so deactivation and password changes end it at once.
+ */
+export class RedisStore implements SharedStore {
+  readonly name = 'redis' as const;
+  private constructor(
+    private readonly client: Client,
+    private readonly sessions: SessionsClient,
+  ) {}
+
+  static async connect(url: string, sessions: SessionsClient): Promise<RedisStore> {
+    const client = newClient(url);
+    // A lost connection reconnects on its own; requests meanwhile fail as unavailable, not crash.
+    client.on('error', (err: Error) => console.error(`[bff] Redis: ${err.name}`));
+    await client.connect();
+    return new RedisStore(client, sessions);
+  }
+
+  async createSession(
+    idHash: string,
+    s: { kind: SessionKind; userId: string; role: number },
+    limits: { lifetimeMs: number; idleMs: number },
+  ): Promise<'ok' | 'inactive' | 'unknown'> {
+    const account = await this.sessions.account(s.kind, s.userId);
+    if (!account) return 'unknown';
+    if (!account.active) return 'inactive';
+    const key = SESSION + idHash;
+    await this.client
+      .multi()
+      .hSet(key, {
+        k: s.kind,
+        uid: s.userId,
+        role: String(s.role),
+        stamp: account.stamp,
+        end: String(Date.now() + limits.lifetimeMs),
+      })
+      .pExpire(key, Math.min(limits.idleMs, limits.lifetimeMs))
+      .exec();
+    return 'ok';
+  }
+
+  async useSession(idHash: string, limits: { idleMs: number }) {
+    const key = SESSION + idHash;
+    const h = await this.client.hGetAll(key);
+    const end = Number(h.end);
+    const kind = h.k;
+    if ((kind !== 'staff' && kind !== 'candidate') || !h.uid || !(end > Date.now())) {
+      await this.client.del(key);
+      return null;
+    }
+    const account = await this.sessions.account(kind, h.uid);
+    if (!account || !account.active || account.stamp !== h.stamp) {
+      await this.client.del(key);
+      return null;
+    }
+    // Only renew a key that still exists: a logout on another replica must not be undone.
+    const renewed = await this.client.pExpire(key, Math.min(limits.idleMs, end - Date.now()));
+    if (!renewed) return null;
+    return { kind: kind as SessionKind, userId: h.uid, role: Number(h.role), account };
+  }
+
+  async endSession(idHash: string) {
+    await this.client.del(SESSION + idHash);
+  }
+
+  async spend(key: string, ttlMs: number) {
+    const r = await this.client.set(SPENT + key, '1', {
+      condition: 'NX',
+      expiration: { type: 'PX', value: Math.max(1_000, Math.ceil(ttlMs)) },
+    });
+    return r === 'OK';
+  }
+
+  async isSpent(key: string) {
+    return (await this.client.exists(SPENT + key)) === 1;
+  }
+
+  limiter(o: LimiterOptions) {
+    return new RateLimiterRedis({
+      storeClient: this.client,
+      useRedisPackage: true,
+      points: o.points,
+      duration: o.durationSeconds,
+      keyPrefix: `bolsa:${o.prefix}`,
+    });
+  }
+
+  async close() {
+    await this.client.close();
+  }
+}

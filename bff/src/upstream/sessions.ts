@@ -1,0 +1,150 @@
+import { fieldsOf, pick, text } from '../normalise/fields.js';
+import { orNull, UpstreamHttpError, type Upstream } from './http.js';
+
+export type SessionKind = 'staff' | 'candidate';
+
+/** The account behind a session, read live by the api on every use. */
+export interface SessionAccount {
+  active: boolean;
+  roleId: number;
+  name: string;
+  email: string;
+  /** Fingerprint of the password: a change ends older sessions. */
+  stamp: string;
+}
+
+export interface UsedSession {
+  kind: SessionKind;
+  userId: string;
+  /** Effective role chosen at login ('Forzar rol' may have lowered it). */
+  role: number;
+  account: SessionAccount;
+}
+
+export interface CounterState {
+  points: number;
+  /** ms until the count resets; null: never. */
+  remainingMs: number | null;
+}
+
+const TIMEOUT_MS = 5_000;
+
+function account(raw: unknown): SessionAccount {
+  const f = fieldsOf(raw);
+  const active = pick(f, 'activo');
+  return {
+    active: active === true,
+    roleId: Number(pick(f, 'idrol')),
+    name: text(pick(f, 'nombre')) ?? '',
+    email: text(pick(f, 'email')) ?? '',
+    stamp: text(pick(f, 'sello')) ?? '',
+  };
+}
+
+function counter(raw: unknown): CounterState {
+  const f = fieldsOf(raw);
+  const remaining = pick(f, 'restanteMs');
+  return { points: Number(pick(f, 'puntos')), remainingMs: remaining === undefined ? null : Number(remaining) };
+}
+
+/**
+ * The api's internal session area (/internal/sesiones, /internal/contadores,
+ * /internal/tokens-usados): sessions, rate-limit counters and spent single-use tokens shared by
+ * every BFF replica when Redis is not configured.
+ */
+export class SessionsClient {
+  constructor(private readonly http: Upstream) {}
+
+  /** 'inactive' when the account may not log in now; 'unknown' when it does not exist. */
+  async create(s: {
+    idHash: string;
+    kind: SessionKind;
+    userId: string;
+    role: number;
+    lifetimeMs: number;
+  }): Promise<'ok' | 'inactive' | 'unknown'> {
+    try {
+      await this.http.request('/internal/sesiones', {
+        method: 'POST',
+        json: { id: s.idHash, tipo: s.kind, usuarioId: s.userId, rol: s.role, vidaMs: s.lifetimeMs },
+        timeoutMs: TIMEOUT_MS,
+      });
+      return 'ok';
+    } catch (err) {
+      if (err instanceof UpstreamHttpError && err.status === 409) return 'inactive';
+      if (err instanceof UpstreamHttpError && err.status === 404) return 'unknown';
+      throw err;
+    }
+  }
+
+  /** The live session (touched now), or null when it has ended for any reason. */
+  async use(idHash: string, idleMs: number): Promise<UsedSession | null> {
+    const body = await orNull(
+      this.http.request(`/internal/sesiones/${idHash}/usar`, {
+        method: 'POST',
+        json: { inactividadMs: idleMs },
+        timeoutMs: TIMEOUT_MS,
+      }),
+    );
+    if (body === null) return null;
+    const f = fieldsOf(body);
+    const kind = pick(f, 'tipo');
+    if (kind !== 'staff' && kind !== 'candidate') return null;
+    return {
+      kind,
+      userId: String(pick(f, 'usuarioId')),
+      role: Number(pick(f, 'rol')),
+      account: account(pick(f, 'cuenta')),
+    };
+  }
+
+  async end(idHash: string): Promise<void> {
+    await this.http.request(`/internal/sesiones/${idHash}/eliminar`, { method: 'POST', timeoutMs: TIMEOUT_MS });
+  }
+
+  /** The account's live state (used when sessions themselves live in Redis). */
+  async account(kind: SessionKind, userId: string): Promise<SessionAccount | null> {
+    const body = await orNull(
+      this.http.request(`/internal/sesiones/cuentas/${kind}/${encodeURIComponent(userId)}`, { timeoutMs: TIMEOUT_MS }),
+    );
+    return body === null ? null : account(body);
+  }
+
+  async consume(key: string, points: number, durationMs: number, force: boolean): Promise<CounterState> {
+    return counter(
+      await this.http.request('/internal/contadores', {
+        method: 'POST',
+        json: { clave: key, puntos: points, duracionMs: durationMs, forzar: force },
+        timeoutMs: TIMEOUT_MS,
+      }),
+    );
+  }
+
+  async counter(key: string): Promise<CounterState | null> {
+    const body = await orNull(this.http.request(`/internal/contadores/${key}`, { timeoutMs: TIMEOUT_MS }));
+    return body === null ? null : counter(body);
+  }
+
+  async resetCounter(key: string): Promise<boolean> {
+    const body = await this.http.request(`/internal/contadores/${key}/eliminar`, {
+      method: 'POST',
+      timeoutMs: TIMEOUT_MS,
+    });
+    return pick(fieldsOf(body), 'eliminado') === true;
+  }
+
+  /** True the first time `key` is spent; false if it already was. */
+  async spend(key: string, ttlMs: number): Promise<boolean> {
+    const body = await this.http.request('/internal/tokens-usados', {
+      method: 'POST',
+      json: { clave: key, duracionMs: Math.max(1_000, Math.ceil(ttlMs)) },
+      timeoutMs: TIMEOUT_MS,
+    });
+    return pick(fieldsOf(body), 'nuevo') === true;
+  }
+
+  async isSpent(key: string): Promise<boolean> {
+    const body = await this.http.request(`/internal/tokens-usados/${key}`, { timeoutMs: TIMEOUT_MS });
+    return pick(fieldsOf(body), 'usado') === true;
+  }
+}
