@@ -58,7 +58,13 @@ async function chooseFile(
   file: { name: string; mimeType: string; buffer: Buffer },
 ) {
   await tabTo(page, dialog.getByRole('button', { name: `${label}: elegir archivo` }));
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  // Enter, as on any button; on a busy machine the chooser sometimes did not come, so Space (the
+  // other key of a button) is the second try. Both are the keyboard alone.
+  let chooser = await Promise.all([
+    page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null),
+    page.keyboard.press('Enter'),
+  ]).then(([c]) => c);
+  chooser ??= (await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]))[0];
   await chooser.setFiles(file);
   await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
 }
