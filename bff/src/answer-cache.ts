@@ -46,7 +46,14 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
         !req.is('application/json')
       )
         return next();
-      const key = JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null]);
+      if (!isShared(body.query, body.operationName)) return next();
+      let key: string;
+      try {
+        key = JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null]);
+      } catch {
+        // Variables nested deeper than JSON.stringify can follow: not cacheable, let GraphQL refuse them.
+        return next();
+      }
       const hit = answers.get(key);
       const age = hit ? Date.now() - hit.at : Infinity;
       // While one request refreshes an expired answer, the others get the previous one (for at
@@ -58,7 +65,6 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
         res.end(hit.body);
         return;
       }
-      if (!isShared(body.query, body.operationName)) return next();
       if (hit) hit.refreshing = true;
       else {
         if (answers.size >= max) answers.delete(answers.keys().next().value!);

@@ -257,7 +257,7 @@ describe('one key per purpose', () => {
 
 describe('proxy, cookie and request-id settings', () => {
   it('reads TRUST_PROXY and makes the cookie Secure in production unless COOKIE_SECURE=false', () => {
-    const base = { SERVICE_TOKEN: 'x'.repeat(32) };
+    const base = { SERVICE_TOKEN: 'x'.repeat(32), SESSION_SECRET: 's'.repeat(48) };
     expect(loadConfig({ ...base }).trustProxy).toBe('loopback');
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('false')).toBe(false);

@@ -51,7 +51,8 @@ export function failure(kind: FailureKind, message: string | null = null, status
 export const failed = <T = never>(f: Failure): Result<T> => ({ ok: false, failure: f });
 
 function kindOf(status: number): FailureKind {
-  if (status === 400 || status === 413 || status === 415 || status === 422) return 'invalid';
+  // 414/431: a query string or header too long for the api's HTTP server is the request's fault.
+  if ([400, 413, 414, 415, 422, 431].includes(status)) return 'invalid';
   if (status === 404 || status === 410) return 'not-found';
   if (status === 409) return 'conflict';
   if (status === 401) return 'unauthenticated';

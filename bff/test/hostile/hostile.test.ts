@@ -49,7 +49,8 @@ let last = '';
 const fixtures: Fixtures = { vacancyId: '', staffUserId: '', adminEmailId: '', testTemplateId: '', branchId: '' };
 
 /** Tables whose rows a refused request must not change (session and throttle bookkeeping may). */
-const BOOKKEEPING = /session|sesion|throttle|rate|limit|attempt|intento|captcha|kysely|migration|log|audit/i;
+const BOOKKEEPING =
+  /session|sesion|throttle|rate|limit|attempt|intento|captcha|contador|tokens_usados|kysely|migration|log|audit/i;
 
 async function rowCounts(): Promise<string> {
   const parts = counted.map((t) => `(select count(*) from "${t}") as "${t}"`).join(', ');

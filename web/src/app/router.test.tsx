@@ -81,7 +81,7 @@ describe('route table', () => {
       detailMock('5', detail('5', { name: 'Psicóloga clínica' })),
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).toBeInTheDocument();
-    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' }, { timeout: 10_000 });
     expect(await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' })).toBeInTheDocument();
     screen.getByRole('button', { name: 'Cerrar detalles del empleo' }).click();
     await waitFor(() => expect(router.pathname).toBe('/vacantes'));
@@ -97,10 +97,17 @@ describe('Ver Detalles on the home page', () => {
       branchesMock,
       detailMock('5', detail('5', { name: 'Psicóloga clínica' })),
     ]);
-    const hero = await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' });
-    (await screen.findAllByRole('button', { name: 'Ver Detalles' }))[0]!.click();
-    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' });
-    expect(await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' })).toBeInTheDocument();
+    const hero = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Encuentra el trabajo de tus sueños' },
+      { timeout: 10_000 },
+    );
+    (await screen.findAllByRole('button', { name: 'Ver Detalles' }, { timeout: 10_000 }))[0]!.click();
+    // The dialog is a lazy chunk.
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del empleo' }, { timeout: 10_000 });
+    expect(
+      await within(dialog).findByRole('heading', { level: 3, name: 'Psicóloga clínica' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(router.pathname).toBe('/vacantes/5');
     expect(hero).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Vacantes Disponibles' })).not.toBeInTheDocument();
@@ -220,8 +227,9 @@ describe('route guard (spec 1 §2.1)', () => {
   it.each(CASES)('%s as %s lands on %s', async (path, who, expected) => {
     const me = who === 'anonymous' ? null : viewer(who);
     const router = renderAt(path, [sessionMock(me), ...PAGE_MOCKS]);
-    await waitForElementToBeRemoved(() => screen.queryByLabelText('Cargando sesión'));
-    await waitFor(() => expect(router.pathname).toBe(expected));
+    // Screens are lazy chunks: on a busy machine the first import of one takes a while.
+    await waitForElementToBeRemoved(() => screen.queryByLabelText('Cargando sesión'), { timeout: 10_000 });
+    await waitFor(() => expect(router.pathname).toBe(expected), { timeout: 10_000 });
     if (expected !== path) expect(router.action).toBe('REPLACE');
   });
 

@@ -7,8 +7,8 @@ type Card = BoardVacanciesQuery['vacancies']['items'][number];
 type Detail = NonNullable<VacancyDetailQuery['vacancy']>;
 
 export const BRANCH_LIST = [
-  { __typename: 'Branch' as const, id: 'b1', name: 'Sede Central' },
-  { __typename: 'Branch' as const, id: 'b2', name: 'Clínica Quetzaltenango' },
+  { __typename: 'Branch' as const, id: '1', name: 'Sede Central' },
+  { __typename: 'Branch' as const, id: '2', name: 'Clínica Quetzaltenango' },
 ];
 
 export function card(id: string, over: Partial<Card> = {}): Card & { __typename: 'Vacancy' } {

@@ -113,10 +113,10 @@ describe('Panel de Acceso Rápido (admin grid)', () => {
     renderGrid([
       viewerMock('VIEWER'),
       adminPage(FIRST, EIGHT),
-      adminPage({ filter: { branchId: 'b2' }, page: 1, pageSize: 6 }, inB2),
-      adminPage({ filter: { branchId: 'b2', vacancyId: '9' }, page: 1, pageSize: 6 }, inB2),
+      adminPage({ filter: { branchId: '2' }, page: 1, pageSize: 6 }, inB2),
+      adminPage({ filter: { branchId: '2', vacancyId: '9' }, page: 1, pageSize: 6 }, inB2),
       {
-        request: { query: ADMIN_VACANCY_OPTIONS, variables: { filter: { branchId: 'b2' }, pageSize: 100 } },
+        request: { query: ADMIN_VACANCY_OPTIONS, variables: { filter: { branchId: '2' }, pageSize: 100 } },
         result: {
           data: {
             adminVacancies: {
@@ -131,7 +131,7 @@ describe('Panel de Acceso Rápido (admin grid)', () => {
     const vacancy = screen.getByLabelText('Vacante');
     expect(vacancy).toBeDisabled();
     await screen.findAllByRole('article');
-    await user.selectOptions(screen.getByLabelText('Sede'), 'b2');
+    await user.selectOptions(screen.getByLabelText('Sede'), '2');
     expect(screen.getByLabelText('Vacante')).toBeEnabled();
     expect(await screen.findByRole('option', { name: 'Psicóloga clínica' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Vacante'), '9');

@@ -14,7 +14,7 @@ import { renderWithProviders, type Mocks } from '../../test/render';
 const COMPLETE: VacancyFormValues = {
   ...EMPTY_VACANCY,
   name: 'Enfermera profesional',
-  branchId: 'b1',
+  branchId: '1',
   departmentId: '01',
   placeMode: 'texto',
   placeText: 'Clínica zona 1',
@@ -26,7 +26,7 @@ const COMPLETE: VacancyFormValues = {
 
 const INPUT = {
   name: 'Enfermera profesional',
-  branchId: 'b1',
+  branchId: '1',
   description: 'Atención de pacientes en consulta externa.',
   endsAt: COMPLETE.endsAt,
   active: true,
@@ -91,7 +91,7 @@ describe('Crear Vacante', () => {
 
     await preview();
     await expectBanner('Campo Obligado', 'Debe de seleccionar una sede');
-    await user.selectOptions(await screen.findByLabelText(/^Sede/), 'b1');
+    await user.selectOptions(await screen.findByLabelText(/^Sede/), '1');
 
     await preview();
     await expectBanner('Campo Obligado', 'Debe seleccionar una ubicación');
@@ -161,7 +161,7 @@ describe('Crear Vacante', () => {
     expect(screen.getByLabelText(/Nombre de la vacante/)).toHaveValue('Enfermera profesional');
     expect(screen.getByLabelText('Lugar')).toHaveValue('Clínica zona 1');
     expect(screen.getByLabelText(/Descripción/)).toHaveValue('Atención de pacientes en consulta externa.');
-    await waitFor(() => expect(screen.getByLabelText(/^Sede/)).toHaveValue('b1'));
+    await waitFor(() => expect(screen.getByLabelText(/^Sede/)).toHaveValue('1'));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
@@ -239,7 +239,7 @@ describe('Crear Vacante', () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(COMPLETE));
     renderCreate([
       {
-        request: { query: VACANCY_NAME_CHECK, variables: { name: 'Enfermera profesional', branchId: 'b1' } },
+        request: { query: VACANCY_NAME_CHECK, variables: { name: 'Enfermera profesional', branchId: '1' } },
         result: { data: { vacancyNameCheck: { __typename: 'VacancyNameCheck', exists: true, activeCount: 1 } } },
       },
       {
@@ -287,7 +287,7 @@ describe('Crear Vacante', () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(COMPLETE));
     renderCreate([
       {
-        request: { query: VACANCY_NAME_CHECK, variables: { name: 'Enfermera profesional', branchId: 'b1' } },
+        request: { query: VACANCY_NAME_CHECK, variables: { name: 'Enfermera profesional', branchId: '1' } },
         error: new Error('caído'),
       },
       {

@@ -173,7 +173,7 @@ describe('Editar Vacante', () => {
             id: '5',
             input: {
               name: 'Enfermera jefe',
-              branchId: 'b1',
+              branchId: '1',
               description: 'Atención de pacientes.',
               endsAt: v.endsAt,
               active: true,
