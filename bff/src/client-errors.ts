@@ -105,6 +105,10 @@ export function translateGraphQLError(formatted: GraphQLFormattedError): GraphQL
     if (/^Schema is not configured to execute \w+ operation/.test(formatted.message)) {
       return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
     }
+    // graphql-js stops coercing after 50 bad variable values (a large input full of mistakes).
+    if (/^Too many errors processing variables/.test(formatted.message)) {
+      return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_USER_INPUT' } };
+    }
   }
   if (OWN_CODES.has(code)) return { ...formatted, extensions };
   return null;
