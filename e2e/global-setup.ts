@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startApi } from '../api/src/server.js';
 import { loadConfig, type Config } from '../bff/src/config.js';
@@ -12,12 +16,43 @@ declare module 'vitest' {
     shortIdleUrl: string;
     /** A vacancy with guest applications (none of the linking-demo person's), for the delete journey. */
     vacancyWithApplications: { name: string; applications: number };
+    /** Folder where the SMTP sink writes each message it receives (one .eml file per message). */
+    mailDir: string;
+    /** The demo candidate's DPI, and an open vacancy they have not applied to (application journey). */
+    candidateApplication: { dpi: string; vacancyId: string; vacancyName: string };
   }
 }
 
 /** The real product for the browser journeys: api on seeded in-memory PGlite, bff serving web/dist. */
 export default async function setup(project: TestProject) {
-  const api = await startApi({ memory: true, port: 0, seedDemo: true, log: false });
+  // The SMTP sink the api's outbox delivers to: every message lands as a file the journeys read.
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'bolsa-e2e-mail-'));
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        writeFileSync(path.join(mailDir, `${String(++received).padStart(4, '0')}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  project.provide('mailDir', mailDir);
+
+  const api = await startApi({
+    memory: true,
+    port: 0,
+    seedDemo: true,
+    log: false,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    mail: { pollMs: 250 },
+  });
   const common = {
     apiUrl: api.url,
     serviceToken: api.token,
@@ -53,6 +88,32 @@ export default async function setup(project: TestProject) {
     name: withApplications.nombre,
     applications: Number(withApplications.n),
   });
+  const ana = await api.db
+    .selectFrom('usuarios_candidatos')
+    .select(['id', 'dpi'])
+    .where('email', '=', 'ana.lopez@example.com')
+    .executeTakeFirstOrThrow();
+  const open = await api.db
+    .selectFrom('plazas')
+    .select(['id', 'nombre'])
+    .where('status', '=', '1')
+    .where((eb) => eb.or([eb('fecha_finalizacion', 'is', null), eb('fecha_finalizacion', '>=', new Date())]))
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('postulantes')
+        .select('plaza_id')
+        .where((w) =>
+          w.or([
+            w('email', '=', 'ana.lopez@example.com'),
+            w('cui', '=', ana.dpi ?? ''),
+            w('usuario_candidato_id', '=', ana.id),
+          ]),
+        )
+        .where('plaza_id', 'is not', null),
+    )
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  project.provide('candidateApplication', { dpi: ana.dpi ?? '', vacancyId: String(open.id), vacancyName: open.nombre });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
   return async () => {
     for (const s of started) {
@@ -60,5 +121,7 @@ export default async function setup(project: TestProject) {
       await s.close();
     }
     await api.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

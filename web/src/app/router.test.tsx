@@ -6,6 +6,7 @@ import { createCache } from './apollo';
 import { AppRoutes, guardRedirect, routes } from './router';
 import type { Role } from '../gql/graphql';
 import { API_TOKENS, STAFF_USERS } from '../features/users/operations';
+import { APPLICATION_VACANCY } from '../features/applications/operations';
 import { ALL, boardMock, branchesMock, card, detail, detailMock } from '../test/fixtures';
 import { TestMantine, type Mocks } from '../test/render';
 import { sessionMock, viewer } from '../test/session';
@@ -36,6 +37,7 @@ const SPEC_PATHS = [
   '/',
   '/vacantes',
   '/vacantes/12',
+  '/vacantes/12/postular',
   '/perfil',
   '/reclutadores/login',
   '/preguntas-frecuentes',
@@ -116,6 +118,59 @@ describe('Ver Detalles on the home page', () => {
   });
 });
 
+function applicationVacancyMock(id: string, name: string): Mocks[number] {
+  return {
+    request: { query: APPLICATION_VACANCY, variables: { id } },
+    result: {
+      data: {
+        vacancy: {
+          __typename: 'Vacancy',
+          id,
+          name,
+          place: 'Guatemala, Guatemala',
+          active: true,
+          endsAt: null,
+          branch: { __typename: 'Branch', id: 'b1', name: 'Sede Central' },
+        },
+      },
+    },
+  };
+}
+
+describe('Aplicar Ahora (issue 9)', () => {
+  it('opens the application form over the home page at /vacantes/:id/postular; Cancelar goes back', async () => {
+    const router = renderAt('/', [
+      sessionMock(null),
+      { ...boardMock(ALL, [card('5', { name: 'Psicóloga clínica' })]), maxUsageCount: Number.POSITIVE_INFINITY },
+      branchesMock,
+      applicationVacancyMock('5', 'Psicóloga clínica'),
+    ]);
+    const hero = await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' });
+    (await screen.findAllByRole('button', { name: 'Aplicar Ahora' }))[0]!.click();
+    const dialog = await screen.findByRole('dialog', { name: 'Formulario de Postulación' }, { timeout: 5000 });
+    expect(await within(dialog).findByText('Psicóloga clínica')).toBeInTheDocument();
+    expect(router.pathname).toBe('/vacantes/5/postular');
+    expect(hero).toBeInTheDocument();
+    // The guest's link to log in works from the dialog over the page (the login provider wraps both).
+    within(dialog).getByRole('button', { name: 'inicia sesión' }).click();
+    await waitFor(() => expect(router.pathname).toBe('/'));
+    expect(await screen.findByRole('tab', { name: 'Iniciar Sesión' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('opens the form from a shared link; closing it goes to /vacantes', async () => {
+    const router = renderAt('/vacantes/5/postular', [
+      sessionMock(null),
+      boardMock(ALL, [card('5', { name: 'Psicóloga clínica' })]),
+      branchesMock,
+      applicationVacancyMock('5', 'Psicóloga clínica'),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Formulario de Postulación' }, { timeout: 5000 });
+    expect(await within(dialog).findByText('Psicóloga clínica')).toBeInTheDocument();
+    within(dialog).getByRole('button', { name: 'Cancelar' }).click();
+    await waitFor(() => expect(router.pathname).toBe('/vacantes'));
+  });
+});
+
 type Who = 'anonymous' | Role;
 const WHO: Who[] = ['anonymous', 'CANDIDATE', 'ADMIN', 'MANAGER', 'VIEWER'];
 
@@ -128,6 +183,7 @@ const EXPECTED: Record<string, Record<Who, string>> = {
   '/': BOARD,
   '/vacantes': BOARD,
   '/vacantes/12': BOARD,
+  '/vacantes/12/postular': BOARD,
   '/perfil': { anonymous: '/', CANDIDATE: '=', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
   '/reclutadores/login': { anonymous: '=', CANDIDATE: '/', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
   '/preguntas-frecuentes': { anonymous: '=', CANDIDATE: '=', ADMIN: '=', MANAGER: '=', VIEWER: '=' },

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ROLE, type RoleId } from '@bolsa/domain';
+import { LoginPromptProvider } from '../features/accounts';
+import { ApplicationRoute } from '../features/applications';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -140,7 +142,11 @@ export const routes: RouteObject[] = [
         path: 'vacantes',
         element: <VacanciesPage />,
         ...access(BOARD),
-        children: [{ path: ':id', element: <VacancyDetailRoute /> }],
+        children: [
+          { path: ':id', element: <VacancyDetailRoute /> },
+          // The application form's shareable address (issue 9), over the board like the detail.
+          { path: ':id/postular', element: <ApplicationRoute /> },
+        ],
       },
       {
         path: 'perfil',
@@ -206,10 +212,14 @@ export function AppRoutes() {
   // A vacancy opened from a board page keeps that page rendered below its dialog.
   const background = backgroundOf(location);
   const element = useRoutes(routes, background ?? location);
+  // The login dialog is shared by the page and the dialog over it (the application form's
+  // 'inicia sesión' link), so its provider wraps both.
   return (
     <SessionProvider>
-      {element}
-      {background && <VacancyDetailOverlay />}
+      <LoginPromptProvider>
+        {element}
+        {background && <VacancyDetailOverlay />}
+      </LoginPromptProvider>
     </SessionProvider>
   );
 }

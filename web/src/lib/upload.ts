@@ -4,7 +4,8 @@
  * reports upload progress.
  */
 
-export type UploadKind = 'vacancy-image' | 'test-file';
+/** Candidate documents are PDFs and the candidate photo JPEG/PNG (issue 9); guests may send them too. */
+export type UploadKind = 'vacancy-image' | 'test-file' | 'candidate-document' | 'candidate-photo';
 
 export interface UploadedFile {
   id: string;

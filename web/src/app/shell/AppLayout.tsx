@@ -2,7 +2,6 @@ import { Box } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
-import { LoginPromptProvider } from '../../features/accounts';
 import { SiteFooter } from './SiteFooter';
 import { TopNav } from './TopNav';
 import classes from './shell.module.css';
@@ -27,17 +26,15 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const page = pageOf(useLocation().pathname);
   useScrollToTopOnNewPage(page);
   return (
-    <LoginPromptProvider>
-      <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-        <a href="#contenido" className={classes.skipLink}>
-          Saltar al contenido
-        </a>
-        <TopNav />
-        <Box component="main" id="contenido" tabIndex={-1} className={classes.main}>
-          <RouteErrorBoundary key={page}>{children ?? <Outlet />}</RouteErrorBoundary>
-        </Box>
-        <SiteFooter />
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#contenido" className={classes.skipLink}>
+        Saltar al contenido
+      </a>
+      <TopNav />
+      <Box component="main" id="contenido" tabIndex={-1} className={classes.main}>
+        <RouteErrorBoundary key={page}>{children ?? <Outlet />}</RouteErrorBoundary>
       </Box>
-    </LoginPromptProvider>
+      <SiteFooter />
+    </Box>
   );
 }

@@ -25,7 +25,14 @@ interface LoginFormProps {
   onDone: () => void;
 }
 
-export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWithEmail, onDone }: LoginFormProps) {
+export function LoginForm({
+  email,
+  onEmailChange,
+  registeredNotice,
+  vacancyId,
+  onRegisterWithEmail,
+  onDone,
+}: LoginFormProps) {
   const session = useSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -67,10 +74,12 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
     }
     setNotice(null);
     try {
+      // Opened from an application: the server also runs the duplicate check (spec 1 §4, §8).
       const { data } = await login({
         variables: {
           email: email.trim().toLowerCase(),
           password,
+          ...(vacancyId ? { vacancyId } : {}),
           ...(challenge && { captchaId: challenge.id, captchaAnswer }),
         },
       });
@@ -87,7 +96,8 @@ export function LoginForm({ email, onEmailChange, registeredNotice, onRegisterWi
       setChallenge(error?.__typename === 'CaptchaRequired' ? error.captcha : null);
       setCaptchaAnswer('');
       const message = (error && 'message' in error && error.message) || AUTH_MESSAGES.badCredentials;
-      setNotice({ kind: 'error', title: FAILED, message });
+      const title = error?.__typename === 'ApplicationCheckFailed' ? error.title : FAILED;
+      setNotice({ kind: 'error', title, message });
       setOfferRegistration(!error || error.__typename === 'InvalidCredentials');
       setPassword('');
       passwordRef.current?.focus();

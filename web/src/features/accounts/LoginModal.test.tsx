@@ -161,6 +161,48 @@ describe('LoginModal — Iniciar Sesión', () => {
     expect(alert).toHaveTextContent('No se pudo contactar al servidor. Intenta nuevamente.');
   });
 
+  it.each([
+    [
+      { __typename: 'DuplicateApplication', conflict: 'USUARIO', message: 'Ya tienes una postulación a esta vacante.' },
+      'Inicio de sesión fallido',
+      'Ya tienes una postulación a esta vacante.',
+    ],
+    [
+      {
+        __typename: 'ApplicationCheckFailed',
+        title: 'Error al validar',
+        message: 'No se pudo verificar tu postulación. Intenta de nuevo.',
+      },
+      'Error al validar',
+      'No se pudo verificar tu postulación. Intenta de nuevo.',
+    ],
+  ])(
+    'opened from a vacancy, sends its id and shows the duplicate check refusal (%#)',
+    async (error, title, message) => {
+      const user = userEvent.setup();
+      const onClose = vi.fn();
+      renderWithProviders(<LoginModal opened onClose={onClose} vacancyId="7" />, {
+        mocks: [
+          {
+            request: {
+              query: CANDIDATE_LOGIN,
+              variables: { email: 'ana.lopez@example.com', password: 'Demo2026!', vacancyId: '7' },
+            },
+            result: {
+              data: { candidateLogin: { __typename: 'LoginPayload', viewer: null, linkedApplications: 0, error } },
+            },
+          },
+        ],
+      });
+      await user.type(email(), 'ana.lopez@example.com');
+      await user.type(password(), 'Demo2026!{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText(title)).toBeInTheDocument();
+      expect(within(alert).getByText(message)).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+    },
+  );
+
   it('announces linked applications for 2.2 s, then stores /perfil and completes the login', async () => {
     const user = userEvent.setup();
     const me = viewer('CANDIDATE');

@@ -17,6 +17,13 @@ export const LOGIN_ERROR_FIELDS = graphql(`
     ... on ValidationFailed {
       message
     }
+    ... on DuplicateApplication {
+      message
+    }
+    ... on ApplicationCheckFailed {
+      title
+      message
+    }
     ... on CaptchaRequired {
       message
       captcha {
@@ -28,8 +35,14 @@ export const LOGIN_ERROR_FIELDS = graphql(`
 `);
 
 export const CANDIDATE_LOGIN = graphql(`
-  mutation CandidateLogin($email: String!, $password: String!, $captchaId: ID, $captchaAnswer: String) {
-    candidateLogin(email: $email, password: $password, captchaId: $captchaId, captchaAnswer: $captchaAnswer) {
+  mutation CandidateLogin($email: String!, $password: String!, $vacancyId: ID, $captchaId: ID, $captchaAnswer: String) {
+    candidateLogin(
+      email: $email
+      password: $password
+      vacancyId: $vacancyId
+      captchaId: $captchaId
+      captchaAnswer: $captchaAnswer
+    ) {
       viewer {
         ...ViewerFields
       }

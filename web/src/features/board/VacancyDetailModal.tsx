@@ -9,7 +9,7 @@ import { JobImage } from '../../components/JobImage';
 import { VacancyDetails } from '../../components/VacancyDetails';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
-import { announceApplicationForm } from './apply';
+import { useApply } from './apply';
 import { JobPostingJsonLd } from './JobPostingJsonLd';
 import { VACANCY_DETAIL } from './operations';
 
@@ -83,6 +83,7 @@ export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetail
 }
 
 function DetailBody({ vacancy: v, onZoom }: { vacancy: VacancyDetail; onZoom: () => void }) {
+  const apply = useApply();
   return (
     <VacancyDetails
       vacancy={{
@@ -112,7 +113,7 @@ function DetailBody({ vacancy: v, onZoom }: { vacancy: VacancyDetail; onZoom: ()
             </Button>
           )}
         </CopyButton>
-        <Button size="md" onClick={announceApplicationForm}>
+        <Button size="md" onClick={() => apply(v)}>
           Aplicar Ahora
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { matchPath, useLocation, useNavigate, useParams, type Location } from 'react-router';
+import { APPLICATION_ROUTE, ApplicationDialog } from '../applications';
 
 // The dialog (and Mantine's modal machinery) is fetched when a vacancy is first opened.
 const LazyDetailModal = lazy(async () => ({ default: (await import('./VacancyDetailModal')).VacancyDetailModal }));
@@ -26,17 +27,20 @@ export interface DetailState {
 
 export function backgroundOf(location: Location): Location | null {
   const state = location.state as Partial<DetailState> | null;
-  return state?.background && matchPath('/vacantes/:id', location.pathname) ? state.background : null;
+  const overlaid = matchPath('/vacantes/:id', location.pathname) ?? matchPath(APPLICATION_ROUTE, location.pathname);
+  return state?.background && overlaid ? state.background : null;
 }
 
 /**
- * The detail dialog opened from a board page (spec 1 §2.5): the address becomes /vacantes/:id so
+ * The detail dialog (or, at /vacantes/:id/postular, the application form) opened from a board page (spec 1 §2.5): the address becomes /vacantes/:id so
  * it can be shared, while the page below stays what it was (the home page keeps its hero).
  * Closing, or Back, returns to that page.
  */
 export function VacancyDetailOverlay() {
   const location = useLocation();
   const navigate = useNavigate();
+  const applying = matchPath(APPLICATION_ROUTE, location.pathname);
+  if (applying) return <ApplicationDialog vacancyId={applying.params.id ?? ''} onClose={() => navigate(-1)} />;
   const id = matchPath('/vacantes/:id', location.pathname)?.params.id ?? '';
   return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate(-1)} />;
 }

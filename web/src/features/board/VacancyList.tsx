@@ -22,7 +22,7 @@ import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { GuestBanner } from './GuestBanner';
 import type { DetailState } from './VacancyDetailRoute';
-import { announceApplicationForm } from './apply';
+import { useApply } from './apply';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyCard } from './VacancyCard';
 
@@ -57,6 +57,7 @@ export function VacancyList({
   onPageChange,
 }: VacancyListProps) {
   const navigate = useNavigate();
+  const apply = useApply();
   const [featuredOnly, setFeaturedOnly] = useState(false);
 
   const search = keyword.trim();
@@ -114,13 +115,13 @@ export function VacancyList({
         <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
       ) : carousel ? (
         <Suspense fallback={<LoadingCards />}>
-          <VacancyCarousel vacancies={items} onApply={announceApplicationForm} onDetails={openDetails} />
+          <VacancyCarousel vacancies={items} onApply={apply} onDetails={openDetails} />
         </Suspense>
       ) : (
         <Stack gap="lg" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {items.map((v) => (
-              <VacancyCard key={v.id} vacancy={v} onApply={announceApplicationForm} onDetails={openDetails} />
+              <VacancyCard key={v.id} vacancy={v} onApply={apply} onDetails={openDetails} />
             ))}
           </SimpleGrid>
           {totalPages > 1 && (

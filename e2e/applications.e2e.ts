@@ -1,0 +1,218 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isValidCui } from '../domain/src/geography.js';
+import { launch, loginAs, newPage, screenshot } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+// A real 1×1 PNG: the BFF reads the type from the bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A CUI that passes the checksum and nobody in the demo data has. */
+function freshCui(): string {
+  for (;;) {
+    const body = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+    const cui = `${body}0101`;
+    if (isValidCui(cui)) return cui;
+  }
+}
+
+/** Presses Tab until `target` has the focus: the journey moves by keyboard alone. */
+async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
+}
+
+/** Opens an accordion section by keyboard. */
+async function openSection(page: Page, dialog: Locator, title: string): Promise<void> {
+  const control = dialog.getByRole('button', { name: new RegExp(`^${title}`) });
+  await tabTo(page, control);
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('Enter');
+  await expect.poll(() => control.getAttribute('aria-expanded')).toBe('true');
+}
+
+/** Chooses a file through a Dropzone by keyboard: Enter opens the file chooser. */
+async function chooseFile(
+  page: Page,
+  dialog: Locator,
+  label: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await tabTo(page, dialog.getByRole('button', { name: `${label}: elegir archivo` }));
+  // Enter, as on any button; on a busy machine the chooser sometimes did not come, so Space (the
+  // other key of a button) is the second try. Both are the keyboard alone.
+  let chooser = await Promise.all([
+    page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null),
+    page.keyboard.press('Enter'),
+  ]).then(([c]) => c);
+  chooser ??= (await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]))[0];
+  await chooser.setFiles(file);
+  await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
+}
+
+async function mailTo(address: string): Promise<{ subject: string; text: string } | null> {
+  const dir = inject('mailDir');
+  for (const name of readdirSync(dir).sort()) {
+    const mail = await simpleParser(readFileSync(path.join(dir, name)));
+    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
+    if (to.includes(address)) return { subject: mail.subject ?? '', text: mail.text ?? '' };
+  }
+  return null;
+}
+
+describe('applying to a vacancy (issue 9)', () => {
+  it('a guest applies with CV and photo at 360 px by keyboard, sees "¡CV enviado!" and gets the acknowledgement', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    const email = `invitado.${Date.now()}@example.com`;
+    await page.goto('/');
+    const apply = page
+      .locator('article:not([aria-hidden="true"])')
+      .first()
+      .getByRole('button', { name: 'Aplicar Ahora' });
+    await apply.waitFor();
+    const vacancyName = (await page.locator('article:not([aria-hidden="true"]) h3').first().innerText()).trim();
+    await tabTo(page, apply, 120);
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: 'Formulario de Postulación' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/vacantes\/[^/]+\/postular$/);
+    await dialog.getByText(vacancyName).first().waitFor();
+    await screenshot(page, 'apply-guest-360-open');
+
+    // Datos personales (open first; the name field has the focus).
+    const name = dialog.getByLabel(/^Nombre completo/);
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Luis Pérez');
+    await typeInto(page, dialog.getByLabel(/^CUI\/DPI/), freshCui());
+    await typeInto(page, dialog.getByLabel(/^Teléfono\s*\*?$/), '55551234');
+    await typeInto(page, dialog.getByLabel(/^Dirección/), '3a calle 4-10 zona 1, Cobán');
+    await typeInto(page, dialog.getByLabel(/^Correo electrónico/), email);
+    await typeInto(page, dialog.getByLabel(/^Estado civil/), 'S');
+    expect(await dialog.getByLabel(/^Estado civil/).inputValue()).toBe('Soltero');
+    await typeInto(page, dialog.getByLabel(/^Edad/), '29');
+    await chooseFile(page, dialog, 'Fotografía', { name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+
+    await openSection(page, dialog, 'Educación y Disponibilidad');
+    await typeInto(page, dialog.getByLabel(/^Nivel educativo/), 'D');
+    await typeInto(page, dialog.getByLabel(/^¿Estudias actualmente\?/), 'N');
+    await typeInto(page, dialog.getByLabel(/^Disponibilidad inmediata/), 'S');
+    await typeInto(page, dialog.getByLabel(/^Pretensión salarial/), '4500');
+    await typeInto(page, dialog.getByLabel(/^¿Pretensión negociable\?/), 'S');
+    expect(await dialog.getByLabel(/^Disponibilidad inmediata/).inputValue()).toBe('si');
+
+    await openSection(page, dialog, 'Experiencia Laboral');
+    await dialog.getByText('Ingresa tus experiencias laborales más recientes.').waitFor();
+    await typeInto(page, dialog.getByLabel('Empresa'), 'Hospital Regional de Cobán');
+    await typeInto(page, dialog.getByLabel('Puesto'), 'Auxiliar de enfermería');
+    await typeInto(page, dialog.getByLabel('Desde'), '01012020');
+    await typeInto(page, dialog.getByLabel('Hasta'), '30062023');
+    expect(await dialog.getByLabel('Desde').inputValue()).toBe('2020-01-01');
+    await typeInto(page, dialog.getByLabel('Descripción'), 'Atención a pacientes en consulta externa.');
+
+    await openSection(page, dialog, 'Referencias');
+    await typeInto(page, dialog.getByLabel('Nombre (referencia personal 1)'), 'Marta Coc');
+    await typeInto(page, dialog.getByLabel('Teléfono (referencia personal 1)'), '44445555');
+    await typeInto(page, dialog.getByLabel('Nombre (referencia laboral 1)'), 'Jorge Tut');
+    await typeInto(page, dialog.getByLabel('Teléfono (referencia laboral 1)'), '33334444');
+
+    await openSection(page, dialog, 'Documentos Adjuntos');
+    await chooseFile(page, dialog, 'Hoja de Vida (PDF)', { name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await screenshot(page, 'apply-guest-360-filled');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await tabTo(page, dialog.getByRole('button', { name: 'Enviar Postulación' }));
+    await page.keyboard.press('Enter');
+    const success = page.getByRole('dialog', { name: '¡Postulación Exitosa!' });
+    await success.waitFor({ timeout: 30_000 });
+    expect(await success.getByText('¡CV enviado! Tu solicitud ha sido recibida correctamente.').isVisible()).toBe(true);
+    await screenshot(page, 'apply-guest-360-success');
+    // 'Entendido' has the focus: Enter closes the dialog and the form.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The acknowledgement goes through the outbox to the SMTP sink.
+    await expect.poll(() => mailTo(email), { timeout: 30_000, interval: 500 }).not.toBeNull();
+    const mail = await mailTo(email);
+    expect(mail!.subject).toContain(vacancyName);
+    await context.close();
+  });
+
+  it('a registered candidate applies with the four documents and sees "¡Postulación Exitosa!"', async () => {
+    const { dpi, vacancyId, vacancyName } = inject('candidateApplication');
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'candidate');
+    await page.goto(`/vacantes/${vacancyId}/postular`);
+    const dialog = page.getByRole('dialog', { name: 'Formulario de Postulación' });
+    await dialog.getByText(vacancyName).first().waitFor();
+    await dialog.getByText(/^Postulando como /).waitFor();
+
+    await dialog.getByLabel(/^CUI\/DPI/).fill(dpi);
+    await dialog.getByLabel(/^Teléfono\s*\*?$/).fill('55559876');
+    await dialog.getByLabel(/^Dirección/).fill('Avenida Las Américas 10-20, zona 13');
+    await dialog.getByLabel(/^Estado civil/).selectOption('Casado');
+    await dialog.getByLabel(/^Edad/).fill('34');
+    await dialog
+      .getByLabel('Seleccionar Fotografía')
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('button', { name: /^Educación y Disponibilidad/ }).click();
+    await dialog.getByLabel(/^Nivel educativo/).selectOption('Universidad');
+    await dialog.getByLabel(/^¿Estudias actualmente\?/).selectOption('no');
+    await dialog.getByLabel(/^Disponibilidad inmediata/).selectOption('si');
+    await dialog.getByLabel(/^Pretensión salarial/).fill('7000');
+    await dialog.getByLabel(/^¿Pretensión negociable\?/).selectOption('no');
+    await dialog.getByRole('button', { name: /^Experiencia Laboral/ }).click();
+    await dialog.getByLabel('Empresa').fill('Centro de Salud Mixco');
+    await dialog.getByLabel('Puesto').fill('Recepcionista');
+    await dialog.getByLabel('Desde').fill('2018-02-01');
+    await dialog.getByLabel('Hasta').fill('2021-12-31');
+    await dialog.getByLabel('Descripción').fill('Atención al público y agenda de citas.');
+    await dialog.getByRole('button', { name: /^Referencias/ }).click();
+    await dialog.getByLabel('Nombre (referencia personal 1)').fill('Rosa Xol');
+    await dialog.getByLabel('Teléfono (referencia personal 1)').fill('41112222');
+    await dialog.getByLabel('Nombre (referencia laboral 1)').fill('Pedro Caal');
+    await dialog.getByLabel('Teléfono (referencia laboral 1)').fill('42223333');
+    await dialog.getByRole('button', { name: /^Documentos Adjuntos/ }).click();
+    for (const [label, file] of [
+      ['Hoja de Vida (PDF)', 'cv.pdf'],
+      ['DPI escaneado (PDF)', 'dpi.pdf'],
+      ['Antecedentes policiales (PDF)', 'policiales.pdf'],
+      ['Antecedentes penales (PDF)', 'penales.pdf'],
+    ] as const)
+      await dialog
+        .getByLabel(`Seleccionar ${label}`)
+        .setInputFiles({ name: file, mimeType: 'application/pdf', buffer: PDF });
+    await expect.poll(() => dialog.getByText(/ · listo$/).count(), { timeout: 30_000 }).toBe(5);
+
+    await dialog.getByRole('button', { name: 'Enviar Postulación' }).click();
+    const success = page.getByRole('dialog', { name: '¡Postulación Exitosa!' });
+    await success.waitFor({ timeout: 30_000 });
+    expect(
+      await success
+        .getByText('Postulación enviada exitosamente! Puedes ver el estado de tu postulación en tu bandeja de perfil.')
+        .isVisible(),
+    ).toBe(true);
+    await screenshot(page, 'apply-registered-success');
+    await context.close();
+  });
+});

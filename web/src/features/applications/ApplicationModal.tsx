@@ -1,0 +1,144 @@
+import { useQuery } from '@apollo/client/react';
+import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { ROLE } from '@bolsa/domain';
+import { useState, type ReactNode } from 'react';
+import { useTrackDialog } from '../../lib/dialog-activity';
+import { useLoginPrompt } from '../accounts';
+import { useSession } from '../session';
+import { ApplicationForm, type Dialog } from './ApplicationForm';
+import type { ApplicationPrefill } from './form-values';
+import { APPLICATION_VACANCY } from './operations';
+
+export const VACANCY_UNAVAILABLE = 'La vacante ya no está disponible.';
+
+export interface ApplicationModalProps {
+  vacancyId: string;
+  onClose: () => void;
+}
+
+/**
+ * The modal 'Formulario de Postulación' (spec 1 §2.6). A logged-in candidate (role 4) applies in
+ * full mode as themselves; anyone else in the guest's short mode.
+ */
+export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) {
+  const { viewer } = useSession();
+  const { openLogin } = useLoginPrompt();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const { data, loading, error, refetch } = useQuery(APPLICATION_VACANCY, { variables: { id: vacancyId } });
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  useTrackDialog(true);
+  useTrackDialog(dialog !== null);
+
+  const registered = viewer?.roleId === ROLE.CANDIDATE;
+  // The candidate's profile (documents, experiences, references) pre-fills the form in a later
+  // issue; the session already knows the name and e-mail.
+  const prefill: ApplicationPrefill | undefined = registered ? { name: viewer.name, email: viewer.email } : undefined;
+
+  const vacancy = data?.vacancy;
+  let body: ReactNode;
+  if (loading && !data) body = <FormSkeleton />;
+  else if (error && !data)
+    body = (
+      <Stack align="flex-start">
+        <Text>No se pudo cargar la vacante. Revisa tu conexión e inténtalo de nuevo.</Text>
+        <Button onClick={() => void refetch()}>Reintentar</Button>
+      </Stack>
+    );
+  else if (!vacancy || !vacancy.active)
+    body = (
+      <Stack align="flex-start">
+        <Text>{VACANCY_UNAVAILABLE}</Text>
+        <Button onClick={onClose}>Ver vacantes disponibles</Button>
+      </Stack>
+    );
+  else
+    body = (
+      <ApplicationForm
+        vacancy={{
+          id: vacancy.id,
+          name: vacancy.name,
+          branchName: vacancy.branch?.name ?? null,
+          place: vacancy.place ?? null,
+        }}
+        mode={registered ? 'registered' : 'guest'}
+        viewerName={viewer?.name ?? null}
+        prefill={prefill}
+        busy={busy}
+        onBusyChange={setBusy}
+        onCancel={onClose}
+        onDialog={setDialog}
+        onApplied={onClose}
+        onLogin={() => {
+          onClose();
+          openLogin(vacancyId);
+        }}
+      />
+    );
+
+  const acknowledge = () => {
+    const after = dialog?.after;
+    setDialog(null);
+    after?.();
+  };
+  const Icon =
+    dialog?.kind === 'success' ? IconCircleCheck : dialog?.kind === 'error' ? IconAlertCircle : IconInfoCircle;
+  const color = `var(--mantine-color-${dialog?.kind === 'success' ? 'green-8' : dialog?.kind === 'error' ? 'red-8' : 'brand-7'})`;
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="postulacion"
+        opened
+        onClose={busy ? () => {} : onClose}
+        title="Formulario de Postulación"
+        size="xl"
+        fullScreen={phone}
+        closeOnClickOutside={false}
+        closeOnEscape={!busy}
+        closeButtonProps={{ 'aria-label': 'Cerrar formulario de postulación', disabled: busy }}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+      >
+        {body}
+      </Modal>
+      <Modal
+        stackId="aviso"
+        opened={dialog !== null}
+        onClose={acknowledge}
+        title={dialog?.title ?? ''}
+        centered
+        size="sm"
+        withCloseButton={false}
+      >
+        <Stack gap="lg">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Icon size={28} color={color} aria-hidden style={{ flexShrink: 0 }} />
+            <Text>{dialog?.message}</Text>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={acknowledge} data-autofocus>
+              Entendido
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Modal.Stack>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true">
+      <Text size="sm" c="dimmed">
+        Cargando formulario…
+      </Text>
+      <Skeleton h={28} w="60%" />
+      <Skeleton h={60} />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} h={48} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { Box, Button, Group, Input, Progress, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconCircleCheck, IconFileTypePdf, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
+import { useRef } from 'react';
+import type { FileSlot } from './use-application-files';
+
+interface FileDropProps {
+  id: string;
+  label: string;
+  kind: 'document' | 'photo';
+  slot: FileSlot;
+  required: boolean;
+  /** Stored in the candidate's profile already: counts as present (spec 1 §5.2). */
+  stored?: boolean;
+  error?: string;
+  onSelect: (file: File) => void;
+  onReject: (message: string) => void;
+  onClear: () => void;
+}
+
+const HINT = {
+  document: 'Solo PDF, máximo 5MB.',
+  photo: 'JPG o PNG, máximo 5MB.',
+} as const;
+
+/** One document of the application: a Dropzone, its progress bar while sending, and its verdict. */
+export function FileDrop({
+  id,
+  label,
+  kind,
+  slot,
+  required,
+  stored,
+  error,
+  onSelect,
+  onReject,
+  onClear,
+}: FileDropProps) {
+  const openRef = useRef<() => void>(null);
+  const rejected = (rejections: FileRejection[]) => {
+    const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
+    if (codes.includes('file-too-large'))
+      onReject(kind === 'photo' ? FILE_MESSAGES.imageTooLarge : FILE_MESSAGES.documentTooLarge);
+    else onReject(kind === 'photo' ? FILE_MESSAGES.photoType : FILE_MESSAGES.pdfOnly);
+  };
+  const message = slot.error ?? error;
+  const describedBy = `${id}-hint${message ? ` ${id}-error` : ''}`;
+  const Icon = kind === 'photo' ? IconPhotoUp : IconFileTypePdf;
+  return (
+    <Input.Wrapper
+      label={label}
+      withAsterisk={required && !stored}
+      description={stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : HINT[kind]}
+      error={message}
+      errorProps={{ id: `${id}-error` }}
+      descriptionProps={{ id: `${id}-hint` }}
+    >
+      <Dropzone
+        id={id}
+        mt={6}
+        onDrop={(files) => {
+          const f = files[0];
+          if (f) onSelect(f);
+        }}
+        onReject={rejected}
+        accept={[...FILE_KINDS[kind].mimeTypes]}
+        maxSize={MAX_FILE_BYTES}
+        multiple={false}
+        useFsAccessApi={false}
+        openRef={openRef}
+        // A role=button answers Enter as well as Space; the dropzone itself only opened on Space here.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target === e.currentTarget) {
+            e.preventDefault();
+            openRef.current?.();
+          }
+        }}
+        role="button"
+        aria-label={`${label}: elegir archivo`}
+        aria-describedby={describedBy}
+        aria-invalid={message ? true : undefined}
+        inputProps={{ 'aria-label': `Seleccionar ${label}` }}
+        radius="md"
+        p="sm"
+      >
+        <Group justify="center" gap="sm" mih={64} wrap="nowrap" style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={32} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={32} aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <Icon size={32} aria-hidden />
+          </Dropzone.Idle>
+          <Text size="sm" fw={600}>
+            Arrastra el archivo aquí o pulsa para elegirlo
+          </Text>
+        </Group>
+      </Dropzone>
+      {slot.file && (
+        <Box mt={6}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {slot.uploadId && <IconCircleCheck size={14} aria-hidden color="var(--mantine-color-green-8)" />}{' '}
+              {slot.file.name} · {(slot.file.size / 1024 / 1024).toFixed(2)} MB
+              {slot.uploadId ? ' · listo' : ''}
+            </Text>
+            <Button
+              variant="subtle"
+              color="red.9"
+              size="compact-sm"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={onClear}
+              aria-label={`Quitar ${label}`}
+            >
+              Quitar
+            </Button>
+          </Group>
+          {slot.progress !== null && (
+            <Progress
+              mt={4}
+              value={slot.progress}
+              size="md"
+              animated
+              aria-label={`Progreso de la carga: ${label}`}
+              aria-valuetext={`${slot.progress}%`}
+            />
+          )}
+        </Box>
+      )}
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  EDUCATION_LEVELS,
+  isCompleteExperience,
+  isCompleteReference,
+  MARITAL_STATUSES,
+  MAX_HISTORY_ROWS,
+  type ApplicationMode,
+  type ApplicationValues,
+  type EducationLevel as DomainEducationLevel,
+  type MaritalStatus as DomainMaritalStatus,
+} from '@bolsa/domain';
+import type { ApplicationInput, DuplicateConflict, EducationLevel, MaritalStatus } from '../../gql/graphql';
+
+/*
+ * The form's values are what the inputs hold (strings, '' while empty); the domain schema
+ * (`applicationSchema` in domain/src/application.ts) decides what is valid, in both modes.
+ */
+
+export type DocumentKey = 'photo' | 'curriculum' | 'dpiScan' | 'policeRecord' | 'criminalRecord';
+export const DOCUMENT_KEYS: readonly DocumentKey[] = [
+  'photo',
+  'curriculum',
+  'dpiScan',
+  'policeRecord',
+  'criminalRecord',
+];
+
+/** The documents each mode sends (spec 1 §5.2, §6): guests the CV route, candidates all four and the photo. */
+export function documentsOf(mode: ApplicationMode): readonly DocumentKey[] {
+  return mode === 'guest' ? ['photo', 'curriculum'] : DOCUMENT_KEYS;
+}
+
+export interface ExperienceRow {
+  company: string;
+  position: string;
+  from: string;
+  to: string;
+  description: string;
+  /** Preloaded from the candidate's profile: shown, not editable or removable (spec 1 §2.6). */
+  locked?: boolean;
+}
+
+export interface ReferenceRow {
+  name: string;
+  phone: string;
+  locked?: boolean;
+}
+
+export type YesNo = '' | 'si' | 'no';
+
+export interface ApplicationFormValues {
+  name: string;
+  cui: string;
+  address: string;
+  phone: string;
+  email: string;
+  maritalStatus: string;
+  age: string;
+  educationLevel: string;
+  studying: YesNo;
+  available: YesNo;
+  salaryClaim: string;
+  negotiable: YesNo;
+  experiences: ExperienceRow[];
+  personalReferences: ReferenceRow[];
+  workReferences: ReferenceRow[];
+}
+
+/**
+ * What a registered candidate's profile brings to the form. The profile screens come in a later
+ * issue; until then the modal passes what the session knows (name, e-mail).
+ */
+export interface ApplicationPrefill {
+  name?: string;
+  email?: string;
+  cui?: string;
+  phone?: string;
+  address?: string;
+  experiences?: Omit<ExperienceRow, 'locked'>[];
+  personalReferences?: Omit<ReferenceRow, 'locked'>[];
+  workReferences?: Omit<ReferenceRow, 'locked'>[];
+  /** Files already stored in the profile: they count as present and are not uploaded again. */
+  storedDocuments?: Partial<Record<DocumentKey, boolean>>;
+}
+
+export const emptyExperience = (): ExperienceRow => ({ company: '', position: '', from: '', to: '', description: '' });
+export const emptyReference = (): ReferenceRow => ({ name: '', phone: '' });
+
+export function initialValues(prefill: ApplicationPrefill = {}): ApplicationFormValues {
+  const locked = <T extends object>(rows: T[] | undefined) => (rows ?? []).map((r) => ({ ...r, locked: true }));
+  const experiences = locked(prefill.experiences);
+  const personalReferences = locked(prefill.personalReferences);
+  const workReferences = locked(prefill.workReferences);
+  return {
+    name: prefill.name ?? '',
+    cui: prefill.cui ?? '',
+    address: prefill.address ?? '',
+    phone: prefill.phone ?? '',
+    email: prefill.email ?? '',
+    maritalStatus: '',
+    age: '',
+    educationLevel: '',
+    studying: '',
+    available: '',
+    salaryClaim: '',
+    negotiable: '',
+    experiences: experiences.length > 0 ? [...experiences, emptyExperience()] : [emptyExperience()],
+    personalReferences: personalReferences.length > 0 ? personalReferences : [emptyReference()],
+    workReferences: workReferences.length > 0 ? workReferences : [emptyReference()],
+  };
+}
+
+export const MAX_ROWS = MAX_HISTORY_ROWS;
+
+// Typing filters (spec 1 §5.2).
+export const digitsOnly = (raw: string, max: number) => raw.replace(/\D/g, '').slice(0, max);
+/** Pretensión: digits and one dot, at most 5 characters. */
+export function salaryInput(raw: string): string {
+  const kept = raw.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  const single = dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
+  return single.slice(0, 5);
+}
+
+const yesNo = (v: YesNo): boolean | undefined => (v === 'si' ? true : v === 'no' ? false : undefined);
+
+/** The input of the domain schema: `documents` says which files are present (uploaded or stored). */
+export function toDomainInput(
+  vacancyId: string,
+  values: ApplicationFormValues,
+  documents: Partial<Record<DocumentKey, boolean>>,
+): Record<string, unknown> {
+  const strip = <T extends { locked?: boolean }>({ locked: _locked, ...row }: T) => row;
+  return {
+    vacancyId,
+    name: values.name,
+    cui: values.cui,
+    address: values.address,
+    phone: values.phone,
+    email: values.email,
+    maritalStatus: values.maritalStatus,
+    age: values.age,
+    educationLevel: values.educationLevel,
+    studying: yesNo(values.studying),
+    available: yesNo(values.available),
+    salaryClaim: values.salaryClaim,
+    negotiable: yesNo(values.negotiable),
+    experiences: values.experiences.map(strip),
+    personalReferences: values.personalReferences.map(strip),
+    workReferences: values.workReferences.map(strip),
+    documents: {
+      photo: Boolean(documents.photo),
+      curriculum: Boolean(documents.curriculum),
+      dpiScan: Boolean(documents.dpiScan),
+      policeRecord: Boolean(documents.policeRecord),
+      criminalRecord: Boolean(documents.criminalRecord),
+    },
+  };
+}
+
+const MARITAL: Record<DomainMaritalStatus, MaritalStatus> = {
+  Soltero: 'SOLTERO',
+  Casado: 'CASADO',
+  Divorciado: 'DIVORCIADO',
+  Viudo: 'VIUDO',
+  'Union de hecho': 'UNION_DE_HECHO',
+};
+const LEVEL: Record<DomainEducationLevel, EducationLevel> = {
+  Primaria: 'PRIMARIA',
+  Básicos: 'BASICOS',
+  Diversificado: 'DIVERSIFICADO',
+  Universidad: 'UNIVERSIDAD',
+  Maestría: 'MAESTRIA',
+  Doctorado: 'DOCTORADO',
+};
+export const MARITAL_OPTIONS = MARITAL_STATUSES.map((value) => ({
+  value,
+  label: value === 'Union de hecho' ? 'Unión de hecho' : value,
+}));
+export const LEVEL_OPTIONS = EDUCATION_LEVELS.map((value) => ({ value, label: value }));
+
+export type UploadIds = Partial<Record<DocumentKey, string>>;
+
+/**
+ * The GraphQL input from checked values. Only complete rows are sent; `rowIndex` remembers which
+ * form row each sent row came from, so that a server error on `experiences.0.from` finds its field.
+ */
+export function toApplicationInput(
+  value: ApplicationValues,
+  uploads: UploadIds,
+  mode: ApplicationMode,
+): { input: ApplicationInput; rowIndex: Record<'experiences' | 'personalReferences' | 'workReferences', number[]> } {
+  const pick = <T>(rows: readonly T[], complete: (r: T) => boolean) => {
+    const index: number[] = [];
+    const kept: T[] = [];
+    rows.forEach((r, i) => {
+      if (complete(r)) {
+        index.push(i);
+        kept.push(r);
+      }
+    });
+    return { index, kept };
+  };
+  const experiences = pick(value.experiences, isCompleteExperience);
+  const personal = pick(value.personalReferences, isCompleteReference);
+  const work = pick(value.workReferences, isCompleteReference);
+  const input: ApplicationInput = {
+    vacancyId: value.vacancyId,
+    fullName: value.name,
+    dpi: value.cui,
+    address: value.address,
+    phone: value.phone,
+    email: value.email,
+    maritalStatus: MARITAL[value.maritalStatus],
+    age: value.age,
+    educationLevel: LEVEL[value.educationLevel],
+    studying: value.studying,
+    available: value.available,
+    salaryExpectation: value.salaryClaim,
+    negotiable: value.negotiable,
+    experiences: experiences.kept.map((e) => ({
+      company: e.company,
+      position: e.position,
+      from: e.from,
+      to: e.to,
+      description: e.description,
+    })),
+    personalReferences: personal.kept.map((r) => ({ name: r.name, phone: r.phone })),
+    workReferences: work.kept.map((r) => ({ name: r.name, phone: r.phone })),
+    photoUploadId: uploads.photo ?? null,
+    cvUploadId: uploads.curriculum ?? null,
+    ...(mode === 'registered'
+      ? {
+          dpiScanUploadId: uploads.dpiScan ?? null,
+          policeRecordUploadId: uploads.policeRecord ?? null,
+          criminalRecordUploadId: uploads.criminalRecord ?? null,
+        }
+      : {}),
+  };
+  return {
+    input,
+    rowIndex: { experiences: experiences.index, personalReferences: personal.index, workReferences: work.index },
+  };
+}
+
+/** GraphQL input field → form field (the contract's `ValidationFailed.fields.path`). */
+const SERVER_FIELD: Record<string, string> = {
+  fullName: 'name',
+  dpi: 'cui',
+  salaryExpectation: 'salaryClaim',
+  photoUploadId: 'photo',
+  cvUploadId: 'curriculum',
+  dpiScanUploadId: 'dpiScan',
+  policeRecordUploadId: 'policeRecord',
+  criminalRecordUploadId: 'criminalRecord',
+};
+
+/** A server error path in form terms: renamed fields, and sent rows back to their form rows. */
+export function formPathOf(
+  serverPath: string,
+  rowIndex: Record<'experiences' | 'personalReferences' | 'workReferences', number[]>,
+): string {
+  const [head = '', index, ...rest] = serverPath.split('.');
+  const field = SERVER_FIELD[head] ?? head;
+  if ((field === 'experiences' || field === 'personalReferences' || field === 'workReferences') && index) {
+    const row = rowIndex[field][Number(index)] ?? Number(index);
+    return [field, String(row), ...rest].join('.');
+  }
+  return [field, index, ...rest].filter((p) => p !== undefined).join('.');
+}
+
+/** Which field a duplicate conflict is about, to show it there and focus it. */
+export function conflictField(conflict: DuplicateConflict | null | undefined): 'cui' | 'email' | null {
+  switch (conflict) {
+    case 'DPI':
+    case 'DPI_EMAIL_MISMATCH':
+      return 'cui';
+    case 'EMAIL':
+    case 'USUARIO':
+    case 'EMAIL_DPI_MISMATCH':
+      return 'email';
+    default:
+      return null;
+  }
+}
+
+/** The domain's lower-case code of a GraphQL conflict, for `conflictMessage`. */
+export const conflictCode = (conflict: DuplicateConflict | null | undefined) => conflict?.toLowerCase() ?? null;
+
+/** The id of the input of a form path, so that the first failing field can be focused. */
+export function fieldId(path: string): string {
+  return `postulacion-${path.replace(/\./g, '-')}`;
+}
+
+/**
+ * The element to focus for a failing path: the whole-list errors ('experiences') point at the
+ * first row's first field.
+ */
+export function focusPathOf(path: string): string {
+  if (path === 'experiences') return 'experiences.0.company';
+  if (path === 'personalReferences' || path === 'workReferences') return `${path}.0.name`;
+  return path;
+}

@@ -1,0 +1,4 @@
+/** The shareable address that opens the application form of a vacancy (spec 1 §2.6, issue 9). */
+export const APPLICATION_ROUTE = '/vacantes/:id/postular';
+
+export const applicationPath = (vacancyId: string) => `/vacantes/${encodeURIComponent(vacancyId)}/postular`;
