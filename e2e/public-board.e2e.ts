@@ -30,14 +30,13 @@ describe('public vacancy board', () => {
   it('shows the demo vacancies on the home page, featured first', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Encuentra el trabajo de tus sueños' }).isVisible()).resolves.toBe(
-      true,
-    );
+    // The hero is rendered once the board's code has loaded: wait for it rather than look once.
+    await page.getByRole('heading', { name: 'Encuentra el trabajo de tus sueños' }).waitFor();
     const names = await cardNames(page);
     const data = await boardGraphql('{ vacancies(pageSize: 50) { totalCount items { name featured } } }');
     expect(names.length).toBe(data.vacancies.totalCount);
     expect(names[0]).toBe(data.vacancies.items[0].name);
-    expect(await page.getByText('Plaza Destacada').first().isVisible()).toBe(true);
+    await page.getByText('Plaza Destacada').first().waitFor();
     await screenshot(page, 'home-desktop');
     await context.close();
   });
