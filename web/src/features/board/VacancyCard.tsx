@@ -56,11 +56,14 @@ export function VacancyCard({ vacancy, onApply, onDetails, duplicate = false }: 
         {vacancy.place && <CardMeta icon={<IconMapPin size={16} aria-hidden />}>{vacancy.place}</CardMeta>}
         {published && <CardMeta icon={<IconCalendar size={16} aria-hidden />}>Publicada el {published}</CardMeta>}
       </Stack>
-      <Group grow gap="xs" mt="md" wrap="nowrap">
-        <Button px={10} tabIndex={tabIndex} aria-describedby={titleId} onClick={() => onApply(vacancy)}>
+      {/* Side by side when both labels fit; on a narrow phone card each takes its own line
+          instead of cutting 'Aplicar Ahora' short. */}
+      <Group gap="xs" mt="md" wrap="wrap">
+        <Button flex="1 1 auto" px={10} tabIndex={tabIndex} aria-describedby={titleId} onClick={() => onApply(vacancy)}>
           Aplicar Ahora
         </Button>
         <Button
+          flex="1 1 auto"
           px={10}
           tabIndex={tabIndex}
           aria-describedby={titleId}
