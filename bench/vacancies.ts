@@ -39,7 +39,14 @@ const QUERY = `query Board($page: Int, $pageSize: Int) {
 function start(entry: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
