@@ -18,22 +18,9 @@ export interface UsuariosCandidatosTable {
   activo: Generated<boolean>;
   fecha_registro: Timestamp;
   es_demo: Generated<boolean>;
-  // The form's fields (issue 9); null on rows written before it.
-  direccion: string | null;
-  estado_civil: string | null;
-  edad: number | null;
-  nivel_educativo: string | null;
-  estudiando: boolean | null;
-  disponibilidad: boolean | null;
-  pretension: ColumnType<string | null, number | null | undefined, number | null>;
-  negociable: boolean | null;
-  experiencias_json: ColumnType<unknown, string | undefined, string>;
-  referidos_p_json: ColumnType<unknown, string | undefined, string>;
-  referidos_l_json: ColumnType<unknown, string | undefined, string>;
-  es_registrado: Generated<boolean>;
 }
 
-/** Applications; the form's own fields arrive with a later issue. */
+/** Applications (postulantes), with the application form's fields (migration 0010). */
 export interface PostulantesTable {
   id: Generated<number>;
   plaza_id: number | null;
