@@ -102,6 +102,35 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     ['anonymous', 'candidate'],
   ],
   'Mutation.deleteAdminEmail': ['mutation { deleteAdminEmail(id: "999999") { ok } }', ADMIN_ONLY],
+  // Issue 10: the candidate area is the candidate's own, never anyone else's (no user id argument).
+  'Query.myProfile': ['{ myProfile { userId } }', ['candidate']],
+  'Query.myApplications': ['{ myApplications { id } }', ['candidate']],
+  'Mutation.updateMyProfile': [
+    `mutation { updateMyProfile(input: { firstName: "", firstSurname: "", phone: "", dpi: "", birthDate: "2000-01-01", address: "", experiences: [], personalReferences: [], workReferences: [] }) { error { __typename } } }`,
+    ['candidate'],
+  ],
+  'Mutation.markMyApplicationsSeen': ['mutation { markMyApplicationsSeen }', ['candidate']],
+  'Mutation.exportMyData': ['mutation { exportMyData(password: "incorrecta") { url } }', ['candidate']],
+  'Mutation.deleteMyAccount': ['mutation { deleteMyAccount(password: "incorrecta") { ok } }', ['candidate']],
+  // Issue 11 (spec 3 §2.8, §6): every staff role reads the pipeline; roles 1–2 move candidates; history
+  // and deletion are roles 1–2; only role 1 reactivates.
+  'Query.candidates': ['{ candidates { totalCount } }', STAFF],
+  'Query.candidate': ['{ candidate(id: "999999") { id } }', STAFF],
+  'Query.candidatesByVacancy': ['{ candidatesByVacancy(vacancyId: "999999") { totalCount } }', STAFF],
+  'Query.candidateHistory': ['{ candidateHistory { totalCount } }', EDITORS],
+  'Mutation.startFollowUp': ['mutation { startFollowUp(id: "999999") { emailQueued } }', EDITORS],
+  'Mutation.changeCandidateState': [
+    'mutation { changeCandidateState(id: "999999", state: FOLLOW_UP) { emailQueued } }',
+    EDITORS,
+  ],
+  'Mutation.moveToInduction': ['mutation { moveToInduction(id: "999999") { emailQueued } }', EDITORS],
+  'Mutation.hireCandidate': [
+    'mutation { hireCandidate(id: "999999", date: "2030-01-01", time: "10:00", place: "Sede central") { emailQueued } }',
+    EDITORS,
+  ],
+  'Mutation.rejectCandidate': ['mutation { rejectCandidate(id: "999999") { emailQueued } }', EDITORS],
+  'Mutation.reactivateCandidate': ['mutation { reactivateCandidate(id: "999999") { emailQueued } }', ADMIN_ONLY],
+  'Mutation.deleteCandidate': ['mutation { deleteCandidate(id: "999999") { ok } }', EDITORS],
 };
 
 /** Fields of object types that only staff may read, even inside public queries. */

@@ -41,3 +41,12 @@ export function checkFile(kind: FileKind, file: { mimeType: string; size: number
   if (!types.includes(file.mimeType)) return kind === 'photo' ? FILE_MESSAGES.photoType : FILE_MESSAGES.imageType;
   return file.size > MAX_FILE_BYTES ? FILE_MESSAGES.imageTooLarge : null;
 }
+
+/**
+ * The BFF's authorised route for a candidate's file (issue 10): the only URL a browser ever gets
+ * for a candidate document or photo. `scope` is 'perfil' (a registered candidate's profile file)
+ * or 'postulacion' (a file of one application, postulante_archivos); `id` is that row's id.
+ */
+export type CandidateFileScope = 'perfil' | 'postulacion';
+export const candidateFileUrl = (scope: CandidateFileScope, id: string | number) =>
+  `/files/candidatos/${scope}/${encodeURIComponent(String(id))}`;

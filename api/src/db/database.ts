@@ -14,6 +14,8 @@ export type {
   UsuariosCandidatosTable,
   PostulantesTable,
   PostulanteArchivosTable,
+  PostulantesHistorialTable,
+  ArchivosAccesosTable,
   ApplicationFileType,
 } from './tables/candidates.js';
 export type { CorreosSalientesTable, CorreosIntentosTable, OutboxState } from './tables/mail.js';
@@ -22,7 +24,13 @@ export type { CorreosTable } from './tables/admin-emails.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
-import type { UsuariosCandidatosTable, PostulantesTable, PostulanteArchivosTable } from './tables/candidates.js';
+import type {
+  UsuariosCandidatosTable,
+  PostulantesTable,
+  PostulanteArchivosTable,
+  PostulantesHistorialTable,
+  ArchivosAccesosTable,
+} from './tables/candidates.js';
 import type { CorreosSalientesTable, CorreosIntentosTable } from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
@@ -41,6 +49,8 @@ export interface Database {
   postulante_archivos: PostulanteArchivosTable;
   correos_salientes: CorreosSalientesTable;
   correos_intentos: CorreosIntentosTable;
+  postulantes_historial: PostulantesHistorialTable;
+  archivos_accesos: ArchivosAccesosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -25,8 +25,9 @@ export interface PostulantesTable {
   id: Generated<number>;
   plaza_id: number | null;
   nombre: string;
-  cui: string;
-  email: string;
+  /** Null once the candidate erased their data (datos_eliminados). */
+  cui: string | null;
+  email: string | null;
   telefono: string | null;
   estado: Generated<string>;
   usuario_candidato_id: number | null;
@@ -47,6 +48,32 @@ export interface PostulantesTable {
   referidos_p_json: ColumnType<unknown, string | undefined, string>;
   referidos_l_json: ColumnType<unknown, string | undefined, string>;
   es_registrado: Generated<boolean>;
+  // Migration 0011 (issues 10 and 11).
+  estado_visto: string | null;
+  estado_antes_rechazo: string | null;
+  datos_eliminados: Generated<boolean>;
+  actualizado_en: Timestamp;
+}
+
+/** One row per state change (migration 0011): the candidate's timeline. */
+export interface PostulantesHistorialTable {
+  id: Generated<number>;
+  postulante_id: number;
+  estado_anterior: string | null;
+  estado_nuevo: string;
+  usuario_id: number | null;
+  nota: string | null;
+  en: Timestamp;
+}
+
+/** Every staff opening of a candidate's file (migration 0011). */
+export interface ArchivosAccesosTable {
+  id: Generated<number>;
+  usuario_id: number | null;
+  postulante_id: number | null;
+  usuario_candidato_id: number | null;
+  tipo: string;
+  en: Timestamp;
 }
 
 export type ApplicationFileType = 'fotografia' | 'curriculum' | 'carta' | 'policiales' | 'penales';
