@@ -1,0 +1,24 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import { CANDIDATE_STATE_LABEL, stateFromEnum, type CandidateState } from '@bolsa/domain';
+
+/** One colour per pipeline state, the same on the candidate's cards and in the staff panel. */
+export const CANDIDATE_STATE_COLOR: Record<CandidateState, string> = {
+  postulado: 'gray',
+  'en seguimiento': 'blue',
+  'pre-pruebas': 'yellow',
+  'post-pruebas': 'orange',
+  entrevista: 'grape',
+  inducción: 'indigo',
+  contratado: 'green',
+  rechazado: 'red',
+};
+
+/** The state badge (spec 1 §2.7, spec 3 §2.1–2.2). `state` is the GraphQL enum value (APPLIED…REJECTED). */
+export function CandidateStateBadge({ state, ...props }: { state: string } & Omit<BadgeProps, 'color' | 'children'>) {
+  const s = stateFromEnum(state);
+  return (
+    <Badge color={s ? CANDIDATE_STATE_COLOR[s] : 'gray'} variant="light" {...props}>
+      {s ? CANDIDATE_STATE_LABEL[s] : 'Sin definir'}
+    </Badge>
+  );
+}
