@@ -1,4 +1,12 @@
-// The candidate pipeline's screens (issue 11). The route table loads each lazily from its own file.
+// What other features and the router may use of the candidate pipeline (architecture principle 9).
+export { CANDIDATE_LIST_FIELDS, refreshCandidateViews } from './actions/cache';
+export { stepButtons, type CandidateStep, type StepButton } from './actions/steps';
+export {
+  useCandidateActions,
+  type CandidateActionOptions,
+  type CandidateActions,
+  type CandidateActionTarget,
+} from './actions/use-candidate-actions';
 export { CandidateHistoryPage } from './history/CandidateHistoryPage';
 export { CandidatesByVacancyPage } from './by-vacancy/CandidatesByVacancyPage';
 export { CandidatesInboxPage } from './inbox/CandidatesInboxPage';

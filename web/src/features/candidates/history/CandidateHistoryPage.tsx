@@ -35,7 +35,7 @@ import { failureDetail, toastError, toastSuccess } from '../../../lib/toast';
 import { useSession } from '../../session';
 import { INBOX_LOAD_FAILED, positionOf } from '../inbox/CandidatesInboxPage';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
-import { evictCandidateLists } from './cache';
+import { refreshCandidateViews } from '../actions/cache';
 import { CANDIDATE_HISTORY, HISTORY_DELETE, HISTORY_REACTIVATE } from './operations';
 
 export const HISTORY_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -117,7 +117,7 @@ export function CandidateHistoryPage() {
       const { data: answer } = await reactivate({
         variables: { id: row.id },
         update: (cache, { data: d }) => {
-          if (d?.reactivateCandidate.candidate && !d.reactivateCandidate.error) evictCandidateLists(cache);
+          if (d?.reactivateCandidate.candidate && !d.reactivateCandidate.error) refreshCandidateViews(cache, row.id);
         },
       });
       const payload = answer?.reactivateCandidate;
@@ -136,10 +136,7 @@ export function CandidateHistoryPage() {
       const { data: answer } = await remove({
         variables: { id: deleting.id },
         update: (cache, { data: d }) => {
-          if (d?.deleteCandidate.ok) {
-            cache.evict({ id: cache.identify({ __typename: 'Candidate', id: deleting.id }) });
-            evictCandidateLists(cache);
-          }
+          if (d?.deleteCandidate.ok) refreshCandidateViews(cache, deleting.id, { stale: true });
         },
       });
       const payload = answer?.deleteCandidate;

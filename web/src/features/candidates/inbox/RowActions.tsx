@@ -12,7 +12,7 @@ import {
 import { inboxRowActions, stateFromEnum, type InboxRowAction, type RoleId } from '@bolsa/domain';
 import { Link } from 'react-router';
 import type { CandidateRowFragment } from '../../../gql/graphql';
-import { useCandidateActions } from './use-candidate-actions-stub';
+import { useCandidateActions } from '../actions/use-candidate-actions';
 
 const ACTION: Record<InboxRowAction, { label: string; icon: Icon; color?: string }> = {
   profile: { label: 'Ver perfil', icon: IconUser },
