@@ -267,7 +267,7 @@ export function CandidateHistoryPage() {
                       )}
                       <Button
                         size="compact-sm"
-                        variant="light"
+                        variant="subtle"
                         color="red.8"
                         leftSection={<IconTrash size={14} aria-hidden />}
                         aria-label={`Eliminar ${c.fullName}`}
@@ -361,7 +361,11 @@ export function CandidateHistoryPage() {
                 value={t.value}
                 rightSection={
                   count !== null && (
-                    <Badge size="sm" variant={t.value === tab ? 'filled' : 'light'} color="gray.8">
+                    <Badge
+                      size="sm"
+                      variant={t.value === tab ? 'filled' : 'outline'}
+                      color={t.value === tab ? undefined : 'gray.7'}
+                    >
                       {count}
                     </Badge>
                   )

@@ -239,7 +239,11 @@ export function CandidatesInboxPage() {
                 value={t.slug}
                 rightSection={
                   count !== null && (
-                    <Badge size="sm" variant={t.slug === tab.slug ? 'filled' : 'light'} color="gray.8" circle={false}>
+                    <Badge
+                      size="sm"
+                      variant={t.slug === tab.slug ? 'filled' : 'outline'}
+                      color={t.slug === tab.slug ? undefined : 'gray.7'}
+                    >
                       {count}
                     </Badge>
                   )
