@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, loginAs, newPage, screenshot, settledPath } from './browser.js';
@@ -81,6 +82,69 @@ describe('candidate lists', () => {
     await page.getByText(/^Mostrando 1-1 de 1 candidatos$/).waitFor();
     expect(await page.getByRole('searchbox', { name: 'Buscar' }).inputValue()).toBe(email);
     await context.close();
+  });
+
+  it('a rejected candidate leaves the inbox for the history: the Gestor may not reactivate, Eliminar asks first; the Administrador reactivates it back to its state', async () => {
+    const manager = await newPage(browser);
+    await loginAs(manager.context, 'manager');
+    const page = manager.page;
+    await page.goto('/panel/candidatos?estado=entrevista');
+    await rows(page).first().waitFor();
+    const first = rows(page).first();
+    const name = (await first.locator('td[data-label="Nombre"] p').first().innerText()).trim();
+    const id = /\/panel\/detallecandidato\/(\w+)/.exec(
+      (await first.getByRole('link', { name: /^Ver perfil/ }).getAttribute('href')) ?? '',
+    )?.[1];
+    // The rejection itself (the actions' dialog) is the detail journey's; here it is one call.
+    const res = await manager.context.request.post('/graphql', {
+      headers: { 'apollo-require-preflight': 'true' },
+      data: {
+        query: `mutation($id: ID!) { rejectCandidate(id: $id, expectedState: INTERVIEW) { candidate { state } error { __typename } } }`,
+        variables: { id },
+      },
+    });
+    expect((await res.json()).data.rejectCandidate).toEqual({ candidate: { state: 'REJECTED' }, error: null });
+    await page.reload();
+    await rows(page).first().or(page.getByText('No hay candidatos activos que coincidan con tu búsqueda')).waitFor();
+    expect(await rows(page).filter({ hasText: name }).count()).toBe(0);
+
+    // The Gestor sees it in the history, but may not reactivate.
+    await page.goto('/panel/historial');
+    await page.getByRole('searchbox', { name: 'Buscar por candidato' }).fill(name);
+    const mine = page
+      .getByRole('table', { name: 'Historial de candidatos' })
+      .locator('tbody tr')
+      .filter({ hasText: name });
+    await mine.first().waitFor();
+    const reactivate = mine.first().getByRole('button', { name: 'Reactivar' });
+    expect(await reactivate.getAttribute('aria-disabled')).toBe('true');
+    await reactivate.focus();
+    await page.getByText('Solo los administradores pueden reactivar candidatos').first().waitFor();
+    // 'Eliminar' asks first; cancelling keeps it.
+    await mine
+      .first()
+      .getByRole('button', { name: `Eliminar ${name}` })
+      .click();
+    await page.getByRole('dialog', { name: '¿Eliminar candidato?' }).getByRole('button', { name: 'Cancelar' }).click();
+    await manager.context.close();
+
+    const admin = await newPage(browser);
+    await loginAs(admin.context, 'admin');
+    await admin.page.goto('/panel/historial');
+    await admin.page.getByRole('tab', { name: /^Rechazados/ }).click();
+    await admin.page.getByRole('searchbox', { name: 'Buscar por candidato' }).fill(name);
+    const row = admin.page.locator('tbody tr').filter({ hasText: name }).first();
+    await row.waitFor();
+    expect((await new AxeBuilder({ page: admin.page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await row.getByRole('button', { name: 'Reactivar' }).click();
+    await admin.page.getByText('Candidato reactivado').first().waitFor();
+    await admin.page.goto(`/panel/candidatos?q=${encodeURIComponent(name)}`);
+    await rows(admin.page).filter({ hasText: name }).first().waitFor();
+    expect(
+      await rows(admin.page).filter({ hasText: name }).first().locator('td[data-label="Estado"]').innerText(),
+    ).toMatch(/entrevista/i);
+    expect((await new AxeBuilder({ page: admin.page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await admin.context.close();
   });
 
   it('the lists read well at 360 px (cards instead of tables)', async () => {

@@ -267,8 +267,8 @@ export function CandidateHistoryPage() {
                       )}
                       <Button
                         size="compact-sm"
-                        variant="subtle"
-                        color="red.8"
+                        variant="default"
+                        c="red.9"
                         leftSection={<IconTrash size={14} aria-hidden />}
                         aria-label={`Eliminar ${c.fullName}`}
                         onClick={() => {

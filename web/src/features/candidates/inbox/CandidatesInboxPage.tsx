@@ -199,7 +199,7 @@ export function CandidatesInboxPage() {
         {canSeeHistory && (
           <Text size="sm" c="dimmed">
             Los candidatos contratados y rechazados se consultan en el{' '}
-            <Anchor component={Link} to="/panel/historial" size="sm">
+            <Anchor component={Link} to="/panel/historial" size="sm" underline="always">
               Historial de Candidatos
             </Anchor>
             .
