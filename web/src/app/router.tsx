@@ -48,6 +48,11 @@ const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyVie
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
+// Candidate pipeline (issue 11).
+const CandidateDetailPage = lazyNamed(
+  () => import('../features/candidates/detail/CandidateDetailPage'),
+  'CandidateDetailPage',
+);
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -72,7 +77,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access(STAFF) },
   { path: 'plazas/candidatos/:id', ...notYet, ...access(STAFF) },
   { path: 'candidatoporplaza', ...notYet, ...access(STAFF) },
-  { path: 'detallecandidato/:id', ...notYet, ...access(STAFF) },
+  { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access(STAFF) },
   { path: 'candidatos', ...notYet, ...access(STAFF) },
   { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
   { path: 'asignacionpruebas/:id', ...notYet, ...access(STAFF) },

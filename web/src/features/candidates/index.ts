@@ -7,3 +7,4 @@ export {
   type CandidateActions,
   type CandidateActionTarget,
 } from './actions/use-candidate-actions';
+export { CandidateDetail, DETAIL_MESSAGES } from './detail/CandidateDetail';
