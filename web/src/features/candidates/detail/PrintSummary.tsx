@@ -152,7 +152,8 @@ export function PrintSummarySheet({ c }: { c: CandidateDetailData }) {
 /** Mounted while the detail is on screen; only the print stylesheet makes it visible. */
 export function PrintSummary({ c }: { c: CandidateDetailData }) {
   return createPortal(
-    <div className="candidate-print-summary">
+    // Hidden from assistive technology on screen (display: none does it too; this holds without the stylesheet).
+    <div className="candidate-print-summary" aria-hidden="true">
       <PrintSummarySheet c={c} />
     </div>,
     document.body,
