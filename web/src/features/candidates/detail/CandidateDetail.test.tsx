@@ -290,7 +290,6 @@ describe('candidate detail actions (spec 3 §4.1, §4.5)', () => {
   });
 
   it('disables the hire step outside inducción', async () => {
-    const user = userEvent.setup();
     renderDetail([detailMock(candidate({ state: 'INTERVIEW', allowedStates: ['INDUCTION', 'REJECTED'] }))]);
     const contratar = await screen.findByRole('button', { name: 'Contratar' });
     // The step button itself is disabled outside inducción.
