@@ -4,6 +4,7 @@ import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
 import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { branchQueries } from './branch.js';
+import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { departmentQueries } from './department.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
@@ -26,6 +27,7 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateQueries,
     ...adminEmailQueries,
     ...applicationQueries,
+    ...candidateQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -35,6 +37,7 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateMutations,
     ...adminEmailMutations,
     ...applicationMutations,
+    ...candidateMutations,
   },
   Vacancy,
   Municipality,
@@ -42,4 +45,5 @@ export const resolvers: Resolvers<Context> = {
   StaffUser,
   ApiToken,
   TestTemplate,
+  Candidate,
 };
