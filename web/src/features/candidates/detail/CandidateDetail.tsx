@@ -62,10 +62,10 @@ function StepActions({ c }: { c: CandidateDetailData }) {
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label="Etapas del proceso">
       {stepButtons(c.id, c.state, c.allowedStates).map((b) => {
-        const common = { size: 'xs', variant: 'light', disabled: !b.enabled || busy } as const;
+        const common = { size: 'xs', disabled: !b.enabled || busy } as const;
         if (b.to && b.enabled)
           return (
-            <Button key={b.step} {...common} component={Link} to={b.to}>
+            <Button key={b.step} {...common} variant="light" component={Link} to={b.to}>
               {b.label}
             </Button>
           );
@@ -81,6 +81,8 @@ function StepActions({ c }: { c: CandidateDetailData }) {
           <Button
             key={b.step}
             {...common}
+            // Outline: a light variant of a dark shade paints its text on its own colour.
+            variant={b.step === 'REJECT' || b.step === 'HIRE' ? 'outline' : 'light'}
             color={b.step === 'REJECT' ? 'red.9' : b.step === 'HIRE' ? 'green.9' : undefined}
             onClick={onClick}
             loading={busy && b.step === 'INDUCTION'}

@@ -14,7 +14,7 @@ export function CandidateDetailPage() {
   const name = data?.candidate && !data.candidate.dataErased ? data.candidate.fullName : null;
   useDocumentTitle(pageTitle(name ?? 'Detalle del candidato'));
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
       <CandidateDetail key={id} id={id} />
     </Container>
   );

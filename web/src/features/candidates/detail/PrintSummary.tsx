@@ -51,7 +51,9 @@ export function PrintSummarySheet({ c }: { c: CandidateDetailData }) {
         <div>
           <h1>{c.fullName}</h1>
           <div>Estado: {stateLabel(c.state)}</div>
-          <div className="muted">Resumen impreso el {formatDate(todayInGuatemala())}</div>
+          <div className="muted">
+            Bolsa de Trabajo · Resumen del candidato impreso el {formatDate(todayInGuatemala())}
+          </div>
         </div>
       </header>
 
