@@ -1,17 +1,20 @@
 import '../../../test/backoffice-env';
 import { Button } from '@mantine/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, type Mocks } from '../../../test/render';
+import { useStaffRole } from '../../session';
 import { viewerMock } from '../../../test/vacancy-fixtures';
 import { REJECT_CANDIDATE, START_FOLLOW_UP } from './operations';
 import { useCandidateActions, type CandidateActionTarget } from './use-candidate-actions';
 
 function Harness({ c }: { c: CandidateActionTarget }) {
   const a = useCandidateActions();
+  const { role } = useStaffRole();
   return (
     <>
+      <span data-testid="role">{role ?? ''}</span>
       <Button onClick={() => void a.startFollowUp(c)}>seguimiento</Button>
       <Button onClick={() => void a.moveToInduction(c)}>induccion</Button>
       <Button onClick={() => a.openHire(c)}>contratar</Button>
@@ -132,9 +135,8 @@ describe('useCandidateActions (spec 3 §4.5, §8)', () => {
 
   it("tells a viewer 'Solo lectura'", async () => {
     const user = setup(target({ allowedStates: [] }), [], 'VIEWER');
-    await screen.findByRole('button', { name: 'seguimiento' });
     // The role arrives with the session query.
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(screen.getByTestId('role')).toHaveTextContent('VIEWER'));
     await user.click(screen.getByRole('button', { name: 'seguimiento' }));
     const d = await dialog('Solo lectura');
     expect(d.getByText('Tu rol no permite iniciar seguimiento para este candidato.')).toBeInTheDocument();

@@ -98,7 +98,7 @@ function StepActions({ c }: { c: CandidateDetailData }) {
 function Header({ c, embedded }: { c: CandidateDetailData; embedded: boolean }) {
   const navigate = useNavigate();
   const actions = useCandidateActions();
-  const { canEdit } = useStaffRole();
+  const { role, canEdit } = useStaffRole();
   const hintId = useId();
   const vacancy = c.vacancies[0];
   return (
@@ -127,7 +127,8 @@ function Header({ c, embedded }: { c: CandidateDetailData; embedded: boolean }) 
           </Stack>
         </Group>
         <Group gap="xs" wrap="wrap">
-          {c.state === 'APPLIED' && !c.dataErased && (
+          {/* Once the role is known: a viewer is told 'Solo lectura' instead of sending anything. */}
+          {c.state === 'APPLIED' && !c.dataErased && role !== null && (
             <Button
               leftSection={<IconPlayerPlay size={16} aria-hidden />}
               loading={actions.busyId === c.id}
