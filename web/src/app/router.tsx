@@ -48,7 +48,11 @@ const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyVie
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
-// Candidate pipeline lists (issue 11).
+// Candidate pipeline (issue 11).
+const CandidateDetailPage = lazyNamed(
+  () => import('../features/candidates/detail/CandidateDetailPage'),
+  'CandidateDetailPage',
+);
 const CandidatesInboxPage = lazyNamed(
   () => import('../features/candidates/inbox/CandidatesInboxPage'),
   'CandidatesInboxPage',
@@ -85,7 +89,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access(STAFF) },
   { path: 'plazas/candidatos/:id', ...panelScreen(CandidatesByVacancyPage), ...access(STAFF) },
   { path: 'candidatoporplaza', ...panelScreen(CandidatesByVacancyPage), ...access(STAFF) },
-  { path: 'detallecandidato/:id', ...notYet, ...access(STAFF) },
+  { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access(STAFF) },
   { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access(STAFF) },
   { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
   { path: 'asignacionpruebas/:id', ...notYet, ...access(STAFF) },

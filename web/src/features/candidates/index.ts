@@ -7,6 +7,7 @@ export {
   type CandidateActions,
   type CandidateActionTarget,
 } from './actions/use-candidate-actions';
-export { CandidateHistoryPage } from './history/CandidateHistoryPage';
 export { CandidatesByVacancyPage } from './by-vacancy/CandidatesByVacancyPage';
+export { CandidateDetail, DETAIL_MESSAGES } from './detail/CandidateDetail';
+export { CandidateHistoryPage } from './history/CandidateHistoryPage';
 export { CandidatesInboxPage } from './inbox/CandidatesInboxPage';

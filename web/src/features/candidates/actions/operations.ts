@@ -1,5 +1,11 @@
 import { graphql } from '../../../gql';
 
+/*
+ * Each mutation spells out its payload (emailQueued, the candidate's new state and allowed
+ * states, the error) rather than spreading a shared payload fragment: one more fragment level
+ * would pass the BFF's query depth limit (8) at ValidationFailed.fields.
+ */
+
 /** What a pipeline mutation answers when it refuses: spread `...CandidateErrorFields` in `error`. */
 export const CANDIDATE_ERROR_FIELDS = graphql(`
   fragment CandidateErrorFields on CandidateError {
@@ -31,25 +37,18 @@ export const CANDIDATE_ERROR_FIELDS = graphql(`
   }
 `);
 
-/** The fields every pipeline mutation brings back, so that badges and buttons update in place. */
-export const CANDIDATE_ACTION_RESULT = graphql(`
-  fragment CandidateActionResult on CandidatePayload {
-    emailQueued
-    candidate {
-      id
-      state
-      allowedStates
-    }
-    error {
-      ...CandidateErrorFields
-    }
-  }
-`);
-
 export const START_FOLLOW_UP = graphql(`
   mutation StartFollowUp($id: ID!, $expectedState: CandidateState) {
     startFollowUp(id: $id, expectedState: $expectedState) {
-      ...CandidateActionResult
+      emailQueued
+      candidate {
+        id
+        state
+        allowedStates
+      }
+      error {
+        ...CandidateErrorFields
+      }
     }
   }
 `);
@@ -57,7 +56,15 @@ export const START_FOLLOW_UP = graphql(`
 export const MOVE_TO_INDUCTION = graphql(`
   mutation MoveToInduction($id: ID!, $expectedState: CandidateState) {
     moveToInduction(id: $id, expectedState: $expectedState) {
-      ...CandidateActionResult
+      emailQueued
+      candidate {
+        id
+        state
+        allowedStates
+      }
+      error {
+        ...CandidateErrorFields
+      }
     }
   }
 `);
@@ -72,7 +79,15 @@ export const HIRE_CANDIDATE = graphql(`
     $expectedState: CandidateState
   ) {
     hireCandidate(id: $id, date: $date, time: $time, place: $place, force: $force, expectedState: $expectedState) {
-      ...CandidateActionResult
+      emailQueued
+      candidate {
+        id
+        state
+        allowedStates
+      }
+      error {
+        ...CandidateErrorFields
+      }
     }
   }
 `);
@@ -80,7 +95,15 @@ export const HIRE_CANDIDATE = graphql(`
 export const REJECT_CANDIDATE = graphql(`
   mutation RejectCandidate($id: ID!, $observation: String, $expectedState: CandidateState) {
     rejectCandidate(id: $id, observation: $observation, expectedState: $expectedState) {
-      ...CandidateActionResult
+      emailQueued
+      candidate {
+        id
+        state
+        allowedStates
+      }
+      error {
+        ...CandidateErrorFields
+      }
     }
   }
 `);

@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { modals } from '@mantine/modals';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TRANSITION_MESSAGES, type CandidateStateEnum } from '@bolsa/domain';
-import type { CandidateActionResultFragment } from '../../../gql/graphql';
+import type { CandidateErrorFieldsFragment } from '../../../gql/graphql';
 import { failureMessage } from '../../../lib/errors';
 import { toastNotice, toastSuccess } from '../../../lib/toast';
 import { useStaffRole } from '../../session';
@@ -50,7 +50,7 @@ export function showNotice(title: string, message: ReactNode): void {
   });
 }
 
-type Refusal = NonNullable<CandidateActionResultFragment['error']>;
+type Refusal = CandidateErrorFieldsFragment;
 
 /**
  * The pipeline's actions with every message of spec 3 §4.5 and §8, for the inbox rows, the

@@ -13,6 +13,8 @@ import {
   CandidatesByVacancyPage,
   vacancyFrom,
 } from './CandidatesByVacancyPage';
+import { DETAIL_MESSAGES } from '../detail/CandidateDetail';
+import { CANDIDATE_DETAIL } from '../detail/operations';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
 const list = (variables: Record<string, unknown>, result: ReturnType<typeof page>): Mocks[number] => ({
@@ -55,6 +57,7 @@ describe('Postulantes para la plaza (spec 3 §2.3)', () => {
         result: { data: { adminVacancy: { __typename: 'Vacancy', id: '7', name: 'Enfermera profesional' } } },
       },
       list({ vacancyId: '7' }, page(rows, { totalCount: 12, pageSize: 5 })),
+      { request: { query: CANDIDATE_DETAIL, variables: { id: '2' } }, result: { data: { candidate: null } } },
     ]);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Postulantes para la plaza: Enfermera profesional' }),
@@ -68,7 +71,10 @@ describe('Postulantes para la plaza (spec 3 §2.3)', () => {
     );
     await user.click(within(table).getByRole('button', { name: 'Seleccionar a Candidata 2' }));
     const embedded = screen.getByRole('region', { name: 'Candidato seleccionado: Candidata 2' });
-    expect(within(embedded).getByText('c2@example.com')).toBeInTheDocument();
+    // The candidate's detail loads inside (here the server no longer finds it).
+    expect(await within(embedded).findByText(DETAIL_MESSAGES.notFound)).toBeInTheDocument();
+    await user.click(within(embedded).getByRole('button', { name: 'Cerrar la vista del candidato' }));
+    expect(screen.queryByRole('region', { name: /Candidato seleccionado/ })).not.toBeInTheDocument();
   });
 
   it('tells an empty vacancy from a search without results', { timeout: 15_000 }, async () => {

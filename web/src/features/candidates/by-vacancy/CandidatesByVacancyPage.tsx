@@ -25,7 +25,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { formatDate } from '@bolsa/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
@@ -236,31 +236,27 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
   );
 }
 
+// The detail (tabs, timeline, print summary) is only fetched once a row is selected.
+const CandidateDetail = lazy(async () => ({ default: (await import('../detail/CandidateDetail')).CandidateDetail }));
+
 /** The selected application, under the table (spec 3 §2.3 'selecting can embed the detail'). */
 function EmbeddedCandidate({ candidate, onClose }: { candidate: CandidateRowFragment; onClose: () => void }) {
   return (
     <Card withBorder radius="md" component="section" aria-label={`Candidato seleccionado: ${candidate.fullName}`}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
-          <Title order={2} fz="lg">
-            {candidate.fullName}
-          </Title>
-          {candidate.email && <Text size="sm">{candidate.email}</Text>}
-          <Group gap="xs">
-            <CandidateStateBadge state={candidate.state} />
-          </Group>
-        </Stack>
-        <CloseButton aria-label="Cerrar la vista del candidato" onClick={onClose} />
-      </Group>
-      <Group mt="md">
+      <Group justify="space-between" mb="md" gap="sm">
         <Button
           component={Link}
           to={`/panel/detallecandidato/${encodeURIComponent(candidate.id)}`}
+          variant="light"
           leftSection={<IconEye size={16} aria-hidden />}
         >
-          Ver detalle
+          Abrir en su página
         </Button>
+        <CloseButton aria-label="Cerrar la vista del candidato" onClick={onClose} />
       </Group>
+      <Suspense fallback={<Skeleton h={160} />}>
+        <CandidateDetail key={candidate.id} id={candidate.id} embedded />
+      </Suspense>
     </Card>
   );
 }
