@@ -130,7 +130,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
       <form role="search" aria-label="Buscar postulantes" onSubmit={(e) => e.preventDefault()}>
         <TextInput
           label="Buscar"
-          placeholder="Nombre, correo o estado"
+          placeholder="Nombre o correo"
           type="search"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
