@@ -27,13 +27,16 @@ const enabledOf = (r: ReturnType<typeof inboxRowActions>) =>
   Object.fromEntries(r.actions.map((a) => [a.action, a.enabled ? 1 : 0]));
 
 describe('inbox row actions (spec 3 §2.1)', () => {
-  it.each(CANDIDATE_STATES.flatMap((s) => [1, 2].map((role) => [s, role] as const)))('%s, role %i', (state, role) => {
-    const r = inboxRowActions(state, role);
-    expect(r.readOnly).toBe(false);
-    expect(r.actions.map((a) => a.action)).toEqual([...INBOX_ROW_ACTIONS]);
-    expect(enabledOf(r)).toEqual(row(EDITOR[state]));
-    expect(r.locked).toBe(state === 'contratado' || state === 'rechazado');
-  });
+  it.each(CANDIDATE_STATES.flatMap((s) => ([1, 2] as const).map((role) => [s, role] as const)))(
+    '%s, role %i',
+    (state, role) => {
+      const r = inboxRowActions(state, role);
+      expect(r.readOnly).toBe(false);
+      expect(r.actions.map((a) => a.action)).toEqual([...INBOX_ROW_ACTIONS]);
+      expect(enabledOf(r)).toEqual(row(EDITOR[state]));
+      expect(r.locked).toBe(state === 'contratado' || state === 'rechazado');
+    },
+  );
 
   it('shows only the profile action to the viewer role, a candidate and an unknown role', () => {
     for (const role of [3, 4, null, undefined] as const)
