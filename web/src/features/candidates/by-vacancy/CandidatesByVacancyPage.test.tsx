@@ -72,7 +72,9 @@ describe('Postulantes para la plaza (spec 3 §2.3)', () => {
     await user.click(within(table).getByRole('button', { name: 'Seleccionar a Candidata 2' }));
     const embedded = screen.getByRole('region', { name: 'Candidato seleccionado: Candidata 2' });
     // The candidate's detail loads inside (here the server no longer finds it).
-    expect(await within(embedded).findByText(DETAIL_MESSAGES.notFound)).toBeInTheDocument();
+    expect(
+      await within(embedded).findByText(DETAIL_MESSAGES.notFound, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await user.click(within(embedded).getByRole('button', { name: 'Cerrar la vista del candidato' }));
     expect(screen.queryByRole('region', { name: /Candidato seleccionado/ })).not.toBeInTheDocument();
   });
@@ -87,8 +89,8 @@ describe('Postulantes para la plaza (spec 3 §2.3)', () => {
       list({ vacancyId: '7' }, page([], { pageSize: 5 })),
       list({ vacancyId: '7', search: 'zz' }, page([], { pageSize: 5 })),
     ]);
-    expect(await screen.findByText(BY_VACANCY_NONE)).toBeInTheDocument();
+    expect(await screen.findByText(BY_VACANCY_NONE, undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'zz');
-    expect(await screen.findByText(BY_VACANCY_NO_MATCH)).toBeInTheDocument();
+    expect(await screen.findByText(BY_VACANCY_NO_MATCH, undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -87,7 +87,7 @@ describe('Historial de Candidatos (/panel/historial)', () => {
     const [hired, rejected] = within(table).getAllByRole('row').slice(1);
     expect(within(hired!).getByRole('button', { name: 'Reactivar' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(within(rejected!).getByRole('button', { name: 'Reactivar' }));
-    expect(await screen.findByText('No se pudo reactivar')).toBeInTheDocument();
+    expect(await screen.findByText('No se pudo reactivar', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Error 503')).toBeInTheDocument();
   });
 
@@ -105,7 +105,7 @@ describe('Historial de Candidatos (/panel/historial)', () => {
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar candidato?' });
     expect(within(dialog).getByText(/no se puede deshacer/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Candidato eliminado')).toBeInTheDocument();
+    expect(await screen.findByText('Candidato eliminado', undefined, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Todos 4' })).toBeInTheDocument());
   });
 
@@ -120,6 +120,6 @@ describe('Historial de Candidatos (/panel/historial)', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por puesto' }), 'enf');
     await new Promise((r) => setTimeout(r, 400));
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por candidato' }), 'zz');
-    expect(await screen.findByText(HISTORY_EMPTY)).toBeInTheDocument();
+    expect(await screen.findByText(HISTORY_EMPTY, undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -105,18 +105,24 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
         inbox(vars({ state: 'INTERVIEW' }), page(many.slice(0, 2), { totalCount: 2, counts: { INTERVIEW: 2 } })),
         inbox(vars({ state: 'INTERVIEW', search: 'zz' }), page([], { counts: {} })),
       ]);
-      expect(await screen.findByText('Mostrando 1-10 de 40 candidatos')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Mostrando 1-10 de 40 candidatos', undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: /^Página \d$/ })).toHaveLength(4);
       await user.click(screen.getByRole('button', { name: 'Página 3' }));
-      expect(await screen.findByText('Mostrando 21-30 de 40 candidatos')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Mostrando 21-30 de 40 candidatos', undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(search).toBe('?pagina=3');
 
       await user.click(screen.getByRole('tab', { name: /^Entrevista/ }));
-      expect(await screen.findByText('Mostrando 1-2 de 2 candidatos')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Mostrando 1-2 de 2 candidatos', undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(search).toBe('?estado=entrevista');
 
       await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'zz');
-      expect(await screen.findByText(INBOX_EMPTY)).toBeInTheDocument();
+      expect(await screen.findByText(INBOX_EMPTY, undefined, { timeout: 5000 })).toBeInTheDocument();
       expect(search).toBe('?estado=entrevista&q=zz');
     },
   );
@@ -132,7 +138,7 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
       ],
       '/panel/candidatos?estado=seguimiento&q=ana&pagina=2&filas=5',
     );
-    expect(await screen.findByText('Mostrando 6-6 de 6 candidatos')).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 6-6 de 6 candidatos', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /^En seguimiento/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('ana');
     expect(screen.getByLabelText('Filas por página')).toHaveValue('5');
@@ -144,7 +150,7 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
       { request: { query: CANDIDATE_INBOX, variables: vars() }, error: new Error('boom') },
       inbox(vars(), page([row('1', 'APPLIED')], { counts: { APPLIED: 1 } })),
     ]);
-    expect(await screen.findByText(INBOX_LOAD_FAILED)).toBeInTheDocument();
+    expect(await screen.findByText(INBOX_LOAD_FAILED, undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
   });
