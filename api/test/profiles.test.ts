@@ -494,7 +494,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       postulanteId: null,
       tipo: 'curriculum',
       nombre: 'cv.pdf',
-      mime: 'application/pdf',
+      tipoContenido: 'application/pdf',
       tamano: pdf.length,
     });
     expect(meta.body).not.toHaveProperty('clave');

@@ -374,7 +374,7 @@ export async function applicationFilesForExport(db: Conn, userId: number) {
   return db
     .selectFrom('postulante_archivos as a')
     .innerJoin('postulantes as p', 'p.id', 'a.postulante_id')
-    .select(['a.id', 'a.postulante_id', 'a.tipo', 'a.nombre', 'a.mime', 'a.tamano', 'a.clave'])
+    .select(['a.id', 'a.postulante_id', 'a.tipo', 'a.nombre', 'a.mime', 'a.tamano'])
     .where('p.usuario_candidato_id', '=', userId)
     .where('p.datos_eliminados', '=', false)
     .orderBy('a.id')

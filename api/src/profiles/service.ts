@@ -115,7 +115,7 @@ const fileJson = (f: ProfileFileRow) => ({
   id: f.id,
   tipo: f.tipo,
   nombre: f.nombre,
-  mime: f.mime,
+  tipoContenido: f.mime,
   tamano: f.tamano,
   creado_en: f.creado_en,
   url: candidateFileUrl('perfil', f.id),
@@ -498,8 +498,8 @@ export async function markSeen(db: Db, userId: number): Promise<number | null> {
 export async function fileRecord(db: Db, scope: 'perfil' | 'postulacion', id: number) {
   const r = await repo.findCandidateFile(db, scope, id);
   if (!r) return null;
-  const { clave: _key, ...rest } = r;
-  return rest;
+  const { clave: _key, mime, ...rest } = r;
+  return { ...rest, tipoContenido: mime };
 }
 
 export async function fileContent(
@@ -554,7 +554,7 @@ export async function exportData(db: Db, userId: number) {
         id: f.id,
         tipo: f.tipo,
         nombre: f.nombre,
-        mime: f.mime,
+        tipoContenido: f.tipoContenido,
         tamano: f.tamano,
       })),
       ...appFiles.map((f) => ({
@@ -563,7 +563,7 @@ export async function exportData(db: Db, userId: number) {
         postulanteId: f.postulante_id,
         tipo: f.tipo,
         nombre: f.nombre,
-        mime: f.mime,
+        tipoContenido: f.mime,
         tamano: f.tamano,
       })),
     ],

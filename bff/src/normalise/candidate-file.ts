@@ -71,7 +71,7 @@ const MIME_OF_KIND: Record<CandidateDocumentKind, string> = {
 };
 
 /**
- * A file record of the api ({ id, tipo, nombre, mime, tamano, creado_en } or its other spellings)
+ * A file record of the api ({ id, tipo, nombre, tipoContenido, tamano, creado_en } or its other spellings)
  * as a CandidateFile whose url is the BFF's authorised route. `scope` says which table the id is
  * of: 'perfil' (a registered candidate's profile file) or 'postulacion' (postulante_archivos).
  * Null when the record has no id or no kind we know.
@@ -87,7 +87,7 @@ export function normaliseCandidateFile(raw: unknown, scope: CandidateFileScope):
     kind,
     label: CANDIDATE_DOCUMENT_LABEL[kind],
     name: text(pick(f, 'nombre', 'nombreArchivo', 'name', 'originalName')) ?? CANDIDATE_DOCUMENT_LABEL[kind],
-    mimeType: text(pick(f, 'mime', 'mimeType', 'contentType')) ?? MIME_OF_KIND[kind],
+    mimeType: text(pick(f, 'tipoContenido', 'mimeType', 'tipoMime')) ?? MIME_OF_KIND[kind],
     size: Number.isFinite(size) && size >= 0 ? Math.trunc(size) : 0,
     uploadedAt: text(pick(f, 'creado_en', 'creadoEn', 'fechaSubida', 'uploadedAt', 'fecha')),
     url: candidateFileUrl(scope, fid),
