@@ -337,6 +337,44 @@ async function applyWithProfile(c: { cookie: string; dpi: string; email: string 
   return res.body.data.apply.applicationId as string;
 }
 
+describe('profile bad input through the BFF', () => {
+  it('is refused with the spec message on the input field, and nothing changes', async () => {
+    const c = await completeCandidate();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ phone: '555443322' }, 'phone', 'El teléfono debe tener exactamente 8 dígitos'],
+      [{ address: 'Zona 1 GT' }, 'address', 'La dirección debe tener al menos 10 caracteres'],
+      [{ birthDate: '2099-01-01' }, 'birthDate', 'Fecha de nacimiento inválida'],
+      [
+        {
+          experiences: [
+            { company: 'A', position: 'P', from: '2015-01-01', to: '2019-12-31', description: 'd' },
+            { company: 'B', position: 'P', from: '2019-06-01', to: '2020-12-31', description: 'd' },
+          ],
+        },
+        'experiences.1.from',
+        'Las fechas de A y B se traslapan.',
+      ],
+    ];
+    for (const [over, path, message] of cases) {
+      const res = await gql(UPDATE, { input: profileInput(c.dpi, { ...over, firstName: 'Otra' }) }, c.cookie);
+      expect(res.body.data.updateMyProfile.error, path).toMatchObject({
+        __typename: 'ValidationFailed',
+        title: 'Formulario incompleto',
+      });
+      expect(res.body.data.updateMyProfile.error.fields).toEqual(expect.arrayContaining([{ path, message }]));
+    }
+    // What only the api knows (the account's DPI) comes back as 'Datos inválidos'.
+    const dpi = await gql(UPDATE, { input: profileInput(validCui('77665544'), { firstName: 'Otra' }) }, c.cookie);
+    expect(dpi.body.data.updateMyProfile.error).toEqual({
+      __typename: 'ValidationFailed',
+      title: 'Datos inválidos',
+      message: 'El DPI no coincide con el de tu cuenta.',
+      fields: [{ path: 'dpi', message: 'El DPI no coincide con el de tu cuenta.' }],
+    });
+    expect((await gql(MY_PROFILE, {}, c.cookie)).body.data.myProfile.firstName).toBe('Sofía');
+  });
+});
+
 describe('authorisation: a candidate reaches only their own data', () => {
   let a: Awaited<ReturnType<typeof completeCandidate>>;
   let b: Awaited<ReturnType<typeof completeCandidate>>;
