@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fixtures from './fixtures/legacy-candidates.json' with { type: 'json' };
 import { normaliseCandidate } from '../src/normalise/candidate.js';
-import { candidateFileKind, normaliseCandidateFile } from '../src/normalise/candidate-file.js';
+import { documentKindOf, normaliseCandidateFile } from '../src/normalise/candidate-file.js';
 
 const list = fixtures.map((f) => normaliseCandidate(f));
 const detail = fixtures.map((f) => normaliseCandidate(f, { detail: true }));
@@ -106,7 +106,7 @@ describe('candidate files', () => {
         'antecedentes_penales',
         'foto',
         'otro',
-      ].map(candidateFileKind),
+      ].map(documentKindOf),
     ).toEqual([
       'CURRICULUM',
       'CURRICULUM',

@@ -46,6 +46,7 @@ export interface CandidateDocumentJson {
   archivo: string;
   nombre: string;
   mime: string;
+  tipoContenido: string;
   tamano: number;
   fechaSubida: string;
 }
@@ -264,6 +265,8 @@ export async function findCandidate(db: Conn, id: number): Promise<CandidateDeta
     archivo: f.nombre,
     nombre: f.nombre,
     mime: f.mime,
+    // The spelling the profile's files use too (one CandidateFile normaliser in the BFF).
+    tipoContenido: f.mime,
     tamano: f.tamano,
     fechaSubida: f.creado_en,
   }));

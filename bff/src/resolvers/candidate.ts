@@ -26,7 +26,7 @@ import {
 } from '../errors.js';
 import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
-import { candidateFileKind } from '../normalise/candidate-file.js';
+import { documentKindOf } from '../normalise/candidate-file.js';
 import type {
   ActorRef,
   CandidateListPage,
@@ -321,7 +321,7 @@ export const Candidate: CandidateResolvers<Context> = {
           __typename: 'FileAccessEvent' as const,
           at: a.at,
           by: (await staffName(ctx, a.userId)) ?? 'Usuario no disponible',
-          document: candidateFileKind(a.type) ?? 'CURRICULUM',
+          document: documentKindOf(a.type) ?? 'CURRICULUM',
         })),
       )),
     ];
