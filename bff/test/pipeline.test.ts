@@ -350,6 +350,31 @@ describe('history and by vacancy', () => {
   });
 });
 
+describe('documents and the timeline', () => {
+  it('a demo candidate has a photo and a CV through the authorised route; opening one shows on the timeline', async () => {
+    const demo = await stack.api.db
+      .selectFrom('postulante_archivos')
+      .select('postulante_id')
+      .where('tipo', '=', 'curriculum')
+      .orderBy('postulante_id')
+      .executeTakeFirstOrThrow();
+    const Q = `query($id: ID!) { candidate(id: $id) { photo { kind url mimeType } documents { id kind label url }
+      timeline { __typename ... on FileAccessEvent { by document } } } }`;
+    const before = (await gql(Q, { id: String(demo.postulante_id) }, cookies.manager)).data!.candidate;
+    expect(before.photo).toMatchObject({ kind: 'PHOTO', mimeType: 'image/jpeg' });
+    expect(before.photo.url).toMatch(/^\/files\/candidatos\/postulacion\/\d+$/);
+    const cv = before.documents.find((d: { kind: string }) => d.kind === 'CURRICULUM');
+    expect(cv).toMatchObject({ label: 'Currículum' });
+    const file = await request(stack.bff.app).get(cv.url).set('cookie', cookies.manager);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    const after = (await gql(Q, { id: String(demo.postulante_id) }, cookies.manager)).data!.candidate;
+    expect(after.timeline.filter((e: { __typename: string }) => e.__typename === 'FileAccessEvent')).toEqual([
+      { __typename: 'FileAccessEvent', by: 'Gestor Demo', document: 'CURRICULUM' },
+    ]);
+  });
+});
+
 describe('mail never blocks a hire', () => {
   it('SMTP down during a hire: the state is saved, the e-mail is delivered later and the timeline shows it', async () => {
     const id = await newCandidate('inducción', 'contratada.luego@example.com');
