@@ -117,7 +117,7 @@ async function change(ctx: Context, id: string, req: StateChangeRequest, m: Fail
   return payloadOf(ctx, id, req.to, r, m);
 }
 
-/** mutationError without Conflict, which CandidateError does not have (a 409 is a failure here). */
+/** mutationError without Conflict, which CandidateError does not have (a conflict is a failure here). */
 function candidateError(f: Failure, m: FailureMessages) {
   const e = mutationError(f, m);
   return e.__typename === 'Conflict' ? operationFailed(e.message, f) : e;
