@@ -140,6 +140,18 @@ describe('changing a state', () => {
     });
   });
 
+  it("moving to induction twice says 'Candidato en Inducción' with the current state", async () => {
+    const id = await newCandidate('entrevista');
+    const M = `mutation($id: ID!) { moveToInduction(id: $id) { ${PAYLOAD} } }`;
+    expect((await gql(M, { id: String(id) }, cookies.manager)).data!.moveToInduction.candidate.state).toBe('INDUCTION');
+    expect((await gql(M, { id: String(id) }, cookies.manager)).data!.moveToInduction.error).toEqual({
+      __typename: 'TransitionNotAllowed',
+      message: 'Candidato en Inducción',
+      state: 'INDUCTION',
+      allowed: ['HIRED', 'REJECTED'],
+    });
+  });
+
   it('an unknown id is NotFound', async () => {
     const r = await gql(`mutation { startFollowUp(id: "999999") { ${PAYLOAD} } }`, {}, cookies.manager);
     expect(r.data!.startFollowUp.error).toEqual({ __typename: 'NotFound', message: 'Candidato no encontrado' });
