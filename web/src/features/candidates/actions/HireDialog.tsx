@@ -74,8 +74,13 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
   };
 
   const set = (key: keyof HireValues) => (value: string | null) => {
-    setValues((v) => ({ ...v, [key]: value ?? (key === 'date' ? null : '') }));
-    if (problem?.fields[key]) setProblem((p) => p && { ...p, fields: { ...p.fields, [key]: '' } });
+    const next = { ...values, [key]: value ?? (key === 'date' ? null : '') };
+    setValues(next);
+    // Once shown, the check follows the typing: it goes away as soon as everything is there.
+    if (problem) {
+      const parsed = parseHire(next);
+      setProblem(parsed.ok ? null : { message: parsed.message, fields: parsed.fields });
+    }
   };
 
   if (askForce !== null) {

@@ -123,6 +123,9 @@ function renderDetail(mocks: Mocks, role: 'ADMIN' | 'MANAGER' | 'VIEWER' = 'MANA
   );
 }
 
+/** Shown once the session's role is known. */
+const followUp = () => screen.findByRole('button', { name: 'Iniciar seguimiento' }, { timeout: 5000 });
+
 const payload = (state: CandidateState | null, error: unknown = null, emailQueued = true) => ({
   __typename: 'CandidatePayload',
   emailQueued,
@@ -136,7 +139,7 @@ describe('candidate detail (spec 3 §2.2)', () => {
     renderDetail([detailMock(candidate())]);
     expect(await screen.findByRole('heading', { level: 1, name: 'María José Pérez Gómez' })).toBeInTheDocument();
     expect(screen.getByText('Postulado')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Iniciar seguimiento' })).toBeEnabled();
+    expect(await followUp()).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Imprimir Resumen' })).toBeInTheDocument();
     // Not registered on the platform: no document request.
     expect(screen.queryByRole('button', { name: /Documentos a actualizar/ })).not.toBeInTheDocument();
@@ -246,7 +249,7 @@ describe('candidate detail actions (spec 3 §4.1, §4.5)', () => {
         result: { data: { startFollowUp: payload('FOLLOW_UP') } },
       },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Iniciar seguimiento' }));
+    await user.click(await followUp());
     expect(await screen.findByRole('heading', { name: 'Bandeja de candidatos' })).toBeInTheDocument();
     expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
   });
@@ -254,7 +257,7 @@ describe('candidate detail actions (spec 3 §4.1, §4.5)', () => {
   it("tells a viewer 'Solo lectura' and sends nothing", async () => {
     const user = userEvent.setup();
     renderDetail([detailMock(candidate({ allowedStates: [] }))], 'VIEWER');
-    await user.click(await screen.findByRole('button', { name: 'Iniciar seguimiento' }));
+    await user.click(await followUp());
     const dialog = await screen.findByRole('dialog', { name: 'Solo lectura' });
     expect(within(dialog).getByText('Tu rol no permite iniciar seguimiento para este candidato.')).toBeInTheDocument();
     // A viewer gets no step buttons.
@@ -280,7 +283,7 @@ describe('candidate detail actions (spec 3 §4.1, §4.5)', () => {
       },
       detailMock(candidate({ state: 'INTERVIEW', allowedStates: ['INDUCTION', 'REJECTED'] })),
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Iniciar seguimiento' }));
+    await user.click(await followUp());
     const dialog = await screen.findByRole('dialog', { name: 'Cambio no permitido' });
     expect(within(dialog).getByText(/a 'Entrevista' mientras lo veías/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));

@@ -1,5 +1,6 @@
 import { Avatar, Button, Group, Image, Modal, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import type { CandidateDetailData } from './types';
@@ -16,8 +17,10 @@ function initials(name: string): string {
 /** The photo (spec 3 §2.2): click to enlarge, and download from the enlarged view. */
 export function CandidatePhoto({ c }: { c: CandidateDetailData }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // A photo that cannot be fetched (deleted file, storage down) shows the initials, not a broken image.
+  const [failed, setFailed] = useState<string | null>(null);
   useTrackDialog(opened);
-  if (!c.photo)
+  if (!c.photo || failed === c.photo.url)
     return (
       <Avatar size={96} radius="md" color="brand" aria-label="Sin fotografía">
         {initials(c.fullName)}
@@ -27,7 +30,7 @@ export function CandidatePhoto({ c }: { c: CandidateDetailData }) {
   return (
     <>
       <UnstyledButton onClick={open} aria-label={`Ampliar fotografía de ${c.fullName}`} style={{ borderRadius: 8 }}>
-        <Image src={photo.url} alt="" w={96} h={96} radius="md" fit="cover" />
+        <Image src={photo.url} alt="" w={96} h={96} radius="md" fit="cover" onError={() => setFailed(photo.url)} />
       </UnstyledButton>
       <Modal opened={opened} onClose={close} title={`Fotografía de ${c.fullName}`} centered size="lg">
         <Stack gap="md">
