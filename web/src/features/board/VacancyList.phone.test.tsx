@@ -45,10 +45,15 @@ describe('VacancyList on a phone', () => {
 
     act(() => {
       for (const o of observed.filter((x) => x.target)) {
-        o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], {} as IntersectionObserver);
+        o.callback(
+          [{ isIntersecting: true, target: o.target } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
       }
     });
-    expect(await screen.findByRole('region', { name: 'Vacantes disponibles' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Vacantes disponibles' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(5);
   });
 });
