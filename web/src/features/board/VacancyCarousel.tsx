@@ -7,7 +7,6 @@ import AutoScroll from 'embla-carousel-auto-scroll';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { VacancyCardFieldsFragment } from '../../gql/graphql';
 import { useAnyDialogOpen } from '../../lib/dialog-activity';
-import { PHONE_QUERY } from './media';
 import { VacancyCard } from './VacancyCard';
 import classes from './board.module.css';
 
@@ -31,7 +30,8 @@ interface VacancyCarouselProps {
   onDetails: (v: VacancyCardFieldsFragment) => void;
 }
 
-export { PHONE_QUERY } from './media';
+/** Below Mantine's `xs` breakpoint (576 px). */
+export const PHONE_QUERY = '(max-width: 35.99em)';
 
 export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarouselProps) {
   const reducedMotion = useReducedMotion();

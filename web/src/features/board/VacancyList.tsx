@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBriefcaseOff, IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EMPTY_BOARD } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
@@ -25,18 +25,11 @@ import type { DetailState } from './VacancyDetailRoute';
 import { useApply } from './apply';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyCard } from './VacancyCard';
-import { PHONE_QUERY } from './media';
 
-// The carousel (Embla and its plugin) is its own chunk. On a wide screen it is in view at once:
-// its download starts now, alongside the board's query. On a phone it sits below the hero and is
-// fetched only when it is about to scroll into view, leaving the first visit's bandwidth to what
-// is on screen.
-let carouselModule: Promise<typeof import('./VacancyCarousel')> | null = null;
-const loadCarousel = () => (carouselModule ??= import('./VacancyCarousel'));
-if (!window.matchMedia(PHONE_QUERY).matches) void loadCarousel();
-const VacancyCarousel = lazy(async () => ({ default: (await loadCarousel()).VacancyCarousel }));
-/** How close to the viewport the carousel's place must come before its code is fetched. */
-const CAROUSEL_MARGIN = '150px 0px';
+// The carousel (Embla and its plugin) is its own chunk; its download starts at once, alongside
+// the board's query, so it is ready when the vacancies arrive without weighing on first paint.
+const carouselModule = import('./VacancyCarousel');
+const VacancyCarousel = lazy(async () => ({ default: (await carouselModule).VacancyCarousel }));
 
 export const DEFAULT_PAGE_SIZE = 6;
 /** With no filter the carousel shows every open vacancy; the board rarely has more than this. */
@@ -121,11 +114,9 @@ export function VacancyList({
       ) : items.length === 0 || (error && !data) ? (
         <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
       ) : carousel ? (
-        <NearViewport placeholder={<LoadingCards />}>
-          <Suspense fallback={<LoadingCards />}>
-            <VacancyCarousel vacancies={items} onApply={apply} onDetails={openDetails} />
-          </Suspense>
-        </NearViewport>
+        <Suspense fallback={<LoadingCards />}>
+          <VacancyCarousel vacancies={items} onApply={apply} onDetails={openDetails} />
+        </Suspense>
       ) : (
         <Stack gap="lg" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
@@ -147,24 +138,6 @@ export function VacancyList({
       )}
     </Box>
   );
-}
-
-/** Renders `children` once its place comes near the viewport (at once when the carousel's code is already asked for). */
-function NearViewport({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {
-  const [near, setNear] = useState(() => carouselModule !== null);
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (near || !el) return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: CAROUSEL_MARGIN },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near, el]);
-  return near ? children : <div ref={setEl}>{placeholder}</div>;
 }
 
 function EmptyBoard({ onRetry }: { onRetry: (() => void) | undefined }) {
