@@ -138,12 +138,12 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
     await listCandidates(db, p.q, { page: 1, pageSize: 10 }, p.states);
     // The EXPLAINs below are logged too: plan what the list ran, nothing more.
     const ran = [...captured];
-    for (const [i, c] of ran.entries()) {
+    for (const c of ran) {
       const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
         ...c,
         sql: `explain (analyze, costs off, timing on) ${c.sql}`,
       });
-      console.log(`\n[${p.name} · ${i === 0 ? 'conteos' : 'página'}]`);
+      console.log(`\n[${p.name} · ${c.sql.includes('count(') ? 'conteos' : 'página'}]`);
       for (const r of rows) console.log(`  ${r['QUERY PLAN']}`);
     }
   }
