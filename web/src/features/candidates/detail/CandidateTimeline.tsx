@@ -33,7 +33,7 @@ function Item({ event }: { event: CandidateTimelineEventFragment }) {
             <Text fw={600} size="sm">
               Correo: {event.subject}
             </Text>
-            <Badge size="sm" variant="light" color={status.color}>
+            <Badge size="sm" variant="filled" color={status.color} autoContrast>
               {status.label}
             </Badge>
           </Group>
