@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
+import { startOutboxWorker } from '../../api/src/mail/outbox.js';
+import { freePort, smtpSink, until, type SmtpSink } from '../../api/test/support/smtp.js';
 import { startStack, type Stack } from './support.js';
 
 let stack: Stack;
@@ -135,6 +137,18 @@ describe('changing a state', () => {
       message: "Solo se puede contratar cuando el candidato está en 'inducción'.",
       state: 'FOLLOW_UP',
       allowed: ['PRE_TESTS', 'INTERVIEW', 'REJECTED'],
+    });
+  });
+
+  it("moving to induction twice says 'Candidato en Inducción' with the current state", async () => {
+    const id = await newCandidate('entrevista');
+    const M = `mutation($id: ID!) { moveToInduction(id: $id) { ${PAYLOAD} } }`;
+    expect((await gql(M, { id: String(id) }, cookies.manager)).data!.moveToInduction.candidate.state).toBe('INDUCTION');
+    expect((await gql(M, { id: String(id) }, cookies.manager)).data!.moveToInduction.error).toEqual({
+      __typename: 'TransitionNotAllowed',
+      message: 'Candidato en Inducción',
+      state: 'INDUCTION',
+      allowed: ['HIRED', 'REJECTED'],
     });
   });
 
@@ -346,4 +360,83 @@ describe('history and by vacancy', () => {
       references: [],
     });
   });
+});
+
+describe('documents and the timeline', () => {
+  it('a demo candidate has a photo and a CV through the authorised route; opening one shows on the timeline', async () => {
+    const demo = await stack.api.db
+      .selectFrom('postulante_archivos')
+      .select('postulante_id')
+      .where('tipo', '=', 'curriculum')
+      .orderBy('postulante_id')
+      .executeTakeFirstOrThrow();
+    const Q = `query($id: ID!) { candidate(id: $id) { photo { kind url mimeType } documents { id kind label url }
+      timeline { __typename ... on FileAccessEvent { by document } } } }`;
+    const before = (await gql(Q, { id: String(demo.postulante_id) }, cookies.manager)).data!.candidate;
+    expect(before.photo).toMatchObject({ kind: 'PHOTO', mimeType: 'image/jpeg' });
+    expect(before.photo.url).toMatch(/^\/files\/candidatos\/postulacion\/\d+$/);
+    const cv = before.documents.find((d: { kind: string }) => d.kind === 'CURRICULUM');
+    expect(cv).toMatchObject({ label: 'Currículum' });
+    const file = await request(stack.bff.app).get(cv.url).set('cookie', cookies.manager);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    const after = (await gql(Q, { id: String(demo.postulante_id) }, cookies.manager)).data!.candidate;
+    expect(after.timeline.filter((e: { __typename: string }) => e.__typename === 'FileAccessEvent')).toEqual([
+      { __typename: 'FileAccessEvent', by: 'Gestor Demo', document: 'CURRICULUM' },
+    ]);
+  });
+});
+
+describe('mail never blocks a hire', () => {
+  it('SMTP down during a hire: the state is saved, the e-mail is delivered later and the timeline shows it', async () => {
+    const id = await newCandidate('inducción', 'contratada.luego@example.com');
+    const port = await freePort();
+    const worker = startOutboxWorker({
+      db: stack.api.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Bolsa <no-responder@ejemplo.org.gt>',
+      pollMs: 50,
+      retryDelaysMs: [200, 200, 200, 200, 200, 200, 200, 200],
+    });
+    let sink: SmtpSink | undefined;
+    const TIMELINE = `query($id: ID!) { candidate(id: $id) { state timeline { __typename
+      ... on StateChangeEvent { to by } ... on EmailEvent { subject status attempts sentAt } } } }`;
+    const emailOf = async () =>
+      (await gql(TIMELINE, { id: String(id) }, cookies.manager)).data!.candidate.timeline.find(
+        (e: { __typename: string }) => e.__typename === 'EmailEvent',
+      );
+    try {
+      const hired = await gql(
+        `mutation($id: ID!) { hireCandidate(id: $id, date: "2030-03-02", time: "07:45", place: "Clínica Central") { ${PAYLOAD} } }`,
+        { id: String(id) },
+        cookies.manager,
+      );
+      expect(hired.data!.hireCandidate).toMatchObject({
+        candidate: { state: 'HIRED' },
+        emailQueued: true,
+        error: null,
+      });
+      await until(async () => ((await emailOf())?.attempts ?? 0) >= 1);
+      const failing = await emailOf();
+      expect(failing.status).toMatch(/PENDING|SENDING/);
+      expect(failing.sentAt).toBeNull();
+
+      sink = await smtpSink(port);
+      await until(() => sink!.inbox.some((m) => m.to[0] === 'contratada.luego@example.com'));
+      await until(async () => (await emailOf())?.status === 'SENT');
+      const sent = await emailOf();
+      expect(sent.attempts).toBeGreaterThanOrEqual(2);
+      expect(sent.sentAt).toBeTruthy();
+      const mail = sink.inbox.find((m) => m.to[0] === 'contratada.luego@example.com')!;
+      expect(mail.text).toContain('¡Felicidades! Has sido seleccionado para el puesto.');
+      expect(mail.text).toContain('02/03/2030');
+      expect(mail.text).toContain('Clínica Central');
+      const timeline = (await gql(TIMELINE, { id: String(id) }, cookies.manager)).data!.candidate;
+      expect(timeline.state).toBe('HIRED');
+      expect(timeline.timeline[0]).toMatchObject({ __typename: 'StateChangeEvent', to: 'HIRED', by: 'Gestor Demo' });
+    } finally {
+      await worker.stop();
+      await sink?.close();
+    }
+  }, 60_000);
 });

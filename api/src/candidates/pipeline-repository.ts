@@ -46,6 +46,7 @@ export interface CandidateDocumentJson {
   archivo: string;
   nombre: string;
   mime: string;
+  tipoContenido: string;
   tamano: number;
   fechaSubida: string;
 }
@@ -71,9 +72,17 @@ export interface CandidateDetailJson extends CandidateListJson {
 
 const iso = (col: string) => sql<string>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The candidates alone (counts and filters need nothing else). */
+const candidatesOnly = (db: Db) => db.selectFrom('postulantes as c');
+type Base = ReturnType<typeof candidatesOnly>;
+
 function candidateFrom(db: Conn) {
-  return db
-    .selectFrom('postulantes as c')
+  return joined(candidatesOnly(db));
+}
+
+/** What a candidate's JSON shows of its vacancy, branch and place, joined in. */
+function joined(q: Base) {
+  return q
     .leftJoin('plazas as v', 'v.id', 'c.plaza_id')
     .leftJoin('sedes as s', 's.id', 'v.sede_id')
     .leftJoin('municipios as m', (join) => join.on(sql<boolean>`v.lugar = m.codigo || ':' || m.departamento_codigo`))
@@ -154,22 +163,25 @@ export interface CandidateListQuery {
   desc: boolean;
 }
 
-const positionFolded = foldSql(sql`coalesce(v.nombre, '')`);
-const everyWord = (text: Expression<string>, words: string[]) =>
-  sql<SqlBool>`(${sql.join(
-    words.map((w) => sql`strpos(${text}, ${w}) > 0`),
-    sql` and `,
-  )})`;
+/**
+ * The vacancies whose folded name holds `w`: a hashed subplan over the few vacancies, so a search
+ * by position never folds a vacancy name once per candidate.
+ */
+const positionHas = (w: string) =>
+  sql<SqlBool>`c.plaza_id in (select p.id from plazas p where strpos(${foldSql(sql`p.nombre`)}, ${w}) > 0)`;
+const nameHas = (w: string) => sql<SqlBool>`strpos(c.busqueda, ${w}) > 0`;
+const all = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 
-/** Scope, vacancy and searches: the set the counts describe. */
-function filtered(db: Conn, f: CandidateListQuery) {
-  let q = candidateFrom(db);
+/** Scope, vacancy and searches over the candidates alone: the set the counts describe. */
+function filtered(db: Conn, f: CandidateListQuery): Base {
+  let q = candidatesOnly(db);
   if (f.scope === 'active') q = q.where('c.etapa', 'not in', [...TERMINAL]);
   if (f.scope === 'history') q = q.where('c.etapa', 'in', [...TERMINAL]);
   if (f.vacancyId !== undefined) q = q.where('c.plaza_id', '=', f.vacancyId);
-  if (f.words.length) q = q.where(everyWord(sql<string>`(c.busqueda || ' ' || ${positionFolded})`, f.words));
-  if (f.candidateWords?.length) q = q.where(everyWord(sql<string>`c.busqueda`, f.candidateWords));
-  if (f.positionWords?.length) q = q.where(everyWord(positionFolded, f.positionWords));
+  // Every word in the name, the e-mail or the position.
+  if (f.words.length) q = q.where(all(f.words.map((w) => sql<SqlBool>`(${nameHas(w)} or ${positionHas(w)})`)));
+  if (f.candidateWords?.length) q = q.where(all(f.candidateWords.map(nameHas)));
+  if (f.positionWords?.length) q = q.where(all(f.positionWords.map(positionHas)));
   return q;
 }
 
@@ -178,7 +190,7 @@ const STATE_ORDER = sql<number>`case c.etapa when 'postulado' then 1 when 'en se
   when 'pre-pruebas' then 3 when 'post-pruebas' then 4 when 'entrevista' then 5 when 'inducción' then 6
   when 'contratado' then 7 when 'rechazado' then 8 else 9 end`;
 
-function ordered(q: CandidateFrom, f: CandidateListQuery): CandidateFrom {
+function ordered(q: Base, f: CandidateListQuery): Base {
   const dir = f.desc ? 'desc' : 'asc';
   switch (f.sort) {
     case 'name':
@@ -209,7 +221,7 @@ export async function findCandidates(
   if (f.state) q = q.where('c.etapa', '=', f.state);
   q = ordered(q, f);
   if (window) q = q.limit(window.limit).offset(window.offset);
-  const rows = await selectListColumns(q).execute();
+  const rows = await selectListColumns(joined(q)).execute();
   return rows.map(toListJson);
 }
 
@@ -253,6 +265,8 @@ export async function findCandidate(db: Conn, id: number): Promise<CandidateDeta
     archivo: f.nombre,
     nombre: f.nombre,
     mime: f.mime,
+    // The spelling the profile's files use too (one CandidateFile normaliser in the BFF).
+    tipoContenido: f.mime,
     tamano: f.tamano,
     fechaSubida: f.creado_en,
   }));

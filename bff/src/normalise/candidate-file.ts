@@ -1,8 +1,11 @@
-import { candidateFileUrl, DOCUMENT_LABEL, type CandidateFileScope } from '@bolsa/domain';
-import type { CandidateDocumentKind } from '../generated/resolvers.js';
+import { candidateFileUrl, type CandidateFileScope } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from './fields.js';
 
-/** A candidate's stored file as the schema's CandidateFile (CONTRACT.md: one shape for both areas). */
+/** CandidateDocumentKind of schema.graphql. */
+export type CandidateDocumentKind =
+  'PHOTO' | 'CURRICULUM' | 'COVER_LETTER' | 'DPI' | 'POLICE_RECORD' | 'CRIMINAL_RECORD';
+
+/** CandidateFile of schema.graphql: built the same way for the profile and for the pipeline. */
 export interface CandidateFileDto {
   id: string;
   kind: CandidateDocumentKind;
@@ -14,12 +17,25 @@ export interface CandidateFileDto {
   url: string;
 }
 
+export const CANDIDATE_DOCUMENT_LABEL: Record<CandidateDocumentKind, string> = {
+  PHOTO: 'Fotografía',
+  CURRICULUM: 'Currículum',
+  // The application's 'carta' is labelled as the DPI scan (spec 1 §3).
+  COVER_LETTER: 'DPI escaneado',
+  DPI: 'DPI',
+  POLICE_RECORD: 'Antecedentes policiales',
+  CRIMINAL_RECORD: 'Antecedentes penales',
+};
+
+/** The api's tipo spellings (postulante_archivos, perfil_archivos and the legacy field names). */
 const KIND_OF: Record<string, CandidateDocumentKind> = {
   fotografia: 'PHOTO',
   foto: 'PHOTO',
+  filefotografia: 'PHOTO',
   photo: 'PHOTO',
   curriculum: 'CURRICULUM',
   cv: 'CURRICULUM',
+  hojadevida: 'CURRICULUM',
   carta: 'COVER_LETTER',
   cartapresentacion: 'COVER_LETTER',
   cartadepresentacion: 'COVER_LETTER',
@@ -31,40 +47,49 @@ const KIND_OF: Record<string, CandidateDocumentKind> = {
   antecedentespenales: 'CRIMINAL_RECORD',
 };
 
-export const CANDIDATE_FILE_LABEL: Record<CandidateDocumentKind, string> = {
-  PHOTO: 'Fotografía',
-  CURRICULUM: DOCUMENT_LABEL.curriculum,
-  COVER_LETTER: DOCUMENT_LABEL.carta_presentacion,
-  DPI: DOCUMENT_LABEL.dpi,
-  POLICE_RECORD: DOCUMENT_LABEL.antecedentes_policiales,
-  CRIMINAL_RECORD: DOCUMENT_LABEL.antecedentes_penales,
-};
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
-/** The kind of a document type in any spelling ('antecedentes_policiales', 'Policiales', 'CV'). */
-export function candidateFileKind(raw: unknown): CandidateDocumentKind | null {
+/** The kind of a tipo in any spelling ('Antecedentes_Policiales', 'fotografía'), or null. */
+export function documentKindOf(raw: unknown): CandidateDocumentKind | null {
   const t = text(raw);
   if (!t) return null;
-  return KIND_OF[t.toLowerCase().replace(/[\s_-]/g, '')] ?? null;
+  return KIND_OF[fold(t)] ?? null;
 }
 
+const MIME_OF_KIND: Record<CandidateDocumentKind, string> = {
+  PHOTO: 'image/jpeg',
+  CURRICULUM: 'application/pdf',
+  COVER_LETTER: 'application/pdf',
+  DPI: 'application/pdf',
+  POLICE_RECORD: 'application/pdf',
+  CRIMINAL_RECORD: 'application/pdf',
+};
+
 /**
- * One file row of the api (id, tipo, nombre|archivo, mime, tamano, fechaSubida) as a
- * CandidateFile whose url is the BFF's authorised route; null for a row without id or kind.
+ * A file record of the api ({ id, tipo, nombre, tipoContenido, tamano, creado_en } or its other spellings)
+ * as a CandidateFile whose url is the BFF's authorised route. `scope` says which table the id is
+ * of: 'perfil' (a registered candidate's profile file) or 'postulacion' (postulante_archivos).
+ * Null when the record has no id or no kind we know.
  */
 export function normaliseCandidateFile(raw: unknown, scope: CandidateFileScope): CandidateFileDto | null {
   const f = fieldsOf(raw);
-  const fileId = id(pick(f, 'id', 'archivoId', 'fileId'));
-  const kind = candidateFileKind(pick(f, 'tipo', 'kind', 'type', 'tipoDocumento'));
-  if (!fileId || !kind) return null;
-  const size = Number(pick(f, 'tamano', 'size', 'tamaño'));
+  const fid = id(pick(f, 'id', 'archivoId', 'fileId'));
+  const kind = documentKindOf(pick(f, 'tipo', 'type', 'kind', 'tipoDocumento'));
+  if (!fid || !kind) return null;
+  const size = Number(pick(f, 'tamano', 'tamaño', 'size', 'bytes'));
   return {
-    id: fileId,
+    id: fid,
     kind,
-    label: CANDIDATE_FILE_LABEL[kind],
-    name: text(pick(f, 'nombre', 'archivo', 'name', 'fileName')) ?? CANDIDATE_FILE_LABEL[kind],
-    mimeType: text(pick(f, 'mime', 'mimeType', 'contentType')) ?? 'application/octet-stream',
+    label: CANDIDATE_DOCUMENT_LABEL[kind],
+    name: text(pick(f, 'nombre', 'nombreArchivo', 'name', 'originalName')) ?? CANDIDATE_DOCUMENT_LABEL[kind],
+    mimeType: text(pick(f, 'tipoContenido', 'mimeType', 'tipoMime')) ?? MIME_OF_KIND[kind],
     size: Number.isFinite(size) && size >= 0 ? Math.trunc(size) : 0,
-    uploadedAt: text(pick(f, 'fechaSubida', 'creadoEn', 'uploadedAt', 'fecha')),
-    url: candidateFileUrl(scope, fileId),
+    uploadedAt: text(pick(f, 'creado_en', 'creadoEn', 'fechaSubida', 'uploadedAt', 'fecha')),
+    url: candidateFileUrl(scope, fid),
   };
 }

@@ -141,7 +141,7 @@ function detailOf(f: Fields): CandidateDetailDto {
   const photo =
     files.find((d) => d.kind === 'PHOTO') ?? (photoId ? (files.find((d) => d.id === photoId) ?? null) : null);
   return {
-    dpi: text(pick(f, 'inputCui', 'cui', 'dpi')),
+    dpi: text(pick(f, 'inputCui', 'dpi')),
     address: text(pick(f, 'inputDireccion', 'direccion')),
     age: num(pick(f, 'inputEdad', 'edad')),
     maritalStatus: text(pick(f, 'inputEstadocivil', 'estadoCivil')),

@@ -26,7 +26,7 @@ import {
 } from '../errors.js';
 import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
-import { candidateFileKind } from '../normalise/candidate-file.js';
+import { documentKindOf } from '../normalise/candidate-file.js';
 import type {
   ActorRef,
   CandidateListPage,
@@ -117,7 +117,7 @@ async function change(ctx: Context, id: string, req: StateChangeRequest, m: Fail
   return payloadOf(ctx, id, req.to, r, m);
 }
 
-/** mutationError without Conflict, which CandidateError does not have (a 409 is a failure here). */
+/** mutationError without Conflict, which CandidateError does not have (a conflict is a failure here). */
 function candidateError(f: Failure, m: FailureMessages) {
   const e = mutationError(f, m);
   return e.__typename === 'Conflict' ? operationFailed(e.message, f) : e;
@@ -321,7 +321,7 @@ export const Candidate: CandidateResolvers<Context> = {
           __typename: 'FileAccessEvent' as const,
           at: a.at,
           by: (await staffName(ctx, a.userId)) ?? 'Usuario no disponible',
-          document: candidateFileKind(a.type) ?? 'CURRICULUM',
+          document: documentKindOf(a.type) ?? 'CURRICULUM',
         })),
       )),
     ];

@@ -5,9 +5,11 @@ import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { branchQueries } from './branch.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
+import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
+import { myApplicationMutations, myApplicationQueries } from './my-application.js';
 import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
@@ -28,6 +30,8 @@ export const resolvers: Resolvers<Context> = {
     ...adminEmailQueries,
     ...applicationQueries,
     ...candidateQueries,
+    ...candidateProfileQueries,
+    ...myApplicationQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -38,6 +42,8 @@ export const resolvers: Resolvers<Context> = {
     ...adminEmailMutations,
     ...applicationMutations,
     ...candidateMutations,
+    ...candidateProfileMutations,
+    ...myApplicationMutations,
   },
   Vacancy,
   Municipality,
