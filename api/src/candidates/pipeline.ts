@@ -40,12 +40,15 @@ export async function listCandidates(
   countStates: readonly string[],
 ): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
   if (!paging) return repo.findCandidates(db, q);
-  const byState = await repo.countCandidates(db, q);
+  // The page asked for and the counts at once (two connections on PostgreSQL); only a page past
+  // the last one needs a second read.
+  const asked = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+  const [byState, first] = await Promise.all([repo.countCandidates(db, q), repo.findCandidates(db, q, asked)]);
   const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = byState.get(s) ?? 0;
   const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
   const { page, offset } = clampPage(paging, totalCount);
-  const items = totalCount === 0 ? [] : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
+  const items = offset === asked.offset ? first : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
   return { items, totalCount, page, pageSize: paging.pageSize, counts };
 }
 
