@@ -145,28 +145,18 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
     await page.getByRole('button', { name: 'Iniciar seguimiento' }).waitFor();
     expect(await violations(page)).toEqual([]);
 
-    // The authorised file route and its access log are issue 10's (branch h-cand). On a branch
-    // without it the SPA fallback answers its addresses with the app's HTML: the photo then
-    // shows the initials and there is no opening to log. Once integrated, both must work.
+    // Photo: enlarge, with a download link through the authorised route.
     const { candidate } = await gql<{ candidate: { photo: { url: string } | null } }>(
       context,
       `{ candidate(id: "${id}") { photo { url } } }`,
     );
     expect(candidate.photo?.url).toMatch(/^\/files\/candidatos\/(perfil|postulacion)\/[^/]+$/);
-    const photoAnswer = await context.request.get(candidate.photo!.url);
-    const fileRouteServed = photoAnswer.status() === 200 && photoAnswer.headers()['content-type'] === 'image/png';
-
-    if (fileRouteServed) {
-      // Photo: enlarge, with a download link through the authorised route.
-      await page.getByRole('button', { name: `Ampliar fotografía de ${fullName}` }).click();
-      const photo = page.getByRole('dialog', { name: `Fotografía de ${fullName}` });
-      await photo.waitFor();
-      expect(await photo.getByRole('link', { name: 'Descargar' }).getAttribute('href')).toBe(candidate.photo!.url);
-      await page.keyboard.press('Escape');
-      await photo.waitFor({ state: 'hidden' });
-    } else {
-      await page.getByLabel('Sin fotografía').waitFor();
-    }
+    await page.getByRole('button', { name: `Ampliar fotografía de ${fullName}` }).click();
+    const photo = page.getByRole('dialog', { name: `Fotografía de ${fullName}` });
+    await photo.waitFor();
+    expect(await photo.getByRole('link', { name: 'Descargar' }).getAttribute('href')).toBe(candidate.photo!.url);
+    await page.keyboard.press('Escape');
+    await photo.waitFor({ state: 'hidden' });
 
     // Documents open in a new tab; the opening is logged and shows on the timeline.
     await page.getByRole('tab', { name: /Documentos/ }).click();
@@ -176,6 +166,7 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
     const [cv] = await Promise.all([context.waitForEvent('page'), cvLink.click()]);
     await cv.waitForLoadState();
     expect(new URL(cv.url()).pathname).toBe(cvHref);
+    expect((await context.request.get(cvHref)).headers()['content-type']).toBe('application/pdf');
     await cv.close();
     await screenshot(page, 'pipeline-detail-applied');
 
@@ -235,9 +226,9 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
       'En seguimiento → Entrevista',
       'Entrevista → Inducción',
       'Inducción → Contratado',
-      ...(fileRouteServed ? ['Documento abierto: Currículum'] : []),
+      'Documento abierto: Currículum',
     ])
-      await timeline.getByText(step).waitFor();
+      await timeline.getByText(step).first().waitFor();
     expect(await timeline.getByText(/^Gestor Demo ·/).count()).toBeGreaterThanOrEqual(4);
     // Delivery statuses settle on 'Enviado' (the sink accepted every message above).
     await expect

@@ -57,7 +57,7 @@ export const EMAIL_STATUS: Record<EmailStatus, { label: string; color: string }>
 };
 
 /** Newest first; of events at the same instant, the later in the server's list first. */
-export function sortTimeline<T extends Pick<CandidateTimelineEventFragment, 'at'>>(events: readonly T[]): T[] {
+export function sortTimeline<T extends { at: string }>(events: readonly T[]): T[] {
   const time = (e: T) => {
     const t = Date.parse(e.at);
     return Number.isNaN(t) ? 0 : t;
