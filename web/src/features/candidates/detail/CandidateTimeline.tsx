@@ -4,7 +4,15 @@ import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
-function Item({ event }: { event: CandidateTimelineEventFragment }) {
+/** The events this screen draws; issue 12 adds tests, interviews and document requests to the union. */
+type ShownEvent = Extract<
+  CandidateTimelineEventFragment,
+  { __typename: 'StateChangeEvent' | 'EmailEvent' | 'FileAccessEvent' }
+>;
+const isShown = (e: CandidateTimelineEventFragment): e is ShownEvent =>
+  e.__typename === 'StateChangeEvent' || e.__typename === 'EmailEvent' || e.__typename === 'FileAccessEvent';
+
+function Item({ event }: { event: ShownEvent }) {
   const when = formatDateTime(event.at);
   switch (event.__typename) {
     case 'StateChangeEvent':
@@ -33,7 +41,7 @@ function Item({ event }: { event: CandidateTimelineEventFragment }) {
             <Text fw={600} size="sm">
               Correo: {event.subject}
             </Text>
-            <Badge size="sm" variant="light" color={status.color}>
+            <Badge size="sm" variant="filled" color={status.color} autoContrast>
               {status.label}
             </Badge>
           </Group>
@@ -67,13 +75,14 @@ const BULLET = {
 
 /** The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document openings. */
 export function CandidateTimeline({ events }: { events: readonly CandidateTimelineEventFragment[] }) {
-  if (events.length === 0)
+  const shown = events.filter(isShown);
+  if (shown.length === 0)
     return (
       <Text size="sm" c="dimmed">
         Sin movimientos registrados.
       </Text>
     );
-  const sorted = sortTimeline(events);
+  const sorted = sortTimeline(shown);
   return (
     <Timeline active={sorted.length - 1} bulletSize={22} lineWidth={2}>
       {sorted.map((event, i) => (

@@ -45,16 +45,19 @@ export const DOCUMENT_KIND_LABEL: Record<CandidateDocumentKind, string> = {
   CRIMINAL_RECORD: 'Antecedentes penales',
 };
 
-/** Delivery status of an e-mail on the timeline: label and badge colour. */
+/**
+ * Delivery status of an e-mail on the timeline: label and (filled, auto-contrast) badge colour.
+ * Shades chosen so that the label passes WCAG AA (the light variants of yellow and green do not).
+ */
 export const EMAIL_STATUS: Record<EmailStatus, { label: string; color: string }> = {
-  PENDING: { label: 'Pendiente', color: 'yellow' },
-  SENDING: { label: 'Enviando', color: 'blue' },
-  SENT: { label: 'Enviado', color: 'green' },
-  FAILED: { label: 'Fallido', color: 'red' },
+  PENDING: { label: 'Pendiente', color: 'yellow.3' },
+  SENDING: { label: 'Enviando', color: 'blue.8' },
+  SENT: { label: 'Enviado', color: 'brand.8' },
+  FAILED: { label: 'Fallido', color: 'red.9' },
 };
 
 /** Newest first; of events at the same instant, the later in the server's list first. */
-export function sortTimeline<T extends Pick<CandidateTimelineEventFragment, 'at'>>(events: readonly T[]): T[] {
+export function sortTimeline<T extends { at: string }>(events: readonly T[]): T[] {
   const time = (e: T) => {
     const t = Date.parse(e.at);
     return Number.isNaN(t) ? 0 : t;
