@@ -1,5 +1,5 @@
 import { dayjs, formatDate, formatPrintedDate, formatQuetzales } from '@bolsa/domain';
-import type { CandidateDocumentKind, CandidateTimelineEventFragment, EmailStatus } from '../../../gql/graphql';
+import type { CandidateDocumentKind, EmailStatus } from '../../../gql/graphql';
 
 /** '23/11/2026 14:05' in the viewer's clock; '' for anything unreadable. */
 export function formatDateTime(raw: string | null | undefined): string {
