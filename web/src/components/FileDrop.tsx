@@ -3,7 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCircleCheck, IconFileTypePdf, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
 import { useRef } from 'react';
-import type { FileSlot } from './use-application-files';
+import type { FileSlot } from '../lib/use-file-uploads';
 
 interface FileDropProps {
   id: string;
@@ -13,6 +13,8 @@ interface FileDropProps {
   required: boolean;
   /** Stored in the candidate's profile already: counts as present (spec 1 §5.2). */
   stored?: boolean;
+  /** Replaces the hint under the label (what the file is for, or what is stored). */
+  description?: string;
   error?: string;
   onSelect: (file: File) => void;
   onReject: (message: string) => void;
@@ -24,7 +26,7 @@ const HINT = {
   photo: 'JPG o PNG, máximo 5MB.',
 } as const;
 
-/** One document of the application: a Dropzone, its progress bar while sending, and its verdict. */
+/** One document of a form (application, profile): a Dropzone, its progress bar while sending, and its verdict. */
 export function FileDrop({
   id,
   label,
@@ -32,6 +34,7 @@ export function FileDrop({
   slot,
   required,
   stored,
+  description,
   error,
   onSelect,
   onReject,
@@ -51,7 +54,7 @@ export function FileDrop({
     <Input.Wrapper
       label={label}
       withAsterisk={required && !stored}
-      description={stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : HINT[kind]}
+      description={description ?? (stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : HINT[kind])}
       error={message}
       errorProps={{ id: `${id}-error` }}
       descriptionProps={{ id: `${id}-hint` }}
