@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
+import { ProfileGate } from '../features/candidate-area';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -46,8 +47,9 @@ const EditVacancyPage = lazyNamed(() => import('../features/vacancies/EditVacanc
 const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyViewPage'), 'VacancyViewPage');
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
-const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
+// The candidate area (issue 10): only candidates fetch it.
+const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -152,7 +154,7 @@ export const routes: RouteObject[] = [
         path: 'perfil',
         element: (
           <Deferred>
-            <ProfilePlaceholder />
+            <CandidateAreaPage />
           </Deferred>
         ),
         ...access(CANDIDATES),
@@ -219,6 +221,7 @@ export function AppRoutes() {
       <LoginPromptProvider>
         {element}
         {background && <VacancyDetailOverlay />}
+        <ProfileGate />
       </LoginPromptProvider>
     </SessionProvider>
   );

@@ -72,7 +72,12 @@ export function useFileUploads<K extends string>(keys: readonly K[], kindOf: (ke
       aborts.current[key]?.abort();
       const abort = new AbortController();
       aborts.current[key] = abort;
-      const promise = uploadFile(file, kindRef.current(key), (p) => patch(key, file, { progress: p }), abort.signal).then(
+      const promise = uploadFile(
+        file,
+        kindRef.current(key),
+        (p) => patch(key, file, { progress: p }),
+        abort.signal,
+      ).then(
         (r) => {
           patch(key, file, { progress: null, uploadId: r.id });
           return r.id;
