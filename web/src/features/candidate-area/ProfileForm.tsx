@@ -92,6 +92,8 @@ function FormSection({ id, children, error }: { id: ProfileSectionId; children: 
 interface Failure {
   title: string;
   message: string;
+  /** The server's field errors: their section is brought into view once the dialog is closed. */
+  fields?: Record<string, string>;
 }
 
 /** Brings the first failing section into view and puts the focus on its first failing field. */
@@ -99,7 +101,8 @@ function scrollToFailure(errors: Record<string, unknown>) {
   const section = firstFailingSection(errors);
   const path = firstFailingPath(errors);
   if (!section) return;
-  const field = path ? document.getElementById(fieldId(path)) : null;
+  // The photo's rule speaks of 'hasPhoto': its field is the photo's dropzone.
+  const field = path ? document.getElementById(fieldId(path === 'hasPhoto' ? 'photo' : path)) : null;
   const target = field ?? document.getElementById(sectionId(section));
   target?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   (field ?? document.getElementById(sectionId(section)))?.focus?.({ preventScroll: true });
@@ -195,8 +198,7 @@ export function ProfileForm({
         const fields: Record<string, string> = {};
         for (const f of error.fields) fields[f.path] ??= f.message;
         form.setErrors(fields);
-        setFailure({ title: M.invalidTitle, message: error.message?.trim() || M.invalid });
-        if (Object.keys(fields).length) setTimeout(() => scrollToFailure(fields), 0);
+        setFailure({ title: M.invalidTitle, message: error.message?.trim() || M.invalid, fields });
         return;
       }
       if (error?.__typename === 'OperationFailed') {
@@ -552,7 +554,11 @@ export function ProfileForm({
         opened={failure !== null}
         title={failure?.title ?? ''}
         message={failure?.message ?? ''}
-        onClose={() => setFailure(null)}
+        onClose={() => {
+          const fields = failure?.fields;
+          setFailure(null);
+          if (fields && Object.keys(fields).length) setTimeout(() => scrollToFailure(fields), 0);
+        }}
       />
     </form>
   );

@@ -96,12 +96,12 @@ export function initialProfileValues(p: ProfileFieldsFragment | null | undefined
       emptyExperience,
     ),
     personalReferences: padded(
-      (p?.personalReferences ?? []).map((r) => ({ ...r })),
+      (p?.personalReferences ?? []).map((r) => ({ name: r.name, phone: r.phone })),
       1,
       emptyReference,
     ),
     workReferences: padded(
-      (p?.workReferences ?? []).map((r) => ({ ...r })),
+      (p?.workReferences ?? []).map((r) => ({ name: r.name, phone: r.phone })),
       1,
       emptyReference,
     ),
@@ -196,8 +196,10 @@ export function toProfileInput(
     })),
     personalReferences: values.personalReferences
       .filter(isCompleteReference)
-      .map((r) => ({ ...r, name: r.name.trim() })),
-    workReferences: values.workReferences.filter(isCompleteReference).map((r) => ({ ...r, name: r.name.trim() })),
+      .map((r) => ({ name: r.name.trim(), phone: r.phone })),
+    workReferences: values.workReferences
+      .filter(isCompleteReference)
+      .map((r) => ({ name: r.name.trim(), phone: r.phone })),
     photoUploadId: uploads.photo ?? null,
     curriculumUploadId: uploads.curriculum ?? null,
     dpiFileUploadId: uploads.dpiFile ?? null,
