@@ -5,21 +5,22 @@ import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
 import { MyApplications } from './MyApplications';
 import { MARK_APPLICATIONS_SEEN, MY_APPLICATIONS } from './operations';
+import { typed } from './test-fixtures';
 
 type Row = MyApplicationsQuery['myApplications'][number];
-const row = (over: Partial<Row>): Row => ({
-  __typename: 'MyApplication',
-  id: '1',
-  state: 'APPLIED',
-  previousState: null,
-  vacancyId: '7',
-  vacancyName: 'Enfermera Auxiliar',
-  appliedAt: '2026-11-02T15:00:00Z',
-  branchId: '3',
-  branchName: 'Clínica Cobán',
-  place: 'Cobán, Alta Verapaz',
-  ...over,
-});
+const row = (over: Partial<Row>): Row =>
+  typed<Row>('MyApplication', {
+    id: '1',
+    state: 'APPLIED',
+    previousState: null,
+    vacancyId: '7',
+    vacancyName: 'Enfermera Auxiliar',
+    appliedAt: '2026-11-02T15:00:00Z',
+    branchId: '3',
+    branchName: 'Clínica Cobán',
+    place: 'Cobán, Alta Verapaz',
+    ...over,
+  });
 
 function listMock(rows: Row[] | Error): Mocks[number] {
   return rows instanceof Error

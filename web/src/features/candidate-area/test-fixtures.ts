@@ -1,13 +1,15 @@
 import type { CandidateFileFieldsFragment, ProfileFieldsFragment } from '../../gql/graphql';
 
+/** `o` as the server sends it, with its __typename (the generated types leave it out). */
+export const typed = <T extends object>(typename: string, o: T): T => ({ __typename: typename, ...o }) as T;
+
 /** A stored file as myProfile answers it. */
 export function file(
   id: string,
   kind: CandidateFileFieldsFragment['kind'],
   label: string,
 ): CandidateFileFieldsFragment {
-  return {
-    __typename: 'CandidateFile',
+  return typed<CandidateFileFieldsFragment>('CandidateFile', {
     id,
     kind,
     label,
@@ -16,13 +18,12 @@ export function file(
     size: 1024,
     uploadedAt: '2026-11-01T10:00:00Z',
     url: `/files/candidatos/perfil/${id}`,
-  };
+  });
 }
 
 /** A complete profile (spec 1 §5.4); `over` takes fields away or changes them. */
 export function completeProfile(over: Partial<ProfileFieldsFragment> = {}): ProfileFieldsFragment {
-  return {
-    __typename: 'CandidateProfile',
+  return typed<ProfileFieldsFragment>('CandidateProfile', {
     userId: 'c1',
     firstName: 'Ana',
     secondName: 'María',
@@ -44,27 +45,25 @@ export function completeProfile(over: Partial<ProfileFieldsFragment> = {}): Prof
     policeRecord: file('13', 'POLICE_RECORD', 'Antecedentes policiales'),
     criminalRecord: file('14', 'CRIMINAL_RECORD', 'Antecedentes penales'),
     experiences: [
-      {
-        __typename: 'ProfileExperience',
+      typed('ProfileExperience', {
         company: 'Clínica Cobán',
         position: 'Enfermera',
         from: '2018-01-01',
         to: '2020-12-31',
         description: 'Atención a pacientes',
-      },
-      {
-        __typename: 'ProfileExperience',
+      }),
+      typed('ProfileExperience', {
         company: 'Hospital Regional',
         position: 'Auxiliar',
         from: '2021-01-01',
         to: '2024-06-30',
         description: 'Turnos de noche',
-      },
+      }),
     ],
-    personalReferences: [{ __typename: 'ProfileReference', name: 'Rosa Pérez', phone: '44443333' }],
-    workReferences: [{ __typename: 'ProfileReference', name: 'Dr. Juan Caal', phone: '77776666' }],
+    personalReferences: [typed('ProfileReference', { name: 'Rosa Pérez', phone: '44443333' })],
+    workReferences: [typed('ProfileReference', { name: 'Dr. Juan Caal', phone: '77776666' })],
     ...over,
-  };
+  });
 }
 
 /** A newly registered candidate: names, e-mail and DPI only. */
