@@ -13,6 +13,7 @@ import type { FileStore } from './files/repository.js';
 import { fileRoutes } from './files/routes.js';
 import { geographyRoutes } from './geography/routes.js';
 import { primePasswords } from './passwords.js';
+import { profileRoutes } from './profiles/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(vacancyRoutes(db, files));
   app.use(fileRoutes(files));
   app.use(candidateRoutes(db));
+  app.use(profileRoutes({ db, files }));
   app.use(applicationRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(apiTokenRoutes(db));

@@ -41,6 +41,9 @@ import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
+import { candidateFilesRouter } from './files/candidates.js';
+import { DataExports } from './files/data-exports.js';
+import { ProfilesClient } from './upstream/profiles.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
 
@@ -163,6 +166,8 @@ export async function createServer(config: Config): Promise<BffServer> {
     adminEmails: new AdminEmailsClient(http),
     files: new FilesClient(http),
     applications: new ApplicationsClient(http),
+    profiles: new ProfilesClient(http),
+    dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(
       keys.session,
@@ -247,6 +252,7 @@ export async function createServer(config: Config): Promise<BffServer> {
   app.use('/images', imagesRouter(services));
   app.use('/uploads', services.uploads.router(services));
   app.use('/files', testFilesRouter(services));
+  app.use('/files', candidateFilesRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
   app.get('/graphiql', (_req, res) => {

@@ -4,9 +4,11 @@ import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
 import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { branchQueries } from './branch.js';
+import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
+import { myApplicationMutations, myApplicationQueries } from './my-application.js';
 import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
@@ -26,6 +28,8 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateQueries,
     ...adminEmailQueries,
     ...applicationQueries,
+    ...candidateProfileQueries,
+    ...myApplicationQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -35,6 +39,8 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateMutations,
     ...adminEmailMutations,
     ...applicationMutations,
+    ...candidateProfileMutations,
+    ...myApplicationMutations,
   },
   Vacancy,
   Municipality,

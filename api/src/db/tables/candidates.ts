@@ -88,4 +88,6 @@ export interface PostulanteArchivosTable {
   mime: string;
   tamano: number;
   creado_en: Timestamp;
+  /** The profile file this row references (same `clave`), when a registered candidate applied with it (migration 0012). */
+  perfil_archivo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
