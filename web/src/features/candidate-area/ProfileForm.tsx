@@ -43,6 +43,7 @@ import {
   filesPresent,
   firstFailingPath,
   firstFailingSection,
+  formPathOf,
   initialProfileValues,
   partialRowErrors,
   PROFILE_FILE_KEYS,
@@ -196,7 +197,7 @@ export function ProfileForm({
       const error = payload?.error;
       if (error?.__typename === 'ValidationFailed') {
         const fields: Record<string, string> = {};
-        for (const f of error.fields) fields[f.path] ??= f.message;
+        for (const f of error.fields) fields[formPathOf(f.path)] ??= f.message;
         form.setErrors(fields);
         setFailure({ title: M.invalidTitle, message: error.message?.trim() || M.invalid, fields });
         return;

@@ -4,6 +4,7 @@ import {
   filesPresent,
   firstFailingPath,
   firstFailingSection,
+  formPathOf,
   initialProfileValues,
   partialRowErrors,
   REFERENCE_ROW_INCOMPLETE,
@@ -86,6 +87,9 @@ describe('the profile form values', () => {
     expect(firstFailingSection(errors)).toBe('personal');
     expect(firstFailingPath(errors)).toBe('phone');
     expect(firstFailingSection({})).toBeNull();
+    expect(formPathOf('photoUploadId')).toBe('photo');
+    expect(formPathOf('documents')).toBe('files');
+    expect(formPathOf('experiences.1.to')).toBe('experiences.1.to');
   });
 });
 

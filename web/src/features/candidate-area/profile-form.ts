@@ -210,6 +210,20 @@ export function toProfileInput(
   };
 }
 
+/** The server names fields by the mutation's input ('photoUploadId', 'documents'); the form by its own. */
+const SERVER_PATHS: Record<string, string> = {
+  photoUploadId: 'photo',
+  documents: 'files',
+  curriculumUploadId: 'curriculum',
+  dpiFileUploadId: 'dpiFile',
+  policeRecordUploadId: 'policeRecord',
+  criminalRecordUploadId: 'criminalRecord',
+};
+export function formPathOf(serverPath: string): string {
+  const [head = '', ...rest] = serverPath.split('.');
+  return [SERVER_PATHS[head] ?? head, ...rest].join('.');
+}
+
 /** The form's sections, in the order they appear: the first failing one is scrolled to. */
 export const PROFILE_SECTIONS = [
   { id: 'photo', title: 'Fotografía' },
