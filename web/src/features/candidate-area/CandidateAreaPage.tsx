@@ -18,7 +18,15 @@ import { ProfileView } from './ProfileView';
 
 type Tab = 'postulaciones' | 'perfil';
 
-function ProfileBanner({ profile, onComplete }: { profile: ProfileFieldsFragment; onComplete: () => void }) {
+function ProfileBanner({
+  profile,
+  editing,
+  onComplete,
+}: {
+  profile: ProfileFieldsFragment;
+  editing: boolean;
+  onComplete: () => void;
+}) {
   const gaps = profileGaps(profile);
   if (!gaps.showBanner) return null;
   return (
@@ -28,7 +36,8 @@ function ProfileBanner({ profile, onComplete }: { profile: ProfileFieldsFragment
       icon={<IconAlertTriangle aria-hidden />}
       title="Tu perfil está incompleto"
       role="region"
-      aria-label="Perfil incompleto"
+      // Mantine's yellow title on the light yellow background is too faint to read (contrast).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
     >
       <Stack gap="xs">
         <Text size="sm">Completa tus datos y documentos para postularte con tu perfil y que GTH pueda evaluarte.</Text>
@@ -37,7 +46,7 @@ function ProfileBanner({ profile, onComplete }: { profile: ProfileFieldsFragment
             <Text size="sm" fw={600}>
               Falta:
             </Text>
-            <List size="sm" spacing={2}>
+            <List size="sm" spacing={2} style={{ columns: '2 12rem' }}>
               {gaps.missing.map((m) => (
                 <List.Item key={m}>{m}</List.Item>
               ))}
@@ -46,11 +55,13 @@ function ProfileBanner({ profile, onComplete }: { profile: ProfileFieldsFragment
         ) : (
           <Text size="sm">Revisa y guarda tu perfil para confirmarlo.</Text>
         )}
-        <Group>
-          <Button size="sm" color="yellow.9" onClick={onComplete}>
-            {M.bannerAction}
-          </Button>
-        </Group>
+        {!editing && (
+          <Group>
+            <Button size="sm" onClick={onComplete}>
+              {M.bannerAction}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Alert>
   );
@@ -149,7 +160,7 @@ export function CandidateAreaPage() {
           </Button>
         </Group>
 
-        {profile && <ProfileBanner profile={profile} onComplete={() => setTab('perfil', true)} />}
+        {profile && <ProfileBanner profile={profile} editing={editing} onComplete={() => setTab('perfil', true)} />}
 
         <Tabs value={tab} onChange={(v) => setTab(v === 'perfil' ? 'perfil' : 'postulaciones')} keepMounted={false}>
           <Tabs.List mb="md">

@@ -135,6 +135,7 @@ function PasswordDialog({ action, onClose }: { action: Action; onClose: () => vo
               setError(null);
             }}
             error={error}
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
             data-autofocus
           />
           <Group justify="flex-end" gap="sm">
