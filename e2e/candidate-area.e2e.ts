@@ -152,11 +152,11 @@ describe('candidate area (issue 10)', () => {
 
     await page.getByRole('button', { name: 'Descargar mis datos' }).click();
     const exportDialog = page.getByRole('dialog', { name: 'Descargar mis datos' });
-    await exportDialog.getByLabel('Contraseña').fill('equivocada');
+    await exportDialog.getByLabel('Contraseña', { exact: true }).fill('equivocada');
     await exportDialog.getByRole('button', { name: 'Descargar' }).click();
     // The server's refusal, under the field.
     await exportDialog.locator('p[id$="-error"]').waitFor();
-    await exportDialog.getByLabel('Contraseña').fill(person.password);
+    await exportDialog.getByLabel('Contraseña', { exact: true }).fill(person.password);
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 30_000 }),
       exportDialog.getByRole('button', { name: 'Descargar' }).click(),
@@ -165,7 +165,7 @@ describe('candidate area (issue 10)', () => {
 
     await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Eliminar mi cuenta' });
-    await deleteDialog.getByLabel('Contraseña').fill(person.password);
+    await deleteDialog.getByLabel('Contraseña', { exact: true }).fill(person.password);
     await deleteDialog.getByRole('button', { name: 'Eliminar definitivamente' }).click();
     await deleteDialog.getByText('Confirma que entiendes que no se puede deshacer.').waitFor();
     await deleteDialog.getByLabel('Entiendo que esta acción no se puede deshacer.').check();
