@@ -35,7 +35,7 @@ describe('/perfil', () => {
     const banner = await screen.findByRole('region', { name: 'Tu perfil está incompleto' });
     expect(within(banner).getByText('Antecedentes penales')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Mis Postulaciones' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('link', { name: 'Ver vacantes' })).toHaveAttribute('href', '/');
+    for (const link of screen.getAllByRole('link', { name: 'Ver vacantes' })) expect(link).toHaveAttribute('href', '/');
     await user.click(within(banner).getByRole('button', { name: 'Completar ahora' }));
     expect(screen.getByRole('tab', { name: 'Mi Perfil' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('form', { name: 'Editar perfil' })).toBeInTheDocument();
