@@ -135,6 +135,13 @@ describe('candidate area (issue 10)', () => {
     await screenshot(page, 'postulaciones-estado-actualizado');
     await phoneShot(page, 'postulaciones-estado-actualizado-360');
 
+    // The tabs answer the keyboard (arrow keys move between them).
+    await page.getByRole('tab', { name: 'Mis Postulaciones' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'Mi Perfil' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await card.waitFor();
+
     // Seen: the next load (any device) no longer flags it.
     await page.waitForLoadState('networkidle');
     await page.reload();

@@ -132,10 +132,13 @@ export function CandidateAreaPage() {
     });
   const setEditing = (edit: boolean) => setTab('perfil', edit);
 
-  // Opening the edit form (from the gate, the banner or the button) starts at its top.
+  // Opening the edit form (from the gate, the banner or the button) and leaving it (saved or
+  // cancelled) both start at the top of the page, not in the middle of the other view.
   const top = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(editing);
   useEffect(() => {
-    if (editing) top.current?.scrollIntoView?.({ block: 'start' });
+    if (editing !== wasEditing.current || editing) top.current?.scrollIntoView?.({ block: 'start' });
+    wasEditing.current = editing;
   }, [editing]);
 
   const c = viewer?.candidate;
