@@ -49,8 +49,19 @@ export interface ProfileRow {
   actualizado_en: string;
 }
 
-export async function findProfile(db: Conn, userId: number, lock = false): Promise<ProfileRow | null> {
-  let q = db
+/** Serialises saves of one candidate's profile (the account row exists even before the first save). */
+export async function lockAccount(trx: Transaction<Database>, userId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('usuarios_candidatos')
+    .select('id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function findProfile(db: Conn, userId: number): Promise<ProfileRow | null> {
+  const q = db
     .selectFrom('perfiles_candidatos')
     .select([
       'telefono',
@@ -63,7 +74,6 @@ export async function findProfile(db: Conn, userId: number, lock = false): Promi
       sql<string>`to_char(actualizado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('actualizado_en'),
     ])
     .where('usuario_candidato_id', '=', userId);
-  if (lock) q = q.forUpdate();
   return (await q.executeTakeFirst()) ?? null;
 }
 

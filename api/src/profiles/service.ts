@@ -379,7 +379,7 @@ export async function saveProfile(deps: ProfileDeps, userId: number, form: Profi
   let replaced: string[];
   try {
     replaced = await deps.db.transaction().execute(async (trx) => {
-      await repo.findProfile(trx, userId, true);
+      if (!(await repo.lockAccount(trx, userId))) throw new Error('cuenta eliminada durante el guardado');
       await repo.updateAccountNames(trx, userId, {
         primerNombre: v.firstName,
         segundoNombre: v.secondName,
