@@ -116,7 +116,7 @@ describe('candidate area (issue 10)', () => {
   });
 
   it("a guest's application appears after registering, and 'Estado actualizado' shows once staff move it", async () => {
-    const { vacancyId, vacancyName } = inject('candidateApplication');
+    const { id: vacancyId, name: vacancyName } = inject('linkVacancy');
     const { context, page } = await newPage(browser);
     const person = freshPerson('Marta', 'Cuc');
     const applicationId = await applyAsGuest(context.request, vacancyId, person);
