@@ -73,7 +73,7 @@ async function chooseFile(
     )[0];
   const chooser = (await chooserAfter('Enter')) ?? (await chooserAfter('Space'));
   if (chooser) await chooser.setFiles(file);
-  else await zone.locator('input[type=file]').setInputFiles(file);
+  else await dialog.getByLabel(`Seleccionar ${label}`).setInputFiles(file);
   await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPage, launch, screenshot } from './browser.js';
@@ -18,6 +19,12 @@ async function phoneShot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
+/** axe's violations on the page as it is now ('rule: count'). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
+}
+
 describe('candidate area (issue 10)', () => {
   it('a new candidate is stopped by the gate, completes the profile with photo and four PDFs, and the gate is gone', async () => {
     const { context, page } = await newPage(browser);
@@ -28,6 +35,7 @@ describe('candidate area (issue 10)', () => {
     await banner.waitFor();
     expect(await banner.getByText('Fotografía').isVisible()).toBe(true);
     await screenshot(page, 'perfil-nuevo');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Any other page: the gate, which neither Escape nor a click outside closes.
     await page.goto('/');
@@ -73,6 +81,7 @@ describe('candidate area (issue 10)', () => {
     await form.getByText('Las fechas de Clínica Cobán y Hospital Regional se traslapan.').first().waitFor();
     await page.getByText('Formulario incompleto').first().waitFor();
     await screenshot(page, 'perfil-errores');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Corrected, with the photo and the four documents.
     await phone.fill('55551234');
@@ -105,6 +114,7 @@ describe('candidate area (issue 10)', () => {
     expect(file.status()).toBe(200);
     expect(file.headers()['cache-control']).toContain('no-store');
     await screenshot(page, 'perfil-completo');
+    expect(await axeViolations(page)).toEqual([]);
     await phoneShot(page, 'perfil-completo-360');
 
     // The gate has nothing to say any more.
@@ -133,6 +143,7 @@ describe('candidate area (issue 10)', () => {
     expect(await card.getByText('Tu perfil está en seguimiento por GTH.').isVisible()).toBe(true);
     expect(await card.locator('li[aria-current="step"]').innerText()).toContain('En seguimiento');
     await screenshot(page, 'postulaciones-estado-actualizado');
+    expect(await axeViolations(page)).toEqual([]);
     await phoneShot(page, 'postulaciones-estado-actualizado-360');
 
     // The tabs answer the keyboard (arrow keys move between them).

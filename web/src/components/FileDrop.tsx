@@ -59,8 +59,12 @@ export function FileDrop({
       errorProps={{ id: `${id}-error` }}
       descriptionProps={{ id: `${id}-hint` }}
     >
+      {/*
+       * The drop area is not itself a control: a control may not hold the file input (axe
+       * nested-interactive), and its name would not say what it shows (label-in-name). The
+       * keyboard and screen readers use the 'Elegir archivo' button inside it.
+       */}
       <Dropzone
-        id={id}
         mt={6}
         onDrop={(files) => {
           const f = files[0];
@@ -72,22 +76,12 @@ export function FileDrop({
         multiple={false}
         useFsAccessApi={false}
         openRef={openRef}
-        // A role=button answers Enter as well as Space; the dropzone itself only opened on Space here.
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && e.target === e.currentTarget) {
-            e.preventDefault();
-            openRef.current?.();
-          }
-        }}
-        role="button"
-        aria-label={`${label}: elegir archivo`}
-        aria-describedby={describedBy}
-        aria-invalid={message ? true : undefined}
+        activateOnKeyboard={false}
         inputProps={{ 'aria-label': `Seleccionar ${label}` }}
         radius="md"
         p="sm"
       >
-        <Group justify="center" gap="sm" mih={64} wrap="nowrap" style={{ pointerEvents: 'none' }}>
+        <Group justify="center" gap="sm" mih={64} wrap="wrap">
           <Dropzone.Accept>
             <IconUpload size={32} aria-hidden />
           </Dropzone.Accept>
@@ -98,8 +92,23 @@ export function FileDrop({
             <Icon size={32} aria-hidden />
           </Dropzone.Idle>
           <Text size="sm" fw={600}>
-            Arrastra el archivo aquí o pulsa para elegirlo
+            Arrastra el archivo aquí o
           </Text>
+          <Button
+            id={id}
+            variant="light"
+            size="compact-md"
+            aria-label={`${label}: elegir archivo`}
+            aria-describedby={describedBy}
+            aria-invalid={message ? true : undefined}
+            onClick={(e) => {
+              // The drop area opens the chooser on a click too: once is enough.
+              e.stopPropagation();
+              openRef.current?.();
+            }}
+          >
+            Elegir archivo
+          </Button>
         </Group>
       </Dropzone>
       {slot.file && (

@@ -1,5 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Button, Container, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconBriefcase, IconEdit, IconSearch, IconUser } from '@tabler/icons-react';
 import { PROFILE_MESSAGES as M } from '@bolsa/domain';
 import { useEffect, useRef } from 'react';
@@ -175,6 +187,8 @@ export function CandidateAreaPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="postulaciones">
+            {/* The cards' titles are h3 under this heading (the tab's label is not one). */}
+            <VisuallyHidden component="h2">Mis Postulaciones</VisuallyHidden>
             <MyApplications />
           </Tabs.Panel>
           <Tabs.Panel value="perfil">
