@@ -6,6 +6,7 @@ import { apiTokenRoutes } from './api-tokens/routes.js';
 import { applicationRoutes } from './applications/routes.js';
 import { assessmentRoutes } from './assessments/routes.js';
 import { branchRoutes } from './branches/routes.js';
+import { pipelineRoutes } from './candidates/pipeline-routes.js';
 import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
 import { errorHandler, maskPath, MESSAGES, notFoundHandler } from './errors.js';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(vacancyRoutes(db, files));
   app.use(fileRoutes(files));
   app.use(candidateRoutes(db));
+  app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(profileRoutes({ db, files }));
   app.use(applicationRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));

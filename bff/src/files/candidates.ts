@@ -59,11 +59,6 @@ export function candidateFilesRouter(services: Services): Router {
       const length = up.headers['content-length'];
       if (typeof length === 'string') res.setHeader('Content-Length', length);
       res.setHeader('Content-Disposition', contentDisposition(owner.file.name));
-      // A PDF opened in the tab runs no script of ours or anyone's.
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      );
       await pipeline(up.body, res);
     } catch {
       if (!res.headersSent) res.status(503).json(DOWNLOAD_FAILED);

@@ -4,6 +4,7 @@ import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
 import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { branchQueries } from './branch.js';
+import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
 import { healthQueries } from './health.js';
@@ -28,6 +29,7 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateQueries,
     ...adminEmailQueries,
     ...applicationQueries,
+    ...candidateQueries,
     ...candidateProfileQueries,
     ...myApplicationQueries,
   },
@@ -39,6 +41,7 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateMutations,
     ...adminEmailMutations,
     ...applicationMutations,
+    ...candidateMutations,
     ...candidateProfileMutations,
     ...myApplicationMutations,
   },
@@ -48,4 +51,5 @@ export const resolvers: Resolvers<Context> = {
   StaffUser,
   ApiToken,
   TestTemplate,
+  Candidate,
 };

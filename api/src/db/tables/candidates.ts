@@ -53,6 +53,9 @@ export interface PostulantesTable {
   estado_antes_rechazo: string | null;
   datos_eliminados: Generated<boolean>;
   actualizado_en: Timestamp;
+  // Migration 0013, computed by the database: canonical state, folded name + e-mail.
+  etapa: ColumnType<string, never, never>;
+  busqueda: ColumnType<string, never, never>;
 }
 
 /** One row per state change (migration 0011): the candidate's timeline. */
