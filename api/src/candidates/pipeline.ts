@@ -15,6 +15,7 @@ import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
 import * as repo from './pipeline-repository.js';
 import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
+import { keyInUse } from '../profiles/repository.js';
 
 export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
 
@@ -181,7 +182,12 @@ export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<b
   const keys = await repo.deleteCandidate(deps.db, id);
   if (keys === null) return false;
   // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
-  await Promise.allSettled(keys.map((k) => deps.files.remove(k)));
+  // A key the candidate's profile (or another application) still names is theirs to keep.
+  await Promise.allSettled(
+    keys.map(async (k) => {
+      if (!(await keyInUse(deps.db, k))) await deps.files.remove(k);
+    }),
+  );
   return true;
 }
 
