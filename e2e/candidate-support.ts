@@ -146,23 +146,14 @@ export async function registerAndLogin(page: Page, p: Person, linked = 0): Promi
   await page.waitForURL('**/perfil');
 }
 
-/**
- * Staff move an application (spec 3): the pipeline's REST call when the api has it, else — until
- * the pipeline branch is merged — the test-only control that writes postulantes.estado.
- */
+/** Staff move an application (spec 3 §7): the pipeline's REST call, as the BFF makes it. */
 export async function moveApplication(request: APIRequestContext, id: string, estado: string): Promise<void> {
   const { url, token } = inject('api');
   const res = await request.post(`${url}/candidatos/cambiar-estado/${id}`, {
     headers: { authorization: `Bearer ${token}` },
     data: { nuevoEstado: estado },
   });
-  if (res.ok()) return;
-  if (res.status() !== 404) throw new Error(`cambiar-estado: ${res.status()} ${await res.text()}`);
-  const control = await request.post(`${inject('controlUrl')}/estado`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { id: Number(id), estado },
-  });
-  if (control.status() !== 204) throw new Error(`control /estado: ${control.status()}`);
+  if (!res.ok()) throw new Error(`cambiar-estado: ${res.status()} ${await res.text()}`);
 }
 
 /** Completes the session's profile through the same calls the form makes, for journeys about something else. */

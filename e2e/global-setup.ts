@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
@@ -27,11 +27,6 @@ declare module 'vitest' {
     linkVacancy: { id: string; name: string };
     /** The api itself (loopback) and its service token, for journeys that act as staff through REST. */
     api: { url: string; token: string };
-    /**
-     * Test-only control over the seeded database (POST {path} with the api token): `/estado` sets
-     * postulantes.estado, for the candidate-area journey while the pipeline's REST call is not merged.
-     */
-    controlUrl: string;
   }
 }
 
@@ -138,29 +133,7 @@ export default async function setup(project: TestProject) {
   project.provide('linkVacancy', { id: String(link.id), name: link.nombre });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
   project.provide('api', { url: api.url, token: api.token });
-  const control = createHttpServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        if (req.headers.authorization !== `Bearer ${api.token}` || req.method !== 'POST' || req.url !== '/estado') {
-          res.writeHead(404).end();
-          return;
-        }
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number; estado: string };
-        const r = await api.db
-          .updateTable('postulantes')
-          .set({ estado: body.estado })
-          .where('id', '=', body.id)
-          .executeTakeFirst();
-        res.writeHead(Number(r.numUpdatedRows) === 1 ? 204 : 404).end();
-      })().catch(() => res.writeHead(500).end());
-    });
-  });
-  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', () => resolve()));
-  project.provide('controlUrl', `http://127.0.0.1:${(control.address() as AddressInfo).port}`);
   return async () => {
-    await new Promise((r) => control.close(r));
     for (const s of started) {
       await new Promise((r) => s.server.close(r));
       await s.close();
