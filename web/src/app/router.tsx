@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
+import { ProfileGate } from '../features/candidate-area';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -46,7 +47,6 @@ const EditVacancyPage = lazyNamed(() => import('../features/vacancies/EditVacanc
 const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyViewPage'), 'VacancyViewPage');
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
-const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
 // Candidate pipeline (issue 11).
 const CandidateDetailPage = lazyNamed(
@@ -65,6 +65,8 @@ const CandidatesByVacancyPage = lazyNamed(
   () => import('../features/candidates/by-vacancy/CandidatesByVacancyPage'),
   'CandidatesByVacancyPage',
 );
+// The candidate area (issue 10): only candidates fetch it.
+const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -169,7 +171,7 @@ export const routes: RouteObject[] = [
         path: 'perfil',
         element: (
           <Deferred>
-            <ProfilePlaceholder />
+            <CandidateAreaPage />
           </Deferred>
         ),
         ...access(CANDIDATES),
@@ -236,6 +238,7 @@ export function AppRoutes() {
       <LoginPromptProvider>
         {element}
         {background && <VacancyDetailOverlay />}
+        <ProfileGate />
       </LoginPromptProvider>
     </SessionProvider>
   );
