@@ -50,6 +50,25 @@ export function createLocalFileStore(root: string): FileStore {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
     },
+    async *list(folder) {
+      const dir = resolveKey(folder);
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        try {
+          const info = await stat(path.join(dir, entry.name));
+          yield { key: `${folder}/${entry.name}`, modifiedAt: info.mtime };
+        } catch {
+          // gone meanwhile
+        }
+      }
+    },
     async sweep(folder, olderThanMs) {
       const dir = resolveKey(folder);
       let removed = 0;
