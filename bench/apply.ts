@@ -162,7 +162,7 @@ try {
     peak = Math.max(peak, rssMb(pid));
   }, 20);
 
-  const APPLY = `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId mode error { __typename } } }`;
+  const APPLY = `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId mode error { __typename ... on ValidationFailed { message fields { path message } } } } }`;
   const latencies: number[] = [];
   const outcomes = await Promise.all(
     people.map(async (p, i) => {
