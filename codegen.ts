@@ -36,6 +36,8 @@ const config: CodegenConfig = {
           ApiToken: '../normalise/api-token.js#ApiTokenDto',
           TestTemplate: '../normalise/test-template.js#TestTemplateDto',
           AdminEmail: '../normalise/admin-email.js#AdminEmailDto',
+          Candidate: '../normalise/candidate.js#CandidateDto',
+          CandidateFile: '../normalise/candidate-file.js#CandidateFileDto',
         },
       },
     },

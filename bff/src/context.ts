@@ -6,14 +6,17 @@ import type { LoginThrottle } from './auth/throttle.js';
 import type { Viewer } from './auth/viewer.js';
 import type { Config } from './config.js';
 import type { Loaders } from './loaders.js';
+import type { DataExports } from './files/data-exports.js';
 import type { Uploads } from './uploads/routes.js';
 import type { AccountsClient } from './upstream/accounts.js';
 import type { AdminEmailsClient } from './upstream/admin-emails.js';
 import type { ApplicationsClient } from './upstream/applications.js';
 import type { ApiTokensClient } from './upstream/api-tokens.js';
+import type { CandidatesClient } from './upstream/candidates.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { FilesClient } from './upstream/files.js';
 import type { Upstream } from './upstream/http.js';
+import type { ProfilesClient } from './upstream/profiles.js';
 import type { StaffUsersClient } from './upstream/staff-users.js';
 import type { TestTemplatesClient } from './upstream/test-templates.js';
 import type { VacanciesClient } from './upstream/vacancies.js';
@@ -34,6 +37,10 @@ export interface Services {
   adminEmails: AdminEmailsClient;
   files: FilesClient;
   applications: ApplicationsClient;
+  candidates: CandidatesClient;
+  profiles: ProfilesClient;
+  /** One-time links to the 'Mis datos' archive. */
+  dataExports: DataExports;
   sessions: Sessions;
   captcha: CaptchaService;
   throttle: LoginThrottle;

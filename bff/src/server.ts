@@ -37,10 +37,14 @@ import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { requestIdMiddleware, requestIdOf } from './request-id.js';
 import { SessionsClient } from './upstream/sessions.js';
+import { CandidatesClient } from './upstream/candidates.js';
 import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
+import { candidateFilesRouter } from './files/candidates.js';
+import { DataExports } from './files/data-exports.js';
+import { ProfilesClient } from './upstream/profiles.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
 
@@ -175,6 +179,9 @@ export async function createServer(config: Config): Promise<BffServer> {
     adminEmails: new AdminEmailsClient(http),
     files: new FilesClient(http),
     applications: new ApplicationsClient(http),
+    candidates: new CandidatesClient(http),
+    profiles: new ProfilesClient(http),
+    dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(
       keys.session,
@@ -261,6 +268,7 @@ export async function createServer(config: Config): Promise<BffServer> {
   app.use('/images', imagesRouter(services));
   app.use('/uploads', services.uploads.router(services));
   app.use('/files', testFilesRouter(services));
+  app.use('/files', candidateFilesRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
   app.get('/graphiql', (_req, res) => {

@@ -143,6 +143,8 @@ export async function insertApplication(db: Conn, a: NewApplication): Promise<{ 
       email: a.email,
       telefono: a.phone,
       estado: 'postulado',
+      // What the candidate is shown at submission: a later change is 'Estado actualizado: Postulado → …'.
+      estado_visto: 'postulado',
       usuario_candidato_id: a.userId,
       direccion: a.address,
       estado_civil: a.maritalStatus,
@@ -169,6 +171,8 @@ export interface NewApplicationFile {
   name: string;
   mime: string;
   size: number;
+  /** The profile file this row references (same key), when it is not the application's own upload. */
+  profileFileId?: number | null;
 }
 
 export async function insertApplicationFile(db: Conn, f: NewApplicationFile): Promise<void> {
@@ -181,6 +185,7 @@ export async function insertApplicationFile(db: Conn, f: NewApplicationFile): Pr
       nombre: f.name,
       mime: f.mime,
       tamano: f.size,
+      perfil_archivo_id: f.profileFileId ?? null,
     })
     .execute();
 }

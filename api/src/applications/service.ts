@@ -13,6 +13,7 @@ import type { Db } from '../db/database.js';
 import { applicationReceived } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { FileStore } from '../storage/index.js';
+import { listProfileFiles, type ProfileFileRow } from '../profiles/repository.js';
 import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
 import {
   candidateIsActive,
@@ -20,6 +21,7 @@ import {
   findDuplicate,
   findVacancyForApplication,
   insertApplication,
+  insertApplicationFile,
   insertApplicationFiles,
 } from './repository.js';
 
@@ -95,6 +97,15 @@ const FILE_PATH: Record<keyof typeof FILE_FIELDS, string> = {
   Penales: 'criminalRecord',
 };
 
+/** The profile file that stands for each part when a registered candidate sends none (issue 10). */
+const PROFILE_TYPE: Record<keyof typeof FILE_FIELDS, ProfileFileRow['tipo']> = {
+  FileFotografia: 'fotografia',
+  Curriculum: 'curriculum',
+  CartaDePresentacion: 'dpi',
+  Policiales: 'policiales',
+  Penales: 'penales',
+};
+
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
 
 /**
@@ -164,7 +175,14 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
   if (!work.ok) jsonIssues.push({ path: 'workReferences', message: work.message });
   if (!experiences.ok || !personal.ok || !work.ok) return invalid(jsonIssues);
 
-  const has = (field: keyof typeof FILE_FIELDS) => form.files.some((x) => x.field === field);
+  // Files already stored in the profile count as present (spec 1 §5.2); the application references them.
+  const profileFiles = userId !== null ? await listProfileFiles(deps.db, userId) : [];
+  const fromProfile = (field: keyof typeof FILE_FIELDS) =>
+    form.files.some((x) => x.field === field)
+      ? null
+      : (profileFiles.find((p) => p.tipo === PROFILE_TYPE[field]) ?? null);
+  const has = (field: keyof typeof FILE_FIELDS) =>
+    form.files.some((x) => x.field === field) || fromProfile(field) !== null;
   const checked = checkApplication(mode, {
     vacancyId: f.VacanteId ?? '',
     name: f.InputNombre ?? '',
@@ -267,6 +285,26 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
         size: file.size,
       })),
     );
+
+    // Referenced, not copied: the row names the profile file's key; deleting rows keeps a key still named elsewhere.
+    const current = userId !== null ? await listProfileFiles(trx, userId) : [];
+    for (const field of Object.keys(FILE_FIELDS) as (keyof typeof FILE_FIELDS)[]) {
+      const wanted = fromProfile(field);
+      if (!wanted) continue;
+      const still = current.find((p) => p.id === wanted.id);
+      // Replaced meanwhile by a profile save: the new one is as good.
+      const ref = still ?? current.find((p) => p.tipo === wanted.tipo);
+      if (!ref) throw new Error('archivo de perfil ya no existe');
+      await insertApplicationFile(trx, {
+        applicationId: app.id,
+        type: FILE_FIELDS[field].type,
+        key: ref.clave,
+        name: ref.nombre,
+        mime: ref.mime,
+        size: ref.tamano,
+        profileFileId: ref.id,
+      });
+    }
 
     const mail = applicationReceived({
       name: v.name,

@@ -18,6 +18,7 @@ export type {
   ArchivosAccesosTable,
   ApplicationFileType,
 } from './tables/candidates.js';
+export type { PerfilesCandidatosTable, PerfilArchivosTable, ProfileFileType } from './tables/profiles.js';
 export type { CorreosSalientesTable, CorreosIntentosTable, OutboxState } from './tables/mail.js';
 export type { TemplateType, TemplateCategory, PruebasTemplatesTable } from './tables/assessments.js';
 export type { CorreosTable } from './tables/admin-emails.js';
@@ -31,6 +32,7 @@ import type {
   PostulantesHistorialTable,
   ArchivosAccesosTable,
 } from './tables/candidates.js';
+import type { PerfilesCandidatosTable, PerfilArchivosTable } from './tables/profiles.js';
 import type { CorreosSalientesTable, CorreosIntentosTable } from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
@@ -51,6 +53,8 @@ export interface Database {
   correos_intentos: CorreosIntentosTable;
   postulantes_historial: PostulantesHistorialTable;
   archivos_accesos: ArchivosAccesosTable;
+  perfiles_candidatos: PerfilesCandidatosTable;
+  perfil_archivos: PerfilArchivosTable;
 }
 
 export type Db = Kysely<Database>;

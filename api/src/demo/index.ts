@@ -3,10 +3,12 @@ import type { Db } from '../db/database.js';
 import { hasNoAccounts, seedDemoAccounts } from './accounts.js';
 import { seedDemoBackoffice } from './backoffice.js';
 import { isBoardEmpty, seedDemoData } from './board.js';
+import { seedDemoPipeline } from './pipeline.js';
 import { seedGeography } from '../db/seed/geography.js';
 
 export { seedGeography } from '../db/seed/geography.js';
 export { isBoardEmpty, seedDemoData, type DemoSeedResult } from './board.js';
+export { DEMO_PIPELINE, seedDemoPipeline, type DemoPipelineResult } from './pipeline.js';
 export {
   DEMO_ADMIN_EMAILS,
   DEMO_APPLICANTS,
@@ -61,5 +63,13 @@ export async function runSeeds(db: Db, files: FileStore, options: SeedOptions): 
     options.log(
       `Cuentas de demostración creadas: ${a.staff} de personal, ${a.candidates} candidatos, ${a.guestApplications} postulaciones sin cuenta`,
     );
+  }
+  if (boardWasEmpty) {
+    // After the accounts: the history names the demo staff who moved each candidate.
+    const p = await seedDemoPipeline(db, files);
+    if (p.candidatos + p.documentos > 0)
+      options.log(
+        `Candidatos de demostración: ${p.candidatos} más en el proceso, ${p.documentos} documentos, ${p.historial} cambios de estado`,
+      );
   }
 }

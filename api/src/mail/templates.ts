@@ -77,3 +77,154 @@ export function applicationReceived(d: ApplicationReceivedData): RenderedMail {
   ]);
   return { template: 'postulacion-recibida', subject, text, html };
 }
+
+// ─── The pipeline's e-mails (issue 11): one per state, the hire and the reject e-mails ───
+
+/** The states of spec 3 §4.1, as stored (canonical). */
+export type PipelineState =
+  | 'postulado'
+  | 'en seguimiento'
+  | 'pre-pruebas'
+  | 'post-pruebas'
+  | 'entrevista'
+  | 'inducción'
+  | 'contratado'
+  | 'rechazado';
+
+export interface StateMailData {
+  name: string;
+  vacancy: string | null;
+  branch: string | null;
+  state: PipelineState;
+  /** Observaciones adicionales (the reject dialog's observation, a note of the change). */
+  observation?: string | null;
+  /** The hire dialog's date (YYYY-MM-DD), time (HH:MM) and place. */
+  hire?: { date: string; time: string; place: string } | null;
+  /** The site's public address, for the link to the candidate's area. */
+  publicUrl: string;
+}
+
+interface StateCopy {
+  slug: string;
+  title: string;
+  subject: (vacancy: string) => string;
+  /** The message of spec 3 §4.3, first. */
+  lead: string;
+  /** What it means, in a sentence or two. */
+  detail: string;
+}
+
+const STATE_COPY: Record<PipelineState, StateCopy> = {
+  postulado: {
+    slug: 'postulado',
+    title: 'Recibimos tu postulación',
+    subject: (v) => `Tu postulación fue recibida: ${v}`,
+    lead: 'Tu postulación ha sido recibida. GTH se contactará contigo.',
+    detail: 'Revisaremos tu información y te escribiremos a este correo con los siguientes pasos.',
+  },
+  'en seguimiento': {
+    slug: 'en-seguimiento',
+    title: 'Tu perfil está en seguimiento',
+    subject: (v) => `Tu postulación está en seguimiento: ${v}`,
+    lead: 'Tu perfil está en seguimiento por GTH.',
+    detail: 'El equipo de Gestión del Talento Humano está revisando tu perfil para esta plaza.',
+  },
+  'pre-pruebas': {
+    slug: 'pre-pruebas',
+    title: 'Se te asignaron pruebas',
+    subject: (v) => `Pruebas asignadas: ${v}`,
+    lead: 'Se te han asignado pruebas. Revisa tu correo.',
+    detail: 'Recibirás las indicaciones de cada prueba en un correo aparte; complétalas antes de la fecha límite.',
+  },
+  'post-pruebas': {
+    slug: 'post-pruebas',
+    title: 'Estamos evaluando tus resultados',
+    subject: (v) => `Estamos evaluando tus resultados: ${v}`,
+    lead: 'Estamos evaluando tus resultados. Te contactaremos pronto.',
+    detail: 'Gracias por completar tus pruebas.',
+  },
+  entrevista: {
+    slug: 'entrevista',
+    title: 'Etapa de entrevista',
+    subject: (v) => `Etapa de entrevista: ${v}`,
+    lead: '¡Estás en etapa de entrevista! GTH se comunicará contigo.',
+    detail: 'Te enviaremos la fecha, la hora y el lugar (o el enlace) de tu entrevista.',
+  },
+  inducción: {
+    slug: 'induccion',
+    title: 'Etapa previa a contratación',
+    subject: (v) => `Etapa de inducción: ${v}`,
+    lead: 'Etapa previa a contratación. GTH tomará la decisión final.',
+    detail: 'Has avanzado a la etapa de inducción del proceso de selección.',
+  },
+  contratado: {
+    slug: 'contratado',
+    title: '¡Felicidades!',
+    subject: (v) => `¡Felicidades! Has sido seleccionado: ${v}`,
+    lead: '¡Felicidades! Has sido seleccionado para el puesto.',
+    detail: 'GTH te dará la bienvenida y las indicaciones para tu primer día.',
+  },
+  rechazado: {
+    slug: 'rechazado',
+    title: 'Gracias por tu interés',
+    subject: (v) => `Resultado de tu postulación: ${v}`,
+    lead: 'Gracias por tu interés. Te invitamos a postularte a otras vacantes.',
+    detail:
+      'En esta ocasión no fuiste seleccionado para continuar en el proceso de esta plaza. Conservaremos tu postulación para futuras vacantes.',
+  },
+};
+
+/** The template name of a state's e-mail in the outbox (plantilla). */
+export const stateTemplateName = (state: PipelineState): string => `estado-${STATE_COPY[state].slug}`;
+
+/**
+ * The notification of a state change (spec 3 §4.3) with the vacancy and branch; the hire e-mail
+ * adds place, date and time, the reject e-mail (§4.5) the optional observations.
+ */
+export function stateChanged(d: StateMailData): RenderedMail {
+  const copy = STATE_COPY[d.state];
+  const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
+  const branch = d.branch?.trim() || 'Sede no especificada';
+  const site = d.publicUrl.replace(/\/+$/, '');
+  const observation = d.observation?.trim() || null;
+  const hire = d.state === 'contratado' && d.hire ? d.hire : null;
+  const hireDate = hire ? formatDate(hire.date) : null;
+
+  const text = [
+    `Hola, ${d.name}:`,
+    '',
+    copy.lead,
+    '',
+    `- Plaza: ${vacancy}`,
+    `- Sede: ${branch}`,
+    ...(hire ? ['', 'Preséntate en:', `- Lugar: ${hire.place}`, `- Fecha: ${hireDate}`, `- Hora: ${hire.time}`] : []),
+    '',
+    copy.detail,
+    ...(observation ? ['', `Observaciones: ${observation}`] : []),
+    '',
+    `Puedes ver el estado de tu postulación en ${site}/perfil`,
+    '',
+    'Gestión del Talento Humano · Bolsa de Trabajo',
+    'Este es un mensaje automático; no respondas a este correo.',
+  ].join('\n');
+
+  const paragraphs = [
+    `Hola, ${escapeHtml(d.name)}:`,
+    `<strong>${escapeHtml(copy.lead)}</strong>`,
+    `<strong>Plaza:</strong> ${escapeHtml(vacancy)}<br><strong>Sede:</strong> ${escapeHtml(branch)}`,
+    ...(hire
+      ? [
+          `Preséntate en:<br><strong>Lugar:</strong> ${escapeHtml(hire.place)}<br><strong>Fecha:</strong> ${escapeHtml(hireDate ?? '')}<br><strong>Hora:</strong> ${escapeHtml(hire.time)}`,
+        ]
+      : []),
+    escapeHtml(copy.detail),
+    ...(observation ? [`<strong>Observaciones:</strong> ${escapeHtml(observation).replace(/\r?\n/g, '<br>')}`] : []),
+    `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
+  ];
+  return {
+    template: stateTemplateName(d.state),
+    subject: copy.subject(vacancy),
+    text,
+    html: layout(copy.title, paragraphs),
+  };
+}

@@ -34,7 +34,9 @@ export async function smtpSink(port = 0) {
   const address = server.server.address() as net.AddressInfo;
   return { inbox, port: address.port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
+export type SmtpSink = Awaited<ReturnType<typeof smtpSink>>;
 
+/** A loopback port nobody listens on (SMTP down). */
 export async function freePort(): Promise<number> {
   const s = net.createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
@@ -43,7 +45,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+export async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');

@@ -151,6 +151,15 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
       files[s.slot] = { path: u.path, mime: u.mime, name: u.name };
     }
 
+    // A registered candidate's profile files count as present (spec 1 §5.2); the api references them.
+    const stored = who.mode === 'registered' && who.userId ? await ctx.profiles.profile(who.userId) : null;
+    const inProfile: Record<ApplicationFileSlot, boolean> = {
+      photo: !!stored?.photo,
+      curriculum: !!stored?.curriculum,
+      dpiScan: !!stored?.dpiFile,
+      policeRecord: !!stored?.policeRecord,
+      criminalRecord: !!stored?.criminalRecord,
+    };
     const checked = checkApplication(who.mode, {
       vacancyId: input.vacancyId,
       name: input.fullName,
@@ -169,11 +178,11 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
       personalReferences: input.personalReferences,
       workReferences: input.workReferences,
       documents: {
-        photo: !!files.photo,
-        curriculum: !!files.curriculum,
-        dpiScan: !!files.dpiScan,
-        policeRecord: !!files.policeRecord,
-        criminalRecord: !!files.criminalRecord,
+        photo: !!files.photo || inProfile.photo,
+        curriculum: !!files.curriculum || inProfile.curriculum,
+        dpiScan: !!files.dpiScan || inProfile.dpiScan,
+        policeRecord: !!files.policeRecord || inProfile.policeRecord,
+        criminalRecord: !!files.criminalRecord || inProfile.criminalRecord,
       },
     });
     const fields = [

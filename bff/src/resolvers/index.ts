@@ -4,9 +4,12 @@ import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
 import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { branchQueries } from './branch.js';
+import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
+import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
+import { myApplicationMutations, myApplicationQueries } from './my-application.js';
 import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
@@ -26,6 +29,9 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateQueries,
     ...adminEmailQueries,
     ...applicationQueries,
+    ...candidateQueries,
+    ...candidateProfileQueries,
+    ...myApplicationQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -35,6 +41,9 @@ export const resolvers: Resolvers<Context> = {
     ...testTemplateMutations,
     ...adminEmailMutations,
     ...applicationMutations,
+    ...candidateMutations,
+    ...candidateProfileMutations,
+    ...myApplicationMutations,
   },
   Vacancy,
   Municipality,
@@ -42,4 +51,5 @@ export const resolvers: Resolvers<Context> = {
   StaffUser,
   ApiToken,
   TestTemplate,
+  Candidate,
 };

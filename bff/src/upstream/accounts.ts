@@ -41,6 +41,22 @@ export class AccountsClient {
     );
   }
 
+  /**
+   * Whether `password` is the candidate account's own (the login call, for 'Mis datos'
+   * confirmations): 'ok', 'wrong', or 'unavailable' when the api cannot tell.
+   */
+  async verifyCandidatePassword(
+    email: string,
+    password: string,
+    userId: string,
+  ): Promise<'ok' | 'wrong' | 'unavailable'> {
+    const a = await this.candidateLogin(email, password);
+    const body = fieldsOf(a.body);
+    const uid = id(pick(fieldsOf(pick(body, 'user', 'usuario')), 'id'));
+    if (a.status === 200 && pick(body, 'success') === true && uid === userId) return 'ok';
+    return a.status >= 500 ? 'unavailable' : 'wrong';
+  }
+
   register(payload: Record<string, string>) {
     return answer(this.http.request('/usuarios-candidatos/register', { method: 'POST', json: payload }));
   }

@@ -47,7 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tipo', 'text', (c) => c.notNull())
     .addColumn('en', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('archivos_accesos_postulante_idx').on('archivos_accesos').column('postulante_id').execute();
+  await db.schema
+    .createIndex('archivos_accesos_postulante_idx')
+    .on('archivos_accesos')
+    .column('postulante_id')
+    .execute();
   await db.schema
     .createIndex('archivos_accesos_candidato_idx')
     .on('archivos_accesos')

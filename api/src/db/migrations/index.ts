@@ -5,6 +5,8 @@ import * as m0003 from './0003-backoffice.js';
 import * as m0004 from './0004-sessions.js';
 import * as m0010 from './0010-applications.js';
 import * as m0011 from './0011-candidate-history.js';
+import * as m0012 from './0012-candidate-area.js';
+import * as m0013 from './0013-pipeline.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '0004-sessions': m0004,
   '0010-applications': m0010,
   '0011-candidate-history': m0011,
+  '0012-candidate-area': m0012,
+  '0013-pipeline': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

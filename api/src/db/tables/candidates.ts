@@ -53,6 +53,9 @@ export interface PostulantesTable {
   estado_antes_rechazo: string | null;
   datos_eliminados: Generated<boolean>;
   actualizado_en: Timestamp;
+  // Migration 0013, computed by the database: canonical state, folded name + e-mail.
+  etapa: ColumnType<string, never, never>;
+  busqueda: ColumnType<string, never, never>;
 }
 
 /** One row per state change (migration 0011): the candidate's timeline. */
@@ -88,4 +91,6 @@ export interface PostulanteArchivosTable {
   mime: string;
   tamano: number;
   creado_en: Timestamp;
+  /** The profile file this row references (same `clave`), when a registered candidate applied with it (migration 0012). */
+  perfil_archivo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

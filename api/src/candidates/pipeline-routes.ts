@@ -1,0 +1,243 @@
+import {
+  ACTIVE_STATES,
+  candidateStateSchema,
+  canonicalState,
+  hireSchema,
+  stateNoteSchema,
+  TERMINAL_STATES,
+  TRANSITION_MESSAGES,
+  type CandidateState,
+  type RoleId,
+} from '@bolsa/domain';
+import { Router, type Request, type Response } from 'express';
+import { badRequest, HttpError, notFound, parseId } from '../errors.js';
+import { bodyOf, hasControl, text } from '../input.js';
+import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
+import { searchKey } from '@bolsa/domain';
+import * as pipeline from './pipeline.js';
+import { CANDIDATE_SORTS, type Actor, type PipelineDeps, type StateChangeOutcome } from './pipeline.js';
+
+const M = TRANSITION_MESSAGES;
+export const PIPELINE_MESSAGES = {
+  deleted: 'Candidato eliminado',
+  stateInvalid: 'El estado indicado no existe.',
+  historyStateInvalid: "El estado debe ser 'contratado' o 'rechazado'.",
+  roleInvalid: 'El rol indicado no es válido.',
+  userInvalid: 'El usuario indicado no es válido.',
+} as const;
+
+const NOTE_MAX = 1000;
+
+/** rol (1–4) and usuarioId as the BFF sends them; the documented payloads carry neither. */
+function actorOf(raw: Record<string, unknown>, defaultRole: RoleId): Actor {
+  const role = raw.rol ?? raw.role;
+  const user = raw.usuarioId ?? raw.usuario_id;
+  let r: RoleId = defaultRole;
+  if (role !== undefined && role !== null && role !== '') {
+    const n = Number(role);
+    if (!Number.isInteger(n) || n < 1 || n > 4) throw badRequest(PIPELINE_MESSAGES.roleInvalid);
+    r = n as RoleId;
+  }
+  let userId: number | null = null;
+  if (user !== undefined && user !== null && user !== '') {
+    const s = String(user);
+    if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647)
+      throw badRequest(PIPELINE_MESSAGES.userInvalid);
+    userId = Number(s);
+  }
+  return { userId, role: r };
+}
+
+/** A state in any spelling (legacy ones included), or a 400. */
+function stateParam(raw: unknown, required: boolean): CandidateState | null {
+  if (raw === undefined || raw === null || raw === '') {
+    if (required) throw badRequest(M.notAllowed);
+    return null;
+  }
+  const parsed = candidateStateSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(PIPELINE_MESSAGES.stateInvalid);
+  return parsed.data;
+}
+
+function noteOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  const parsed = stateNoteSchema.safeParse(typeof raw === 'string' ? raw : '');
+  if (!parsed.success || typeof raw !== 'string' || raw.length > NOTE_MAX || hasControl(raw)) throw badRequest();
+  return parsed.data ?? null;
+}
+
+/** The hire dialog's fields (extra body fields); all three or none. */
+function hireOf(body: Record<string, unknown>): { date: string; time: string; place: string } | null {
+  const date = body.fechaContratacion;
+  const time = body.horaContratacion;
+  const place = body.lugarContratacion;
+  if (date === undefined && time === undefined && place === undefined) return null;
+  const parsed = hireSchema.safeParse({ date: text(date), time: text(time), place: text(place) });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? M.hireFieldsRequired);
+  return { date: parsed.data.date, time: parsed.data.time, place: parsed.data.place };
+}
+
+/** Answers a state change as spec 3 §8 reads it: 400 not allowed, 404 unknown, else the change. */
+async function answerChange(deps: PipelineDeps, res: Response, id: number, outcome: StateChangeOutcome) {
+  if (outcome.ok) {
+    const candidato = await pipeline.findCandidate(deps.db, id);
+    res.json({
+      success: true,
+      message: M.stateUpdated,
+      estadoAnterior: outcome.from,
+      estadoNuevo: outcome.to,
+      correoEncolado: outcome.emailQueued,
+      candidato,
+    });
+    return;
+  }
+  if (outcome.kind === 'not-found') throw notFound(M.notFound);
+  if (outcome.kind === 'email-not-queued')
+    throw new HttpError(422, outcome.message, {
+      success: false,
+      codigo: 'correo_no_encolado',
+      estadoActual: outcome.current,
+    });
+  const status = outcome.kind === 'forbidden' ? 403 : outcome.kind === 'stale' ? 409 : 400;
+  // The documented message (spec 3 §8) for every refusal; the specific one (hire only from
+  // inducción) as detalle.
+  throw new HttpError(status, M.notAllowed, {
+    success: false,
+    codigo: outcome.kind === 'stale' ? 'estado_cambiado' : 'cambio_no_permitido',
+    detalle: outcome.message,
+    estadoActual: outcome.current,
+    estadosPermitidos: outcome.allowed,
+  });
+}
+
+/** The inbox's extra list parameters (paging contract): estado (a tab), search, sort, order. */
+function listQuery(req: Request, scope: 'active' | 'history' | 'all') {
+  const { sort, desc } = parseSort(req, CANDIDATE_SORTS);
+  const rawState = queryParam(req, 'estado');
+  const state = rawState ? canonicalState(rawState) : null;
+  if (rawState && !state) throw badRequest(LIST_MESSAGES.optionInvalid);
+  if (state && scope === 'active' && !(ACTIVE_STATES as readonly string[]).includes(state))
+    throw badRequest(LIST_MESSAGES.optionInvalid);
+  return { scope, state: state ?? undefined, words: parseSearch(req), sort: sort ?? ('appliedAt' as const), desc };
+}
+
+/** Folded words of a free-text query parameter other than `search`. */
+function words(req: Request, name: string): string[] {
+  const raw = queryParam(req, name);
+  if (raw === undefined) return [];
+  if (raw.length > 200 || hasControl(raw)) throw badRequest(LIST_MESSAGES.searchInvalid);
+  return searchKey(raw).split(/\s+/).filter(Boolean);
+}
+
+/** /candidatos/* and /email/notificar-estado (spec 3 §7). */
+export function pipelineRoutes(deps: PipelineDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get('/candidatos/lista', async (req, res) => {
+    const paging = parsePaging(req);
+    res.json(await pipeline.listCandidates(db, listQuery(req, 'active'), paging, ACTIVE_STATES));
+  });
+
+  router.get('/candidatos/detalle/:id', async (req, res) => {
+    const c = await pipeline.findCandidate(db, parseId(req.params.id));
+    if (!c) throw notFound(M.notFound);
+    res.json(c);
+  });
+
+  router.get('/candidatos/por-plaza/:plazaId', async (req, res) => {
+    const paging = parsePaging(req);
+    const q = { ...listQuery(req, 'all'), vacancyId: parseId(req.params.plazaId) };
+    res.json(await pipeline.listCandidates(db, q, paging, [...ACTIVE_STATES, ...TERMINAL_STATES]));
+  });
+
+  router.get('/candidatos/por-estado/:estado', async (req, res) => {
+    const pathState = canonicalState(req.params.estado);
+    if (pathState !== 'contratado' && pathState !== 'rechazado')
+      throw badRequest(PIPELINE_MESSAGES.historyStateInvalid);
+    const paging = parsePaging(req);
+    // The history's tabs: 'todos' lists both terminal states (an extra parameter).
+    const tab = parseOption(req, 'tab', ['todos', 'contratado', 'rechazado'] as const);
+    const base = listQuery(req, 'history');
+    const state = tab === 'todos' ? undefined : (tab ?? pathState);
+    const q = {
+      ...base,
+      state,
+      candidateWords: words(req, 'candidato'),
+      positionWords: words(req, 'puesto'),
+    };
+    res.json(await pipeline.listCandidates(db, q, paging, TERMINAL_STATES));
+  });
+
+  router.get('/candidatos/estados-permitidos/:id', async (req, res) => {
+    const id = parseId(req.params.id);
+    const actor = actorOf({ rol: queryParam(req, 'rol') }, 2);
+    const allowed = await pipeline.allowedStates(db, id, actor.role);
+    if (!allowed) throw notFound(M.notFound);
+    res.json({ estadosPermitidos: allowed });
+  });
+
+  router.get('/candidatos/:id/linea-de-tiempo', async (req, res) => {
+    const t = await pipeline.findTimeline(db, parseId(req.params.id));
+    if (!t) throw notFound(M.notFound);
+    res.json(t);
+  });
+
+  const change = (field: 'nuevoEstado' | 'estadoPostulante') => async (req: Request, res: Response) => {
+    const id = parseId(req.params.id);
+    const body = bodyOf(req);
+    const to = stateParam(body[field], true)!;
+    const outcome = await pipeline.changeState(deps, {
+      id,
+      to,
+      actor: actorOf(body, 2),
+      expected: stateParam(body.estadoActual, false),
+      note: noteOf(body.mensaje ?? body.observaciones),
+      hire: to === 'contratado' ? hireOf(body) : null,
+      force: body.forzar === true,
+    });
+    await answerChange(deps, res, id, outcome);
+  };
+  router.post('/candidatos/cambiar-estado/:id', change('nuevoEstado'));
+  router.post('/candidatos/:id/estado', change('estadoPostulante'));
+
+  router.post('/candidatos/reactivar/:id', async (req, res) => {
+    const id = parseId(req.params.id);
+    const body = bodyOf(req);
+    // The documented call is empty and is the administrators' own (spec 3 §6): role 1 unless told.
+    const outcome = await pipeline.changeState(deps, { id, to: null, actor: actorOf(body, 1) });
+    await answerChange(deps, res, id, outcome);
+  });
+
+  router.post('/candidatos/:id', async (req, res) => {
+    const deleted = await pipeline.deleteCandidate(deps, parseId(req.params.id));
+    if (!deleted) throw notFound(M.notFound);
+    res.json({ success: true, message: PIPELINE_MESSAGES.deleted });
+  });
+
+  router.post('/email/notificar-estado', async (req, res) => {
+    const body = bodyOf(req);
+    const p =
+      body.postulante && typeof body.postulante === 'object' ? (body.postulante as Record<string, unknown>) : {};
+    const get = (...names: string[]) => {
+      for (const n of names) if (p[n] !== undefined && p[n] !== null) return p[n];
+      return undefined;
+    };
+    const rawId = get('Id', 'id');
+    const id = rawId === undefined || rawId === '' ? null : parseId(String(rawId));
+    const state = stateParam(body.estadoNuevo ?? get('EstadoPostulante', 'estadoPostulante'), true)!;
+    const name = text(get('InputNombre', 'inputNombre')).trim().slice(0, 200);
+    const email = text(get('InputEmail', 'inputEmail')).trim().slice(0, 254);
+    if (hasControl(name, email)) throw badRequest();
+    const success = await pipeline.notifyState(deps, {
+      id,
+      name,
+      email,
+      state,
+      observation: noteOf(body.observacionesAdicionales),
+    });
+    res.json({ success });
+  });
+
+  return router;
+}

@@ -1,0 +1,193 @@
+import {
+  allowedNext,
+  canonicalState,
+  checkTransition,
+  reactivationTarget,
+  TRANSITION_MESSAGES,
+  type CandidateState,
+  type RoleId,
+} from '@bolsa/domain';
+import type { Db } from '../db/database.js';
+import { clampPage, type Envelope, type Paging } from '../lists.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { stateChanged } from '../mail/templates.js';
+import type { FileStore } from '../storage/index.js';
+import * as repo from './pipeline-repository.js';
+import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
+
+export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
+
+/** Who asks: the BFF sends the session's user and role; the documented calls send neither. */
+export interface Actor {
+  userId: number | null;
+  role: RoleId;
+}
+
+/** The state a stored value reads as; a value no spelling knows is read as postulado. */
+export const stateOf = (raw: string): CandidateState => canonicalState(raw) ?? 'postulado';
+
+export type ListCounts = Record<string, number>;
+
+/**
+ * One list of spec 3 §7 with the paging contract: the documented array without `paging`, else the
+ * envelope with per-state counts (search applied, tab not) and `todos`.
+ */
+export async function listCandidates(
+  db: Db,
+  q: CandidateListQuery,
+  paging: Paging | null,
+  countStates: readonly string[],
+): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
+  if (!paging) return repo.findCandidates(db, q);
+  const byState = await repo.countCandidates(db, q);
+  const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
+  for (const s of countStates) counts[s] = byState.get(s) ?? 0;
+  const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
+  const { page, offset } = clampPage(paging, totalCount);
+  const items = totalCount === 0 ? [] : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
+  return { items, totalCount, page, pageSize: paging.pageSize, counts };
+}
+
+export const findCandidate = (db: Db, id: number) => repo.findCandidate(db, id);
+export const findTimeline = async (db: Db, id: number) =>
+  (await repo.candidateExists(db, id)) ? repo.findTimeline(db, id) : null;
+
+/** estadosPermitidos of a candidate for `role` (domain allowedNext), or null when there is none. */
+export async function allowedStates(db: Db, id: number, role: RoleId): Promise<CandidateState[] | null> {
+  const c = await repo.findCandidate(db, id);
+  if (!c) return null;
+  return allowedNext(stateOf(c.estadoPostulante), role, { beforeRejection: c.estadoAntesRechazo });
+}
+
+export interface StateChange {
+  id: number;
+  /** The target; for a reactivation, null (the state held before the rejection). */
+  to: CandidateState | null;
+  actor: Actor;
+  /** The state the caller's screen showed: a different current state refuses (no lost update). */
+  expected?: CandidateState | null;
+  /** The history's note and the e-mail's observations (mensaje, the reject dialog's observation). */
+  note?: string | null;
+  /** The hire dialog's place, date and time, for the hire e-mail. */
+  hire?: { date: string; time: string; place: string } | null;
+  /** Hire even when no e-mail can be queued (the user confirmed). */
+  force?: boolean;
+}
+
+export type StateChangeOutcome =
+  | { ok: true; from: CandidateState; to: CandidateState; emailQueued: boolean }
+  | { ok: false; kind: 'not-found' }
+  | {
+      ok: false;
+      kind: 'not-allowed' | 'forbidden' | 'stale';
+      message: string;
+      current: CandidateState;
+      allowed: CandidateState[];
+    }
+  | { ok: false; kind: 'email-not-queued'; message: string; current: CandidateState };
+
+export const NO_EMAIL_MESSAGE = 'No se pudo enviar el correo';
+
+export interface PipelineDeps {
+  db: Db;
+  files: FileStore;
+  publicUrl: string;
+}
+
+/**
+ * THE state change: every call that moves a candidate comes here. The row is locked, the domain
+ * decides, and the new state, its history row and its e-mail are written in one transaction.
+ */
+export async function changeState(deps: PipelineDeps, c: StateChange): Promise<StateChangeOutcome> {
+  const userId = await repo.existingStaffId(deps.db, c.actor.userId);
+  return deps.db.transaction().execute(async (trx): Promise<StateChangeOutcome> => {
+    const row = await repo.lockCandidate(trx, c.id);
+    if (!row) return { ok: false, kind: 'not-found' };
+    const current = stateOf(row.estado);
+    const ctx = { beforeRejection: row.estadoAntesRechazo };
+    const allowed = allowedNext(current, c.actor.role, ctx);
+    if (c.expected && c.expected !== current)
+      return { ok: false, kind: 'stale', message: TRANSITION_MESSAGES.notAllowed, current, allowed };
+    const to = c.to ?? (current === 'rechazado' ? reactivationTarget(row.estadoAntesRechazo) : null);
+    if (to === null)
+      return { ok: false, kind: 'not-allowed', message: TRANSITION_MESSAGES.notAllowed, current, allowed };
+    const check = checkTransition(current, to, c.actor.role, ctx);
+    if (!check.ok)
+      return {
+        ok: false,
+        kind: check.reason === 'FORBIDDEN' ? 'forbidden' : 'not-allowed',
+        message: check.message,
+        current,
+        allowed,
+      };
+
+    const address = row.datosEliminados ? null : row.email?.trim() || null;
+    if (!address && to === 'contratado' && !c.force)
+      return { ok: false, kind: 'email-not-queued', message: NO_EMAIL_MESSAGE, current };
+
+    const note = c.note?.trim() || null;
+    const hireNote = c.hire ? `Fecha: ${c.hire.date} ${c.hire.time}; lugar: ${c.hire.place}` : null;
+    await repo.writeState(trx, row.id, {
+      to,
+      // Reactivation returns to this state; leaving the rejection forgets it.
+      beforeRejection: to === 'rechazado' ? current : current === 'rechazado' ? null : undefined,
+    });
+    await repo.insertHistory(trx, {
+      candidateId: row.id,
+      from: current,
+      to,
+      userId,
+      note: [note, hireNote].filter(Boolean).join(' · ') || null,
+    });
+    if (address) {
+      const mail = stateChanged({
+        name: row.nombre?.trim() || 'candidato',
+        vacancy: row.plazaNombre,
+        branch: row.sedeNombre,
+        state: to,
+        observation: note,
+        hire: to === 'contratado' ? (c.hire ?? null) : null,
+        publicUrl: deps.publicUrl,
+      });
+      await enqueueMail(trx, mail, address, { applicationId: row.id });
+    }
+    return { ok: true, from: current, to, emailQueued: address !== null };
+  });
+}
+
+/** Deletes the candidate (row, queued e-mails, history) and then its files; false when none. */
+export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<boolean> {
+  const keys = await repo.deleteCandidate(deps.db, id);
+  if (keys === null) return false;
+  // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
+  await Promise.allSettled(keys.map((k) => deps.files.remove(k)));
+  return true;
+}
+
+export interface StateNotification {
+  id: number | null;
+  name: string;
+  email: string;
+  state: CandidateState;
+  observation: string | null;
+}
+
+/**
+ * POST /email/notificar-estado: queues the state's e-mail. A known candidate gets it at the
+ * stored address, linked to their timeline; false when there is no address to write to.
+ */
+export async function notifyState(deps: PipelineDeps, n: StateNotification): Promise<boolean> {
+  const target = n.id !== null ? await repo.findMailTarget(deps.db, n.id) : null;
+  const address = target ? (target.datos_eliminados ? null : target.email) : n.email.trim().toLowerCase() || null;
+  if (!address) return false;
+  const mail = stateChanged({
+    name: target?.nombre?.trim() || n.name || 'candidato',
+    vacancy: target?.plaza ?? null,
+    branch: target?.sede ?? null,
+    state: n.state,
+    observation: n.observation,
+    publicUrl: deps.publicUrl,
+  });
+  await enqueueMail(deps.db, mail, address, target ? { applicationId: target.id } : {});
+  return true;
+}

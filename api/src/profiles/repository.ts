@@ -1,0 +1,480 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, ProfileFileType } from '../db/database.js';
+
+type Conn = Db | Transaction<Database>;
+
+export interface AccountRow {
+  id: number;
+  primer_nombre: string;
+  segundo_nombre: string;
+  primer_apellido: string;
+  segundo_apellido: string;
+  apellido_casada: string | null;
+  email: string;
+  dpi: string;
+  observaciones: string;
+  activo: boolean;
+  fecha_registro: string;
+}
+
+export async function findAccount(db: Conn, userId: number): Promise<AccountRow | null> {
+  const row = await db
+    .selectFrom('usuarios_candidatos')
+    .select([
+      'id',
+      'primer_nombre',
+      'segundo_nombre',
+      'primer_apellido',
+      'segundo_apellido',
+      'apellido_casada',
+      'email',
+      'dpi',
+      'observaciones',
+      'activo',
+      sql<string>`to_char(fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('fecha_registro'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface ProfileRow {
+  telefono: string | null;
+  fecha_nacimiento: string | null;
+  direccion_completa: string | null;
+  experiencias_json: unknown;
+  referidos_p_json: unknown;
+  referidos_l_json: unknown;
+  perfil_completado: boolean;
+  actualizado_en: string;
+}
+
+/** Serialises saves of one candidate's profile (the account row exists even before the first save). */
+export async function lockAccount(trx: Transaction<Database>, userId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('usuarios_candidatos')
+    .select('id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function findProfile(db: Conn, userId: number): Promise<ProfileRow | null> {
+  const q = db
+    .selectFrom('perfiles_candidatos')
+    .select([
+      'telefono',
+      sql<string | null>`to_char(fecha_nacimiento, 'YYYY-MM-DD')`.as('fecha_nacimiento'),
+      'direccion_completa',
+      'experiencias_json',
+      'referidos_p_json',
+      'referidos_l_json',
+      'perfil_completado',
+      sql<string>`to_char(actualizado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('actualizado_en'),
+    ])
+    .where('usuario_candidato_id', '=', userId);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+export interface ProfileFileRow {
+  id: number;
+  usuario_candidato_id: number;
+  tipo: ProfileFileType;
+  clave: string;
+  nombre: string;
+  mime: string;
+  tamano: number;
+  creado_en: string;
+}
+
+const fileColumns = [
+  'id',
+  'usuario_candidato_id',
+  'tipo',
+  'clave',
+  'nombre',
+  'mime',
+  'tamano',
+  sql<string>`to_char(creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('creado_en'),
+] as const;
+
+export async function listProfileFiles(db: Conn, userId: number): Promise<ProfileFileRow[]> {
+  return db
+    .selectFrom('perfil_archivos')
+    .select(fileColumns)
+    .where('usuario_candidato_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findProfileFile(db: Conn, id: number): Promise<ProfileFileRow | null> {
+  return (await db.selectFrom('perfil_archivos').select(fileColumns).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export interface AccountUpdate {
+  primerNombre: string;
+  segundoNombre: string;
+  primerApellido: string;
+  segundoApellido: string;
+  apellidoCasada: string | null;
+  observaciones: string | null;
+}
+
+export async function updateAccountNames(db: Conn, userId: number, a: AccountUpdate): Promise<void> {
+  await db
+    .updateTable('usuarios_candidatos')
+    .set({
+      primer_nombre: a.primerNombre,
+      segundo_nombre: a.segundoNombre,
+      primer_apellido: a.primerApellido,
+      segundo_apellido: a.segundoApellido,
+      apellido_casada: a.apellidoCasada,
+      ...(a.observaciones !== null ? { observaciones: a.observaciones } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export interface ProfileWrite {
+  telefono: string;
+  fechaNacimiento: string;
+  direccion: string;
+  experiencias: unknown[];
+  referidosP: unknown[];
+  referidosL: unknown[];
+}
+
+export async function upsertProfile(db: Conn, userId: number, p: ProfileWrite): Promise<void> {
+  const values = {
+    telefono: p.telefono,
+    fecha_nacimiento: p.fechaNacimiento,
+    direccion_completa: p.direccion,
+    experiencias_json: JSON.stringify(p.experiencias),
+    referidos_p_json: JSON.stringify(p.referidosP),
+    referidos_l_json: JSON.stringify(p.referidosL),
+    // Only a save that passed every rule of spec 1 §5.3 gets here.
+    perfil_completado: true,
+    actualizado_en: sql<string>`now()` as unknown as string,
+  };
+  await db
+    .insertInto('perfiles_candidatos')
+    .values({ usuario_candidato_id: userId, ...values })
+    .onConflict((oc) => oc.column('usuario_candidato_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteProfileFile(db: Conn, id: number): Promise<void> {
+  await db.deleteFrom('perfil_archivos').where('id', '=', id).execute();
+}
+
+export interface NewProfileFile {
+  userId: number;
+  type: ProfileFileType;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+export async function insertProfileFile(db: Conn, f: NewProfileFile): Promise<number> {
+  const row = await db
+    .insertInto('perfil_archivos')
+    .values({
+      usuario_candidato_id: f.userId,
+      tipo: f.type,
+      clave: f.key,
+      nombre: f.name,
+      mime: f.mime,
+      tamano: f.size,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Whether any file row still names `key` (an application may reference a profile's file). */
+export async function keyInUse(db: Conn, key: string): Promise<boolean> {
+  const a = await db
+    .selectFrom('postulante_archivos')
+    .select('id')
+    .where('clave', '=', key)
+    .limit(1)
+    .executeTakeFirst();
+  if (a) return true;
+  const p = await db.selectFrom('perfil_archivos').select('id').where('clave', '=', key).limit(1).executeTakeFirst();
+  return !!p;
+}
+
+export interface MyApplicationRow {
+  id: number;
+  estado: string;
+  estado_visto: string | null;
+  plaza_id: number | null;
+  nombre_plaza: string | null;
+  sede_id: number | null;
+  sede_nombre: string | null;
+  lugar: string | null;
+  fecha_registro: string;
+}
+
+/** The candidate's own applications, newest first (erased rows are nobody's any more). */
+export async function listMyApplications(db: Conn, userId: number): Promise<MyApplicationRow[]> {
+  return db
+    .selectFrom('postulantes as p')
+    .leftJoin('plazas as v', 'v.id', 'p.plaza_id')
+    .leftJoin('sedes as s', 's.id', 'v.sede_id')
+    .select([
+      'p.id',
+      'p.estado',
+      'p.estado_visto',
+      'p.plaza_id',
+      'v.nombre as nombre_plaza',
+      'v.sede_id',
+      's.nombre as sede_nombre',
+      'v.lugar',
+      sql<string>`to_char(p.fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('fecha_registro'),
+    ])
+    .where('p.usuario_candidato_id', '=', userId)
+    .where('p.datos_eliminados', '=', false)
+    .orderBy('p.fecha_registro', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+}
+
+/** Records the states the candidate has now seen. */
+export async function markApplicationsSeen(db: Conn, userId: number): Promise<number> {
+  const r = await db
+    .updateTable('postulantes')
+    .set({ estado_visto: sql<string>`estado` as unknown as string })
+    .where('usuario_candidato_id', '=', userId)
+    .where('datos_eliminados', '=', false)
+    .where(sql<boolean>`estado_visto is distinct from estado`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+// ─── Files for the BFF's authorised route ──────────────────────────────────
+
+export interface CandidateFileRecord {
+  id: number;
+  scope: 'perfil' | 'postulacion';
+  usuarioCandidatoId: number | null;
+  postulanteId: number | null;
+  tipo: string;
+  clave: string;
+  nombre: string;
+  mime: string;
+  tamano: number;
+  creado_en: string;
+}
+
+export async function findCandidateFile(
+  db: Conn,
+  scope: 'perfil' | 'postulacion',
+  id: number,
+): Promise<CandidateFileRecord | null> {
+  if (scope === 'perfil') {
+    const f = await findProfileFile(db, id);
+    return f
+      ? {
+          id: f.id,
+          scope,
+          usuarioCandidatoId: f.usuario_candidato_id,
+          postulanteId: null,
+          tipo: f.tipo,
+          clave: f.clave,
+          nombre: f.nombre,
+          mime: f.mime,
+          tamano: f.tamano,
+          creado_en: f.creado_en,
+        }
+      : null;
+  }
+  const row = await db
+    .selectFrom('postulante_archivos as a')
+    .innerJoin('postulantes as p', 'p.id', 'a.postulante_id')
+    .select([
+      'a.id',
+      'p.usuario_candidato_id',
+      'a.postulante_id',
+      'a.tipo',
+      'a.clave',
+      'a.nombre',
+      'a.mime',
+      'a.tamano',
+      sql<string>`to_char(a.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('creado_en'),
+    ])
+    .where('a.id', '=', id)
+    .where('p.datos_eliminados', '=', false)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        scope,
+        usuarioCandidatoId: row.usuario_candidato_id,
+        postulanteId: row.postulante_id,
+        tipo: row.tipo,
+        clave: row.clave,
+        nombre: row.nombre,
+        mime: row.mime,
+        tamano: row.tamano,
+        creado_en: row.creado_en,
+      }
+    : null;
+}
+
+export async function insertFileAccess(
+  db: Conn,
+  a: { staffUserId: number | null; postulanteId: number | null; candidateUserId: number | null; tipo: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('archivos_accesos')
+    .values({
+      usuario_id: a.staffUserId,
+      postulante_id: a.postulanteId,
+      usuario_candidato_id: a.candidateUserId,
+      tipo: a.tipo,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function staffUserExists(db: Conn, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('usuarios').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+// ─── Export and erasure ────────────────────────────────────────────────────
+
+/** Every application row of the account, whole, for the export. */
+export async function applicationsForExport(db: Conn, userId: number) {
+  return db
+    .selectFrom('postulantes as p')
+    .leftJoin('plazas as v', 'v.id', 'p.plaza_id')
+    .select([
+      'p.id',
+      'p.plaza_id',
+      'v.nombre as plaza',
+      'p.nombre',
+      'p.cui',
+      'p.email',
+      'p.telefono',
+      'p.direccion',
+      'p.estado_civil',
+      'p.edad',
+      'p.nivel_educativo',
+      'p.estudiando',
+      'p.disponibilidad',
+      'p.pretension',
+      'p.negociable',
+      'p.experiencias_json',
+      'p.referidos_p_json',
+      'p.referidos_l_json',
+      'p.estado',
+      sql<string>`to_char(p.fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('fecha_registro'),
+    ])
+    .where('p.usuario_candidato_id', '=', userId)
+    .where('p.datos_eliminados', '=', false)
+    .orderBy('p.id')
+    .execute();
+}
+
+export async function applicationFilesForExport(db: Conn, userId: number) {
+  return db
+    .selectFrom('postulante_archivos as a')
+    .innerJoin('postulantes as p', 'p.id', 'a.postulante_id')
+    .select(['a.id', 'a.postulante_id', 'a.tipo', 'a.nombre', 'a.mime', 'a.tamano'])
+    .where('p.usuario_candidato_id', '=', userId)
+    .where('p.datos_eliminados', '=', false)
+    .orderBy('a.id')
+    .execute();
+}
+
+export async function historyForExport(db: Conn, userId: number) {
+  return db
+    .selectFrom('postulantes_historial as h')
+    .innerJoin('postulantes as p', 'p.id', 'h.postulante_id')
+    .select([
+      'h.postulante_id',
+      'h.estado_anterior',
+      'h.estado_nuevo',
+      sql<string>`to_char(h.en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('en'),
+    ])
+    .where('p.usuario_candidato_id', '=', userId)
+    .orderBy('h.id')
+    .execute();
+}
+
+export const ERASED_NOTE = 'Cancelado: datos eliminados a solicitud del candidato';
+
+/**
+ * Erases one account inside the caller's transaction and answers the storage keys its rows
+ * named, for the caller to remove after the commit.
+ */
+export async function eraseAccount(
+  trx: Transaction<Database>,
+  userId: number,
+): Promise<{ keys: string[]; applications: number }> {
+  const apps = await trx
+    .selectFrom('postulantes')
+    .select('id')
+    .where('usuario_candidato_id', '=', userId)
+    .forUpdate()
+    .execute();
+  const ids = apps.map((a) => a.id);
+  const keys: string[] = [];
+  if (ids.length) {
+    const files = await trx
+      .deleteFrom('postulante_archivos')
+      .where('postulante_id', 'in', ids)
+      .returning('clave')
+      .execute();
+    keys.push(...files.map((f) => f.clave));
+    // Queued e-mails to them are not sent; sent ones keep no address or body.
+    await trx
+      .updateTable('correos_salientes')
+      .set({ estado: 'fallido', ultimo_error: ERASED_NOTE, bloqueado_hasta: null })
+      .where('postulante_id', 'in', ids)
+      .where('estado', 'in', ['pendiente', 'enviando'])
+      .execute();
+    await trx
+      .updateTable('correos_salientes')
+      .set({ destinatario: '', texto: '', html: '' })
+      .where('postulante_id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('postulantes')
+      .set({
+        datos_eliminados: true,
+        nombre: '',
+        cui: null,
+        email: null,
+        telefono: null,
+        direccion: null,
+        estado_civil: null,
+        edad: null,
+        nivel_educativo: null,
+        estudiando: null,
+        disponibilidad: null,
+        pretension: null,
+        negociable: null,
+        experiencias_json: '[]',
+        referidos_p_json: '[]',
+        referidos_l_json: '[]',
+        usuario_candidato_id: null,
+        actualizado_en: sql<string>`now()` as unknown as string,
+      })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  const profileFiles = await trx
+    .deleteFrom('perfil_archivos')
+    .where('usuario_candidato_id', '=', userId)
+    .returning('clave')
+    .execute();
+  keys.push(...profileFiles.map((f) => f.clave));
+  // The profile row and the accesses to profile files go with the account (on delete cascade).
+  await trx.deleteFrom('usuarios_candidatos').where('id', '=', userId).execute();
+  return { keys: [...new Set(keys)], applications: ids.length };
+}

@@ -1,0 +1,594 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { candidateFileUrl, todayInGuatemala } from '@bolsa/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, type TestApi } from './support/databases.js';
+import { validCui } from './support/client.js';
+import {
+  formOf,
+  guestFields,
+  jpegBytes,
+  makeVacancies,
+  pdfBytes,
+  pngBytes,
+  postForm,
+  type FilePart,
+} from './support/application.js';
+
+const MB = 1024 * 1024;
+// Answers are read loosely: the assertions say what they must hold.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
+
+/** A birth date that makes the candidate `years` old today (Guatemala). */
+function bornYearsAgo(years: number, dayOffset = 0): string {
+  const [y, m, d] = todayInGuatemala().split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d + dayOffset));
+  return date.toISOString().slice(0, 10);
+}
+
+describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) on $name', ({ start }) => {
+  let t: TestApi;
+  let v: Awaited<ReturnType<typeof makeVacancies>>;
+  let png: Buffer;
+  let jpeg: Buffer;
+  const pdf = pdfBytes();
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await start();
+    v = await makeVacancies(t.api.db);
+    png = await pngBytes();
+    jpeg = await jpegBytes();
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  const auth = () => ({ authorization: `Bearer ${t.api.token}` });
+  const get = async (p: string) => {
+    const res = await fetch(`${t.api.url}${p}`, { headers: auth() });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+  const post = async (p: string, json?: unknown) => {
+    const res = await fetch(`${t.api.url}${p}`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+  const save = async (fields: Record<string, string>, files: FilePart[] = []) => {
+    const res = await fetch(`${t.api.url}/PerfilCandidato/completar-perfil`, {
+      method: 'POST',
+      headers: auth(),
+      body: formOf(fields, files),
+    });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+
+  /** A fresh registered candidate (account only). */
+  async function newCandidate() {
+    seq++;
+    const dpi = validCui(String(52000000 + seq * 11));
+    const row = await t.api.db
+      .insertInto('usuarios_candidatos')
+      .values({
+        primer_nombre: 'Julia',
+        primer_apellido: 'Tzul',
+        email: `julia.tzul${seq}@example.com`,
+        dpi,
+        clave_hash: 'x',
+        fecha_registro: new Date().toISOString(),
+      })
+      .returning(['id', 'email', 'dpi'])
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  const fieldsFor = (c: { id: number; dpi: string }, over: Record<string, string> = {}) => ({
+    UserId: String(c.id),
+    PrimerNombre: 'Julia',
+    SegundoNombre: 'Elena',
+    PrimerApellido: 'Tzul',
+    SegundoApellido: 'Ixcot',
+    ApellidoCasada: '',
+    Email: 'ignorado@example.com',
+    Telefono: '55667788',
+    Dpi: c.dpi,
+    FechaNacimiento: '1994-03-12',
+    DireccionCompleta: '5a avenida 3-20 zona 1, Quetzaltenango',
+    ExperienciasJson: JSON.stringify([
+      {
+        Empresa: 'Clínica Sur',
+        Puesto: 'Recepcionista',
+        Desde: '2018-01-01',
+        Hasta: '2019-12-31',
+        Descripcion: 'Atención',
+      },
+      { Empresa: 'Farmacia Norte', Puesto: 'Cajera', Desde: '2020-01-01', Hasta: '2023-06-30', Descripcion: 'Caja' },
+      { Empresa: '', Puesto: '', Desde: '', Hasta: '', Descripcion: '' },
+    ]),
+    ReferidosPJson: JSON.stringify([{ RefNp: 'Marta Tzul', RefTp: '44556677' }]),
+    ReferidosLJson: JSON.stringify([{ RefNl: 'Luis Pérez', RefTl: '33445566' }]),
+    EliminarAdjuntosJson: '[]',
+    ...over,
+  });
+  const allFiles = (): FilePart[] => [
+    { field: 'FileFotografia', data: png, name: 'foto.png', type: 'image/png' },
+    { field: 'Curriculum', data: pdf, name: 'cv.pdf', type: 'application/pdf' },
+    { field: 'DpiArchivo', data: pdf, name: 'dpi.pdf', type: 'application/pdf' },
+    { field: 'AntecedentesPoliciales', data: pdf, name: 'policiales.pdf', type: 'application/pdf' },
+    { field: 'AntecedentesPenales', data: pdf, name: 'penales.pdf', type: 'application/pdf' },
+  ];
+
+  async function storedKeys(): Promise<number> {
+    try {
+      const e = await readdir(path.join(t.api.filesDir, 'postulantes'), { recursive: true, withFileTypes: true });
+      return e.filter((x) => x.isFile()).length;
+    } catch {
+      return 0;
+    }
+  }
+  async function state(userId: number) {
+    const profile = await t.api.db
+      .selectFrom('perfiles_candidatos')
+      .selectAll()
+      .where('usuario_candidato_id', '=', userId)
+      .executeTakeFirst();
+    const files = await t.api.db
+      .selectFrom('perfil_archivos')
+      .select(['id', 'tipo', 'clave'])
+      .where('usuario_candidato_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    return { profile: profile ?? null, files, stored: await storedKeys() };
+  }
+
+  it('a new account has an incomplete profile with its account fields', async () => {
+    const c = await newCandidate();
+    const res = await get(`/PerfilCandidato/profile/${c.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      primer_nombre: 'Julia',
+      primer_apellido: 'Tzul',
+      email: c.email,
+      dpi: c.dpi,
+      telefono: null,
+      fotografia: null,
+      curriculum_id: null,
+      perfil_completado: false,
+      nombre_completo: 'Julia Tzul',
+      experiencias_json: [],
+    });
+    expect((await get('/PerfilCandidato/profile/999999')).status).toBe(404);
+    expect((await get('/PerfilCandidato/foto/' + c.id)).status).toBe(404);
+  });
+
+  it('completes the profile with a photo and four PDFs; perfil_completado is computed, urls are the BFF route', async () => {
+    const c = await newCandidate();
+    const res = await save({ ...fieldsFor(c), perfil_completado: 'false' }, allFiles());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.message).toBe('Perfil actualizado');
+    const p = (await get(`/PerfilCandidato/profile/${c.id}`)).body;
+    expect(p).toMatchObject({
+      segundo_nombre: 'Elena',
+      telefono: '55667788',
+      fecha_nacimiento: '1994-03-12',
+      direccion_completa: '5a avenida 3-20 zona 1, Quetzaltenango',
+      // The account's e-mail, not the one sent.
+      email: c.email,
+      perfil_completado: true,
+    });
+    expect(p.experiencias_json).toHaveLength(2);
+    expect(p.referidos_personales_json).toEqual([{ RefNp: 'Marta Tzul', RefTp: '44556677', tipo: 1 }]);
+    expect(p.archivos).toHaveLength(5);
+    const photo = p.archivos.find((f: { tipo: string }) => f.tipo === 'fotografia');
+    expect(p.fotografia).toBe(candidateFileUrl('perfil', photo.id));
+    expect((await get(`/PerfilCandidato/foto/${c.id}`)).body).toEqual({ url: candidateFileUrl('perfil', photo.id) });
+    const cv = await get(`/PerfilCandidato/archivo/${c.id}/${c.dpi}/${p.curriculum_id}`);
+    expect(cv).toEqual({ status: 200, body: { url: candidateFileUrl('perfil', p.curriculum_id) } });
+
+    // The stored keys are opaque and private: nothing of the candidate's in them.
+    const s = await state(c.id);
+    for (const f of s.files) expect(f.clave).toMatch(/^postulantes\/perfiles\/[0-9a-f-]{36}\.(pdf|png)$/);
+    // The flag is the api's: set in SQL to false, it reads back false.
+    await t.api.db
+      .updateTable('perfiles_candidatos')
+      .set({ perfil_completado: false })
+      .where('usuario_candidato_id', '=', c.id)
+      .execute();
+    expect((await get(`/PerfilCandidato/profile/${c.id}`)).body.perfil_completado).toBe(false);
+  });
+
+  it('archivo refuses a wrong DPI and another candidate\u2019s file with 404 and a Spanish message', async () => {
+    const a = await newCandidate();
+    const b = await newCandidate();
+    expect((await save(fieldsFor(a), allFiles())).status).toBe(200);
+    expect((await save(fieldsFor(b), allFiles())).status).toBe(200);
+    const pa = (await get(`/PerfilCandidato/profile/${a.id}`)).body;
+    const pb = (await get(`/PerfilCandidato/profile/${b.id}`)).body;
+    const wrongDpi = await get(`/PerfilCandidato/archivo/${a.id}/${b.dpi}/${pa.curriculum_id}`);
+    expect(wrongDpi).toEqual({ status: 404, body: { message: 'Archivo no encontrado' } });
+    const othersFile = await get(`/PerfilCandidato/archivo/${a.id}/${a.dpi}/${pb.curriculum_id}`);
+    expect(othersFile).toEqual({ status: 404, body: { message: 'Archivo no encontrado' } });
+    expect((await get(`/PerfilCandidato/archivo/${a.id}/123/${pa.curriculum_id}`)).status).toBe(404);
+    // The DPI in the path is never logged.
+    expect(t.logs.join('\n')).not.toContain(a.dpi);
+  });
+
+  describe('bad input is refused with the spec message and changes nothing', () => {
+    let c: { id: number; dpi: string; email: string };
+    let before: Awaited<ReturnType<typeof state>>;
+    beforeAll(async () => {
+      c = await newCandidate();
+      expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
+    });
+
+    const cases: [string, () => [Record<string, string>, FilePart[]], string, string][] = [
+      [
+        'a document that is not a PDF',
+        () => [fieldsFor(c), [{ field: 'Curriculum', data: png, name: 'cv.pdf', type: 'application/pdf' }]],
+        'curriculum',
+        'Solo se permiten archivos PDF',
+      ],
+      [
+        'a photo that is not an image',
+        () => [fieldsFor(c), [{ field: 'FileFotografia', data: pdf, name: 'foto.png', type: 'image/png' }]],
+        'photo',
+        'Solo se permiten imágenes JPG o PNG',
+      ],
+      [
+        'a 6 MB document',
+        () => [fieldsFor(c), [{ field: 'AntecedentesPenales', data: pdfBytes(6 * MB), name: 'p.pdf' }]],
+        'criminalRecord',
+        'El archivo no puede ser mayor a 5MB',
+      ],
+      [
+        'two experiences that overlap',
+        () => [
+          fieldsFor(c, {
+            ExperienciasJson: JSON.stringify([
+              { Empresa: 'Clínica Sur', Puesto: 'R', Desde: '2018-01-01', Hasta: '2020-12-31', Descripcion: 'A' },
+              { Empresa: 'Farmacia Norte', Puesto: 'C', Desde: '2020-01-01', Hasta: '2023-06-30', Descripcion: 'B' },
+            ]),
+          }),
+          [],
+        ],
+        'experiences.1.from',
+        'Las fechas de Clínica Sur y Farmacia Norte se traslapan.',
+      ],
+      [
+        'a birth date making 17',
+        () => [fieldsFor(c, { FechaNacimiento: bornYearsAgo(18, 1) }), []],
+        'birthDate',
+        'Debe ser mayor de 18 años',
+      ],
+      [
+        'a birth date making 66',
+        () => [fieldsFor(c, { FechaNacimiento: bornYearsAgo(66) }), []],
+        'birthDate',
+        'La edad máxima permitida es 65 años',
+      ],
+      [
+        'a 9-digit phone',
+        () => [fieldsFor(c, { Telefono: '555667788' }), []],
+        'phone',
+        'El teléfono debe tener exactamente 8 dígitos',
+      ],
+      [
+        'an address of 9 characters',
+        () => [fieldsFor(c, { DireccionCompleta: 'Zona 1 GT' }), []],
+        'address',
+        'La dirección debe tener al menos 10 caracteres',
+      ],
+      [
+        'a personal reference without an 8-digit phone',
+        () => [fieldsFor(c, { ReferidosPJson: JSON.stringify([{ RefNp: 'Marta', RefTp: '' }]) }), []],
+        'personalReferences',
+        'Agrega al menos una referencia personal con teléfono de 8 dígitos.',
+      ],
+      [
+        'a DPI other than the account\u2019s',
+        () => [fieldsFor(c, { Dpi: validCui('99887766') }), []],
+        'dpi',
+        'El DPI no coincide con el de tu cuenta.',
+      ],
+    ];
+    for (const [name, make, fieldPath, message] of cases) {
+      it(name, async () => {
+        before = await state(c.id);
+        const [fields, files] = make();
+        const res = await save({ ...fields, PrimerNombre: 'Cambiado' }, files);
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.success).toBe(false);
+        expect(res.body.fields).toEqual(expect.arrayContaining([{ path: fieldPath, message }]));
+        expect(await state(c.id)).toEqual(before);
+        expect((await get(`/PerfilCandidato/profile/${c.id}`)).body.primer_nombre).toBe('Julia');
+      });
+    }
+
+    it('removing a document an incomplete profile still needs: Faltan archivos', async () => {
+      // A profile whose flag is off (e.g. carried over from the old system) needs all four.
+      await t.api.db
+        .updateTable('perfiles_candidatos')
+        .set({ perfil_completado: false })
+        .where('usuario_candidato_id', '=', c.id)
+        .execute();
+      before = await state(c.id);
+      const res = await save(
+        fieldsFor(c, { EliminarAdjuntosJson: JSON.stringify(['curriculum', 'AntecedentesPenales']) }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual(
+        expect.arrayContaining([{ path: 'documents', message: 'Faltan archivos: Currículum, Antecedentes penales' }]),
+      );
+      expect(await state(c.id)).toEqual(before);
+    });
+
+    it('a new account must send the photo and all four documents', async () => {
+      const fresh = await newCandidate();
+      const res = await save(fieldsFor(fresh), [allFiles()[1]!]);
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual(
+        expect.arrayContaining([
+          { path: 'photo', message: 'La fotografía es obligatoria.' },
+          { path: 'documents', message: 'Faltan archivos: DPI, Antecedentes policiales, Antecedentes penales' },
+        ]),
+      );
+      expect((await state(fresh.id)).files).toEqual([]);
+    });
+  });
+
+  it('a replaced document becomes current on commit and the old one is removed after; a complete profile may drop one', async () => {
+    const c = await newCandidate();
+    expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
+    const before = await state(c.id);
+    const oldCv = before.files.find((f) => f.tipo === 'curriculum')!;
+    const res = await save(fieldsFor(c, { EliminarAdjuntosJson: '["curriculum"]' }), [
+      { field: 'Curriculum', data: pdfBytes(4000), name: 'cv-nuevo.pdf' },
+      { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
+    ]);
+    expect(res.status).toBe(200);
+    const after = await state(c.id);
+    const newCv = after.files.find((f) => f.tipo === 'curriculum')!;
+    expect(newCv.id).not.toBe(oldCv.id);
+    expect(after.stored).toBe(before.stored);
+    expect(existsSync(path.join(t.api.filesDir, oldCv.clave))).toBe(false);
+    expect(res.body.perfil.archivos.find((f: { tipo: string }) => f.tipo === 'curriculum').nombre).toBe('cv-nuevo.pdf');
+
+    // Once complete, a document may be removed without a replacement (spec 1 §4); the gate then flags it.
+    const dropped = await save(fieldsFor(c, { EliminarAdjuntosJson: '["antecedentes_policiales_id"]' }));
+    expect(dropped.status).toBe(200);
+    expect(dropped.body.perfil.antecedentes_policiales_id).toBeNull();
+    expect(dropped.body.perfil.perfil_completado).toBe(false);
+    expect((await state(c.id)).stored).toBe(before.stored - 1);
+  });
+
+  it('mis-postulaciones lists the candidate\u2019s own applications and stores the state seen', async () => {
+    const c = await newCandidate();
+    expect((await get(`/mis-postulaciones/${c.id}`)).body).toEqual({
+      success: true,
+      postulaciones: [],
+      message: 'Postulaciones obtenidas',
+    });
+    const other = await newCandidate();
+    const apply = async (who: { id: number; dpi: string; email: string }, vacancy: number) => {
+      const res = await postForm(
+        t.api.url,
+        t.api.token,
+        formOf(
+          guestFields(vacancy, {
+            InputCui: who.dpi,
+            InputEmail: who.email,
+            EsUsuarioRegistrado: 'true',
+            UsuarioCandidatoId: String(who.id),
+          }),
+          [
+            { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
+            { field: 'Curriculum', data: pdf, name: 'cv.pdf' },
+            { field: 'CartaDePresentacion', data: pdf, name: 'dpi.pdf' },
+            { field: 'Policiales', data: pdf, name: 'pol.pdf' },
+            { field: 'Penales', data: pdf, name: 'pen.pdf' },
+          ],
+        ),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.postulanteId as number;
+    };
+    const id = await apply(c, v.open);
+    await apply(other, v.open);
+    const list = await get(`/mis-postulaciones/${c.id}`);
+    expect(list.body.postulaciones).toEqual([
+      {
+        id,
+        estadoPostulante: 'postulado',
+        estadoVisto: 'postulado',
+        fechaRegistro: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        plazasAplicadas: [
+          {
+            plazaId: v.open,
+            nombrePlaza: 'Auxiliar de enfermería (prueba)',
+            fechaAplicacion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+            sede: expect.any(Number),
+            sedeNombre: expect.any(String),
+            lugar: 'Guatemala',
+          },
+        ],
+      },
+    ]);
+    // Staff move it (the pipeline's service lands separately; SQL here), the candidate sees it changed.
+    await t.api.db.updateTable('postulantes').set({ estado: 'en seguimiento' }).where('id', '=', id).execute();
+    expect((await get(`/mis-postulaciones/${c.id}`)).body.postulaciones[0]).toMatchObject({
+      estadoPostulante: 'en seguimiento',
+      estadoVisto: 'postulado',
+    });
+    expect(await post(`/mis-postulaciones/${c.id}/vistas`)).toEqual({
+      status: 200,
+      body: { success: true, actualizadas: 1 },
+    });
+    expect((await get(`/mis-postulaciones/${c.id}`)).body.postulaciones[0].estadoVisto).toBe('en seguimiento');
+    expect((await get('/mis-postulaciones/999999')).status).toBe(404);
+    expect((await post('/mis-postulaciones/999999/vistas')).status).toBe(404);
+  });
+
+  it('a registered candidate applying with the documents of their profile references them, not copies', async () => {
+    const c = await newCandidate();
+    expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
+    const before = await state(c.id);
+    const res = await postForm(
+      t.api.url,
+      t.api.token,
+      formOf(
+        guestFields(v.second, {
+          InputCui: c.dpi,
+          InputEmail: c.email,
+          EsUsuarioRegistrado: 'true',
+          UsuarioCandidatoId: String(c.id),
+        }),
+        // Only a new police record; the rest comes from the profile.
+        [{ field: 'Policiales', data: pdfBytes(3000), name: 'pol-nuevo.pdf' }],
+      ),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const files = await t.api.db
+      .selectFrom('postulante_archivos')
+      .select(['tipo', 'clave', 'perfil_archivo_id', 'nombre'])
+      .where('postulante_id', '=', res.body.postulanteId as number)
+      .orderBy('tipo')
+      .execute();
+    expect(files.map((f) => f.tipo)).toEqual(['carta', 'curriculum', 'fotografia', 'penales', 'policiales']);
+    const byType = (tp: string) => before.files.find((f) => f.tipo === tp)!;
+    expect(files.find((f) => f.tipo === 'curriculum')).toMatchObject({
+      clave: byType('curriculum').clave,
+      perfil_archivo_id: byType('curriculum').id,
+    });
+    expect(files.find((f) => f.tipo === 'carta')).toMatchObject({
+      clave: byType('dpi').clave,
+      perfil_archivo_id: byType('dpi').id,
+    });
+    expect(files.find((f) => f.tipo === 'policiales')).toMatchObject({
+      perfil_archivo_id: null,
+      nombre: 'pol-nuevo.pdf',
+    });
+    // One new stored file only (the new police record).
+    expect(await storedKeys()).toBe(before.stored + 1);
+
+    // Replacing the CV in the profile keeps the file the application was sent with.
+    expect((await save(fieldsFor(c), [{ field: 'Curriculum', data: pdfBytes(5000), name: 'cv2.pdf' }])).status).toBe(
+      200,
+    );
+    const cvKey = files.find((f) => f.tipo === 'curriculum')!.clave;
+    expect(existsSync(path.join(t.api.filesDir, cvKey))).toBe(true);
+  });
+
+  it('internal file calls: metadata, bytes, and a staff access row', async () => {
+    const c = await newCandidate();
+    expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
+    const p = (await get(`/PerfilCandidato/profile/${c.id}`)).body;
+    const meta = await get(`/internal/archivos-candidatos/perfil/${p.curriculum_id}`);
+    expect(meta.body).toMatchObject({
+      id: Number(p.curriculum_id),
+      scope: 'perfil',
+      usuarioCandidatoId: c.id,
+      postulanteId: null,
+      tipo: 'curriculum',
+      nombre: 'cv.pdf',
+      tipoContenido: 'application/pdf',
+      tamano: pdf.length,
+    });
+    expect(meta.body).not.toHaveProperty('clave');
+    const bytes = await fetch(`${t.api.url}/internal/archivos-candidatos/perfil/${p.curriculum_id}/contenido`, {
+      headers: auth(),
+    });
+    expect(bytes.status).toBe(200);
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await get('/internal/archivos-candidatos/perfil/999999')).status).toBe(404);
+    expect((await get(`/internal/archivos-candidatos/otro/${p.curriculum_id}`)).status).toBe(404);
+
+    const admin = await t.api.db.selectFrom('usuarios').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const access = await post('/internal/archivos-accesos', {
+      usuarioId: admin.id,
+      scope: 'perfil',
+      archivoId: p.curriculum_id,
+    });
+    expect(access.status).toBe(201);
+    const row = await t.api.db
+      .selectFrom('archivos_accesos')
+      .selectAll()
+      .where('id', '=', access.body.id as number)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      usuario_id: admin.id,
+      usuario_candidato_id: c.id,
+      postulante_id: null,
+      tipo: 'curriculum',
+    });
+  });
+
+  it('export holds everything; erasure removes personal data, files, queued e-mails and the account', async () => {
+    const c = await newCandidate();
+    expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
+    const applied = await postForm(
+      t.api.url,
+      t.api.token,
+      formOf(
+        guestFields(v.open, {
+          InputCui: c.dpi,
+          InputEmail: c.email,
+          EsUsuarioRegistrado: 'true',
+          UsuarioCandidatoId: String(c.id),
+        }),
+        [{ field: 'Policiales', data: pdfBytes(3000), name: 'pol-nuevo.pdf' }],
+      ),
+    );
+    expect(applied.status).toBe(201);
+    const appId = applied.body.postulanteId as number;
+    const exported = await get(`/internal/usuarios-candidatos/${c.id}/exportar`);
+    expect(exported.status).toBe(200);
+    expect(exported.body.perfil).toMatchObject({ email: c.email, dpi: c.dpi, telefono: '55667788' });
+    expect(exported.body.postulaciones).toHaveLength(1);
+    expect(exported.body.postulaciones[0]).toMatchObject({ id: appId, cui: c.dpi, estado: 'postulado' });
+    expect(exported.body.archivos).toHaveLength(10);
+    const storedBefore = await storedKeys();
+
+    const erased = await post(`/internal/usuarios-candidatos/${c.id}/eliminar`);
+    expect(erased.status).toBe(200);
+    expect(erased.body.postulaciones).toBe(1);
+    const row = await t.api.db.selectFrom('postulantes').selectAll().where('id', '=', appId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      datos_eliminados: true,
+      nombre: '',
+      cui: null,
+      email: null,
+      telefono: null,
+      direccion: null,
+      experiencias_json: [],
+      referidos_p_json: [],
+      referidos_l_json: [],
+      usuario_candidato_id: null,
+      estado: 'postulado',
+      plaza_id: v.open,
+    });
+    const mails = await t.api.db
+      .selectFrom('correos_salientes')
+      .selectAll()
+      .where('postulante_id', '=', appId)
+      .execute();
+    expect(mails.length).toBeGreaterThan(0);
+    for (const m of mails) expect(m).toMatchObject({ estado: 'fallido', destinatario: '', texto: '', html: '' });
+    expect(
+      await t.api.db.selectFrom('postulante_archivos').select('id').where('postulante_id', '=', appId).execute(),
+    ).toEqual([]);
+    expect((await state(c.id)).files).toEqual([]);
+    expect((await state(c.id)).profile).toBeNull();
+    // 5 profile files + 1 application file gone.
+    expect(await storedKeys()).toBe(storedBefore - 6);
+    expect(
+      await t.api.db.selectFrom('usuarios_candidatos').select('id').where('id', '=', c.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect((await get(`/PerfilCandidato/profile/${c.id}`)).status).toBe(404);
+    expect((await post(`/internal/usuarios-candidatos/${c.id}/eliminar`)).status).toBe(404);
+    expect(t.logs.join('\n')).not.toContain(c.email);
+  });
+});

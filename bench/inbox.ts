@@ -1,0 +1,307 @@
+// The candidate inbox at 50,000 candidates (issue 11): p50/p95 through the BFF for the first
+// page, a state tab, a search, a search inside a tab and the counts, on PostgreSQL and on PGlite,
+// with the query plans of those lists. Goal: p95 ≤ 50 ms on PostgreSQL.
+// api and bff run as their own processes (production mode); this process seeds, explains and
+// generates the load.
+//
+//   npm run bench:inbox
+//   BENCH_DATABASE_URL=postgres://…  (default TEST_DATABASE_URL, else postgres://bolsa:bolsa@127.0.0.1:5432/bolsa_pipe;
+//                                     its public schema is emptied first)
+//   BENCH_CANDIDATES=50000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=4 BENCH_PGLITE=0
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { ACTIVE_STATES, TERMINAL_STATES } from '@bolsa/domain';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { listCandidates } from '../api/src/candidates/pipeline.js';
+import type { CandidateListQuery } from '../api/src/candidates/pipeline-repository.js';
+import type { Database } from '../api/src/db/database.js';
+import { migrateToLatest } from '../api/src/db/database.js';
+import { runSeeds } from '../api/src/demo/index.js';
+import { createLocalFileStore } from '../api/src/storage/index.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 50_000);
+const VACANCIES = 40;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://bolsa:bolsa@127.0.0.1:5432/bolsa_pipe';
+const withPglite = process.env.BENCH_PGLITE !== '0';
+const DEMO_ADMIN = 'admin@ejemplo.org.gt';
+const DEMO_PASSWORD = 'Demo2026!';
+
+const FIELDS = `totalCount allCount countsByState { state count }
+  items { id fullName email state registeredAt vacancies { name branchName } allowedStates }`;
+const SCENARIOS: { name: string; query: string; variables: Record<string, unknown> }[] = [
+  { name: 'primera página', query: `query { candidates(page: 1, pageSize: 10) { ${FIELDS} } }`, variables: {} },
+  {
+    name: 'pestaña Entrevista',
+    query: `query { candidates(page: 1, pageSize: 10, state: INTERVIEW) { ${FIELDS} } }`,
+    variables: {},
+  },
+  {
+    name: 'búsqueda "garcía"',
+    query: `query { candidates(page: 1, pageSize: 10, search: "garcía") { ${FIELDS} } }`,
+    variables: {},
+  },
+  {
+    name: 'búsqueda en pestaña',
+    query: `query { candidates(page: 3, pageSize: 25, state: FOLLOW_UP, search: "maria lopez") { ${FIELDS} } }`,
+    variables: {},
+  },
+  {
+    name: 'conteos (pestañas)',
+    query: `query { candidates(page: 1, pageSize: 1) { allCount countsByState { state count } }
+      candidateHistory(pageSize: 1) { allCount countsByState { state count } } }`,
+    variables: {},
+  },
+];
+
+/** The api's queries for the same lists, to EXPLAIN. */
+const PLANS: { name: string; q: CandidateListQuery; states: readonly string[] }[] = [
+  { name: 'primera página', q: { scope: 'active', words: [], sort: 'appliedAt', desc: true }, states: ACTIVE_STATES },
+  {
+    name: 'pestaña Entrevista',
+    q: { scope: 'active', state: 'entrevista', words: [], sort: 'appliedAt', desc: true },
+    states: ACTIVE_STATES,
+  },
+  { name: 'búsqueda', q: { scope: 'active', words: ['garcia'], sort: 'appliedAt', desc: true }, states: ACTIVE_STATES },
+  {
+    name: 'búsqueda en pestaña',
+    q: { scope: 'active', state: 'en seguimiento', words: ['maria', 'lopez'], sort: 'appliedAt', desc: true },
+    states: ACTIVE_STATES,
+  },
+  { name: 'historial', q: { scope: 'history', words: [], sort: 'appliedAt', desc: true }, states: TERMINAL_STATES },
+];
+
+const FIRST = ['María', 'José', 'Ana', 'Luis', 'Sofía', 'Jorge', 'Lucía', 'Óscar', 'Marta', 'Iván', 'Érika', 'Ángel'];
+const LAST = [
+  'García',
+  'López',
+  'Pérez',
+  'Xicará',
+  'Cux',
+  'Méndez',
+  'Ramírez',
+  'Chávez',
+  'Tzul',
+  'Núñez',
+  'Coc',
+  'Ajú',
+];
+// Weighted so every state has rows and the inbox is mostly early stages.
+const STATES = [
+  'postulado',
+  'postulado',
+  'postulado',
+  'en seguimiento',
+  'en seguimiento',
+  'pre-pruebas',
+  'post-pruebas',
+  'entrevista',
+  'inducción',
+  'contratado',
+  'rechazado',
+  'rechazado',
+];
+
+const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
+
+async function seedLoad(db: Kysely<Database>) {
+  await sql`insert into plazas (nombre, sede_id, lugar, descripcion, fecha_publicacion, fecha_finalizacion, status)
+    select 'Plaza de carga ' || i, (select min(id) from sedes), '0101:01', 'Generada para medir la bandeja',
+           date '2026-11-01', date '2099-12-31', '1'
+    from generate_series(1, ${VACANCIES}::int) as i`.execute(db);
+  await sql`insert into postulantes (plaza_id, nombre, cui, email, telefono, estado, fecha_registro)
+    select v.ids[1 + i % ${VACANCIES}::int],
+           (${arr(FIRST)})[1 + i % ${FIRST.length}::int] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}::int] || ' ' ||
+             (${arr(LAST)})[1 + (i / 97) % ${LAST.length}::int],
+           lpad(i::text, 13, '0'), 'carga' || i || '@example.com', '5' || lpad((i % 10000000)::text, 7, '0'),
+           (${arr(STATES)})[1 + (i * 7) % ${STATES.length}::int],
+           now() - (i || ' minutes')::interval
+    from generate_series(1, ${CANDIDATES}::int) as i,
+         (select array_agg(id order by id) as ids from plazas where nombre like 'Plaza de carga %') as v`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label: string) {
+  console.log(`\n── Planes (${label}) ──`);
+  for (const p of PLANS) {
+    captured.length = 0;
+    await listCandidates(db, p.q, { page: 1, pageSize: 10 }, p.states);
+    // The EXPLAINs below are logged too: plan what the list ran, nothing more.
+    const ran = [...captured];
+    for (const [i, c] of ran.entries()) {
+      const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
+        ...c,
+        sql: `explain (analyze, costs off, timing on) ${c.sql}`,
+      });
+      console.log(`\n[${p.name} · ${i === 0 ? 'conteos' : 'página'}]`);
+      for (const r of rows) console.log(`  ${r['QUERY PLAN']}`);
+    }
+  }
+}
+
+function start(entry: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+      SEED_DEMO: 'true',
+      API_LOG: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const stop = (p: ChildProcess | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!p || p.exitCode !== null) return resolve();
+    p.once('exit', () => resolve());
+    p.kill('SIGTERM');
+  });
+
+async function measure(origin: string, cookie: string) {
+  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
+  const results: { name: string; p50: number; p95: number; errors: number }[] = [];
+  for (const s of SCENARIOS) {
+    const body = JSON.stringify({ query: s.query, variables: s.variables });
+    const one = async () => {
+      const t0 = performance.now();
+      const res = await pool.request({
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body,
+      });
+      const text = await res.body.text();
+      const ok = res.statusCode === 200 && !text.includes('"errors"');
+      return { ms: performance.now() - t0, ok, text };
+    };
+    const first = await one();
+    if (!first.ok) throw new Error(`${s.name}: ${first.text.slice(0, 300)}`);
+    for (let i = 0; i < 10; i++) await one(); // warm-up
+    const latencies: number[] = [];
+    let errors = 0;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < REQUESTS) {
+          const r = await one();
+          latencies.push(r.ms);
+          if (!r.ok) errors++;
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+    results.push({ name: s.name, p50: q(0.5), p95: q(0.95), errors });
+  }
+  await pool.close();
+  return results;
+}
+
+async function login(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `mutation { staffLogin(username: "${DEMO_ADMIN}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+    }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bolsa_sesion='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error(`login failed: ${await res.text()}`);
+  return cookie;
+}
+
+async function run(kind: 'PostgreSQL' | 'PGlite') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-inbox-'));
+  mkdirSync(path.join(dataDir, 'files'), { recursive: true });
+  const captured: CompiledQuery[] = [];
+  const log = (e: { level: string; query: CompiledQuery }) => {
+    if (e.level === 'query') captured.push(e.query);
+  };
+  let db: Kysely<Database>;
+  let pglite: PGlite | undefined;
+  if (kind === 'PostgreSQL') {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query('drop schema public cascade; create schema public;');
+    await admin.end();
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl }) }),
+      log,
+    });
+  } else {
+    pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
+  }
+  const t0 = Date.now();
+  await migrateToLatest(db);
+  await runSeeds(db, createLocalFileStore(path.join(dataDir, 'files')), {
+    demo: true,
+    orgEmailDomain: 'ejemplo.org.gt',
+    log: () => undefined,
+  });
+  await seedLoad(db);
+  const count = await sql<{ n: number }>`select count(*)::int as n from postulantes`.execute(db);
+  console.log(
+    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga (sembrado ${Date.now() - t0} ms) ═══`,
+  );
+  await explainAll(db, captured, kind);
+  await db.destroy();
+
+  const token = randomBytes(24).toString('hex');
+  const apiPort = kind === 'PostgreSQL' ? 14_101 : 14_111;
+  const bffPort = apiPort + 1;
+  const env = { DATA_DIR: dataDir, SERVICE_TOKEN: token, ...(kind === 'PostgreSQL' ? { DATABASE_URL: pgUrl } : {}) };
+  let api: ChildProcess | undefined;
+  let bff: ChildProcess | undefined;
+  try {
+    api = start('api/src/index.ts', { ...env, API_PORT: String(apiPort) });
+    await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
+    bff = start('bff/src/index.ts', { ...env, PORT: String(bffPort), API_URL: `http://127.0.0.1:${apiPort}` });
+    const origin = `http://127.0.0.1:${bffPort}`;
+    await waitFor(`${origin}/readyz`);
+    const results = await measure(origin, await login(origin));
+    console.log(`\n── ${kind}: a través del BFF, ${REQUESTS} consultas por caso, ${CONCURRENCY} a la vez ──`);
+    for (const r of results)
+      console.log(
+        `  ${r.name.padEnd(22)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms${
+          r.errors ? `   errores ${r.errors}` : ''
+        }${kind === 'PostgreSQL' && r.p95 > 50 ? '   (> 50 ms)' : ''}`,
+      );
+    return results;
+  } finally {
+    await stop(bff);
+    await stop(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await run('PostgreSQL');
+if (withPglite) await run('PGlite');

@@ -1,0 +1,180 @@
+import { canonicalState, stateToEnum, toIsoDate, type CandidateStateEnum } from '@bolsa/domain';
+import { normaliseCandidateFile, type CandidateDocumentKind, type CandidateFileDto } from './candidate-file.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
+
+export interface ProfileExperienceDto {
+  company: string;
+  position: string;
+  from: string | null;
+  to: string | null;
+  description: string | null;
+}
+export interface ProfileReferenceDto {
+  name: string;
+  phone: string;
+}
+
+/** CandidateProfile of schema.graphql. */
+export interface CandidateProfileDto {
+  userId: string;
+  firstName: string | null;
+  secondName: string | null;
+  firstSurname: string | null;
+  secondSurname: string | null;
+  marriedSurname: string | null;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  dpi: string | null;
+  birthDate: string | null;
+  address: string | null;
+  observations: string | null;
+  registeredAt: string | null;
+  complete: boolean;
+  photo: CandidateFileDto | null;
+  curriculum: CandidateFileDto | null;
+  dpiFile: CandidateFileDto | null;
+  policeRecord: CandidateFileDto | null;
+  criminalRecord: CandidateFileDto | null;
+  experiences: ProfileExperienceDto[];
+  personalReferences: ProfileReferenceDto[];
+  workReferences: ProfileReferenceDto[];
+}
+
+/** A JSON list that may come as a list or as JSON text (experiencias_json, referidos_*_json). */
+function rows(raw: unknown): ReturnType<typeof fieldsOf>[] {
+  let v = raw;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  return (Array.isArray(v) ? v : []).map((r) => fieldsOf(r));
+}
+
+const flag = (v: unknown) =>
+  v === true || v === 1 || v === '1' || (typeof v === 'string' && v.toLowerCase() === 'true');
+
+/** GET /PerfilCandidato/profile/{userId}, in any of the spellings the api may use. */
+export function normaliseCandidateProfile(raw: unknown, fallbackUserId: string): CandidateProfileDto | null {
+  const f = fieldsOf(raw);
+  const email = text(pick(f, 'email', 'correo', 'usuario_'));
+  if (!email) return null;
+  const files = listOf(pick(f, 'archivos', 'documentos'))
+    .map((x) => normaliseCandidateFile(x, 'perfil'))
+    .filter((x): x is CandidateFileDto => x !== null);
+  const fileOf = (kind: CandidateDocumentKind, ...idNames: string[]) => {
+    const found = files.find((x) => x.kind === kind);
+    if (found) return found;
+    // An api that gives only the id: the file is still reachable through the authorised route.
+    const fid = idNames.length ? id(pick(f, ...idNames)) : null;
+    return fid ? normaliseCandidateFile({ id: fid, tipo: kind === 'DPI' ? 'dpi' : kind }, 'perfil') : null;
+  };
+  const names = [
+    text(pick(f, 'primer_nombre', 'primerNombre')),
+    text(pick(f, 'segundo_nombre', 'segundoNombre')),
+    text(pick(f, 'primer_apellido', 'primerApellido')),
+    text(pick(f, 'segundo_apellido', 'segundoApellido')),
+  ];
+  return {
+    userId: id(pick(f, 'id', 'userId', 'usuarioId')) ?? fallbackUserId,
+    firstName: names[0]!,
+    secondName: names[1]!,
+    firstSurname: names[2]!,
+    secondSurname: names[3]!,
+    marriedSurname: text(pick(f, 'apellido_casada', 'apellidoCasada')),
+    fullName: text(pick(f, 'nombre_completo', 'nombreCompleto')) ?? names.filter(Boolean).join(' '),
+    email: email.toLowerCase(),
+    phone: text(pick(f, 'telefono')),
+    dpi: text(pick(f, 'dpi')),
+    birthDate: toIsoDate(pick(f, 'fecha_nacimiento', 'fechaNacimiento')),
+    address: text(pick(f, 'direccion_completa', 'direccionCompleta', 'direccion')),
+    observations: text(pick(f, 'observaciones')),
+    registeredAt: text(pick(f, 'fecha_registro', 'fechaRegistro')),
+    complete: flag(pick(f, 'perfil_completado', 'perfilCompletado')),
+    photo: fileOf('PHOTO'),
+    curriculum: fileOf('CURRICULUM', 'curriculum_id', 'curriculumId'),
+    dpiFile: fileOf('DPI', 'dpi_archivo_id', 'dpiArchivoId'),
+    policeRecord: fileOf('POLICE_RECORD', 'antecedentes_policiales_id', 'antecedentesPolicialesId'),
+    criminalRecord: fileOf('CRIMINAL_RECORD', 'antecedentes_penales_id', 'antecedentesPenalesId'),
+    experiences: rows(pick(f, 'experiencias_json', 'experienciasJson', 'experiencias')).map((r) => ({
+      company: text(pick(r, 'Empresa', 'company')) ?? '',
+      position: text(pick(r, 'Puesto', 'position')) ?? '',
+      from: toIsoDate(pick(r, 'Desde', 'from')),
+      to: toIsoDate(pick(r, 'Hasta', 'to')),
+      description: text(pick(r, 'Descripcion', 'description')),
+    })),
+    personalReferences: rows(
+      pick(f, 'referidos_personales_json', 'referidosPJson', 'referidos_p_json', 'referidosPersonales'),
+    ).map((r) => ({
+      name: text(pick(r, 'RefNp', 'nombre', 'name')) ?? '',
+      phone: text(pick(r, 'RefTp', 'telefono', 'phone')) ?? '',
+    })),
+    workReferences: rows(
+      pick(f, 'referidos_laborales_json', 'referidosLJson', 'referidos_l_json', 'referidosLaborales'),
+    ).map((r) => ({
+      name: text(pick(r, 'RefNl', 'nombre', 'name')) ?? '',
+      phone: text(pick(r, 'RefTl', 'telefono', 'phone')) ?? '',
+    })),
+  };
+}
+
+/** One of GET /mis-postulaciones/{userId}'s postulaciones; place is still 'municipio:departamento' or text. */
+export interface MyApplicationDto {
+  id: string;
+  state: CandidateStateEnum;
+  previousState: CandidateStateEnum | null;
+  vacancyId: string | null;
+  vacancyName: string | null;
+  appliedAt: string | null;
+  branchId: string | null;
+  branchName: string | null;
+  place: string | null;
+}
+
+/**
+ * Legacy state spellings ('En revisión', 'pruebas tecnicas', 'en entrevista') through the domain's
+ * canonicalState; the state last seen becomes previousState only when it differs.
+ */
+export function normaliseMyApplication(raw: unknown): MyApplicationDto | null {
+  const f = fieldsOf(raw);
+  const aid = id(pick(f, 'id', 'postulanteId', 'idPostulante'));
+  if (!aid) return null;
+  const current = canonicalState(pick(f, 'estadoPostulante', 'estado', 'estado_postulante'));
+  const seen = canonicalState(pick(f, 'estadoVisto', 'estado_visto'));
+  const vacancy = fieldsOf(listOf(pick(f, 'plazasAplicadas', 'plazas_aplicadas'))[0]);
+  const state = stateToEnum(current ?? 'postulado');
+  return {
+    id: aid,
+    state,
+    previousState: seen && current && seen !== current ? stateToEnum(seen) : null,
+    vacancyId: id(pick(vacancy, 'plazaId', 'idPlaza', 'vacanteId', 'id')) ?? id(pick(f, 'plazaId', 'vacanteId')),
+    vacancyName: text(pick(vacancy, 'nombrePlaza', 'nombre', 'nombreVacante')) ?? text(pick(f, 'nombrePlaza')),
+    appliedAt:
+      text(pick(vacancy, 'fechaAplicacion', 'fecha_aplicacion', 'fechaRegistro')) ??
+      text(pick(f, 'fechaAplicacion', 'fechaRegistro', 'fecha_aplicacion')),
+    branchId: id(pick(vacancy, 'sede', 'sedeId', 'idSede')),
+    branchName: text(pick(vacancy, 'sedeNombre', 'nombreSede')),
+    place: text(pick(vacancy, 'lugar')),
+  };
+}
+
+/** What the BFF's file route needs to decide who may see a file. */
+export interface CandidateFileOwnerDto {
+  ownerUserId: string | null;
+  applicationId: string | null;
+  file: CandidateFileDto;
+}
+
+export function normaliseFileOwner(raw: unknown, scope: 'perfil' | 'postulacion'): CandidateFileOwnerDto | null {
+  const f = fieldsOf(raw);
+  const file = normaliseCandidateFile(raw, scope);
+  if (!file) return null;
+  return {
+    ownerUserId: id(pick(f, 'usuarioCandidatoId', 'usuario_candidato_id', 'userId')),
+    applicationId: id(pick(f, 'postulanteId', 'postulante_id')),
+    file,
+  };
+}
