@@ -7,13 +7,15 @@ import {
   type CandidateState,
   type RoleId,
 } from '@bolsa/domain';
-import type { Db } from '../db/database.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db/database.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { stateChanged } from '../mail/templates.js';
+import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
 import * as repo from './pipeline-repository.js';
 import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
+import { keyInUse } from '../profiles/repository.js';
 
 export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
 
@@ -39,12 +41,15 @@ export async function listCandidates(
   countStates: readonly string[],
 ): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
   if (!paging) return repo.findCandidates(db, q);
-  const byState = await repo.countCandidates(db, q);
+  // The page asked for and the counts at once (two connections on PostgreSQL); only a page past
+  // the last one needs a second read.
+  const asked = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+  const [byState, first] = await Promise.all([repo.countCandidates(db, q), repo.findCandidates(db, q, asked)]);
   const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = byState.get(s) ?? 0;
   const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
   const { page, offset } = clampPage(paging, totalCount);
-  const items = totalCount === 0 ? [] : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
+  const items = offset === asked.offset ? first : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
   return { items, totalCount, page, pageSize: paging.pageSize, counts };
 }
 
@@ -72,6 +77,11 @@ export interface StateChange {
   hire?: { date: string; time: string; place: string } | null;
   /** Hire even when no e-mail can be queued (the user confirmed). */
   force?: boolean;
+  /**
+   * The e-mail this change sends instead of the state's own template (e.g. the tests e-mail of
+   * 'enviar-pruebas', the interview invitation); null sends none. Built from the locked row.
+   */
+  mail?: ((row: repo.LockedCandidate) => RenderedMail | null) | null;
 }
 
 export type StateChangeOutcome =
@@ -99,60 +109,75 @@ export interface PipelineDeps {
  * decides, and the new state, its history row and its e-mail are written in one transaction.
  */
 export async function changeState(deps: PipelineDeps, c: StateChange): Promise<StateChangeOutcome> {
-  const userId = await repo.existingStaffId(deps.db, c.actor.userId);
-  return deps.db.transaction().execute(async (trx): Promise<StateChangeOutcome> => {
-    const row = await repo.lockCandidate(trx, c.id);
-    if (!row) return { ok: false, kind: 'not-found' };
-    const current = stateOf(row.estado);
-    const ctx = { beforeRejection: row.estadoAntesRechazo };
-    const allowed = allowedNext(current, c.actor.role, ctx);
-    if (c.expected && c.expected !== current)
-      return { ok: false, kind: 'stale', message: TRANSITION_MESSAGES.notAllowed, current, allowed };
-    const to = c.to ?? (current === 'rechazado' ? reactivationTarget(row.estadoAntesRechazo) : null);
-    if (to === null)
-      return { ok: false, kind: 'not-allowed', message: TRANSITION_MESSAGES.notAllowed, current, allowed };
-    const check = checkTransition(current, to, c.actor.role, ctx);
-    if (!check.ok)
-      return {
-        ok: false,
-        kind: check.reason === 'FORBIDDEN' ? 'forbidden' : 'not-allowed',
-        message: check.message,
-        current,
-        allowed,
-      };
+  return deps.db.transaction().execute((trx) => changeStateIn(trx, deps, c));
+}
 
-    const address = row.datosEliminados ? null : row.email?.trim() || null;
-    if (!address && to === 'contratado' && !c.force)
-      return { ok: false, kind: 'email-not-queued', message: NO_EMAIL_MESSAGE, current };
+/**
+ * The same inside the caller's transaction, for a business change that moves the candidate too
+ * (sending tests, scheduling an interview): both commit or neither does. Callers must not write
+ * the candidate's state any other way.
+ */
+export async function changeStateIn(
+  trx: Transaction<Database>,
+  deps: PipelineDeps,
+  c: StateChange,
+): Promise<StateChangeOutcome> {
+  const userId = await repo.existingStaffId(trx, c.actor.userId);
+  const row = await repo.lockCandidate(trx, c.id);
+  if (!row) return { ok: false, kind: 'not-found' };
+  const current = stateOf(row.estado);
+  const ctx = { beforeRejection: row.estadoAntesRechazo };
+  const allowed = allowedNext(current, c.actor.role, ctx);
+  if (c.expected && c.expected !== current)
+    return { ok: false, kind: 'stale', message: TRANSITION_MESSAGES.notAllowed, current, allowed };
+  const to = c.to ?? (current === 'rechazado' ? reactivationTarget(row.estadoAntesRechazo) : null);
+  if (to === null) return { ok: false, kind: 'not-allowed', message: TRANSITION_MESSAGES.notAllowed, current, allowed };
+  const check = checkTransition(current, to, c.actor.role, ctx);
+  if (!check.ok)
+    return {
+      ok: false,
+      kind: check.reason === 'FORBIDDEN' ? 'forbidden' : 'not-allowed',
+      message: check.message,
+      current,
+      allowed,
+    };
 
-    const note = c.note?.trim() || null;
-    const hireNote = c.hire ? `Fecha: ${c.hire.date} ${c.hire.time}; lugar: ${c.hire.place}` : null;
-    await repo.writeState(trx, row.id, {
-      to,
-      // Reactivation returns to this state; leaving the rejection forgets it.
-      beforeRejection: to === 'rechazado' ? current : current === 'rechazado' ? null : undefined,
-    });
-    await repo.insertHistory(trx, {
-      candidateId: row.id,
-      from: current,
-      to,
-      userId,
-      note: [note, hireNote].filter(Boolean).join(' · ') || null,
-    });
-    if (address) {
-      const mail = stateChanged({
-        name: row.nombre?.trim() || 'candidato',
-        vacancy: row.plazaNombre,
-        branch: row.sedeNombre,
-        state: to,
-        observation: note,
-        hire: to === 'contratado' ? (c.hire ?? null) : null,
-        publicUrl: deps.publicUrl,
-      });
-      await enqueueMail(trx, mail, address, { applicationId: row.id });
-    }
-    return { ok: true, from: current, to, emailQueued: address !== null };
+  const address = row.datosEliminados ? null : row.email?.trim() || null;
+  if (!address && to === 'contratado' && !c.force)
+    return { ok: false, kind: 'email-not-queued', message: NO_EMAIL_MESSAGE, current };
+
+  const note = c.note?.trim() || null;
+  const hireNote = c.hire ? `Fecha: ${c.hire.date} ${c.hire.time}; lugar: ${c.hire.place}` : null;
+  await repo.writeState(trx, row.id, {
+    to,
+    // Reactivation returns to this state; leaving the rejection forgets it.
+    beforeRejection: to === 'rechazado' ? current : current === 'rechazado' ? null : undefined,
   });
+  await repo.insertHistory(trx, {
+    candidateId: row.id,
+    from: current,
+    to,
+    userId,
+    note: [note, hireNote].filter(Boolean).join(' · ') || null,
+  });
+  if (address && c.mail !== undefined) {
+    const custom = c.mail?.(row) ?? null;
+    if (custom) await enqueueMail(trx, custom, address, { applicationId: row.id });
+    return { ok: true, from: current, to, emailQueued: custom !== null };
+  }
+  if (address) {
+    const mail = stateChanged({
+      name: row.nombre?.trim() || 'candidato',
+      vacancy: row.plazaNombre,
+      branch: row.sedeNombre,
+      state: to,
+      observation: note,
+      hire: to === 'contratado' ? (c.hire ?? null) : null,
+      publicUrl: deps.publicUrl,
+    });
+    await enqueueMail(trx, mail, address, { applicationId: row.id });
+  }
+  return { ok: true, from: current, to, emailQueued: address !== null };
 }
 
 /** Deletes the candidate (row, queued e-mails, history) and then its files; false when none. */
@@ -160,7 +185,12 @@ export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<b
   const keys = await repo.deleteCandidate(deps.db, id);
   if (keys === null) return false;
   // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
-  await Promise.allSettled(keys.map((k) => deps.files.remove(k)));
+  // A key the candidate's profile (or another application) still names is theirs to keep.
+  await Promise.allSettled(
+    keys.map(async (k) => {
+      if (!(await keyInUse(deps.db, k))) await deps.files.remove(k);
+    }),
+  );
   return true;
 }
 
