@@ -89,8 +89,10 @@ export function assignedTestRoutes(deps: PipelineDeps): Router {
 
   router.post('/pruebas/postulante-pruebas/:id', async (req, res) => {
     const body = bodyOf(req);
-    const state = assignedTestStateOf(pick(body, 'Estado', 'estado'));
-    if (!state) throw badRequest(M.stateInvalid);
+    // Estado may be left out by a result-only update (the results tab: Resultado, Puntaje).
+    const rawState = pick(body, 'Estado', 'estado');
+    const state = rawState === undefined || rawState === '' ? null : assignedTestStateOf(rawState);
+    if (rawState !== undefined && rawState !== '' && !state) throw badRequest(M.stateInvalid);
     const rawDate = pick(body, 'FechaCompletada', 'fechaCompletada');
     let completedAt: string | null = null;
     if (state === 'COMPLETADA' && rawDate !== undefined && rawDate !== '') {

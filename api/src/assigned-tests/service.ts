@@ -97,7 +97,8 @@ const MOVE_ACTION: Record<AssignedTestState, TestEventAction> = {
 
 export interface TestUpdate {
   id: number;
-  state: AssignedTestState;
+  /** null: unchanged (a result-only update). */
+  state: AssignedTestState | null;
   completedAt: string | null;
   /** undefined: unchanged. */
   result?: string | null;
@@ -116,7 +117,8 @@ export async function updateTest(deps: PipelineDeps, u: TestUpdate): Promise<Out
     const from = assignedTestStateOf(test.estado) ?? 'ASIGNADA';
     const userId = await existingStaffId(trx, u.actor.userId);
     const withResult = u.result !== undefined || u.score !== undefined;
-    if (from !== u.state) {
+    if (u.state === null && !withResult) return refuse(400, M.stateInvalid);
+    if (u.state !== null && from !== u.state) {
       const candidate = await repo.candidateRow(trx, test.postulante_id);
       const problem = checkAssignedTestMove(from, u.state, candidate?.estado);
       if (problem) return refuse(400, problem);
@@ -128,7 +130,7 @@ export async function updateTest(deps: PipelineDeps, u: TestUpdate): Promise<Out
         testName: test.nombre_prueba,
         userId,
       });
-    } else if (!withResult) return refuse(400, M.stateInvalid);
+    } else if (u.state !== null && !withResult) return refuse(400, M.stateInvalid);
     if (withResult) {
       await repo.writeResult(trx, test.id, { text: u.result, score: u.score });
       await repo.insertEvent(trx, {
