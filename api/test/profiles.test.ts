@@ -480,6 +480,16 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     );
     const cvKey = files.find((f) => f.tipo === 'curriculum')!.clave;
     expect(existsSync(path.join(t.api.filesDir, cvKey))).toBe(true);
+
+    // Staff deleting the application removes its own file, not the profile's it references.
+    const dpiKey = byType('dpi').clave;
+    const ownKey = files.find((f) => f.tipo === 'policiales')!.clave;
+    expect((await post(`/candidatos/${res.body.postulanteId as number}`)).status).toBe(200);
+    expect(existsSync(path.join(t.api.filesDir, dpiKey))).toBe(true);
+    expect(existsSync(path.join(t.api.filesDir, ownKey))).toBe(false);
+    // The CV the application was sent with (replaced in the profile since) is nobody's now: gone.
+    expect(existsSync(path.join(t.api.filesDir, cvKey))).toBe(false);
+    expect((await get(`/PerfilCandidato/profile/${c.id}`)).body.perfil_completado).toBe(true);
   });
 
   it('internal file calls: metadata, bytes, and a staff access row', async () => {

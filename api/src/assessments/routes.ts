@@ -1,7 +1,13 @@
 import { pipeline } from 'node:stream/promises';
-import { checkTestTemplate, parseFlag as domainFlag, searchKey, TEST_TEMPLATE_MESSAGES } from '@bolsa/domain';
+import {
+  checkTestTemplate,
+  parseFlag as domainFlag,
+  TEST_TEMPLATE_MESSAGES,
+  testCategoryOf,
+  testTypeOf,
+} from '@bolsa/domain';
 import { Router } from 'express';
-import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { contentTypeFor, type FileStore } from '../files/repository.js';
 import { bodyOf, hasControl, parseActive } from '../input.js';
@@ -10,28 +16,6 @@ import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.
 import { contentDisposition, DOCUMENT_MAX_BYTES, needsFile } from './documents.js';
 import type { NewTemplate } from './repository.js';
 import * as templates from './service.js';
-
-const TYPES: Record<string, TemplateType> = {
-  PDF: 'PDF',
-  WORD: 'WORD',
-  EXCEL: 'EXCEL',
-  LINK: 'LINK',
-  'ENLACE WEB': 'LINK',
-  ENLACE: 'LINK',
-  FORMULARIO: 'FORMULARIO',
-};
-
-const CATEGORIES: Record<string, TemplateCategory> = {
-  TECNICA: 'TECNICA',
-  PSICOLOGICA: 'PSICOLOGICA',
-  CONOCIMIENTOS: 'CONOCIMIENTOS',
-  APTITUDES: 'APTITUDES',
-  IDIOMAS: 'IDIOMAS',
-  OTROS: 'OTROS',
-};
-
-/** Codes as stored ('TECNICA'), or the labels the form shows ('Técnica', 'Enlace Web'). */
-const codeOf = <T>(table: Record<string, T>, raw: string): T | null => table[searchKey(raw).toUpperCase()] ?? null;
 
 const optionInvalid = (): never => {
   throw badRequest(LIST_MESSAGES.optionInvalid);
@@ -60,8 +44,8 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
     const incluir = queryParam(req, 'incluirInactivas');
     const filter = {
       search: parseSearchTerm(req),
-      categoria: categoria ? (codeOf(CATEGORIES, categoria) ?? optionInvalid()) : undefined,
-      tipo: tipo ? (codeOf(TYPES, tipo) ?? optionInvalid()) : undefined,
+      categoria: categoria ? (testCategoryOf(categoria) ?? optionInvalid()) : undefined,
+      tipo: tipo ? (testTypeOf(tipo) ?? optionInvalid()) : undefined,
       incluirInactivas: incluir === undefined ? undefined : parseFlag(req, 'incluirInactivas'),
     };
     res.json(await templates.listTemplates(db, filter));
@@ -73,8 +57,8 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
     const descripcion = first(body, 'Descripcion', 'descripcion').trim();
     const link = first(body, 'Link', 'link').trim();
     if (hasControl(nombre, descripcion, link)) throw badRequest();
-    const tipo = codeOf(TYPES, first(body, 'Tipo', 'tipo'));
-    const categoria = codeOf(CATEGORIES, first(body, 'Categoria', 'categoria'));
+    const tipo = testTypeOf(first(body, 'Tipo', 'tipo'));
+    const categoria = testCategoryOf(first(body, 'Categoria', 'categoria'));
     const file = fileOf(body, 'Archivo');
     // The domain's checks in the order the form warns (spec 2 §5), limits and safe links included.
     const problem = checkTestTemplate({

@@ -16,6 +16,7 @@ import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
 import * as repo from './pipeline-repository.js';
 import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
+import { keyInUse } from '../profiles/repository.js';
 
 export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
 
@@ -41,12 +42,15 @@ export async function listCandidates(
   countStates: readonly string[],
 ): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
   if (!paging) return repo.findCandidates(db, q);
-  const byState = await repo.countCandidates(db, q);
+  // The page asked for and the counts at once (two connections on PostgreSQL); only a page past
+  // the last one needs a second read.
+  const asked = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
+  const [byState, first] = await Promise.all([repo.countCandidates(db, q), repo.findCandidates(db, q, asked)]);
   const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = byState.get(s) ?? 0;
   const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
   const { page, offset } = clampPage(paging, totalCount);
-  const items = totalCount === 0 ? [] : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
+  const items = offset === asked.offset ? first : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
   return { items, totalCount, page, pageSize: paging.pageSize, counts };
 }
 
@@ -184,7 +188,12 @@ export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<b
   const keys = await repo.deleteCandidate(deps.db, id);
   if (keys === null) return false;
   // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
-  await Promise.allSettled(keys.map((k) => deps.files.remove(k)));
+  // A key the candidate's profile (or another application) still names is theirs to keep.
+  await Promise.allSettled(
+    keys.map(async (k) => {
+      if (!(await keyInUse(deps.db, k))) await deps.files.remove(k);
+    }),
+  );
   return true;
 }
 

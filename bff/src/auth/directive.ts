@@ -1,10 +1,8 @@
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { MapperKind, getDirective, mapSchema } from '@graphql-tools/utils';
-import type { RoleId } from '@bolsa/domain';
+import { roleFromEnum } from '@bolsa/domain';
 import { gqlError } from '../errors.js';
 import type { Context } from '../context.js';
-
-const ROLE_IDS: Record<string, RoleId> = { ADMIN: 1, MANAGER: 2, VIEWER: 3, CANDIDATE: 4 };
 
 /** Fields of Query and Mutation that carry neither @public nor @auth: must be empty. */
 export function unmarkedRootFields(schema: GraphQLSchema): string[] {
@@ -31,7 +29,7 @@ export function applyAuthDirective(schema: GraphQLSchema): GraphQLSchema {
     [MapperKind.OBJECT_FIELD]: (field) => {
       const auth = getDirective(schema, field, 'auth')?.[0] as { roles: string[] } | undefined;
       if (!auth) return field;
-      const allowed = new Set(auth.roles.map((r) => ROLE_IDS[r]));
+      const allowed = new Set(auth.roles.map(roleFromEnum));
       const resolve = field.resolve ?? defaultFieldResolver;
       return {
         ...field,

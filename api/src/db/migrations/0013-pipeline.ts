@@ -30,6 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
+  // The tabs' counts: an index-only scan of this narrow index (deduplicated, about 1 MB at 50,000
+  // rows) instead of reading the whole table.
+  await sql`create index postulantes_etapa_idx on postulantes (etapa)`.execute(db);
   // A tab (or the whole active list) newest first: the first page reads a few index entries.
   await sql`create index postulantes_etapa_fecha_idx on postulantes (etapa, fecha_registro desc, id desc)`.execute(db);
   await sql`create index postulantes_fecha_idx on postulantes (fecha_registro desc, id desc)`.execute(db);

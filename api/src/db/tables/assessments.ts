@@ -1,9 +1,10 @@
+import type { TestCategory, TestType } from '@bolsa/domain';
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns.js';
 
-export type TemplateType = 'PDF' | 'WORD' | 'EXCEL' | 'LINK' | 'FORMULARIO';
-
-export type TemplateCategory = 'TECNICA' | 'PSICOLOGICA' | 'CONOCIMIENTOS' | 'APTITUDES' | 'IDIOMAS' | 'OTROS';
+/** The domain's test types and categories, as the CHECK constraints of migration 0003 store them. */
+export type TemplateType = TestType;
+export type TemplateCategory = TestCategory;
 
 /** Assessment templates (spec 2 §3, 'prueba'). */
 export interface PruebasTemplatesTable {

@@ -1,12 +1,10 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Box,
   Button,
   Card,
   Checkbox,
-  EmptyState,
   Grid,
   Group,
   Paper,
@@ -16,17 +14,19 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { IconAlertTriangle, IconMailOff, IconPencil, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMailOff, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ADMIN_EMAIL_MESSAGES, adminEmailRule, adminEmailSchema } from '@bolsa/domain';
 import type { AdminEmailsQuery } from '../../gql/graphql';
 import { ConfirmDialog } from '../../components/dialogs';
+import { ListScreen, useListSearch } from '../../components/ListScreen';
+import { RowAction } from '../../components/RowAction';
+import { forgetEntity } from '../../lib/cache';
+import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { fieldErrors, serverMessage } from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toast';
 import {
@@ -51,8 +51,7 @@ export function AdminEmailsTab() {
   const settings = useQuery(ORG_SETTINGS);
   const domain = settings.data?.settings.orgEmailDomain ?? null;
   const rule = domain ? { ...adminEmailRule(domain), domain } : null;
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [search, setSearch, debounced] = useListSearch();
   const [includeInactive, setIncludeInactive] = useState(false);
 
   const { data, previousData, loading, error, refetch } = useQuery(ADMIN_EMAILS, {
@@ -73,27 +72,28 @@ export function AdminEmailsTab() {
           <Title order={2} fz="h3" id="correos-titulo">
             Correos administrativos
           </Title>
-          <form role="search" aria-label="Filtrar correos" onSubmit={(e) => e.preventDefault()}>
-            <Group align="flex-end" gap="md" wrap="wrap">
-              <TextInput
-                label="Buscar correo"
-                placeholder="Correo o responsable"
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                style={{ flex: '1 1 220px' }}
-              />
+          <ListScreen
+            searchLabel="Filtrar correos"
+            search={{ label: 'Buscar correo', placeholder: 'Correo o responsable', value: search, onChange: setSearch }}
+            filters={
               <Checkbox
                 label="Mostrar inactivos"
                 checked={includeInactive}
                 onChange={(e) => setIncludeInactive(e.currentTarget.checked)}
                 mb={8}
               />
-            </Group>
-          </form>
-          <Box aria-busy={loading}>
-            {error && !data ? (
+            }
+            state={
+              error && !data
+                ? 'failed'
+                : loading && !data && !previousData
+                  ? 'loading'
+                  : emails.length === 0
+                    ? 'empty'
+                    : 'ready'
+            }
+            busy={loading}
+            failedView={
               <Alert
                 color="red"
                 role="alert"
@@ -113,30 +113,28 @@ export function AdminEmailsTab() {
                   </Button>
                 </Stack>
               </Alert>
-            ) : loading && !data && !previousData ? (
+            }
+            loadingView={
               <Stack gap="sm">
                 <VisuallyHidden>Cargando correos…</VisuallyHidden>
                 {[0, 1, 2].map((i) => (
                   <Skeleton key={i} h={64} radius="md" />
                 ))}
               </Stack>
-            ) : emails.length === 0 ? (
-              <Card withBorder radius="md" py="xl">
-                <EmptyState
-                  icon={<IconMailOff size={28} aria-hidden />}
-                  title={debounced ? 'No hay correos que coincidan con la búsqueda' : 'No hay correos registrados'}
-                />
-              </Card>
-            ) : (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                {emails.map((e) => (
-                  <li key={e.id}>
-                    <EmailCard email={e} rule={rule} />
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Box>
+            }
+            empty={{
+              icon: <IconMailOff size={28} aria-hidden />,
+              title: debounced ? 'No hay correos que coincidan con la búsqueda' : 'No hay correos registrados',
+            }}
+          >
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {emails.map((e) => (
+                <li key={e.id}>
+                  <EmailCard email={e} rule={rule} />
+                </li>
+              ))}
+            </Stack>
+          </ListScreen>
         </Stack>
       </Grid.Col>
     </Grid>
@@ -207,9 +205,21 @@ function NewEmailForm({ rule }: { rule: Rule }) {
 function EmailCard({ email: e, rule }: { email: AdminEmail; rule: Rule | null }) {
   const { canEdit, canDelete } = useStaffRole();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [setActive, { loading: toggling }] = useMutation(SET_ADMIN_EMAIL_ACTIVE);
-  const [remove, { loading: removing }] = useMutation(DELETE_ADMIN_EMAIL);
+  const [remove] = useMutation(DELETE_ADMIN_EMAIL);
+  const deletion = useConfirmThenAct<AdminEmail>({
+    act: async (target) => {
+      const { data } = await remove({
+        variables: { id: target.id },
+        update: (cache, { data: answer }) => {
+          if (answer?.deleteAdminEmail.ok) forgetEntity(cache, 'AdminEmail', target.id);
+        },
+      });
+      if (data?.deleteAdminEmail.ok) return { done: EMAIL_MESSAGES.deleted };
+      return { failed: EMAIL_MESSAGES.deleteFailed, detail: data?.deleteAdminEmail.error?.message ?? '' };
+    },
+    onThrow: () => ({ failed: EMAIL_MESSAGES.deleteFailed }),
+  });
 
   const toggle = async (active: boolean) => {
     try {
@@ -219,26 +229,6 @@ function EmailCard({ email: e, rule }: { email: AdminEmail; rule: Rule | null })
       toastSuccess(active ? EMAIL_MESSAGES.activated : EMAIL_MESSAGES.deactivated);
     } catch {
       toastError(EMAIL_MESSAGES.toggleFailed);
-    }
-  };
-
-  const confirmDelete = async () => {
-    try {
-      const { data } = await remove({
-        variables: { id: e.id },
-        update: (cache, { data: answer }) => {
-          if (answer?.deleteAdminEmail.ok) {
-            cache.evict({ id: cache.identify({ __typename: 'AdminEmail', id: e.id }) });
-            cache.gc();
-          }
-        },
-      });
-      if (data?.deleteAdminEmail.ok) toastSuccess(EMAIL_MESSAGES.deleted);
-      else toastError(EMAIL_MESSAGES.deleteFailed, data?.deleteAdminEmail.error?.message ?? '');
-    } catch {
-      toastError(EMAIL_MESSAGES.deleteFailed);
-    } finally {
-      setConfirming(false);
     }
   };
 
@@ -272,36 +262,21 @@ function EmailCard({ email: e, rule }: { email: AdminEmail; rule: Rule | null })
               </Badge>
             )}
             {canEdit && (
-              <Tooltip label="Editar">
-                <ActionIcon variant="subtle" aria-label={`Editar ${e.email}`} onClick={() => setEditing(true)}>
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction tip="Editar" label={`Editar ${e.email}`} icon={IconPencil} onClick={() => setEditing(true)} />
             )}
             {canDelete && (
-              <Tooltip label="Eliminar">
-                <ActionIcon
-                  variant="subtle"
-                  color="red.8"
-                  aria-label={`Eliminar ${e.email}`}
-                  onClick={() => setConfirming(true)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                tip="Eliminar"
+                label={`Eliminar ${e.email}`}
+                icon={IconTrash}
+                danger
+                onClick={() => deletion.ask(e)}
+              />
             )}
           </Group>
         </Group>
       )}
-      <ConfirmDialog
-        opened={confirming}
-        title="¿Eliminar correo?"
-        confirmLabel="Eliminar"
-        danger
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-      >
+      <ConfirmDialog {...deletion.dialog} title="¿Eliminar correo?" confirmLabel="Eliminar" danger>
         <Text>Se eliminará permanentemente {e.email}. Esta acción no se puede deshacer.</Text>
       </ConfirmDialog>
     </Paper>

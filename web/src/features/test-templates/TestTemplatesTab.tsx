@@ -1,11 +1,9 @@
 import {
   ActionIcon,
   Badge,
-  Box,
   Button,
   Card,
   Checkbox,
-  EmptyState,
   FileInput,
   Grid,
   Group,
@@ -23,16 +21,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  IconClipboardOff,
-  IconDownload,
-  IconExternalLink,
-  IconFileUpload,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconClipboardOff, IconDownload, IconExternalLink, IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
   checkTestTemplate,
@@ -51,6 +41,9 @@ import type {
   TestType,
 } from '../../gql/graphql';
 import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
+import { ListScreen, useListSearch } from '../../components/ListScreen';
+import { forgetEntity } from '../../lib/cache';
+import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { CREATE_TEST_TEMPLATE, DELETE_TEST_TEMPLATE, SET_TEST_TEMPLATE_ACTIVE, TEST_TEMPLATES } from './operations';
 import { MAX_FILE_BYTES, uploadFile, UploadError } from '../../lib/upload';
@@ -77,8 +70,7 @@ export const TEMPLATE_TOASTS = {
 /** 'Mantenimiento de Pruebas' (spec 2 §2): filters, the 'Nueva Prueba' form and the library grid. */
 export function TestTemplatesTab() {
   const { canEdit } = useStaffRole();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [search, setSearch, debounced] = useListSearch();
   const [category, setCategory] = useState<TestCategory | ''>('');
   const [type, setType] = useState<TestType | ''>('');
   const [includeInactive, setIncludeInactive] = useState(false);
@@ -109,57 +101,49 @@ export function TestTemplatesTab() {
           <Title order={2} fz="h3" id="biblioteca-pruebas">
             Biblioteca de pruebas
           </Title>
-          <form role="search" aria-label="Filtrar pruebas" onSubmit={(e) => e.preventDefault()}>
-            <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Buscar prueba"
-                placeholder="Nombre o descripción"
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                style={{ flex: '1 1 220px' }}
-              />
-              <NativeSelect
-                label="Categoría"
-                data={[{ value: '', label: 'Todas' }, ...CATEGORIES.map(([value, label]) => ({ value, label }))]}
-                value={category}
-                onChange={(e) => setCategory(e.currentTarget.value as TestCategory | '')}
-                style={{ flex: '1 1 150px' }}
-              />
-              <NativeSelect
-                label="Tipo"
-                data={[{ value: '', label: 'Todos' }, ...TYPES.map(([value, label]) => ({ value, label }))]}
-                value={type}
-                onChange={(e) => setType(e.currentTarget.value as TestType | '')}
-                style={{ flex: '1 1 150px' }}
-              />
-              <Checkbox
-                label="Inactivas"
-                checked={includeInactive}
-                onChange={(e) => setIncludeInactive(e.currentTarget.checked)}
-                mb={8}
-              />
-            </Group>
-          </form>
-          <Box aria-busy={loading}>
-            {loading && !data && !previousData ? (
-              <LibrarySkeleton />
-            ) : templates.length === 0 ? (
-              <Card withBorder radius="md" py="xl">
-                <EmptyState
-                  icon={<IconClipboardOff size={28} aria-hidden />}
-                  title={filtered ? 'No hay pruebas que coincidan con los filtros' : 'Aún no hay pruebas registradas'}
+          <ListScreen
+            searchLabel="Filtrar pruebas"
+            search={{ label: 'Buscar prueba', placeholder: 'Nombre o descripción', value: search, onChange: setSearch }}
+            filtersGap="sm"
+            filters={
+              <>
+                <NativeSelect
+                  label="Categoría"
+                  data={[{ value: '', label: 'Todas' }, ...CATEGORIES.map(([value, label]) => ({ value, label }))]}
+                  value={category}
+                  onChange={(e) => setCategory(e.currentTarget.value as TestCategory | '')}
+                  style={{ flex: '1 1 150px' }}
                 />
-              </Card>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: canEdit ? 2 : 3 }} spacing="md">
-                {templates.map((t) => (
-                  <TestTemplateCard key={t.id} template={t} />
-                ))}
-              </SimpleGrid>
-            )}
-          </Box>
+                <NativeSelect
+                  label="Tipo"
+                  data={[{ value: '', label: 'Todos' }, ...TYPES.map(([value, label]) => ({ value, label }))]}
+                  value={type}
+                  onChange={(e) => setType(e.currentTarget.value as TestType | '')}
+                  style={{ flex: '1 1 150px' }}
+                />
+                <Checkbox
+                  label="Inactivas"
+                  checked={includeInactive}
+                  onChange={(e) => setIncludeInactive(e.currentTarget.checked)}
+                  mb={8}
+                />
+              </>
+            }
+            // Spec 2 §8: a failed list is logged and shown empty.
+            state={loading && !data && !previousData ? 'loading' : templates.length === 0 ? 'empty' : 'ready'}
+            busy={loading}
+            loadingView={<LibrarySkeleton />}
+            empty={{
+              icon: <IconClipboardOff size={28} aria-hidden />,
+              title: filtered ? 'No hay pruebas que coincidan con los filtros' : 'Aún no hay pruebas registradas',
+            }}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: canEdit ? 2 : 3 }} spacing="md">
+              {templates.map((t) => (
+                <TestTemplateCard key={t.id} template={t} />
+              ))}
+            </SimpleGrid>
+          </ListScreen>
         </Stack>
       </Grid.Col>
     </Grid>
@@ -342,8 +326,20 @@ function NewTestTemplateForm() {
 export function TestTemplateCard({ template: t }: { template: TestTemplateFieldsFragment }) {
   const { canEdit, canDelete } = useStaffRole();
   const [setActive] = useMutation(SET_TEST_TEMPLATE_ACTIVE);
-  const [remove, { loading: removing }] = useMutation(DELETE_TEST_TEMPLATE);
-  const [confirming, setConfirming] = useState(false);
+  const [remove] = useMutation(DELETE_TEST_TEMPLATE);
+  const deletion = useConfirmThenAct<TestTemplateFieldsFragment>({
+    act: async (target) => {
+      const { data } = await remove({
+        variables: { id: target.id },
+        update: (cache, { data: answer }) => {
+          if (answer?.deleteTestTemplate.ok) forgetEntity(cache, 'TestTemplate', target.id);
+        },
+      });
+      if (data?.deleteTestTemplate.ok) return { done: TEMPLATE_TOASTS.deleted };
+      return { failed: TEMPLATE_TOASTS.deleteFailedTitle, detail: TEMPLATE_TOASTS.deleteFailed };
+    },
+    onThrow: () => ({ failed: TEMPLATE_TOASTS.deleteFailedTitle, detail: TEMPLATE_TOASTS.deleteFailed }),
+  });
   const titleId = `prueba-${t.id}`;
 
   const toggle = async (active: boolean) => {
@@ -367,26 +363,6 @@ export function TestTemplateCard({ template: t }: { template: TestTemplateFields
     }
   };
 
-  const confirmDelete = async () => {
-    try {
-      const { data } = await remove({
-        variables: { id: t.id },
-        update: (cache, { data: answer }) => {
-          if (answer?.deleteTestTemplate.ok) {
-            cache.evict({ id: cache.identify({ __typename: 'TestTemplate', id: t.id }) });
-            cache.gc();
-          }
-        },
-      });
-      if (data?.deleteTestTemplate.ok) toastSuccess(TEMPLATE_TOASTS.deleted);
-      else toastError(TEMPLATE_TOASTS.deleteFailedTitle, TEMPLATE_TOASTS.deleteFailed);
-    } catch {
-      toastError(TEMPLATE_TOASTS.deleteFailedTitle, TEMPLATE_TOASTS.deleteFailed);
-    } finally {
-      setConfirming(false);
-    }
-  };
-
   const created = formatDate(t.createdAt);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} h="100%">
@@ -401,7 +377,7 @@ export function TestTemplateCard({ template: t }: { template: TestTemplateFields
                 variant="subtle"
                 color="red.8"
                 aria-label={`Eliminar prueba ${t.name}`}
-                onClick={() => setConfirming(true)}
+                onClick={() => deletion.ask(t)}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
@@ -473,15 +449,7 @@ export function TestTemplateCard({ template: t }: { template: TestTemplateFields
           />
         )}
       </Group>
-      <ConfirmDialog
-        opened={confirming}
-        title={TEMPLATE_TOASTS.deleteConfirmTitle}
-        confirmLabel="Eliminar"
-        danger
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-      >
+      <ConfirmDialog {...deletion.dialog} title={TEMPLATE_TOASTS.deleteConfirmTitle} confirmLabel="Eliminar" danger>
         <Text>
           Se eliminará la prueba «{t.name}». {TEMPLATE_TOASTS.deleteConfirm}
         </Text>

@@ -1,33 +1,26 @@
 import {
-  ActionIcon,
   Badge,
-  Box,
   Button,
-  Card,
   Container,
-  EmptyState,
   Group,
   NativeSelect,
-  Pagination,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
-  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { ListPager, ListScreen, type ListState, useListSearch } from '../../components/ListScreen';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { useDebouncedValue } from '@mantine/hooks';
+import { RowAction } from '../../components/RowAction';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   IconArrowsSort,
   IconEye,
   IconPencil,
   IconPlus,
-  IconSearch,
   IconSortAscending,
   IconSortDescending,
   IconTrash,
@@ -36,15 +29,14 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, VACANCY_MESSAGES } from '@bolsa/domain';
-import type { AdminVacanciesQuery, SortDirection, VacancySortField } from '../../gql/graphql';
+import type { AdminVacanciesQuery, DeleteVacancyMutation, SortDirection, VacancySortField } from '../../gql/graphql';
 import { pageTitle } from '../../app/site';
 import { useDocumentTitle } from '../../lib/document-title';
-import { PAGINATION_LABELS } from '../../lib/pagination';
 import { LoadFailed, showingRange } from './AdminVacancyGrid';
 import { forgetVacancy } from './cache';
 import { ConfirmDialog } from '../../components/dialogs';
 import { isNetworkError, serverMessage } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toast';
+import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { ADMIN_VACANCIES, DELETE_VACANCY } from './operations';
 import { useStaffRole } from '../session';
 
@@ -70,22 +62,29 @@ export function deletedMessage(deletedApplications: number): string {
   return `${VACANCY_MESSAGES.deleted}${count}`;
 }
 
+/** Why a deletion failed, in the spec's words (spec 2 §8). */
+function deleteFailure(e: DeleteVacancyMutation['deleteVacancy']['error'] | undefined): string {
+  if (e?.__typename === 'NotFound') return VACANCY_MESSAGES.deleteNotFound;
+  if (e?.__typename === 'OperationFailed')
+    return e.status !== null && e.status !== undefined && e.status >= 500
+      ? VACANCY_MESSAGES.deleteServerError
+      : e.message || VACANCY_MESSAGES.deleteDefault;
+  if (e?.message) return `Error: ${e.message}`;
+  return VACANCY_MESSAGES.deleteDefault;
+}
+
 /** /panel/plazas, 'Gestión de Vacantes' (spec 2 §2). */
 export function VacancyManagementPage() {
   useDocumentTitle(pageTitle('Gestión de Vacantes'));
   const navigate = useNavigate();
   const { canEdit, canDelete } = useStaffRole();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [search, setSearch, debounced] = useListSearch();
   const [sort, setSort] = useState<{ field: VacancySortField; direction: SortDirection }>({
     field: 'PUBLISHED_AT',
     direction: 'DESC',
   });
   const [pageSize, setPageSize] = useState<number>(10);
   const [page, setPage] = useState(1);
-  // The row being deleted; kept while the dialog closes so that its text does not go blank.
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
 
   const { data, previousData, loading, error, refetch } = useQuery(ADMIN_VACANCIES, {
     variables: { filter: debounced ? { search: debounced } : {}, sort, page, pageSize },
@@ -95,7 +94,31 @@ export function VacancyManagementPage() {
   const totalPages = result ? Math.max(1, Math.ceil(result.totalCount / pageSize)) : 1;
   const current = Math.min(page, totalPages);
 
-  const [remove, { loading: removing }] = useMutation(DELETE_VACANCY);
+  const [remove] = useMutation(DELETE_VACANCY);
+  const deletion = useConfirmThenAct<Row>({
+    act: async (target) => {
+      const { data: answer } = await remove({
+        variables: { id: target.id },
+        update: (cache, { data: d }) => {
+          if (d?.deleteVacancy.ok) forgetVacancy(cache, target.id);
+        },
+      });
+      const payload = answer?.deleteVacancy;
+      if (payload?.ok) return { done: 'Vacante eliminada', detail: deletedMessage(payload.deletedApplications) };
+      return { failed: 'No se pudo eliminar', detail: deleteFailure(payload?.error) };
+    },
+    onThrow: (err) => {
+      const m = serverMessage(err);
+      return {
+        failed: 'No se pudo eliminar',
+        detail: isNetworkError(err)
+          ? VACANCY_MESSAGES.deleteNetwork
+          : m
+            ? `Error: ${m}`
+            : VACANCY_MESSAGES.deleteDefault,
+      };
+    },
+  });
 
   const sortBy = (field: VacancySortField) => {
     setSort((s) =>
@@ -104,41 +127,14 @@ export function VacancyManagementPage() {
     setPage(1);
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const target = deleting;
-    try {
-      const { data: answer } = await remove({
-        variables: { id: target.id },
-        update: (cache, { data: d }) => {
-          if (d?.deleteVacancy.ok) forgetVacancy(cache, target.id);
-        },
-      });
-      const payload = answer?.deleteVacancy;
-      if (payload?.ok) {
-        toastSuccess('Vacante eliminada', deletedMessage(payload.deletedApplications));
-      } else {
-        const e = payload?.error;
-        let message: string = VACANCY_MESSAGES.deleteDefault;
-        if (e?.__typename === 'NotFound') message = VACANCY_MESSAGES.deleteNotFound;
-        else if (e?.__typename === 'OperationFailed')
-          message =
-            e.status !== null && e.status !== undefined && e.status >= 500
-              ? VACANCY_MESSAGES.deleteServerError
-              : e.message || VACANCY_MESSAGES.deleteDefault;
-        else if (e?.message) message = `Error: ${e.message}`;
-        toastError('No se pudo eliminar', message);
-      }
-    } catch (err) {
-      const m = serverMessage(err);
-      toastError(
-        'No se pudo eliminar',
-        isNetworkError(err) ? VACANCY_MESSAGES.deleteNetwork : m ? `Error: ${m}` : VACANCY_MESSAGES.deleteDefault,
-      );
-    } finally {
-      setConfirmOpen(false);
-    }
-  };
+  const state: ListState =
+    !result && loading
+      ? 'loading'
+      : error && !data
+        ? 'failed'
+        : !result || result.items.length === 0
+          ? 'empty'
+          : 'ready';
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -153,20 +149,21 @@ export function VacancyManagementPage() {
         )}
       </Group>
 
-      <form role="search" aria-label="Buscar vacantes" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            label="Buscar"
-            placeholder="Nombre, sede, descripción, departamento o lugar"
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            style={{ flex: '1 1 260px' }}
-          />
+      <ListScreen
+        searchLabel="Buscar vacantes"
+        search={{
+          label: 'Buscar',
+          placeholder: 'Nombre, sede, descripción, departamento o lugar',
+          value: search,
+          onChange: (value) => {
+            setSearch(value);
+            setPage(1);
+          },
+          basis: 260,
+        }}
+        filtersGap="sm"
+        filtersBelow="md"
+        filters={
           <NativeSelect
             label="Filas por página"
             data={TABLE_PAGE_SIZES.map(String)}
@@ -177,137 +174,111 @@ export function VacancyManagementPage() {
             }}
             w={140}
           />
-        </Group>
-      </form>
-
-      {!result && loading ? (
-        <TableSkeleton />
-      ) : error && !data ? (
-        <LoadFailed onRetry={() => void refetch()} />
-      ) : !result || result.items.length === 0 ? (
-        <Card withBorder radius="md" py="xl">
-          <EmptyState icon={<IconZoomQuestion size={28} aria-hidden />} title={EMPTY_SEARCH} />
-        </Card>
-      ) : (
-        <Stack gap="md" aria-busy={loading}>
-          <ResponsiveTable
-            minWidth={860}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-label="Vacantes"
-            style={{ opacity: loading ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c) => {
-                  const active = sort.field === c.field;
-                  const Icon = !active
-                    ? IconArrowsSort
-                    : sort.direction === 'ASC'
-                      ? IconSortAscending
-                      : IconSortDescending;
-                  return (
-                    <Table.Th
-                      key={c.field}
-                      aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}
-                    >
-                      <UnstyledButton onClick={() => sortBy(c.field)} fw={700} fz="sm">
-                        <Group gap={4} wrap="nowrap">
-                          {c.label}
-                          <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
-                        </Group>
-                      </UnstyledButton>
-                    </Table.Th>
-                  );
-                })}
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.items.map((v) => (
-                <Table.Tr key={v.id}>
-                  <Table.Td data-label="Nombre" fw={600}>
-                    {v.name}
-                  </Table.Td>
-                  <Table.Td data-label="Sede">{v.branch?.name ?? '—'}</Table.Td>
-                  <Table.Td data-label="Fecha Pub." style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(v.publishedAt, '—')}
-                  </Table.Td>
-                  <Table.Td data-label="Creada Por">{v.createdBy ?? '—'}</Table.Td>
-                  <Table.Td data-label="Editado Por">{v.updatedBy ?? '—'}</Table.Td>
-                  <Table.Td data-label="Estado">
-                    <Badge color={v.active ? 'brand.8' : 'gray.7'} variant="filled">
-                      {v.active ? 'ACTIVA' : 'INACTIVA'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td data-label="Acciones">
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Ver">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Ver ${v.name}`}
-                          onClick={() => navigate(`/panel/plazas/vista-vacante?id=${encodeURIComponent(v.id)}`)}
-                        >
-                          <IconEye size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      {canEdit && (
-                        <Tooltip label="Editar">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${v.name}`}
-                            onClick={() => navigate(`/panel/plazas/editar-vacante?id=${encodeURIComponent(v.id)}`)}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {canDelete && (
-                        <Tooltip label="Eliminar">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.8"
-                            aria-label={`Eliminar ${v.name}`}
-                            onClick={() => {
-                              setDeleting(v);
-                              setConfirmOpen(true);
-                            }}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" role="status">
-              {showingRange(current, pageSize, result.totalCount)}
-            </Text>
-            {totalPages > 1 && (
-              <Box component="nav" aria-label="Páginas de la tabla de vacantes">
-                <Pagination total={totalPages} value={current} onChange={setPage} {...PAGINATION_LABELS} />
-              </Box>
-            )}
-          </Group>
-        </Stack>
-      )}
-
-      <ConfirmDialog
-        opened={confirmOpen}
-        title="¿Eliminar vacante?"
-        confirmLabel="Eliminar"
-        danger
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirmOpen(false)}
+        }
+        state={state}
+        busy={loading}
+        loadingView={<TableSkeleton />}
+        failedView={<LoadFailed onRetry={() => void refetch()} />}
+        empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: EMPTY_SEARCH }}
+        footer={
+          result && (
+            <ListPager
+              summary={showingRange(current, pageSize, result.totalCount)}
+              page={current}
+              total={totalPages}
+              onChange={setPage}
+              label="Páginas de la tabla de vacantes"
+            />
+          )
+        }
       >
+        <ResponsiveTable
+          minWidth={860}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label="Vacantes"
+          style={{ opacity: loading ? 0.6 : 1 }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c) => {
+                const active = sort.field === c.field;
+                const Icon = !active
+                  ? IconArrowsSort
+                  : sort.direction === 'ASC'
+                    ? IconSortAscending
+                    : IconSortDescending;
+                return (
+                  <Table.Th
+                    key={c.field}
+                    aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <UnstyledButton onClick={() => sortBy(c.field)} fw={700} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {c.label}
+                        <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result?.items.map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td data-label="Nombre" fw={600}>
+                  {v.name}
+                </Table.Td>
+                <Table.Td data-label="Sede">{v.branch?.name ?? '—'}</Table.Td>
+                <Table.Td data-label="Fecha Pub." style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(v.publishedAt, '—')}
+                </Table.Td>
+                <Table.Td data-label="Creada Por">{v.createdBy ?? '—'}</Table.Td>
+                <Table.Td data-label="Editado Por">{v.updatedBy ?? '—'}</Table.Td>
+                <Table.Td data-label="Estado">
+                  <Badge color={v.active ? 'brand.8' : 'gray.7'} variant="filled">
+                    {v.active ? 'ACTIVA' : 'INACTIVA'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td data-label="Acciones">
+                  <Group gap={4} wrap="nowrap">
+                    <RowAction
+                      tip="Ver"
+                      label={`Ver ${v.name}`}
+                      icon={IconEye}
+                      onClick={() => navigate(`/panel/plazas/vista-vacante?id=${encodeURIComponent(v.id)}`)}
+                    />
+                    {canEdit && (
+                      <RowAction
+                        tip="Editar"
+                        label={`Editar ${v.name}`}
+                        icon={IconPencil}
+                        onClick={() => navigate(`/panel/plazas/editar-vacante?id=${encodeURIComponent(v.id)}`)}
+                      />
+                    )}
+                    {canDelete && (
+                      <RowAction
+                        tip="Eliminar"
+                        label={`Eliminar ${v.name}`}
+                        icon={IconTrash}
+                        danger
+                        onClick={() => deletion.ask(v)}
+                      />
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
+      </ListScreen>
+
+      <ConfirmDialog {...deletion.dialog} title="¿Eliminar vacante?" confirmLabel="Eliminar" danger>
         <Text>
-          Se eliminará la vacante «{deleting?.name}» junto con todas sus postulaciones. Esta acción no se puede
+          Se eliminará la vacante «{deletion.target?.name}» junto con todas sus postulaciones. Esta acción no se puede
           deshacer.
         </Text>
       </ConfirmDialog>
