@@ -30,6 +30,21 @@ export async function enqueueMail(
   return id;
 }
 
+export interface MailAttachment {
+  name: string;
+  mime: string;
+  content: Buffer;
+}
+
+/** Files sent with an outbox message; in the same transaction as the message. */
+export async function attachToMail(db: Conn, mailId: number, files: readonly MailAttachment[]): Promise<void> {
+  for (const f of files)
+    await db
+      .insertInto('correos_adjuntos')
+      .values({ correo_id: mailId, nombre: f.name, mime: f.mime, contenido: f.content })
+      .execute();
+}
+
 /** Waits after the 1st, 2nd … failed attempt: 6 attempts over about 33 minutes. */
 export const DEFAULT_RETRY_DELAYS_MS = [60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 15 * 60_000];
 
@@ -110,12 +125,19 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
   async function deliver(row: Claimed): Promise<void> {
     const attempt = row.intentos + 1;
     try {
+      const files = await o.db
+        .selectFrom('correos_adjuntos')
+        .select(['nombre', 'mime', 'contenido'])
+        .where('correo_id', '=', row.id)
+        .orderBy('id')
+        .execute();
       const info = await transport.sendMail({
         from: o.from,
         to: row.destinatario,
         subject: row.asunto,
         text: row.texto,
         html: row.html,
+        attachments: files.map((f) => ({ filename: f.nombre, contentType: f.mime, content: Buffer.from(f.contenido) })),
       });
       await o.db.transaction().execute(async (trx) => {
         await trx

@@ -7,6 +7,8 @@ export interface Received {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (name, type, bytes). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
@@ -24,6 +26,11 @@ export async function smtpSink(port = 0) {
             subject: m.subject ?? '',
             text: m.text ?? '',
             html: typeof m.html === 'string' ? m.html : '',
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })

@@ -31,3 +31,12 @@ export interface CorreosIntentosTable {
   ok: boolean;
   detalle: string | null;
 }
+
+/** A file sent with an outbox message (migration 0015). */
+export interface CorreosAdjuntosTable {
+  id: Generated<number>;
+  correo_id: number;
+  nombre: string;
+  mime: string;
+  contenido: Buffer;
+}
