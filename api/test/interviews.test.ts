@@ -90,7 +90,9 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
     expect(await stateOf(id)).toBe('entrevista');
     expect(await interviewsOf(id)).toHaveLength(1);
     const address = `intv.${serial}@example.com`;
-    await until(() => ['jefa@ejemplo.org.gt', 'otro@ejemplo.org.gt', address].every((a) => sink.inbox.some((m) => m.to.includes(a))));
+    await until(() =>
+      ['jefa@ejemplo.org.gt', 'otro@ejemplo.org.gt', address].every((a) => sink.inbox.some((m) => m.to.includes(a))),
+    );
     const mine = sink.inbox.find((m) => m.to.includes(address))!;
     expect(mine.subject).toBe('Invitación a entrevista');
     expect(mine.ics).toContain('METHOD:REQUEST');
@@ -112,7 +114,12 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
 
   it('virtual without Graph: a meeting link from VIRTUAL_MEETING_URL, in the invitation', async () => {
     const id = await insert('en seguimiento');
-    const res = await api.post('/entrevista/crear-reunion-teams', { ...inPerson(id), sede: undefined, direccion: undefined, participantes: ['jefa@ejemplo.org.gt'] });
+    const res = await api.post('/entrevista/crear-reunion-teams', {
+      ...inPerson(id),
+      sede: undefined,
+      direccion: undefined,
+      participantes: ['jefa@ejemplo.org.gt'],
+    });
     expect(res.status).toBe(200);
     expect(res.body.meetingLink).toMatch(/^https:\/\/meet\.jit\.si\/bolsa-[a-z0-9]+$/);
     expect(await stateOf(id)).toBe('entrevista');
@@ -132,15 +139,48 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
   describe('bad input: a Spanish message, nothing stored, nothing queued', () => {
     const cases: [string, (id: number) => Record<string, unknown>, string, number, string?][] = [
       ['a past date', (id) => inPerson(id, { fechaEntrevista: inDays(-1) }), 'La fecha no puede ser en el pasado', 400],
-      ['end before start', (id) => inPerson(id, { horaInicio: '11:00', horaFin: '10:00' }), 'Hora hasta debe ser mayor que hora desde', 400],
+      [
+        'end before start',
+        (id) => inPerson(id, { horaInicio: '11:00', horaFin: '10:00' }),
+        'Hora hasta debe ser mayor que hora desde',
+        400,
+      ],
       ['a malformed time (in person)', (id) => inPerson(id, { horaInicio: '25:99' }), 'Hora inválida (HH:mm).', 400],
-      ['a malformed time (virtual)', (id) => ({ ...inPerson(id), horaFin: 'diez' }), 'Formato de hora inválido', 400, 'virtual'],
-      ['a malformed date', (id) => inPerson(id, { fechaEntrevista: '30/11/2030' }), 'Usa un formato válido (yyyy-MM-dd).', 400],
-      ['no participants (virtual)', (id) => inPerson(id, { participantes: [] }), 'Debe especificar al menos un participante', 400, 'virtual'],
-      ['participants that are not e-mails (virtual)', (id) => inPerson(id, { participantes: ['nadie'] }), 'Debe especificar al menos un participante', 400, 'virtual'],
+      [
+        'a malformed time (virtual)',
+        (id) => ({ ...inPerson(id), horaFin: 'diez' }),
+        'Formato de hora inválido',
+        400,
+        'virtual',
+      ],
+      [
+        'a malformed date',
+        (id) => inPerson(id, { fechaEntrevista: '30/11/2030' }),
+        'Usa un formato válido (yyyy-MM-dd).',
+        400,
+      ],
+      [
+        'no participants (virtual)',
+        (id) => inPerson(id, { participantes: [] }),
+        'Debe especificar al menos un participante',
+        400,
+        'virtual',
+      ],
+      [
+        'participants that are not e-mails (virtual)',
+        (id) => inPerson(id, { participantes: ['nadie'] }),
+        'Debe especificar al menos un participante',
+        400,
+        'virtual',
+      ],
       ['no branch', (id) => inPerson(id, { sede: undefined }), 'La sede es obligatoria', 400],
       ['no address', (id) => inPerson(id, { direccion: '  ' }), 'La dirección es obligatoria', 400],
-      ['an organiser outside the domain', (id) => inPerson(id, { organizadorEmail: 'gth@gmail.com' }), 'No autorizado', 403],
+      [
+        'an organiser outside the domain',
+        (id) => inPerson(id, { organizadorEmail: 'gth@gmail.com' }),
+        'No autorizado',
+        403,
+      ],
       ['no organiser', (id) => inPerson(id, { organizadorEmail: undefined }), 'No autorizado', 403],
       ['role 3', (id) => inPerson(id, { rol: 3 }), 'Cambio de estado no permitido según el flujo de trabajo', 403],
     ];

@@ -10,8 +10,13 @@ export const DEFAULT_VIRTUAL_MEETING_URL = 'https://meet.jit.si/bolsa-{room}';
  */
 export function templateMeetings(template: string = DEFAULT_VIRTUAL_MEETING_URL): MeetingProvider {
   return async () => {
-    const room = randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x');
-    return template.includes('{room}') ? template.replaceAll('{room}', room) : `${template.replace(/\/+$/, '')}/${room}`;
+    const room = randomBytes(9)
+      .toString('base64url')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x');
+    return template.includes('{room}')
+      ? template.replaceAll('{room}', room)
+      : `${template.replace(/\/+$/, '')}/${room}`;
   };
 }
 

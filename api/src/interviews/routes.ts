@@ -32,7 +32,9 @@ function answer(res: Response, o: InterviewOutcome): void {
   }
   switch (o.kind) {
     case 'invalid':
-      res.status(400).json({ success: false, meetingLink: null, error: o.message, details: null, campo: o.field ?? null });
+      res
+        .status(400)
+        .json({ success: false, meetingLink: null, error: o.message, details: null, campo: o.field ?? null });
       return;
     case 'unauthorised':
       res.status(403).json({ success: false, meetingLink: null, error: o.title, details: o.message, title: o.title });

@@ -134,13 +134,16 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
         end: v.end,
       });
     } catch (err) {
-      if (err instanceof MeetingError) return { ok: false, kind: 'meeting', message: err.message, details: err.details };
+      if (err instanceof MeetingError)
+        return { ok: false, kind: 'meeting', message: err.message, details: err.details };
       return { ok: false, kind: 'meeting', message: M.serverError, details: 'Error inesperado al crear la reunión' };
     }
   }
 
   const inPerson = v.mode === 'PRESENCIAL' ? v : null;
-  const place = inPerson ? placeOf({ branchName, address: inPerson.address, room: inPerson.room ?? null }) : (link ?? '');
+  const place = inPerson
+    ? placeOf({ branchName, address: inPerson.address, room: inPerson.room ?? null })
+    : (link ?? '');
   const participants = v.participants;
 
   return deps.db.transaction().execute(async (trx: Transaction<Database>): Promise<InterviewOutcome> => {
@@ -195,7 +198,13 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
         if (moved.kind === 'email-not-queued')
           return { ok: false, kind: 'invalid', message: M.candidateEmailInvalid, field: 'candidateEmail' };
         if (moved.kind === 'forbidden') return { ok: false, kind: 'forbidden', message: moved.message };
-        return { ok: false, kind: 'transition', message: moved.message, current: moved.current, allowed: moved.allowed };
+        return {
+          ok: false,
+          kind: 'transition',
+          message: moved.message,
+          current: moved.current,
+          allowed: moved.allowed,
+        };
       }
       userId = await repo.staffId(trx, r.actor.userId);
     }
