@@ -97,9 +97,9 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
     expect(mine.subject).toBe('Invitación a entrevista');
     expect(mine.ics).toContain('METHOD:REQUEST');
     const parsed = ical.sync.parseICS(mine.ics!);
-    const event = Object.values(parsed).find((c) => c.type === 'VEVENT') as ical.VEvent;
+    const event = Object.values(parsed).find((c) => c?.type === 'VEVENT') as ical.VEvent;
     expect(event.start.toISOString()).toBe(`${inDays(3)}T16:00:00.000Z`);
-    expect(event.end.toISOString()).toBe(`${inDays(3)}T17:00:00.000Z`);
+    expect(event.end?.toISOString()).toBe(`${inDays(3)}T17:00:00.000Z`);
     expect(String(event.location)).toContain('5a avenida 10-20, zona 1');
     expect(String(event.location)).toContain('Sala: B2');
     expect(mine.ics).toContain('TZID=America/Guatemala');

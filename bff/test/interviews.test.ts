@@ -109,7 +109,7 @@ describe('scheduleInterview', () => {
       );
       const mail = sink.inbox.find((m) => m.to.includes(address))!;
       expect(mail.ics).toContain('METHOD:REQUEST');
-      const event = Object.values(ical.sync.parseICS(mail.ics!)).find((c) => c.type === 'VEVENT') as ical.VEvent;
+      const event = Object.values(ical.sync.parseICS(mail.ics!)).find((c) => c?.type === 'VEVENT') as ical.VEvent;
       expect(event.start.toISOString()).toBe(`${inDays(2)}T16:00:00.000Z`);
       expect(String(event.location)).toContain('5a avenida 10-20, zona 1');
     } finally {
@@ -176,6 +176,39 @@ describe('scheduleInterview', () => {
     expect(r.data!.scheduleInterview.error).toMatchObject({
       __typename: 'ValidationFailed',
       message: 'Email del candidato es inválido',
+    });
+  });
+
+  it("the candidate's Mis postulaciones shows the interview's date, time and place", async () => {
+    const user = await stack.api.db
+      .selectFrom('usuarios_candidatos')
+      .select('id')
+      .where('email', '=', DEMO.candidate)
+      .executeTakeFirstOrThrow();
+    const plaza = await stack.api.db.selectFrom('plazas').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const row = await stack.api.db
+      .insertInto('postulantes')
+      .values({
+        plaza_id: plaza.id,
+        nombre: 'Ana López',
+        cui: null,
+        email: DEMO.candidate,
+        estado: 'post-pruebas',
+        usuario_candidato_id: user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const r = await gql(SCHEDULE, { input: inPerson(String(row.id)) }, cookies.manager);
+    expect(r.data!.scheduleInterview.error).toBeNull();
+    const mine = await gql(`{ myApplications { id interview { date from to mode place } } }`, {}, cookies.candidate);
+    expect(mine.errors).toBeUndefined();
+    const card = mine.data!.myApplications.find((a: { id: string }) => a.id === String(row.id));
+    expect(card.interview).toEqual({
+      date: inDays(2),
+      from: '10:00',
+      to: '11:30',
+      mode: 'PRESENCIAL',
+      place: expect.stringContaining('5a avenida 10-20, zona 1 · Sala: B2'),
     });
   });
 

@@ -126,3 +126,16 @@ export async function findInterviews(db: Conn, candidateId: number): Promise<Int
     .execute();
   return rows as InterviewJson[];
 }
+
+/** The latest interview of each of these candidates (the candidate's 'Mis postulaciones' card). */
+export async function latestFor(db: Conn, candidateIds: readonly number[]): Promise<Map<number, InterviewJson>> {
+  const out = new Map<number, InterviewJson>();
+  if (candidateIds.length === 0) return out;
+  const rows = (await select(db)
+    .where('e.postulante_id', 'in', [...candidateIds])
+    .orderBy('e.creado_en', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute()) as InterviewJson[];
+  for (const r of rows) if (!out.has(r.candidatoId)) out.set(r.candidatoId, r);
+  return out;
+}

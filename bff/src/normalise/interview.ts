@@ -59,3 +59,32 @@ export function interviewPlace(
   if (i.meetingLink) return i.meetingLink;
   return [i.branchName, i.address, i.room ? `Sala: ${i.room}` : null].filter(Boolean).join(' · ') || null;
 }
+
+/** MyApplication.interview: when and where (the candidate's card). */
+export interface ApplicationInterviewDto {
+  date: string;
+  from: string;
+  to: string;
+  mode: string;
+  place: string | null;
+}
+
+export function normaliseApplicationInterview(raw: unknown): ApplicationInterviewDto | null {
+  const f = fieldsOf(raw);
+  const date = text(pick(f, 'fechaEntrevista', 'fecha'))?.slice(0, 10) ?? null;
+  const from = text(pick(f, 'horaInicio'));
+  const to = text(pick(f, 'horaFin'));
+  if (!date || !from || !to) return null;
+  return {
+    date,
+    from,
+    to,
+    mode: text(pick(f, 'modalidad'))?.toUpperCase() === 'VIRTUAL' ? 'VIRTUAL' : 'PRESENCIAL',
+    place: interviewPlace({
+      branchName: text(pick(f, 'sedeNombre')),
+      address: text(pick(f, 'direccion')),
+      room: text(pick(f, 'sala')),
+      meetingLink: text(pick(f, 'meetingLink', 'enlace')),
+    }),
+  };
+}
