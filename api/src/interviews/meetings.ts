@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiConfig } from '../config.js';
+import { graphMeetings } from './graph.js';
 import type { MeetingProvider } from './service.js';
 
 export const DEFAULT_VIRTUAL_MEETING_URL = 'https://meet.jit.si/bolsa-{room}';
@@ -22,5 +23,13 @@ export function templateMeetings(template: string = DEFAULT_VIRTUAL_MEETING_URL)
 
 /** Microsoft Graph when TEAMS_TENANT_ID, TEAMS_CLIENT_ID and TEAMS_CLIENT_SECRET are set; else the template. */
 export function meetingProviderFrom(config: ApiConfig): MeetingProvider {
+  if (config.TEAMS_TENANT_ID && config.TEAMS_CLIENT_ID && config.TEAMS_CLIENT_SECRET)
+    return graphMeetings({
+      tenantId: config.TEAMS_TENANT_ID,
+      clientId: config.TEAMS_CLIENT_ID,
+      clientSecret: config.TEAMS_CLIENT_SECRET,
+      authorityHost: config.GRAPH_AUTHORITY_HOST,
+      graphBaseUrl: config.GRAPH_BASE_URL,
+    });
   return templateMeetings(config.VIRTUAL_MEETING_URL ?? DEFAULT_VIRTUAL_MEETING_URL);
 }

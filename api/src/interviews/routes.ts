@@ -46,7 +46,8 @@ function answer(res: Response, o: InterviewOutcome): void {
       res.status(403).json({ success: false, meetingLink: null, error: o.message, details: null });
       return;
     case 'meeting':
-      res.status(502).json({ success: false, meetingLink: null, error: o.message, details: o.details });
+      // 424, not 502: the api is up, Microsoft Graph failed (502 would read as 'api down' at the BFF).
+      res.status(424).json({ success: false, meetingLink: null, error: o.message, details: o.details });
       return;
     case 'transition':
       res.status(400).json({

@@ -84,7 +84,7 @@ export class InterviewsClient {
       if (err.status === 403)
         return { ok: false, kind: 'not-allowed', message: message ?? '', state: null, allowed: [] };
       if (err.status === 404) return { ok: false, kind: 'not-found', message };
-      if (err.status === 502 && message) return { ok: false, kind: 'meeting', message, details };
+      if (err.status === 424 && message) return { ok: false, kind: 'meeting', message, details };
       return { ok: false, kind: 'failed', failure: failureOf(err.status, err.body) };
     }
     const f = fieldsOf(raw);
