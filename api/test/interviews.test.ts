@@ -111,7 +111,9 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
     const list = await api.get(`/entrevista/postulante/${id}`);
     expect(list.body).toHaveLength(1);
     const timeline = await api.get(`/candidatos/${id}/linea-de-tiempo`);
-    expect(timeline.body.entrevistas).toMatchObject([{ modalidad: 'PRESENCIAL', horaInicio: '10:00', horaFin: '11:00' }]);
+    expect(timeline.body.entrevistas).toMatchObject([
+      { modalidad: 'PRESENCIAL', horaInicio: '10:00', horaFin: '11:00' },
+    ]);
     expect(timeline.body.estados.at(-1)).toMatchObject({ estadoNuevo: 'entrevista' });
   });
 
