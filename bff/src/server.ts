@@ -45,6 +45,7 @@ import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
+import { InterviewsClient } from './upstream/interviews.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
@@ -183,6 +184,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     candidates: new CandidatesClient(http),
     assignedTests: new AssignedTestsClient(http),
     profiles: new ProfilesClient(http),
+    interviews: new InterviewsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

@@ -28,6 +28,7 @@ export type {
   AssignedTestStateColumn,
   TestEventAction,
 } from './tables/assigned-tests.js';
+export type { EntrevistasTable } from './tables/interviews.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -43,6 +44,7 @@ import type { CorreosSalientesTable, CorreosIntentosTable, CorreosAdjuntosTable 
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
 import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
+import type { EntrevistasTable } from './tables/interviews.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -65,6 +67,7 @@ export interface Database {
   postulante_pruebas: PostulantePruebasTable;
   postulante_pruebas_eventos: PostulantePruebasEventosTable;
   correos_adjuntos: CorreosAdjuntosTable;
+  entrevistas: EntrevistasTable;
 }
 
 export type Db = Kysely<Database>;

@@ -24,6 +24,7 @@ export async function enqueueMail(
       texto: mail.text,
       html: mail.html,
       postulante_id: links.applicationId ?? null,
+      ics: mail.ics ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -78,6 +79,7 @@ interface Claimed {
   asunto: string;
   texto: string;
   html: string;
+  ics: string | null;
   intentos: number;
 }
 
@@ -97,7 +99,7 @@ async function claim(db: Db, batch: number, leaseMs: number): Promise<Claimed[]>
       limit ${batch}
       for update skip locked
     )
-    returning id, destinatario, asunto, texto, html, intentos`.execute(db);
+    returning id, destinatario, asunto, texto, html, ics, intentos`.execute(db);
   return rows;
 }
 
@@ -138,6 +140,7 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
         text: row.texto,
         html: row.html,
         attachments: files.map((f) => ({ filename: f.nombre, contentType: f.mime, content: Buffer.from(f.contenido) })),
+        ...(row.ics ? { icalEvent: { method: 'REQUEST', content: row.ics } } : {}),
       });
       await o.db.transaction().execute(async (trx) => {
         await trx
