@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consoleLogger, createApp, type Logger } from './app.js';
+import { meetingProviderFrom } from './interviews/meetings.js';
+import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
 import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
 import { runSeeds } from './demo/index.js';
@@ -41,6 +43,8 @@ export interface StartApiOptions {
   publicUrl?: string;
   /** Default: S3 when S3_ENDPOINT/S3_BUCKET are set, else the local folder. */
   files?: FileStore;
+  /** Virtual interview meetings (default: Microsoft Graph when TEAMS_* are set, else VIRTUAL_MEETING_URL). */
+  meetings?: MeetingProvider;
 }
 
 export interface RunningApi {
@@ -129,6 +133,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       log: options.log ?? config.API_LOG ?? false,
       logger,
       publicUrl: options.publicUrl ?? config.PUBLIC_URL,
+      meetings: options.meetings ?? meetingProviderFrom(config),
     });
     const smtpUrl = options.smtpUrl === undefined ? config.SMTP_URL : options.smtpUrl;
     if (smtpUrl && config.MAIL_WORKER !== false) {

@@ -15,6 +15,7 @@ import type { ApiTokensClient } from './upstream/api-tokens.js';
 import type { CandidatesClient } from './upstream/candidates.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { FilesClient } from './upstream/files.js';
+import type { InterviewsClient } from './upstream/interviews.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
 import type { StaffUsersClient } from './upstream/staff-users.js';
@@ -39,6 +40,7 @@ export interface Services {
   applications: ApplicationsClient;
   candidates: CandidatesClient;
   profiles: ProfilesClient;
+  interviews: InterviewsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

@@ -44,6 +44,7 @@ import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
+import { InterviewsClient } from './upstream/interviews.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
@@ -169,6 +170,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     applications: new ApplicationsClient(http),
     candidates: new CandidatesClient(http),
     profiles: new ProfilesClient(http),
+    interviews: new InterviewsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

@@ -22,6 +22,7 @@ export type { PerfilesCandidatosTable, PerfilArchivosTable, ProfileFileType } fr
 export type { CorreosSalientesTable, CorreosIntentosTable, OutboxState } from './tables/mail.js';
 export type { TemplateType, TemplateCategory, PruebasTemplatesTable } from './tables/assessments.js';
 export type { CorreosTable } from './tables/admin-emails.js';
+export type { EntrevistasTable } from './tables/interviews.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -36,6 +37,7 @@ import type { PerfilesCandidatosTable, PerfilArchivosTable } from './tables/prof
 import type { CorreosSalientesTable, CorreosIntentosTable } from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
+import type { EntrevistasTable } from './tables/interviews.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -55,6 +57,7 @@ export interface Database {
   archivos_accesos: ArchivosAccesosTable;
   perfiles_candidatos: PerfilesCandidatosTable;
   perfil_archivos: PerfilArchivosTable;
+  entrevistas: EntrevistasTable;
 }
 
 export type Db = Kysely<Database>;

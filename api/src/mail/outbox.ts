@@ -24,6 +24,7 @@ export async function enqueueMail(
       texto: mail.text,
       html: mail.html,
       postulante_id: links.applicationId ?? null,
+      ics: mail.ics ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -63,6 +64,7 @@ interface Claimed {
   asunto: string;
   texto: string;
   html: string;
+  ics: string | null;
   intentos: number;
 }
 
@@ -82,7 +84,7 @@ async function claim(db: Db, batch: number, leaseMs: number): Promise<Claimed[]>
       limit ${batch}
       for update skip locked
     )
-    returning id, destinatario, asunto, texto, html, intentos`.execute(db);
+    returning id, destinatario, asunto, texto, html, ics, intentos`.execute(db);
   return rows;
 }
 
@@ -116,6 +118,7 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
         subject: row.asunto,
         text: row.texto,
         html: row.html,
+        ...(row.ics ? { icalEvent: { method: 'REQUEST', content: row.ics } } : {}),
       });
       await o.db.transaction().execute(async (trx) => {
         await trx

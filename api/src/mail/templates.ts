@@ -6,6 +6,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** A calendar invitation (ICS, METHOD:REQUEST) the message carries. */
+  ics?: string | null;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

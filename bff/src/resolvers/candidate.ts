@@ -27,6 +27,7 @@ import {
 import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
 import { documentKindOf } from '../normalise/candidate-file.js';
+import { interviewEvents, toInterview } from './interview.js';
 import type {
   ActorRef,
   CandidateListPage,
@@ -302,6 +303,7 @@ export const Candidate: CandidateResolvers<Context> = {
     allowedNext(c.state, ctx.viewer?.role, { beforeRejection: c.stateBeforeRejection }).map(
       (s) => stateToEnum(s) as CandidateStateEnum,
     ),
+  interviews: async (c, _a, ctx) => (await ctx.interviews.forCandidate(c.id)).map(toInterview),
   async timeline(c, _a, ctx) {
     const t = await ctx.candidates.timeline(c.id);
     const events = [
@@ -324,9 +326,10 @@ export const Candidate: CandidateResolvers<Context> = {
           document: documentKindOf(a.type) ?? 'CURRICULUM',
         })),
       )),
+      ...interviewEvents(await ctx.interviews.forCandidate(c.id)),
     ];
     // Oldest first; a state change comes before the e-mail it queued in the same instant.
-    const rank = { StateChangeEvent: 0, EmailEvent: 1, FileAccessEvent: 2 } as const;
+    const rank = { StateChangeEvent: 0, InterviewEvent: 1, EmailEvent: 2, FileAccessEvent: 3 } as const;
     return events.sort((a, b) => a.at.localeCompare(b.at) || rank[a.__typename] - rank[b.__typename]);
   },
 };

@@ -20,6 +20,8 @@ export interface CorreosSalientesTable {
   postulante_id: number | null;
   creado_en: Timestamp;
   enviado_en: NullableTimestamp;
+  /** A calendar invitation (ICS text, METHOD:REQUEST) sent with the message; issue 12. */
+  ics: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per delivery attempt of an outbox message. */
