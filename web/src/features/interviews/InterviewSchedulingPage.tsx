@@ -214,7 +214,12 @@ function ParticipantsChecklist({
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
         <Text id={labelId} fw={500} size="sm">
-          {required ? 'Participantes *' : 'Participantes'}
+          Participantes
+          {required && (
+            <Text span c="red.8" aria-hidden>
+              {' *'}
+            </Text>
+          )}
         </Text>
         {shown.length > 0 && (
           <Button size="compact-xs" variant="subtle" onClick={toggleAll}>
