@@ -54,7 +54,8 @@ describe('interviews (issue 12): scheduling screen', () => {
 
     const day = dayjs(todayInGuatemala()).add(3, 'day');
     await page.getByRole('button', { name: 'Fecha entrevista' }).click();
-    if (day.month() !== dayjs(todayInGuatemala()).month()) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    if (day.month() !== dayjs(todayInGuatemala()).month())
+      await page.getByRole('button', { name: 'Mes siguiente' }).click();
     await page.getByRole('button', { name: day.locale('es').format('D [de] MMMM [de] YYYY') }).click();
     await page.getByLabel('Hora desde').fill('10:00');
     await page.getByLabel('Hora hasta').fill('11:30');
@@ -69,7 +70,10 @@ describe('interviews (issue 12): scheduling screen', () => {
     await page.getByText('Entrevista presencial programada').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'interview-in-person-done');
 
-    const { candidate } = await gql<{ candidate: { state: string } }>(context, `{ candidate(id: "${c.id}") { state } }`);
+    const { candidate } = await gql<{ candidate: { state: string } }>(
+      context,
+      `{ candidate(id: "${c.id}") { state } }`,
+    );
     expect(candidate.state).toBe('INTERVIEW');
 
     let invitation: { subject: string; ics: string } | undefined;

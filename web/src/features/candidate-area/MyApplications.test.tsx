@@ -107,7 +107,13 @@ describe('Mis Postulaciones', () => {
         row({
           id: '1',
           state: 'INTERVIEW',
-          interview: { date: '2026-12-03', from: '10:00', to: '11:30', mode: 'PRESENCIAL', place: 'Clínica Cobán · 5a avenida · Sala B2' },
+          interview: {
+            date: '2026-12-03',
+            from: '10:00',
+            to: '11:30',
+            mode: 'PRESENCIAL',
+            place: 'Clínica Cobán · 5a avenida · Sala B2',
+          },
         }),
       ]),
       { request: { query: MARK_APPLICATIONS_SEEN }, result: { data: { markMyApplicationsSeen: true } } },

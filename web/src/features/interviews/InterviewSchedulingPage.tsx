@@ -302,7 +302,8 @@ function SchedulingForm({ candidate, branches, readOnly }: Props) {
           case 'ValidationFailed': {
             const fields: Record<string, string> = {};
             for (const f of error.fields) {
-              const key = { from: 'start', to: 'end', participants: 'picked', candidateId: 'candidate' }[f.path] ?? f.path;
+              const key =
+                { from: 'start', to: 'end', participants: 'picked', candidateId: 'candidate' }[f.path] ?? f.path;
               fields[key] = f.message;
             }
             form.setErrors(fields);
@@ -520,11 +521,7 @@ export function InterviewSchedulingPage() {
             No se encontró el candidato.
           </Alert>
         ) : (
-          <SchedulingForm
-            candidate={c}
-            branches={data?.branches ?? []}
-            readOnly={role !== null && !canEdit}
-          />
+          <SchedulingForm candidate={c} branches={data?.branches ?? []} readOnly={role !== null && !canEdit} />
         )}
       </Stack>
     </Container>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { INTERVIEW_MESSAGES as M } from '@bolsa/domain';
-import { canSubmit, EMPTY_INTERVIEW, filterEmails, toInterviewInput, validateInterview, type InterviewFormValues } from './interview-form';
+import {
+  canSubmit,
+  EMPTY_INTERVIEW,
+  filterEmails,
+  toInterviewInput,
+  validateInterview,
+  type InterviewFormValues,
+} from './interview-form';
 
 const TODAY = '2026-11-23';
 const candidate = { id: '5', fullName: 'Ana López', email: 'ana@example.com' };
@@ -11,7 +18,13 @@ const virtual: InterviewFormValues = {
   end: '11:00',
   picked: ['jefa@org.gt'],
 };
-const inPerson: InterviewFormValues = { ...virtual, mode: 'PRESENCIAL', picked: [], branchId: '2', address: '5a avenida' };
+const inPerson: InterviewFormValues = {
+  ...virtual,
+  mode: 'PRESENCIAL',
+  picked: [],
+  branchId: '2',
+  address: '5a avenida',
+};
 
 describe('validateInterview', () => {
   it('accepts a complete virtual and in-person form', () => {
@@ -23,16 +36,22 @@ describe('validateInterview', () => {
     expect(validateInterview({ ...virtual, date: '2026-11-22' }, candidate, TODAY)).toMatchObject({ date: M.datePast });
     expect(validateInterview({ ...virtual, date: null }, candidate, TODAY)).toMatchObject({ date: M.dateRequired });
     expect(validateInterview({ ...virtual, end: '09:00' }, candidate, TODAY)).toMatchObject({ end: M.endAfterStart });
-    expect(validateInterview({ ...virtual, picked: [] }, candidate, TODAY)).toMatchObject({ picked: M.participantsRequired });
+    expect(validateInterview({ ...virtual, picked: [] }, candidate, TODAY)).toMatchObject({
+      picked: M.participantsRequired,
+    });
     expect(validateInterview({ ...inPerson, branchId: null, address: ' ' }, candidate, TODAY)).toMatchObject({
       branchId: M.branchRequired,
       address: M.addressRequired,
     });
-    expect(validateInterview(virtual, { ...candidate, email: null }, TODAY)).toMatchObject({ candidate: M.candidateEmailInvalid });
+    expect(validateInterview(virtual, { ...candidate, email: null }, TODAY)).toMatchObject({
+      candidate: M.candidateEmailInvalid,
+    });
   });
 
   it('counts free-text participants (virtual) and does not require any in person', () => {
-    expect(validateInterview({ ...virtual, picked: [], freeText: 'Uno@Org.gt; dos@org.gt' }, candidate, TODAY)).toEqual({});
+    expect(validateInterview({ ...virtual, picked: [], freeText: 'Uno@Org.gt; dos@org.gt' }, candidate, TODAY)).toEqual(
+      {},
+    );
     expect(validateInterview({ ...inPerson, picked: [], freeText: '' }, candidate, TODAY)).toEqual({});
   });
 });

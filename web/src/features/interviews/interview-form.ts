@@ -40,7 +40,11 @@ export interface InterviewCandidate {
 }
 
 /** The domain schema's field names → the form's (participants are the checklist plus free text). */
-const FORM_FIELD: Record<string, string> = { participants: 'picked', candidateEmail: 'candidate', candidateName: 'candidate' };
+const FORM_FIELD: Record<string, string> = {
+  participants: 'picked',
+  candidateEmail: 'candidate',
+  candidateName: 'candidate',
+};
 
 function schemaValues(v: InterviewFormValues, c: InterviewCandidate) {
   return {
@@ -110,7 +114,11 @@ export function canSubmit(
 
 /** The checklist's search: by address or owner, accents and case ignored. */
 export function filterEmails<T extends { email: string; name: string }>(list: readonly T[], search: string): T[] {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   const q = fold(search.trim());
   return q ? list.filter((e) => fold(e.email).includes(q) || fold(e.name).includes(q)) : [...list];
 }
