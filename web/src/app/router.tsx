@@ -66,6 +66,10 @@ const CandidatesByVacancyPage = lazyNamed(
   'CandidatesByVacancyPage',
 );
 // The candidate area (issue 10): only candidates fetch it.
+const InterviewSchedulingPage = lazyNamed(
+  () => import('../features/interviews/InterviewSchedulingPage'),
+  'InterviewSchedulingPage',
+);
 const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
 
 function Deferred({ children }: { children: ReactNode }) {
@@ -95,7 +99,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access(STAFF) },
   { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
   { path: 'asignacionpruebas/:id', ...notYet, ...access(STAFF) },
-  { path: 'asignacionentrevista/:id', ...notYet, ...access(STAFF) },
+  { path: 'asignacionentrevista/:id', ...panelScreen(InterviewSchedulingPage), ...access(STAFF) },
   { path: 'plazas/crear', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
   { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
   { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },

@@ -19,6 +19,7 @@ const row = (over: Partial<Row>): Row =>
     branchId: '3',
     branchName: 'Clínica Cobán',
     place: 'Cobán, Alta Verapaz',
+    interview: null,
     ...over,
   });
 
@@ -98,5 +99,28 @@ describe('Mis Postulaciones', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error de conexión al cargar postulaciones')).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('shows the scheduled interview: date, time and place (issue 12)', async () => {
+    render([
+      listMock([
+        row({
+          id: '1',
+          state: 'INTERVIEW',
+          interview: {
+            date: '2026-12-03',
+            from: '10:00',
+            to: '11:30',
+            mode: 'PRESENCIAL',
+            place: 'Clínica Cobán · 5a avenida · Sala B2',
+          },
+        }),
+      ]),
+      { request: { query: MARK_APPLICATIONS_SEEN }, result: { data: { markMyApplicationsSeen: true } } },
+    ]);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Entrevista programada')).toBeTruthy();
+    expect(within(card).getByText(/03\/12\/2026 de 10:00 a 11:30/)).toBeTruthy();
+    expect(within(card).getByText('Clínica Cobán · 5a avenida · Sala B2')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconBriefcase, IconCalendar, IconMapPin } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconBriefcase, IconCalendar, IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { formatDate, PROFILE_MESSAGES, stateChangeNotice, stateFromEnum, stateMessage } from '@bolsa/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,33 @@ export function branchLabel(a: Pick<MyApplication, 'branchName' | 'branchId'>): 
   if (a.branchName?.trim()) return a.branchName.trim();
   if (a.branchId) return `Sede ${a.branchId}`;
   return 'Sede no especificada';
+}
+
+/** The scheduled interview on the card (issue 12): when, and where or the meeting link. */
+function InterviewNote({ interview: i }: { interview: NonNullable<MyApplication['interview']> }) {
+  const place = i.place?.trim();
+  const isLink = !!place && /^https?:\/\//i.test(place);
+  return (
+    <Alert color="teal" variant="light" icon={<IconCalendarEvent aria-hidden />} p="xs" title="Entrevista programada">
+      <Stack gap={2}>
+        <Text size="sm">
+          {formatDate(i.date)} de {i.from} a {i.to}
+          {i.mode === 'VIRTUAL' ? ' · Virtual (Teams)' : ' · Presencial'}
+        </Text>
+        {place && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {isLink ? (
+              <Anchor href={place} target="_blank" rel="noreferrer">
+                {place}
+              </Anchor>
+            ) : (
+              place
+            )}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
 }
 
 function ApplicationCard({ application: a }: { application: MyApplication }) {
@@ -49,6 +76,7 @@ function ApplicationCard({ application: a }: { application: MyApplication }) {
             <Text size="sm">{[branchLabel(a), a.place?.trim()].filter(Boolean).join(' · ')}</Text>
           </Group>
         </Stack>
+        {a.interview && <InterviewNote interview={a.interview} />}
       </Stack>
     </Card>
   );

@@ -84,6 +84,13 @@ export const MY_APPLICATIONS = graphql(`
       branchId
       branchName
       place
+      interview {
+        date
+        from
+        to
+        mode
+        place
+      }
     }
   }
 `);

@@ -1,16 +1,17 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import { IconArrowRight, IconFileSearch, IconMail } from '@tabler/icons-react';
+import { IconArrowRight, IconCalendarEvent, IconFileSearch, IconMail } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
+import { formatDate } from '@bolsa/domain';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
 /** The events this screen draws; issue 12 adds tests, interviews and document requests to the union. */
 type ShownEvent = Extract<
   CandidateTimelineEventFragment,
-  { __typename: 'StateChangeEvent' | 'EmailEvent' | 'FileAccessEvent' }
+  { __typename: 'StateChangeEvent' | 'EmailEvent' | 'FileAccessEvent' | 'InterviewEvent' }
 >;
-const isShown = (e: CandidateTimelineEventFragment): e is ShownEvent =>
-  e.__typename === 'StateChangeEvent' || e.__typename === 'EmailEvent' || e.__typename === 'FileAccessEvent';
+const SHOWN = new Set<string>(['StateChangeEvent', 'EmailEvent', 'FileAccessEvent', 'InterviewEvent']);
+const isShown = (e: CandidateTimelineEventFragment): e is ShownEvent => SHOWN.has(e.__typename ?? '');
 
 function Item({ event }: { event: ShownEvent }) {
   const when = formatDateTime(event.at);
@@ -64,6 +65,18 @@ function Item({ event }: { event: ShownEvent }) {
           </Text>
         </>
       );
+    case 'InterviewEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            Entrevista {event.mode === 'VIRTUAL' ? 'virtual (Teams)' : 'presencial'}: {formatDate(event.date)}{' '}
+            {event.startsAt}–{event.endsAt}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.scheduledBy ?? 'Sistema'} · {when}
+          </Text>
+        </>
+      );
   }
 }
 
@@ -71,6 +84,7 @@ const BULLET = {
   StateChangeEvent: <IconArrowRight size={12} aria-hidden />,
   EmailEvent: <IconMail size={12} aria-hidden />,
   FileAccessEvent: <IconFileSearch size={12} aria-hidden />,
+  InterviewEvent: <IconCalendarEvent size={12} aria-hidden />,
 } as const;
 
 /** The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document openings. */
