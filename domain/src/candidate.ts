@@ -184,6 +184,68 @@ export function checkTransition(
   return { ok: false, reason: 'NOT_ALLOWED', allowed, message: TRANSITION_MESSAGES.notAllowed };
 }
 
+/**
+ * The row actions of the active candidates inbox (spec 3 §2.1), in the order a row shows them:
+ * view profile, pre-tests, post-test results, interview, induction, hire, reject.
+ */
+export const INBOX_ROW_ACTIONS = [
+  'profile',
+  'preTests',
+  'results',
+  'interview',
+  'induction',
+  'hire',
+  'reject',
+] as const;
+export type InboxRowAction = (typeof INBOX_ROW_ACTIONS)[number];
+
+/** The pipeline step each step button of a row belongs to. */
+const STEP_OF_ACTION = {
+  preTests: 'pre-pruebas',
+  results: 'post-pruebas',
+  interview: 'entrevista',
+  induction: 'inducción',
+} as const satisfies Partial<Record<InboxRowAction, CandidateState>>;
+
+export interface InboxRowActions {
+  /** Role 3 (or a role not known yet): only the profile action is shown. */
+  readOnly: boolean;
+  /** Hired, rejected or an unknown state: every step button is disabled and marked '(bloqueado)'. */
+  locked: boolean;
+  /** The actions the row shows, in order, each enabled or not. */
+  actions: { action: InboxRowAction; enabled: boolean }[];
+}
+
+/**
+ * Which actions a row of the inbox shows and enables (spec 3 §2.1): the profile always; a step
+ * button when its step has been reached or is a next step the flow allows (the current step's
+ * work); hire only from inducción; reject while the flow allows it. `allowed` is the server's
+ * `estadosPermitidos` for the viewer (the same rule, `allowedNext`, when not given).
+ */
+export function inboxRowActions(
+  state: CandidateState | null,
+  role: RoleId | null | undefined,
+  allowed: readonly CandidateState[] = state ? allowedNext(state, role) : [],
+): InboxRowActions {
+  if (role !== 1 && role !== 2)
+    return { readOnly: true, locked: false, actions: [{ action: 'profile', enabled: true }] };
+  const locked = state === null || isTerminalState(state);
+  const reached = locked ? -1 : (ACTIVE_STATES as readonly CandidateState[]).indexOf(state);
+  const enabled = (action: InboxRowAction): boolean => {
+    if (action === 'profile') return true;
+    if (locked) return false;
+    if (action === 'hire') return state === 'inducción' && allowed.includes('contratado');
+    if (action === 'reject') return allowed.includes('rechazado');
+    const step = STEP_OF_ACTION[action];
+    return (ACTIVE_STATES as readonly CandidateState[]).indexOf(step) <= reached || allowed.includes(step);
+  };
+  return {
+    readOnly: false,
+    locked,
+    actions: INBOX_ROW_ACTIONS.map((action) => ({ action, enabled: enabled(action) })),
+  };
+}
+
 /** The six steps of the candidate's tracker (spec 1 §2.7). */
 export const TRACKER_STEPS = [
   'Postulado',

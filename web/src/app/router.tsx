@@ -48,6 +48,23 @@ const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyVie
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
+// Candidate pipeline (issue 11).
+const CandidateDetailPage = lazyNamed(
+  () => import('../features/candidates/detail/CandidateDetailPage'),
+  'CandidateDetailPage',
+);
+const CandidatesInboxPage = lazyNamed(
+  () => import('../features/candidates/inbox/CandidatesInboxPage'),
+  'CandidatesInboxPage',
+);
+const CandidateHistoryPage = lazyNamed(
+  () => import('../features/candidates/history/CandidateHistoryPage'),
+  'CandidateHistoryPage',
+);
+const CandidatesByVacancyPage = lazyNamed(
+  () => import('../features/candidates/by-vacancy/CandidatesByVacancyPage'),
+  'CandidatesByVacancyPage',
+);
 
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -70,10 +87,10 @@ const notYet = { element: null };
 const PANEL_CHILDREN: RouteObject[] = [
   { index: true, ...panelScreen(PanelPage), ...access(STAFF) },
   { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access(STAFF) },
-  { path: 'plazas/candidatos/:id', ...notYet, ...access(STAFF) },
-  { path: 'candidatoporplaza', ...notYet, ...access(STAFF) },
-  { path: 'detallecandidato/:id', ...notYet, ...access(STAFF) },
-  { path: 'candidatos', ...notYet, ...access(STAFF) },
+  { path: 'plazas/candidatos/:id', ...panelScreen(CandidatesByVacancyPage), ...access(STAFF) },
+  { path: 'candidatoporplaza', ...panelScreen(CandidatesByVacancyPage), ...access(STAFF) },
+  { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access(STAFF) },
+  { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access(STAFF) },
   { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
   { path: 'asignacionpruebas/:id', ...notYet, ...access(STAFF) },
   { path: 'asignacionentrevista/:id', ...notYet, ...access(STAFF) },
@@ -81,7 +98,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
   { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
   { path: 'plazas/editar-vacante', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
-  { path: 'historial', ...notYet, ...access(EDITORS) },
+  { path: 'historial', ...panelScreen(CandidateHistoryPage), ...access(EDITORS) },
   { path: 'usuarios', element: <UsersPage />, ...access(ADMINS) },
 ];
 

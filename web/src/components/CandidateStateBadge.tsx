@@ -13,11 +13,19 @@ export const CANDIDATE_STATE_COLOR: Record<CandidateState, string> = {
   rechazado: 'red',
 };
 
+/** Mantine's light yellow and orange write shade 9 on a pale tint: under 4.5:1 (axe), so darker text. */
+const DARK_TEXT: ReadonlySet<CandidateState> = new Set(['pre-pruebas', 'post-pruebas']);
+
 /** The state badge (spec 1 §2.7, spec 3 §2.1–2.2). `state` is the GraphQL enum value (APPLIED…REJECTED). */
 export function CandidateStateBadge({ state, ...props }: { state: string } & Omit<BadgeProps, 'color' | 'children'>) {
   const s = stateFromEnum(state);
   return (
-    <Badge color={s ? CANDIDATE_STATE_COLOR[s] : 'gray'} variant="light" {...props}>
+    <Badge
+      color={s ? CANDIDATE_STATE_COLOR[s] : 'gray'}
+      variant="light"
+      c={s && DARK_TEXT.has(s) ? 'dark.7' : undefined}
+      {...props}
+    >
       {s ? CANDIDATE_STATE_LABEL[s] : 'Sin definir'}
     </Badge>
   );

@@ -1,0 +1,86 @@
+import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { IconArrowRight, IconFileSearch, IconMail } from '@tabler/icons-react';
+import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
+import { stateLabel } from '../actions/messages';
+import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
+
+function Item({ event }: { event: CandidateTimelineEventFragment }) {
+  const when = formatDateTime(event.at);
+  switch (event.__typename) {
+    case 'StateChangeEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            {event.from
+              ? `${stateLabel(event.from)} → ${stateLabel(event.to)}`
+              : `Estado inicial: ${stateLabel(event.to)}`}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.by ?? 'Sistema'} · {when}
+          </Text>
+          {event.note && (
+            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
+              {event.note}
+            </Text>
+          )}
+        </>
+      );
+    case 'EmailEvent': {
+      const status = EMAIL_STATUS[event.status];
+      return (
+        <>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} size="sm">
+              Correo: {event.subject}
+            </Text>
+            <Badge size="sm" variant="light" color={status.color}>
+              {status.label}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {when}
+            {event.sentAt && event.status === 'SENT' ? ` · enviado ${formatDateTime(event.sentAt)}` : ''}
+            {event.attempts > 1 ? ` · ${event.attempts} intentos` : ''}
+          </Text>
+        </>
+      );
+    }
+    case 'FileAccessEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            Documento abierto: {DOCUMENT_KIND_LABEL[event.document]}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.openedBy} · {when}
+          </Text>
+        </>
+      );
+  }
+}
+
+const BULLET = {
+  StateChangeEvent: <IconArrowRight size={12} aria-hidden />,
+  EmailEvent: <IconMail size={12} aria-hidden />,
+  FileAccessEvent: <IconFileSearch size={12} aria-hidden />,
+} as const;
+
+/** The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document openings. */
+export function CandidateTimeline({ events }: { events: readonly CandidateTimelineEventFragment[] }) {
+  if (events.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Sin movimientos registrados.
+      </Text>
+    );
+  const sorted = sortTimeline(events);
+  return (
+    <Timeline active={sorted.length - 1} bulletSize={22} lineWidth={2}>
+      {sorted.map((event, i) => (
+        <Timeline.Item key={`${event.__typename}-${event.at}-${i}`} bullet={BULLET[event.__typename]}>
+          <Item event={event} />
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

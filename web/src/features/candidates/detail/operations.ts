@@ -1,0 +1,98 @@
+import { graphql } from '../../../gql';
+
+export const CANDIDATE_FILE_FIELDS = graphql(`
+  fragment CandidateDetailFile on CandidateFile {
+    id
+    kind
+    label
+    name
+    mimeType
+    size
+    uploadedAt
+    url
+  }
+`);
+
+export const CANDIDATE_TIMELINE_FIELDS = graphql(`
+  fragment CandidateTimelineEvent on TimelineEvent {
+    __typename
+    ... on StateChangeEvent {
+      at
+      from
+      to
+      by
+      note
+    }
+    ... on EmailEvent {
+      at
+      subject
+      status
+      attempts
+      sentAt
+    }
+    ... on FileAccessEvent {
+      at
+      openedBy: by
+      document
+    }
+  }
+`);
+
+/** Everything the detail, its tabs, the printed summary and the timeline show (spec 3 §2.2). */
+export const CANDIDATE_DETAIL = graphql(`
+  query CandidateDetail($id: ID!) {
+    candidate(id: $id) {
+      id
+      firstName
+      lastName
+      fullName
+      email
+      phone
+      dpi
+      address
+      age
+      maritalStatus
+      educationLevel
+      studying
+      availableImmediately
+      salaryExpectation
+      negotiable
+      state
+      registeredAt
+      vacancyId
+      vacancies {
+        vacancyId
+        name
+        position
+        appliedAt
+        branchName
+        place
+      }
+      experiences {
+        company
+        position
+        from
+        to
+        description
+      }
+      references {
+        kind
+        name
+        phone
+      }
+      photo {
+        ...CandidateDetailFile
+      }
+      documents {
+        ...CandidateDetailFile
+      }
+      registered
+      userId
+      dataErased
+      allowedStates
+      timeline {
+        ...CandidateTimelineEvent
+      }
+    }
+  }
+`);

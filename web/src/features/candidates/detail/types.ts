@@ -1,0 +1,3 @@
+import type { CandidateDetailQuery } from '../../../gql/graphql';
+
+export type CandidateDetailData = NonNullable<CandidateDetailQuery['candidate']>;
