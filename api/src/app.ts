@@ -5,6 +5,7 @@ import { adminEmailRoutes } from './admin-emails/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { applicationRoutes } from './applications/routes.js';
 import { assessmentRoutes } from './assessments/routes.js';
+import { assignedTestRoutes } from './assigned-tests/routes.js';
 import { branchRoutes } from './branches/routes.js';
 import { pipelineRoutes } from './candidates/pipeline-routes.js';
 import { candidateRoutes } from './candidates/routes.js';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(fileRoutes(files));
   app.use(candidateRoutes(db));
   app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
+  app.use(assignedTestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(profileRoutes({ db, files }));
   app.use(applicationRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));

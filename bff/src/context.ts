@@ -12,6 +12,7 @@ import type { AccountsClient } from './upstream/accounts.js';
 import type { AdminEmailsClient } from './upstream/admin-emails.js';
 import type { ApplicationsClient } from './upstream/applications.js';
 import type { ApiTokensClient } from './upstream/api-tokens.js';
+import type { AssignedTestsClient } from './upstream/assigned-tests.js';
 import type { CandidatesClient } from './upstream/candidates.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { FilesClient } from './upstream/files.js';
@@ -38,6 +39,7 @@ export interface Services {
   files: FilesClient;
   applications: ApplicationsClient;
   candidates: CandidatesClient;
+  assignedTests: AssignedTestsClient;
   profiles: ProfilesClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;

@@ -37,6 +37,7 @@ import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { requestIdMiddleware, requestIdOf } from './request-id.js';
 import { SessionsClient } from './upstream/sessions.js';
+import { AssignedTestsClient } from './upstream/assigned-tests.js';
 import { CandidatesClient } from './upstream/candidates.js';
 import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
@@ -168,6 +169,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     files: new FilesClient(http),
     applications: new ApplicationsClient(http),
     candidates: new CandidatesClient(http),
+    assignedTests: new AssignedTestsClient(http),
     profiles: new ProfilesClient(http),
     dataExports: new DataExports(keys.export, store),
     store,

@@ -57,6 +57,11 @@ export const ASSIGNED_TEST_MESSAGES = {
   stateUpdated: 'Estado actualizado',
   confirmed: 'Pruebas confirmadas',
   confirmButton: 'Confirmar pruebas completadas',
+  notAllCompleted: 'Todas las pruebas asignadas deben estar completadas antes de confirmar.',
+  noEmail: 'Este candidato no tiene email registrado.',
+  sent: 'Pruebas enviadas por correo',
+  scoreInvalid: 'El puntaje debe ser un número entre 0 y 100000.',
+  resultTooLong: `El resultado no puede tener más de ${LIMITS.note} caracteres.`,
 } as const;
 
 export function assignedTestStateOf(raw: unknown): AssignedTestState | null {

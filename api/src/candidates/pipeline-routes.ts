@@ -29,7 +29,7 @@ export const PIPELINE_MESSAGES = {
 const NOTE_MAX = 1000;
 
 /** rol (1–4) and usuarioId as the BFF sends them; the documented payloads carry neither. */
-function actorOf(raw: Record<string, unknown>, defaultRole: RoleId): Actor {
+export function actorOf(raw: Record<string, unknown>, defaultRole: RoleId): Actor {
   const role = raw.rol ?? raw.role;
   const user = raw.usuarioId ?? raw.usuario_id;
   let r: RoleId = defaultRole;

@@ -8,6 +8,7 @@ import {
   type RoleId,
 } from '@bolsa/domain';
 import type { Transaction } from 'kysely';
+import { findTestEvents } from '../assigned-tests/repository.js';
 import type { Database, Db } from '../db/database.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -55,7 +56,9 @@ export async function listCandidates(
 
 export const findCandidate = (db: Db, id: number) => repo.findCandidate(db, id);
 export const findTimeline = async (db: Db, id: number) =>
-  (await repo.candidateExists(db, id)) ? repo.findTimeline(db, id) : null;
+  (await repo.candidateExists(db, id))
+    ? { ...(await repo.findTimeline(db, id)), pruebas: await findTestEvents(db, id) }
+    : null;
 
 /** estadosPermitidos of a candidate for `role` (domain allowedNext), or null when there is none. */
 export async function allowedStates(db: Db, id: number, role: RoleId): Promise<CandidateState[] | null> {

@@ -22,6 +22,12 @@ export type { PerfilesCandidatosTable, PerfilArchivosTable, ProfileFileType } fr
 export type { CorreosSalientesTable, CorreosIntentosTable, OutboxState } from './tables/mail.js';
 export type { TemplateType, TemplateCategory, PruebasTemplatesTable } from './tables/assessments.js';
 export type { CorreosTable } from './tables/admin-emails.js';
+export type {
+  PostulantePruebasTable,
+  PostulantePruebasEventosTable,
+  AssignedTestStateColumn,
+  TestEventAction,
+} from './tables/assigned-tests.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -36,6 +42,7 @@ import type { PerfilesCandidatosTable, PerfilArchivosTable } from './tables/prof
 import type { CorreosSalientesTable, CorreosIntentosTable } from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
+import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -55,6 +62,8 @@ export interface Database {
   archivos_accesos: ArchivosAccesosTable;
   perfiles_candidatos: PerfilesCandidatosTable;
   perfil_archivos: PerfilArchivosTable;
+  postulante_pruebas: PostulantePruebasTable;
+  postulante_pruebas_eventos: PostulantePruebasEventosTable;
 }
 
 export type Db = Kysely<Database>;

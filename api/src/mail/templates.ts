@@ -228,3 +228,91 @@ export function stateChanged(d: StateMailData): RenderedMail {
     html: layout(copy.title, paragraphs),
   };
 }
+
+export interface SentTest {
+  name: string;
+  type: string;
+  /** YYYY-MM-DD */
+  deadline: string;
+  observations: string | null;
+  /** LINK and FORMULARIO only. */
+  link: string | null;
+  credentials: string | null;
+  /** File-based types: the template's file name. */
+  fileName: string | null;
+}
+
+export interface TestsSentData {
+  name: string;
+  vacancy: string | null;
+  tests: SentTest[];
+  observation: string | null;
+  publicUrl: string;
+}
+
+const TEST_TYPE_TEXT: Record<string, string> = {
+  PDF: 'Documento PDF',
+  WORD: 'Documento Word',
+  EXCEL: 'Hoja de Excel',
+  LINK: 'Enlace web',
+  FORMULARIO: 'Formulario',
+};
+
+/**
+ * 'Enviar pruebas' (spec 3 §7 /email/enviar-pruebas): every ASIGNADA test with its deadline, its
+ * link or file, and the access credentials of LINK and FORMULARIO tests (never of the others).
+ */
+export function testsSent(d: TestsSentData): RenderedMail {
+  const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
+  const site = d.publicUrl.replace(/\/+$/, '');
+  const observation = d.observation?.trim() || null;
+  const linkType = (t: SentTest) => t.type === 'LINK' || t.type === 'FORMULARIO';
+  const lines = (t: SentTest): [string, string][] => [
+    ['Tipo', TEST_TYPE_TEXT[t.type] ?? t.type],
+    ['Fecha límite', formatDate(t.deadline)],
+    ...(linkType(t) && t.link ? ([['Enlace', t.link]] as [string, string][]) : []),
+    ...(!linkType(t) && t.fileName
+      ? ([['Archivo', `${t.fileName} (GTH te lo hará llegar; responde dentro del plazo)`]] as [string, string][])
+      : []),
+    ...(linkType(t) && t.credentials?.trim()
+      ? ([['Credenciales de acceso', t.credentials.trim()]] as [string, string][])
+      : []),
+    ...(t.observations?.trim() ? ([['Observaciones', t.observations.trim()]] as [string, string][]) : []),
+  ];
+
+  const text = [
+    `Hola, ${d.name}:`,
+    '',
+    'Se te han asignado pruebas. Revisa tu correo.',
+    `Como parte de tu proceso para ${vacancy}, te pedimos completar las siguientes pruebas antes de su fecha límite:`,
+    ...d.tests.flatMap((t, i) => ['', `${i + 1}. ${t.name}`, ...lines(t).map(([k, v]) => `   - ${k}: ${v}`)]),
+    ...(observation ? ['', `Observaciones: ${observation}`] : []),
+    '',
+    `Puedes ver el estado de tu postulación en ${site}/perfil`,
+    '',
+    'Gestión del Talento Humano · Bolsa de Trabajo',
+    'Este es un mensaje automático; no respondas a este correo.',
+  ].join('\n');
+
+  const value = (k: string, v: string) =>
+    k === 'Enlace' && /^https?:\/\//i.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v);
+  const paragraphs = [
+    `Hola, ${escapeHtml(d.name)}:`,
+    '<strong>Se te han asignado pruebas. Revisa tu correo.</strong>',
+    `Como parte de tu proceso para ${escapeHtml(vacancy)}, te pedimos completar las siguientes pruebas antes de su fecha límite:`,
+    ...d.tests.map(
+      (t, i) =>
+        `<strong>${i + 1}. ${escapeHtml(t.name)}</strong><br>${lines(t)
+          .map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${value(k, v)}`)
+          .join('<br>')}`,
+    ),
+    ...(observation ? [`<strong>Observaciones:</strong> ${escapeHtml(observation).replace(/\r?\n/g, '<br>')}`] : []),
+    `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
+  ];
+  return {
+    template: 'pruebas-enviadas',
+    subject: `Pruebas asignadas: ${vacancy}`,
+    text,
+    html: layout('Pruebas asignadas', paragraphs),
+  };
+}

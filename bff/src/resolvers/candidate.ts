@@ -27,6 +27,7 @@ import {
 import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
 import { documentKindOf } from '../normalise/candidate-file.js';
+import { candidateTests, testEvents } from './assigned-test.js';
 import type {
   ActorRef,
   CandidateListPage,
@@ -284,6 +285,7 @@ const staffName = async (ctx: Context, userId: string | null) =>
   userId ? ((await ctx.loaders.users.load(userId))?.name ?? null) : null;
 
 export const Candidate: CandidateResolvers<Context> = {
+  ...candidateTests,
   state: (c) => stateToEnum(c.state) as CandidateStateEnum,
   dpi: async (c, _a, ctx) => (await detailOf(c, ctx))?.dpi ?? null,
   address: async (c, _a, ctx) => (await detailOf(c, ctx))?.address ?? null,
@@ -324,9 +326,10 @@ export const Candidate: CandidateResolvers<Context> = {
           document: documentKindOf(a.type) ?? 'CURRICULUM',
         })),
       )),
+      ...(await testEvents(ctx, t)),
     ];
     // Oldest first; a state change comes before the e-mail it queued in the same instant.
-    const rank = { StateChangeEvent: 0, EmailEvent: 1, FileAccessEvent: 2 } as const;
+    const rank = { StateChangeEvent: 0, EmailEvent: 1, FileAccessEvent: 2, TestEvent: 3 } as const;
     return events.sort((a, b) => a.at.localeCompare(b.at) || rank[a.__typename] - rank[b.__typename]);
   },
 };

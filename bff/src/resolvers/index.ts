@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { adminEmailMutations, adminEmailQueries } from './admin-email.js';
 import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
+import { assignedTestMutations, assignedTestQueries } from './assigned-test.js';
 import { branchQueries } from './branch.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
@@ -30,6 +31,7 @@ export const resolvers: Resolvers<Context> = {
     ...adminEmailQueries,
     ...applicationQueries,
     ...candidateQueries,
+    ...assignedTestQueries,
     ...candidateProfileQueries,
     ...myApplicationQueries,
   },
@@ -42,6 +44,7 @@ export const resolvers: Resolvers<Context> = {
     ...adminEmailMutations,
     ...applicationMutations,
     ...candidateMutations,
+    ...assignedTestMutations,
     ...candidateProfileMutations,
     ...myApplicationMutations,
   },

@@ -78,6 +78,8 @@ export interface TimelineDto {
     sentAt: string | null;
   }[];
   accesses: { at: string; userId: string | null; type: string | null }[];
+  /** What happened to the candidate's assigned tests (ASSIGNED, SENT, COMPLETED …). */
+  tests: { at: string; userId: string | null; action: string; testName: string }[];
 }
 
 const EMAIL_STATUS: Record<string, TimelineDto['emails'][number]['status']> = {
@@ -194,7 +196,7 @@ export class CandidatesClient {
 
   /** GET /candidatos/{id}/linea-de-tiempo: history rows, e-mails with delivery status, file openings. */
   async timeline(candidateId: string): Promise<TimelineDto> {
-    const empty: TimelineDto = { states: [], emails: [], accesses: [] };
+    const empty: TimelineDto = { states: [], emails: [], accesses: [], tests: [] };
     if (!isRecordId(candidateId)) return empty;
     const r = await this.http.send(`/candidatos/${candidateId}/linea-de-tiempo`);
     // An api without the timeline (404/405) shows an empty one rather than failing the detail.
@@ -232,6 +234,15 @@ export class CandidatesClient {
       accesses: listOf(pick(f, 'accesos')).map((raw) => {
         const a = fieldsOf(raw);
         return { at: at(a), userId: id(pick(a, 'usuarioId', 'userId')), type: text(pick(a, 'tipo', 'type')) };
+      }),
+      tests: listOf(pick(f, 'pruebas')).map((raw) => {
+        const e = fieldsOf(raw);
+        return {
+          at: at(e),
+          userId: id(pick(e, 'usuarioId', 'userId')),
+          action: text(pick(e, 'accion', 'action')) ?? 'ASSIGNED',
+          testName: text(pick(e, 'nombrePrueba', 'testName')) ?? '',
+        };
       }),
     };
   }

@@ -7,6 +7,7 @@ import * as m0010 from './0010-applications.js';
 import * as m0011 from './0011-candidate-history.js';
 import * as m0012 from './0012-candidate-area.js';
 import * as m0013 from './0013-pipeline.js';
+import * as m0015 from './0015-assigned-tests.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0011-candidate-history': m0011,
   '0012-candidate-area': m0012,
   '0013-pipeline': m0013,
+  '0015-assigned-tests': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

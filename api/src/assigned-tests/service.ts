@@ -1,0 +1,271 @@
+import {
+  ASSIGNED_TEST_MESSAGES,
+  assignedTestStateOf,
+  canonicalState,
+  checkAssignedTestMove,
+  TRANSITION_MESSAGES,
+  type AssignedTestState,
+  type CandidateState,
+} from '@bolsa/domain';
+import type { TemplateType, TestEventAction } from '../db/database.js';
+import { changeStateIn, type Actor, type PipelineDeps, type StateChangeOutcome } from '../candidates/pipeline.js';
+import { existingStaffId } from '../candidates/pipeline-repository.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { testsSent } from '../mail/templates.js';
+import * as repo from './repository.js';
+
+const M = ASSIGNED_TEST_MESSAGES;
+
+/** A refusal the routes answer with its status and Spanish message. */
+export type Refusal = { ok: false; status: number; message: string; fields?: Record<string, unknown> };
+export type Outcome<T> = { ok: true; value: T } | Refusal;
+
+const refuse = (status: number, message: string, fields?: Record<string, unknown>): Refusal => ({
+  ok: false,
+  status,
+  message,
+  ...(fields && { fields }),
+});
+
+/** A refused state change as the pipeline routes answer it (spec 3 §8). */
+function refusedChange(outcome: Exclude<StateChangeOutcome, { ok: true }>): Refusal {
+  if (outcome.kind === 'not-found') return refuse(404, TRANSITION_MESSAGES.notFound);
+  if (outcome.kind === 'email-not-queued') return refuse(422, outcome.message);
+  return refuse(
+    outcome.kind === 'forbidden' ? 403 : outcome.kind === 'stale' ? 409 : 400,
+    TRANSITION_MESSAGES.notAllowed,
+    {
+      codigo: outcome.kind === 'stale' ? 'estado_cambiado' : 'cambio_no_permitido',
+      detalle: outcome.message,
+      estadoActual: outcome.current,
+      estadosPermitidos: outcome.allowed,
+    },
+  );
+}
+
+export async function listTests(deps: PipelineDeps, candidateId: number): Promise<repo.AssignedTestJson[] | null> {
+  if (!(await repo.candidateRow(deps.db, candidateId))) return null;
+  return repo.findTests(deps.db, candidateId);
+}
+
+export interface AssignInput {
+  candidateId: number;
+  /** By id (extra TemplateId), else by the documented NombrePrueba + TipoPrueba. */
+  template: { id: number } | { name: string; type: TemplateType };
+  deadline: string;
+  observations: string;
+  credentials: string;
+  actor: Actor;
+}
+
+/** POST /pruebas/asignar-simple: the input is already checked by the domain's assignTestSchema. */
+export async function assignTest(deps: PipelineDeps, a: AssignInput): Promise<Outcome<repo.AssignedTestJson>> {
+  return deps.db.transaction().execute(async (trx) => {
+    const template = await repo.findActiveTemplate(trx, a.template);
+    if (!template) return refuse(404, M.testNotFound);
+    if (!(await repo.candidateRow(trx, a.candidateId))) return refuse(404, TRANSITION_MESSAGES.notFound);
+    const linkType = template.tipo === 'LINK' || template.tipo === 'FORMULARIO';
+    // The template decides the type: credentials are required and kept for LINK and FORMULARIO only.
+    if (linkType && !a.credentials.trim()) return refuse(400, M.credentialsRequired);
+    const userId = await existingStaffId(trx, a.actor.userId);
+    const id = await repo.insertTest(trx, {
+      candidateId: a.candidateId,
+      templateId: template.id,
+      name: template.nombre,
+      type: template.tipo,
+      deadline: a.deadline,
+      observations: a.observations,
+      credentials: linkType ? a.credentials.trim() : '',
+      userId,
+    });
+    await repo.insertEvent(trx, {
+      candidateId: a.candidateId,
+      testId: id,
+      action: 'ASSIGNED',
+      testName: template.nombre,
+      userId,
+    });
+    return { ok: true, value: (await repo.findTest(trx, id))! };
+  });
+}
+
+const MOVE_ACTION: Record<AssignedTestState, TestEventAction> = {
+  ASIGNADA: 'REACTIVATED',
+  COMPLETADA: 'COMPLETED',
+  CANCELADA: 'NOT_COMPLETED',
+};
+
+export interface TestUpdate {
+  id: number;
+  /** null: unchanged (a result-only update). */
+  state: AssignedTestState | null;
+  completedAt: string | null;
+  /** undefined: unchanged. */
+  result?: string | null;
+  score?: number | null;
+  actor: Actor;
+}
+
+/**
+ * POST /pruebas/postulante-pruebas/{id}: Completada / No Completada / Reactivar (COMPLETADA
+ * refused while the candidate is 'en seguimiento'); with the same state, the result notes only.
+ */
+export async function updateTest(deps: PipelineDeps, u: TestUpdate): Promise<Outcome<repo.AssignedTestJson>> {
+  return deps.db.transaction().execute(async (trx) => {
+    const test = await repo.lockTest(trx, u.id);
+    if (!test) return refuse(404, M.testNotFound);
+    const from = assignedTestStateOf(test.estado) ?? 'ASIGNADA';
+    const userId = await existingStaffId(trx, u.actor.userId);
+    const withResult = u.result !== undefined || u.score !== undefined;
+    if (u.state === null && !withResult) return refuse(400, M.stateInvalid);
+    if (u.state !== null && from !== u.state) {
+      const candidate = await repo.candidateRow(trx, test.postulante_id);
+      const problem = checkAssignedTestMove(from, u.state, candidate?.estado);
+      if (problem) return refuse(400, problem);
+      await repo.writeTestState(trx, test.id, u.state, u.completedAt);
+      await repo.insertEvent(trx, {
+        candidateId: test.postulante_id,
+        testId: test.id,
+        action: MOVE_ACTION[u.state],
+        testName: test.nombre_prueba,
+        userId,
+      });
+    } else if (u.state !== null && !withResult) return refuse(400, M.stateInvalid);
+    if (withResult) {
+      await repo.writeResult(trx, test.id, { text: u.result, score: u.score });
+      await repo.insertEvent(trx, {
+        candidateId: test.postulante_id,
+        testId: test.id,
+        action: 'RESULT',
+        testName: test.nombre_prueba,
+        userId,
+      });
+    }
+    return { ok: true, value: (await repo.findTest(trx, test.id))! };
+  });
+}
+
+export async function deleteTest(deps: PipelineDeps, id: number, actor: Actor): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const test = await repo.lockTest(trx, id);
+    if (!test) return false;
+    await repo.deleteTest(trx, id);
+    await repo.insertEvent(trx, {
+      candidateId: test.postulante_id,
+      testId: null,
+      action: 'DELETED',
+      testName: test.nombre_prueba,
+      userId: await existingStaffId(trx, actor.userId),
+    });
+    return true;
+  });
+}
+
+export interface SendInput {
+  candidateId: number;
+  /** The Ids of the payload's pruebas[], when given: only those (still ASIGNADA) are sent. */
+  testIds: number[] | null;
+  observation: string | null;
+  actor: Actor;
+}
+
+export interface SendResult {
+  from: CandidateState;
+  to: CandidateState;
+  sent: number;
+}
+
+/**
+ * POST /email/enviar-pruebas: the e-mail with every ASIGNADA test, and the move to pre-pruebas,
+ * in one transaction (changeStateIn with the tests e-mail). A candidate already in pre-pruebas
+ * (a second batch) gets the e-mail without a state change.
+ */
+export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outcome<SendResult>> {
+  return deps.db.transaction().execute(async (trx) => {
+    const candidate = await repo.candidateRow(trx, s.candidateId);
+    if (!candidate) return refuse(404, TRANSITION_MESSAGES.notFound);
+    const all = await repo.findTests(trx, s.candidateId);
+    const tests = all.filter((t) => t.estado === 'ASIGNADA' && (!s.testIds || s.testIds.includes(t.id)));
+    if (tests.length === 0) return refuse(400, M.noneToSend);
+    const address = candidate.datos_eliminados ? null : candidate.email?.trim() || null;
+    if (!address) return refuse(400, M.noEmail);
+
+    const mailFor = (name: string | null, vacancy: string | null) =>
+      testsSent({
+        name: name?.trim() || 'candidato',
+        vacancy,
+        observation: s.observation,
+        publicUrl: deps.publicUrl,
+        tests: tests.map((t) => ({
+          name: t.nombrePrueba,
+          type: t.tipoPrueba,
+          deadline: t.fechaLimite,
+          observations: t.observaciones,
+          link: t.linkExterno,
+          credentials: t.credencialesAcceso,
+          fileName: t.archivoNombre,
+        })),
+      });
+
+    const current = canonicalState(candidate.estado);
+    let result: SendResult;
+    if (current === 'pre-pruebas') {
+      const vacancy = await trx
+        .selectFrom('postulantes as c')
+        .leftJoin('plazas as v', 'v.id', 'c.plaza_id')
+        .select('v.nombre')
+        .where('c.id', '=', s.candidateId)
+        .executeTakeFirst();
+      await enqueueMail(trx, mailFor(candidate.nombre, vacancy?.nombre ?? null), address, {
+        applicationId: s.candidateId,
+      });
+      result = { from: current, to: current, sent: tests.length };
+    } else {
+      const outcome = await changeStateIn(trx, deps, {
+        id: s.candidateId,
+        to: 'pre-pruebas',
+        actor: s.actor,
+        note: s.observation,
+        mail: (row) => mailFor(row.nombre, row.plazaNombre),
+      });
+      if (!outcome.ok) return refusedChange(outcome);
+      result = { from: outcome.from, to: outcome.to, sent: tests.length };
+    }
+    const userId = await existingStaffId(trx, s.actor.userId);
+    await repo.markSent(
+      trx,
+      tests.map((t) => t.id),
+    );
+    for (const t of tests)
+      await repo.insertEvent(trx, {
+        candidateId: s.candidateId,
+        testId: t.id,
+        action: 'SENT',
+        testName: t.nombrePrueba,
+        userId,
+      });
+    return { ok: true, value: result };
+  });
+}
+
+/**
+ * 'Confirmar pruebas completadas': every assigned test COMPLETADA and the candidate in
+ * pre-pruebas → post-pruebas with the state's own e-mail (spec 3 §4.1).
+ */
+export async function confirmTests(
+  deps: PipelineDeps,
+  candidateId: number,
+  actor: Actor,
+): Promise<Outcome<{ from: CandidateState; to: CandidateState; emailQueued: boolean }>> {
+  return deps.db.transaction().execute(async (trx) => {
+    const candidate = await repo.candidateRow(trx, candidateId);
+    if (!candidate) return refuse(404, TRANSITION_MESSAGES.notFound);
+    const tests = await repo.findTests(trx, candidateId);
+    if (tests.length === 0 || tests.some((t) => t.estado !== 'COMPLETADA')) return refuse(400, M.notAllCompleted);
+    if (canonicalState(candidate.estado) !== 'pre-pruebas')
+      return refuse(400, M.confirmNeedsPreTests, { estadoActual: canonicalState(candidate.estado) });
+    const outcome = await changeStateIn(trx, deps, { id: candidateId, to: 'post-pruebas', actor });
+    if (!outcome.ok) return refusedChange(outcome);
+    return { ok: true, value: { from: outcome.from, to: outcome.to, emailQueued: outcome.emailQueued } };
+  });
+}
