@@ -1,10 +1,25 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import { IconArrowRight, IconFileSearch, IconMail } from '@tabler/icons-react';
+import { IconArrowRight, IconClipboardCheck, IconFileSearch, IconMail } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
-function Item({ event }: { event: CandidateTimelineEventFragment }) {
+/** What happened to an assigned test (TestEvent.action), in the screen's words. */
+export const TEST_EVENT_LABEL: Record<string, string> = {
+  ASSIGNED: 'Prueba asignada',
+  SENT: 'Prueba enviada por correo',
+  COMPLETED: 'Prueba completada',
+  NOT_COMPLETED: 'Prueba no completada',
+  REACTIVATED: 'Prueba reactivada',
+  DELETED: 'Prueba eliminada',
+  RESULT: 'Resultado registrado',
+};
+
+/** The members this page knows how to show; members whose fragment is not spread yet are skipped. */
+type ShownEvent = Extract<CandidateTimelineEventFragment, { at: string }>;
+const isShown = (e: CandidateTimelineEventFragment): e is ShownEvent => 'at' in e;
+
+function Item({ event }: { event: ShownEvent }) {
   const when = formatDateTime(event.at);
   switch (event.__typename) {
     case 'StateChangeEvent':
@@ -56,6 +71,17 @@ function Item({ event }: { event: CandidateTimelineEventFragment }) {
           </Text>
         </>
       );
+    case 'TestEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            {TEST_EVENT_LABEL[event.action] ?? 'Prueba'}: {event.testName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.testBy ?? 'Sistema'} · {when}
+          </Text>
+        </>
+      );
   }
 }
 
@@ -63,17 +89,19 @@ const BULLET = {
   StateChangeEvent: <IconArrowRight size={12} aria-hidden />,
   EmailEvent: <IconMail size={12} aria-hidden />,
   FileAccessEvent: <IconFileSearch size={12} aria-hidden />,
+  TestEvent: <IconClipboardCheck size={12} aria-hidden />,
 } as const;
 
 /** The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document openings. */
 export function CandidateTimeline({ events }: { events: readonly CandidateTimelineEventFragment[] }) {
-  if (events.length === 0)
+  const shown = events.filter(isShown);
+  if (shown.length === 0)
     return (
       <Text size="sm" c="dimmed">
         Sin movimientos registrados.
       </Text>
     );
-  const sorted = sortTimeline(events);
+  const sorted = sortTimeline(shown);
   return (
     <Timeline active={sorted.length - 1} bulletSize={22} lineWidth={2}>
       {sorted.map((event, i) => (

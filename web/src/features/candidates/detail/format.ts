@@ -1,5 +1,5 @@
 import { dayjs, formatDate, formatPrintedDate, formatQuetzales } from '@bolsa/domain';
-import type { CandidateDocumentKind, CandidateTimelineEventFragment, EmailStatus } from '../../../gql/graphql';
+import type { CandidateDocumentKind, EmailStatus } from '../../../gql/graphql';
 
 /** '23/11/2026 14:05' in the viewer's clock; '' for anything unreadable. */
 export function formatDateTime(raw: string | null | undefined): string {
@@ -54,7 +54,7 @@ export const EMAIL_STATUS: Record<EmailStatus, { label: string; color: string }>
 };
 
 /** Newest first; of events at the same instant, the later in the server's list first. */
-export function sortTimeline<T extends Pick<CandidateTimelineEventFragment, 'at'>>(events: readonly T[]): T[] {
+export function sortTimeline<T extends { at: string }>(events: readonly T[]): T[] {
   const time = (e: T) => {
     const t = Date.parse(e.at);
     return Number.isNaN(t) ? 0 : t;

@@ -35,6 +35,12 @@ export const CANDIDATE_TIMELINE_FIELDS = graphql(`
       openedBy: by
       document
     }
+    ... on TestEvent {
+      at
+      testBy: by
+      action
+      testName
+    }
   }
 `);
 
