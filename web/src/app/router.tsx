@@ -72,6 +72,11 @@ const InterviewSchedulingPage = lazyNamed(
 );
 const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
 
+const CandidateTestsPage = lazyNamed(
+  () => import('../features/candidate-tests/CandidateTestsPage'),
+  'CandidateTestsPage',
+);
+
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
@@ -98,7 +103,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access(STAFF) },
   { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access(STAFF) },
   { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
-  { path: 'asignacionpruebas/:id', ...notYet, ...access(STAFF) },
+  { path: 'asignacionpruebas/:id', ...panelScreen(CandidateTestsPage), ...access(STAFF) },
   { path: 'asignacionentrevista/:id', ...panelScreen(InterviewSchedulingPage), ...access(STAFF) },
   { path: 'plazas/crear', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
   { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },

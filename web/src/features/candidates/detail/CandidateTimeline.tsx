@@ -1,17 +1,24 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import { IconArrowRight, IconCalendarEvent, IconFileSearch, IconMail } from '@tabler/icons-react';
+import { IconArrowRight, IconCalendarEvent, IconClipboardCheck, IconFileSearch, IconMail } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
 import { formatDate } from '@bolsa/domain';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
-/** The events this screen draws; issue 12 adds tests, interviews and document requests to the union. */
-type ShownEvent = Extract<
-  CandidateTimelineEventFragment,
-  { __typename: 'StateChangeEvent' | 'EmailEvent' | 'FileAccessEvent' | 'InterviewEvent' }
->;
-const SHOWN = new Set<string>(['StateChangeEvent', 'EmailEvent', 'FileAccessEvent', 'InterviewEvent']);
-const isShown = (e: CandidateTimelineEventFragment): e is ShownEvent => SHOWN.has(e.__typename ?? '');
+/** What happened to an assigned test (TestEvent.action), in the screen's words. */
+export const TEST_EVENT_LABEL: Record<string, string> = {
+  ASSIGNED: 'Prueba asignada',
+  SENT: 'Prueba enviada por correo',
+  COMPLETED: 'Prueba completada',
+  NOT_COMPLETED: 'Prueba no completada',
+  REACTIVATED: 'Prueba reactivada',
+  DELETED: 'Prueba eliminada',
+  RESULT: 'Resultado registrado',
+};
+
+/** The members this page knows how to show; members whose fragment is not spread yet are skipped. */
+type ShownEvent = Extract<CandidateTimelineEventFragment, { at: string }>;
+const isShown = (e: CandidateTimelineEventFragment): e is ShownEvent => 'at' in e;
 
 function Item({ event }: { event: ShownEvent }) {
   const when = formatDateTime(event.at);
@@ -77,6 +84,17 @@ function Item({ event }: { event: ShownEvent }) {
           </Text>
         </>
       );
+    case 'TestEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            {TEST_EVENT_LABEL[event.action] ?? 'Prueba'}: {event.testName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.testBy ?? 'Sistema'} · {when}
+          </Text>
+        </>
+      );
   }
 }
 
@@ -85,6 +103,7 @@ const BULLET = {
   EmailEvent: <IconMail size={12} aria-hidden />,
   FileAccessEvent: <IconFileSearch size={12} aria-hidden />,
   InterviewEvent: <IconCalendarEvent size={12} aria-hidden />,
+  TestEvent: <IconClipboardCheck size={12} aria-hidden />,
 } as const;
 
 /** The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document openings. */

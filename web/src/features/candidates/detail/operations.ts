@@ -43,6 +43,12 @@ export const CANDIDATE_TIMELINE_FIELDS = graphql(`
       startsAt: from
       endsAt: to
     }
+    ... on TestEvent {
+      at
+      testBy: by
+      action
+      testName
+    }
   }
 `);
 
