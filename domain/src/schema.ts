@@ -9,6 +9,9 @@ import { DATE_RANGE, LIMITS } from './limits.js';
  * The entity schemas also carry the specs' own wording wherever the spec gives one.
  */
 z.config(es());
+// In a browser the CSP refuses 'unsafe-eval', which zod's JIT probes for on the first parse: off here,
+// where the web's first zod import evaluates (the web entry's own code runs after its chunks).
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 
