@@ -11,7 +11,7 @@ import { DATE_RANGE, LIMITS } from './limits.js';
 z.config(es());
 // In a browser the CSP refuses 'unsafe-eval', which zod's JIT probes for on the first parse: off here,
 // where the web's first zod import evaluates (the web entry's own code runs after its chunks).
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };
 
