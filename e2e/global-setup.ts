@@ -77,24 +77,42 @@ export default async function setup(project: TestProject) {
     return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   }
   project.provide('baseUrl', await serve({}));
-  const withApplications = await api.db
-    .selectFrom('plazas')
-    .innerJoin('postulantes', 'postulantes.plaza_id', 'plazas.id')
-    .select(['plazas.nombre', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('plazas.id', 'not in', (eb) =>
-      eb
-        .selectFrom('postulantes')
-        .select('plaza_id')
-        .where('email', '=', 'maria.choc@example.com')
-        .where('plaza_id', 'is not', null),
-    )
-    .groupBy('plazas.nombre')
-    .orderBy('n', 'desc')
+  // The delete journey's own vacancy: unpublished (no board journey can apply to it) with two
+  // guest applications of its own, so its count cannot move while the other journeys run.
+  const deletion = await api.db
+    .insertInto('plazas')
+    .values({
+      nombre: 'Auxiliar de Archivo (prueba de eliminación)',
+      sede_id: null,
+      lugar: 'Cobán',
+      descripcion: 'Vacante creada por las pruebas del navegador.',
+      requisitos: JSON.stringify(['Bachillerato']),
+      beneficios: JSON.stringify([]),
+      imagen: null,
+      fecha_publicacion: new Date().toISOString().slice(0, 10),
+      fecha_finalizacion: null,
+      status: '0',
+      fecha_creacion: new Date().toISOString(),
+      publicado_por: null,
+      actualizado_por: null,
+      departamento_codigo: null,
+    })
+    .returning(['id', 'nombre'])
     .executeTakeFirstOrThrow();
-  project.provide('vacancyWithApplications', {
-    name: withApplications.nombre,
-    applications: Number(withApplications.n),
-  });
+  await api.db
+    .insertInto('postulantes')
+    .values(
+      ['Rosa Tiul', 'Mario Caal'].map((nombre, i) => ({
+        plaza_id: deletion.id,
+        nombre,
+        email: `eliminacion.${i}@example.com`,
+        telefono: `5555000${i}`,
+        estado: 'postulado',
+      })),
+    )
+    .execute();
+  const withApplications = { nombre: deletion.nombre };
+  project.provide('vacancyWithApplications', { name: deletion.nombre, applications: 2 });
   const ana = await api.db
     .selectFrom('usuarios_candidatos')
     .select(['id', 'dpi'])
