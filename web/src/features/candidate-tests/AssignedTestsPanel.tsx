@@ -71,7 +71,13 @@ interface AssignedTestsPanelProps {
 }
 
 /** Right panel (spec 3 §2.4, §4.2): 'Pruebas Asignadas (n)' with their actions and the confirmation. */
-export function AssignedTestsPanel({ candidateId, candidateState, tests, canEdit, onChanged }: AssignedTestsPanelProps) {
+export function AssignedTestsPanel({
+  candidateId,
+  candidateState,
+  tests,
+  canEdit,
+  onChanged,
+}: AssignedTestsPanelProps) {
   const navigate = useNavigate();
   const client = useApolloClient();
   const [setState] = useMutation(SET_ASSIGNED_TEST_STATE);
@@ -177,7 +183,8 @@ export function AssignedTestsPanel({ candidateId, candidateState, tests, canEdit
                       size="compact-sm"
                       variant="light"
                       color={ASSIGNED_TEST_STATE_COLOR[a.to]}
-                      c={a.to === 'ASIGNADA' ? 'dark.7' : undefined}
+                      // Light buttons write shade 6 on a pale tint (under 4.5:1): darker text.
+                      c={a.to === 'ASIGNADA' ? 'dark.7' : `${ASSIGNED_TEST_STATE_COLOR[a.to]}.9`}
                       disabled={busyId === t.id}
                       onClick={() => void move(t, a.to)}
                     >

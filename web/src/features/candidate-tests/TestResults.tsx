@@ -30,7 +30,9 @@ function Dates({ t }: { t: AssignedTestFieldsFragment }) {
 
 function ResultForm({ t, onSaved }: { t: AssignedTestFieldsFragment; onSaved: () => Promise<unknown> }) {
   const [text, setText] = useState(t.resultText ?? '');
-  const [score, setScore] = useState(t.resultScore === null || t.resultScore === undefined ? '' : String(t.resultScore));
+  const [score, setScore] = useState(
+    t.resultScore === null || t.resultScore === undefined ? '' : String(t.resultScore),
+  );
   const [scoreError, setScoreError] = useState<string | null>(null);
   const [record, { loading }] = useMutation(RECORD_TEST_RESULT);
 
@@ -59,7 +61,13 @@ function ResultForm({ t, onSaved }: { t: AssignedTestFieldsFragment; onSaved: ()
   return (
     <form onSubmit={(e) => void save(e)} aria-label={`Resultado de ${t.name}`} noValidate>
       <Stack gap="xs">
-        <Textarea label="Resultado" autosize minRows={2} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <Textarea
+          label="Resultado"
+          autosize
+          minRows={2}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             label="Puntaje"
