@@ -8,7 +8,7 @@
 //   BENCH_APPLICANTS=20 BENCH_DATABASE_URL=postgres://… npm run bench:apply
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isValidCui } from '@bolsa/domain/geography';
 
@@ -20,7 +20,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bench-apply-'));
 const MB = 1024 * 1024;
 
 function start(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true', SMTP_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,6 +44,12 @@ async function waitFor(url: string) {
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** CPU seconds (user + system, every thread) a process has used: a figure the machine's load skews less than latency. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function cuiFor(n: number): string {
@@ -148,12 +156,13 @@ try {
   const pid = bffProc.pid!;
   await new Promise((r) => setTimeout(r, 500));
   const before = rssMb(pid);
+  const cpuBefore = { api: cpuSeconds(api.pid!), bff: cpuSeconds(pid) };
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(pid));
   }, 20);
 
-  const APPLY = `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId mode error { __typename } } }`;
+  const APPLY = `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId mode error { __typename ... on ValidationFailed { message fields { path message } } } } }`;
   const latencies: number[] = [];
   const outcomes = await Promise.all(
     people.map(async (p, i) => {
@@ -187,12 +196,16 @@ try {
   );
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
+  const cpu = { api: cpuSeconds(api.pid!) - cpuBefore.api, bff: cpuSeconds(pid) - cpuBefore.bff };
 
   const failed = outcomes.filter((o) => o !== 'ok');
   console.log(`\napply: ${applicants} concurrent applications, each 4 × 5 MB PDF + a photo, through the BFF`);
   console.log(`  uploads beforehand: ${uploadSeconds.toFixed(1)} s for ${applicants * 5} files`);
   console.log(
     `  apply latency: p50 ${pct(latencies, 50).toFixed(0)} ms  p95 ${pct(latencies, 95).toFixed(0)} ms  max ${Math.max(...latencies).toFixed(0)} ms  (goal p95 ≤ 1500 ms)`,
+  );
+  console.log(
+    `  CPU used meanwhile: api ${cpu.api.toFixed(2)} s, BFF ${cpu.bff.toFixed(2)} s  (load average ${loadavg()[0]!.toFixed(2)})`,
   );
   console.log(
     `  BFF resident memory: ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak, growth ${(peak - before).toFixed(0)} MB  (goal ≤ 50 MB)`,

@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isValidCui } from '../domain/src/geography.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
+import { completeProfileThroughApi } from './candidate-support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ async function chooseFile(
     )[0];
   const chooser = (await chooserAfter('Enter')) ?? (await chooserAfter('Space'));
   if (chooser) await chooser.setFiles(file);
-  else await zone.locator('input[type=file]').setInputFiles(file);
+  else await dialog.getByLabel(`Seleccionar ${label}`).setInputFiles(file);
   await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
 }
 
@@ -169,6 +170,8 @@ describe('applying to a vacancy (issue 9)', () => {
     const { dpi, vacancyId, vacancyName } = inject('candidateApplication');
     const { context, page } = await newPage(browser);
     await loginAs(context, 'candidate');
+    // A candidate with an incomplete profile meets the profile gate first (issue 10).
+    await completeProfileThroughApi(context, dpi);
     await page.goto(`/vacantes/${vacancyId}/postular`);
     const dialog = page.getByRole('dialog', { name: 'Formulario de Postulación' });
     await dialog.getByText(vacancyName).first().waitFor();

@@ -40,6 +40,8 @@ describe('candidate lists', () => {
     await screenshot(page, 'candidates-inbox-viewer');
 
     await page.goto('/panel/historial');
+    // The guard sends a role that may not open it to /panel (spec 3 §2.8), once the session is known.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/panel');
     expect(await settledPath(page)).toBe('/panel');
     await context.close();
   });
@@ -92,21 +94,14 @@ describe('candidate lists', () => {
     await rows(page).first().waitFor();
     const first = rows(page).first();
     const name = (await first.locator('td[data-label="Nombre"] p').first().innerText()).trim();
-    const id = /\/panel\/detallecandidato\/(\w+)/.exec(
-      (await first.getByRole('link', { name: /^Ver perfil/ }).getAttribute('href')) ?? '',
-    )?.[1];
-    // The rejection itself (the actions' dialog) is the detail journey's; here it is one call.
-    const res = await manager.context.request.post('/graphql', {
-      headers: { 'apollo-require-preflight': 'true' },
-      data: {
-        query: `mutation($id: ID!) { rejectCandidate(id: $id, expectedState: INTERVIEW) { candidate { state } error { __typename } } }`,
-        variables: { id },
-      },
-    });
-    expect((await res.json()).data.rejectCandidate).toEqual({ candidate: { state: 'REJECTED' }, error: null });
-    await page.reload();
-    await rows(page).first().or(page.getByText('No hay candidatos activos que coincidan con tu búsqueda')).waitFor();
-    expect(await rows(page).filter({ hasText: name }).count()).toBe(0);
+    // 'Rechazar' on the row (keyboard): the dialog of the actions hook, then the row leaves the inbox.
+    await first.getByRole('button', { name: /^Rechazar/ }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Rechazar a ${name}` });
+    await dialog.getByLabel('Observación (opcional)').fill('El perfil ya fue cubierto.');
+    await dialog.getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByText('Candidato rechazado').first().waitFor();
+    await expect.poll(() => rows(page).filter({ hasText: name }).count(), { timeout: 10_000 }).toBe(0);
 
     // The Gestor sees it in the history, but may not reactivate.
     await page.goto('/panel/historial');

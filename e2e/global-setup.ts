@@ -20,6 +20,13 @@ declare module 'vitest' {
     mailDir: string;
     /** The demo candidate's DPI, and an open vacancy they have not applied to (application journey). */
     candidateApplication: { dpi: string; vacancyId: string; vacancyName: string };
+    /**
+     * An open vacancy that no other journey applies to or deletes: the candidate-area journey's
+     * guest application, linked on registering.
+     */
+    linkVacancy: { id: string; name: string };
+    /** The api itself (loopback) and its service token, for journeys that act as staff through REST. */
+    api: { url: string; token: string };
   }
 }
 
@@ -114,7 +121,18 @@ export default async function setup(project: TestProject) {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   project.provide('candidateApplication', { dpi: ana.dpi ?? '', vacancyId: String(open.id), vacancyName: open.nombre });
+  const link = await api.db
+    .selectFrom('plazas')
+    .select(['id', 'nombre'])
+    .where('status', '=', '1')
+    .where((eb) => eb.or([eb('fecha_finalizacion', 'is', null), eb('fecha_finalizacion', '>=', new Date())]))
+    .where('id', '!=', open.id)
+    .where('nombre', '!=', withApplications.nombre)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  project.provide('linkVacancy', { id: String(link.id), name: link.nombre });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
+  project.provide('api', { url: api.url, token: api.token });
   return async () => {
     for (const s of started) {
       await new Promise((r) => s.server.close(r));

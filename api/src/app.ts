@@ -19,6 +19,9 @@ import { profileRoutes } from './profiles/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
+import { interviewRoutes } from './interviews/routes.js';
+import { templateMeetings } from './interviews/meetings.js';
+import type { MeetingProvider } from './interviews/service.js';
 
 export interface Logger {
   info(line: string): void;
@@ -41,6 +44,8 @@ export interface AppDeps {
   logger?: Logger;
   /** The site's public address, for links in e-mails (default http://localhost:4000). */
   publicUrl?: string;
+  /** Creates virtual interview meetings: Microsoft Graph when configured, else VIRTUAL_MEETING_URL. */
+  meetings?: MeetingProvider;
 }
 
 // A caller (the BFF) may pass its own id so one request can be followed across both logs.
@@ -116,6 +121,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(candidateRoutes(db));
   app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(assignedTestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
+  app.use(
+    interviewRoutes({
+      db,
+      files,
+      publicUrl: deps.publicUrl ?? 'http://localhost:4000',
+      orgEmailDomain: deps.orgEmailDomain ?? 'ejemplo.org.gt',
+      meetings: deps.meetings ?? templateMeetings(),
+    }),
+  );
   app.use(profileRoutes({ db, files }));
   app.use(applicationRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(userRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));

@@ -52,6 +52,17 @@ const EnvSchema = z.object({
   S3_SECRET_KEY: optionalText,
   S3_REGION: optionalText,
   S3_PREFIX: optionalText,
+  /** Virtual interviews without Microsoft Graph: a link template, {room} = a random room name. */
+  VIRTUAL_MEETING_URL: optionalText.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    message: 'VIRTUAL_MEETING_URL debe ser una URL http:// o https://',
+  }),
+  /** Microsoft Graph (Teams meetings) with client credentials: all three, or none. */
+  TEAMS_TENANT_ID: optionalText,
+  TEAMS_CLIENT_ID: optionalText,
+  TEAMS_CLIENT_SECRET: optionalText,
+  /** Overrides for a national cloud or the tests' fake servers. */
+  GRAPH_BASE_URL: optionalText.transform((v) => (v ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, '')),
+  GRAPH_AUTHORITY_HOST: optionalText.transform((v) => (v ?? 'https://login.microsoftonline.com').replace(/\/+$/, '')),
 });
 
 export type ApiConfig = z.infer<typeof EnvSchema>;

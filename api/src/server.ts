@@ -6,11 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consoleLogger, createApp, type Logger } from './app.js';
+import { meetingProviderFrom } from './interviews/meetings.js';
+import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
 import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
 import { runSeeds } from './demo/index.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
 import { createFileStore, type FileStore } from './storage/index.js';
+import { sweepOrphanFiles } from './storage/orphans.js';
 
 export interface StartApiOptions {
   /** Default config API_PORT (4001); 0 = ephemeral. */
@@ -41,6 +44,11 @@ export interface StartApiOptions {
   publicUrl?: string;
   /** Default: S3 when S3_ENDPOINT/S3_BUCKET are set, else the local folder. */
   files?: FileStore;
+  /** Virtual interview meetings (default: Microsoft Graph when TEAMS_* are set, else VIRTUAL_MEETING_URL). */
+  meetings?: MeetingProvider;
+  /** Orphan file sweep (tests): how old a key must be, and how often it runs (default 1 h each). */
+  orphanGraceMs?: number;
+  orphanSweepMs?: number;
 }
 
 export interface RunningApi {
@@ -103,17 +111,28 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let server: Server | undefined;
   let mailer: OutboxWorker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
   try {
     const database = await createDatabase(target);
     db = database;
     await migrateToLatest(database);
     const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
     await files.ready?.();
-    // Uploads a killed process left in tmp/ (a submission is never older than a few minutes).
-    const sweepTmp = () =>
-      void files.sweep('tmp', 3_600_000).catch(() => logger.error('No se pudieron limpiar los archivos temporales'));
-    sweepTmp();
-    sweeper = setInterval(sweepTmp, 3_600_000);
+    // Files a killed process left between storing and committing (tmp/, unreferenced postulantes/):
+    // at start-up and then hourly; counts only in the log, never keys.
+    const sweepOrphans = () => {
+      sweeping ??= sweepOrphanFiles({ db: database, files, graceMs: options.orphanGraceMs })
+        .then((r) => {
+          if (r.temporary || r.unreferenced)
+            logger.info(`Archivos huérfanos eliminados: ${r.temporary} temporales, ${r.unreferenced} sin postulación`);
+        })
+        .catch(() => logger.error('No se pudieron limpiar los archivos huérfanos'))
+        .finally(() => {
+          sweeping = undefined;
+        });
+    };
+    sweepOrphans();
+    sweeper = setInterval(sweepOrphans, options.orphanSweepMs ?? 3_600_000);
     sweeper.unref();
     await runSeeds(database, files, {
       demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
@@ -129,6 +148,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       log: options.log ?? config.API_LOG ?? false,
       logger,
       publicUrl: options.publicUrl ?? config.PUBLIC_URL,
+      meetings: options.meetings ?? meetingProviderFrom(config),
     });
     const smtpUrl = options.smtpUrl === undefined ? config.SMTP_URL : options.smtpUrl;
     if (smtpUrl && config.MAIL_WORKER !== false) {
@@ -159,6 +179,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           setTimeout(() => s.closeAllConnections(), 3_000).unref();
         });
         clearInterval(sweeper);
+        await sweeping;
         await mailer?.stop();
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { todayInGuatemala } from '@bolsa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOutboxWorker } from '../src/mail/outbox.js';
@@ -8,6 +10,8 @@ import { smtpSink, until } from './support/smtp.js';
 
 const addDays = (iso: string, n: number) =>
   new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+const PDF = '%PDF-1.4 caso clínico de prueba';
 
 describe('tests e-mail template', () => {
   it('lists each test with deadline, link and credentials for LINK/FORMULARIO only, escaped in HTML', () => {
@@ -108,6 +112,8 @@ describe.each(databases)('assigned tests REST contract on $name', ({ start }) =>
       })
       .returning(['id', 'nombre'])
       .executeTakeFirstOrThrow();
+    await mkdir(path.join(t.api.filesDir, 'pruebas'), { recursive: true });
+    await writeFile(path.join(t.api.filesDir, 'pruebas', 'caso.pdf'), PDF);
   }, 180_000);
   afterAll(async () => t?.close());
 
@@ -263,7 +269,10 @@ describe.each(databases)('assigned tests REST contract on $name', ({ start }) =>
       expect(mail.text).toContain('Razonamiento en línea');
       expect(mail.text).toContain('usuario: demo / clave: 1234');
       expect(mail.text).toContain('https://pruebas.example/razonamiento');
-      expect(mail.text).toContain('caso.pdf');
+      expect(mail.text).toContain('caso.pdf (adjunto a este correo)');
+      expect(mail.attachments).toHaveLength(1);
+      expect(mail.attachments[0]).toMatchObject({ filename: 'caso.pdf', contentType: 'application/pdf' });
+      expect(mail.attachments[0]!.content.toString()).toBe(PDF);
       expect(mail.text).toContain('Cualquier duda, escríbenos.');
       expect(sink.inbox.some((m) => m.to[0] === 'ignorado@example.com')).toBe(false);
 

@@ -1,59 +1,8 @@
-import net from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationReceived, escapeHtml } from '../src/mail/templates.js';
 import { enqueueMail, startOutboxWorker } from '../src/mail/outbox.js';
 import { databases, type TestApi } from './support/databases.js';
-
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A real SMTP server on loopback that keeps every message it accepts. */
-async function smtpSink(port = 0) {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: m.subject ?? '',
-            text: m.text ?? '',
-            html: typeof m.html === 'string' ? m.html : '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
-  const address = server.server.address() as net.AddressInfo;
-  return { inbox, port: address.port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { freePort, smtpSink, until } from './support/smtp.js';
 
 describe('mail templates', () => {
   const base = {

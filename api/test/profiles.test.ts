@@ -415,6 +415,8 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
             lugar: 'Guatemala',
           },
         ],
+        // Issue 12: the latest interview (none yet).
+        entrevista: null,
       },
     ]);
     // Staff move it (the pipeline's service lands separately; SQL here), the candidate sees it changed.

@@ -16,6 +16,7 @@ import type { AssignedTestsClient } from './upstream/assigned-tests.js';
 import type { CandidatesClient } from './upstream/candidates.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { FilesClient } from './upstream/files.js';
+import type { InterviewsClient } from './upstream/interviews.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
 import type { StaffUsersClient } from './upstream/staff-users.js';
@@ -41,6 +42,7 @@ export interface Services {
   candidates: CandidatesClient;
   assignedTests: AssignedTestsClient;
   profiles: ProfilesClient;
+  interviews: InterviewsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { makeExecutableSchema } from '@graphql-tools/schema';
@@ -9,7 +9,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import compression from 'compression';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
-import type { GraphQLError, GraphQLFormattedError, ValidationContext } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type ValidationContext } from 'graphql';
 import helmet from 'helmet';
 import { BAD_REQUEST, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
 import { applyAuthDirective } from './auth/directive.js';
@@ -45,6 +45,7 @@ import { Uploads } from './uploads/routes.js';
 import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
+import { InterviewsClient } from './upstream/interviews.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
@@ -66,6 +67,18 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
   const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
   console.error('[bff] error inesperado', requestId ?? '', (error as Error)?.stack ?? error);
   return { message: MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
+}
+
+/**
+ * The session could not be looked up because the api (or Redis) is down: no operation can run,
+ * so the whole answer is 503 Service Unavailable with the usual Spanish error, not Apollo's 500
+ * for a failed context. Apollo reads the status from the error's `http` extension and strips it.
+ */
+function unavailableAs503(err: unknown): unknown {
+  if (!(err instanceof GraphQLError) || err.extensions.code !== 'UPSTREAM_UNAVAILABLE') return err;
+  return new GraphQLError(err.message, {
+    extensions: { ...err.extensions, http: { status: 503, headers: new HeaderMap([['retry-after', '5']]) } },
+  });
 }
 
 /** Tags unexpected resolver errors with the request id so the log line can be found. */
@@ -171,6 +184,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     candidates: new CandidatesClient(http),
     assignedTests: new AssignedTestsClient(http),
     profiles: new ProfilesClient(http),
+    interviews: new InterviewsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(
@@ -239,7 +253,9 @@ export async function createServer(config: Config): Promise<BffServer> {
       context: async ({ req, res }) => {
         const requestId = requestIdOf(req);
         res.setHeader('Cache-Control', 'no-store');
-        const viewer = await services.sessions.viewer(req, res);
+        const viewer = await services.sessions.viewer(req, res).catch((err: unknown) => {
+          throw unavailableAs503(err);
+        });
         return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
       },
     }),

@@ -247,6 +247,18 @@ describe('an api answering 503 (its database is down)', () => {
     expect(unexpectedLogs()).toHaveLength(0);
   });
 
+  it('answers 503 (not 500) with the Spanish UPSTREAM_UNAVAILABLE when the session cannot be looked up', async () => {
+    // With a session cookie the context looks the session up in the api first; that fails.
+    const res = await gql(bff.app, '{ vacancies { totalCount } }', {}, cookie);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0]).toMatchObject(UNAVAILABLE);
+    expect(res.body.errors[0].extensions.http).toBeUndefined();
+    expect(res.body.data).toBeUndefined();
+    expect(unexpectedLogs()).toHaveLength(0);
+  });
+
   it('answers UPSTREAM_UNAVAILABLE to writes, not an OperationFailed with the api message', async () => {
     const res = await gql(
       bff.app,

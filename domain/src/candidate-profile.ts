@@ -154,27 +154,46 @@ export function candidateProfileSchema(today: string = todayInGuatemala()) {
         .default({ curriculum: false, dpiFile: false, policeRecord: false, criminalRecord: false }),
       profileComplete: z.boolean().default(false),
     })
-    .superRefine((v, ctx) => {
-      if (!v.hasPhoto) ctx.addIssue({ code: 'custom', path: ['hasPhoto'], message: M.photoRequired });
-      if (!v.profileComplete) {
-        const missing = PROFILE_FILES.filter((f) => !v.files[f]).map((f) => PROFILE_FILE_LABEL[f]);
-        if (missing.length) ctx.addIssue({ code: 'custom', path: ['files'], message: M.missingFiles(missing) });
-      }
-      const rows = v.experiences;
-      for (const i of [0, 1]) {
-        const e = rows[i];
-        if (!e || !isCompleteExperience(e))
-          ctx.addIssue({ code: 'custom', path: ['experiences', i], message: M.experienceRowIncomplete(i + 1) });
-      }
-      if (rows.filter(isCompleteExperience).length < PROFILE_LIMITS.experiencesMin)
-        ctx.addIssue({ code: 'custom', path: ['experiences'], message: M.experiencesMin });
-      for (const d of experienceDateIssues(rows, today))
-        ctx.addIssue({ code: 'custom', path: ['experiences', d.index, d.field], message: d.message });
-      if (!v.personalReferences.some(isCompleteReference))
-        ctx.addIssue({ code: 'custom', path: ['personalReferences'], message: M.personalReference });
-      if (!v.workReferences.some(isCompleteReference))
-        ctx.addIssue({ code: 'custom', path: ['workReferences'], message: M.workReference });
-    });
+    .superRefine(
+      (v, ctx) => {
+        if (!v.hasPhoto) ctx.addIssue({ code: 'custom', path: ['hasPhoto'], message: M.photoRequired });
+        if (!v.profileComplete) {
+          const missing = PROFILE_FILES.filter((f) => !v.files[f]).map((f) => PROFILE_FILE_LABEL[f]);
+          if (missing.length) ctx.addIssue({ code: 'custom', path: ['files'], message: M.missingFiles(missing) });
+        }
+        const rows = v.experiences;
+        for (const i of [0, 1]) {
+          const e = rows[i];
+          if (!e || !isCompleteExperience(e))
+            ctx.addIssue({ code: 'custom', path: ['experiences', i], message: M.experienceRowIncomplete(i + 1) });
+        }
+        if (rows.filter(isCompleteExperience).length < PROFILE_LIMITS.experiencesMin)
+          ctx.addIssue({ code: 'custom', path: ['experiences'], message: M.experiencesMin });
+        for (const d of experienceDateIssues(rows, today))
+          ctx.addIssue({ code: 'custom', path: ['experiences', d.index, d.field], message: d.message });
+        if (!v.personalReferences.some(isCompleteReference))
+          ctx.addIssue({ code: 'custom', path: ['personalReferences'], message: M.personalReference });
+        if (!v.workReferences.some(isCompleteReference))
+          ctx.addIssue({ code: 'custom', path: ['workReferences'], message: M.workReference });
+      },
+      {
+        // Zod skips a refinement after an aborting issue (a blank birth date): the form would then
+        // name the missing photo, files, experiences and references only on a second try. They
+        // run whenever the lists they read are there.
+        when: (payload) => {
+          const v = payload.value as Record<string, unknown> | null | undefined;
+          return (
+            typeof v === 'object' &&
+            v !== null &&
+            Array.isArray(v.experiences) &&
+            Array.isArray(v.personalReferences) &&
+            Array.isArray(v.workReferences) &&
+            typeof v.files === 'object' &&
+            v.files !== null
+          );
+        },
+      },
+    );
 }
 export type CandidateProfileInput = z.input<ReturnType<typeof candidateProfileSchema>>;
 

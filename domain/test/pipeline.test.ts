@@ -206,6 +206,16 @@ describe('candidate profile (spec 1 §5.3–5.4)', () => {
     const r = check(schema, { ...profile, ...change });
     expect(r.ok ? [] : r.fields.map((f) => f.message)).toContain(message);
   });
+  it('names every problem at once, even when a blank birth date stops the field rules early', () => {
+    const r = check(schema, { ...profile, birthDate: '', hasPhoto: false, workReferences: [] });
+    expect(r.ok ? [] : r.fields.map((f) => f.message)).toEqual(
+      expect.arrayContaining([
+        'La fecha de nacimiento es obligatoria',
+        'La fotografía es obligatoria.',
+        'Agrega al menos una referencia laboral con teléfono de 8 dígitos.',
+      ]),
+    );
+  });
   it('lets a complete profile keep its stored files', () => {
     expect(check(schema, { ...profile, files: {}, profileComplete: true }).ok).toBe(true);
   });

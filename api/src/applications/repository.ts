@@ -189,3 +189,21 @@ export async function insertApplicationFile(db: Conn, f: NewApplicationFile): Pr
     })
     .execute();
 }
+
+/** Several file rows in one statement (an application's own uploads). */
+export async function insertApplicationFiles(db: Conn, files: NewApplicationFile[]): Promise<void> {
+  if (files.length === 0) return;
+  await db
+    .insertInto('postulante_archivos')
+    .values(
+      files.map((f) => ({
+        postulante_id: f.applicationId,
+        tipo: f.type,
+        clave: f.key,
+        nombre: f.name,
+        mime: f.mime,
+        tamano: f.size,
+      })),
+    )
+    .execute();
+}

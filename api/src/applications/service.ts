@@ -22,6 +22,7 @@ import {
   findVacancyForApplication,
   insertApplication,
   insertApplicationFile,
+  insertApplicationFiles,
 } from './repository.js';
 
 export const APPLY_MESSAGES = {
@@ -217,6 +218,24 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
   const v = checked.value;
   const vacancyId = Number(v.vacancyId);
 
+  // The files take their final keys before the transaction, all at once: renames (or S3 copies)
+  // then do not hold the database connection, which PGlite shares with every other request. A
+  // refused or failed transaction removes them again; a crash in between leaves keys no row names,
+  // which the orphan sweep removes (storage/orphans.ts).
+  const stored = form.files.map((file) => ({
+    file,
+    key: `postulantes/${randomUUID()}.${file.kind === 'jpeg' ? 'jpg' : file.kind!}`,
+  }));
+  // Settled, not Promise.all: every move has ended (and is listed in `moved`) before any failure is thrown.
+  const moves = await Promise.allSettled(
+    stored.map(async ({ file, key }) => {
+      await deps.files.move(file.tmpKey, key);
+      moved.push(key);
+    }),
+  );
+  const failedMove = moves.find((m) => m.status === 'rejected');
+  if (failedMove) throw failedMove.reason;
+
   return deps.db.transaction().execute(async (trx) => {
     const vacancy = await findVacancyForApplication(trx, vacancyId);
     const today = todayInGuatemala();
@@ -255,20 +274,17 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
       userId,
     });
 
-    for (const file of form.files) {
-      const kind = file.kind!;
-      const key = `postulantes/${randomUUID()}.${kind === 'jpeg' ? 'jpg' : kind}`;
-      await deps.files.move(file.tmpKey, key);
-      moved.push(key);
-      await insertApplicationFile(trx, {
+    await insertApplicationFiles(
+      trx,
+      stored.map(({ file, key }) => ({
         applicationId: app.id,
         type: FILE_FIELDS[file.field].type,
         key,
         name: file.name,
-        mime: FILE_KIND_MIME[kind],
+        mime: FILE_KIND_MIME[file.kind!],
         size: file.size,
-      });
-    }
+      })),
+    );
 
     // Referenced, not copied: the row names the profile file's key; deleting rows keeps a key still named elsewhere.
     const current = userId !== null ? await listProfileFiles(trx, userId) : [];

@@ -235,3 +235,28 @@ export async function findTestEvents(db: Conn, candidateId: number): Promise<Tes
     pruebaId: r.prueba_id,
   }));
 }
+
+/** The stored files of the given tests' templates (file-based types only). */
+export async function templateFilesOf(db: Conn, testIds: number[]) {
+  if (testIds.length === 0) return [];
+  return db
+    .selectFrom('postulante_pruebas as p')
+    .innerJoin('pruebas_templates as t', 't.id', 'p.template_id')
+    .select(['p.id as testId', 't.archivo_nombre', 't.archivo_ruta'])
+    .where('p.id', 'in', testIds)
+    .where('t.archivo_ruta', 'is not', null)
+    .where('p.tipo_prueba', 'not in', ['LINK', 'FORMULARIO'])
+    .execute();
+}
+
+/** The id of the last message of `template` queued for the candidate (in the caller's transaction). */
+export async function lastQueuedMail(db: Conn, candidateId: number, template: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('correos_salientes')
+    .select('id')
+    .where('postulante_id', '=', candidateId)
+    .where('plantilla', '=', template)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

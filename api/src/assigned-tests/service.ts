@@ -10,8 +10,9 @@ import {
 import type { TemplateType, TestEventAction } from '../db/database.js';
 import { changeStateIn, type Actor, type PipelineDeps, type StateChangeOutcome } from '../candidates/pipeline.js';
 import { existingStaffId } from '../candidates/pipeline-repository.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { testsSent } from '../mail/templates.js';
+import { attachToMail, enqueueMail, type MailAttachment } from '../mail/outbox.js';
+import { TESTS_MAIL, testsSent } from '../mail/templates.js';
+import type { FileStore } from '../storage/index.js';
 import * as repo from './repository.js';
 
 const M = ASSIGNED_TEST_MESSAGES;
@@ -180,7 +181,32 @@ export interface SendResult {
  * in one transaction (changeStateIn with the tests e-mail). A candidate already in pre-pruebas
  * (a second batch) gets the e-mail without a state change.
  */
+/** The template files to attach, read before the transaction; a missing file is left out. */
+async function readFiles(files: FileStore, rows: Awaited<ReturnType<typeof repo.templateFilesOf>>) {
+  const out = new Map<number, MailAttachment>();
+  for (const r of rows) {
+    const f = r.archivo_ruta ? await files.open(r.archivo_ruta) : null;
+    if (!f) continue;
+    const chunks: Buffer[] = [];
+    for await (const c of f.body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+    out.set(r.testId, {
+      name: r.archivo_nombre ?? r.archivo_ruta!.split('/').pop()!,
+      mime: f.contentType || 'application/octet-stream',
+      content: Buffer.concat(chunks),
+    });
+  }
+  return out;
+}
+
 export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outcome<SendResult>> {
+  const pending = (await repo.findTests(deps.db, s.candidateId)).filter((t) => t.estado === 'ASIGNADA');
+  const attachments = await readFiles(
+    deps.files,
+    await repo.templateFilesOf(
+      deps.db,
+      pending.map((t) => t.id),
+    ),
+  );
   return deps.db.transaction().execute(async (trx) => {
     const candidate = await repo.candidateRow(trx, s.candidateId);
     if (!candidate) return refuse(404, TRANSITION_MESSAGES.notFound);
@@ -203,12 +229,14 @@ export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outco
           observations: t.observaciones,
           link: t.linkExterno,
           credentials: t.credencialesAcceso,
-          fileName: t.archivoNombre,
+          fileName: attachments.get(t.id)?.name ?? t.archivoNombre,
+          attached: attachments.has(t.id),
         })),
       });
 
     const current = canonicalState(candidate.estado);
     let result: SendResult;
+    let mailId: number | null = null;
     if (current === 'pre-pruebas') {
       const vacancy = await trx
         .selectFrom('postulantes as c')
@@ -216,7 +244,7 @@ export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outco
         .select('v.nombre')
         .where('c.id', '=', s.candidateId)
         .executeTakeFirst();
-      await enqueueMail(trx, mailFor(candidate.nombre, vacancy?.nombre ?? null), address, {
+      mailId = await enqueueMail(trx, mailFor(candidate.nombre, vacancy?.nombre ?? null), address, {
         applicationId: s.candidateId,
       });
       result = { from: current, to: current, sent: tests.length };
@@ -230,7 +258,14 @@ export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outco
       });
       if (!outcome.ok) return refusedChange(outcome);
       result = { from: outcome.from, to: outcome.to, sent: tests.length };
+      mailId = await repo.lastQueuedMail(trx, s.candidateId, TESTS_MAIL);
     }
+    if (mailId !== null)
+      await attachToMail(
+        trx,
+        mailId,
+        tests.flatMap((t) => attachments.get(t.id) ?? []),
+      );
     const userId = await existingStaffId(trx, s.actor.userId);
     await repo.markSent(
       trx,

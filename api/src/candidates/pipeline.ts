@@ -17,6 +17,7 @@ import type { FileStore } from '../storage/index.js';
 import * as repo from './pipeline-repository.js';
 import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
 import { keyInUse } from '../profiles/repository.js';
+import { findInterviews as timelineInterviews } from '../interviews/repository.js';
 
 export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
 
@@ -57,7 +58,11 @@ export async function listCandidates(
 export const findCandidate = (db: Db, id: number) => repo.findCandidate(db, id);
 export const findTimeline = async (db: Db, id: number) =>
   (await repo.candidateExists(db, id))
-    ? { ...(await repo.findTimeline(db, id)), pruebas: await findTestEvents(db, id) }
+    ? {
+        ...(await repo.findTimeline(db, id)),
+        pruebas: await findTestEvents(db, id),
+        entrevistas: await timelineInterviews(db, id),
+      }
     : null;
 
 /** estadosPermitidos of a candidate for `role` (domain allowedNext), or null when there is none. */

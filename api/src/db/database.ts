@@ -19,7 +19,7 @@ export type {
   ApplicationFileType,
 } from './tables/candidates.js';
 export type { PerfilesCandidatosTable, PerfilArchivosTable, ProfileFileType } from './tables/profiles.js';
-export type { CorreosSalientesTable, CorreosIntentosTable, OutboxState } from './tables/mail.js';
+export type { CorreosSalientesTable, CorreosIntentosTable, CorreosAdjuntosTable, OutboxState } from './tables/mail.js';
 export type { TemplateType, TemplateCategory, PruebasTemplatesTable } from './tables/assessments.js';
 export type { CorreosTable } from './tables/admin-emails.js';
 export type {
@@ -28,6 +28,7 @@ export type {
   AssignedTestStateColumn,
   TestEventAction,
 } from './tables/assigned-tests.js';
+export type { EntrevistasTable } from './tables/interviews.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -39,10 +40,11 @@ import type {
   ArchivosAccesosTable,
 } from './tables/candidates.js';
 import type { PerfilesCandidatosTable, PerfilArchivosTable } from './tables/profiles.js';
-import type { CorreosSalientesTable, CorreosIntentosTable } from './tables/mail.js';
+import type { CorreosSalientesTable, CorreosIntentosTable, CorreosAdjuntosTable } from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
 import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
+import type { EntrevistasTable } from './tables/interviews.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -64,6 +66,8 @@ export interface Database {
   perfil_archivos: PerfilArchivosTable;
   postulante_pruebas: PostulantePruebasTable;
   postulante_pruebas_eventos: PostulantePruebasEventosTable;
+  correos_adjuntos: CorreosAdjuntosTable;
+  entrevistas: EntrevistasTable;
 }
 
 export type Db = Kysely<Database>;

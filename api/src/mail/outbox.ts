@@ -24,10 +24,26 @@ export async function enqueueMail(
       texto: mail.text,
       html: mail.html,
       postulante_id: links.applicationId ?? null,
+      ics: mail.ics ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+export interface MailAttachment {
+  name: string;
+  mime: string;
+  content: Buffer;
+}
+
+/** Files sent with an outbox message; in the same transaction as the message. */
+export async function attachToMail(db: Conn, mailId: number, files: readonly MailAttachment[]): Promise<void> {
+  for (const f of files)
+    await db
+      .insertInto('correos_adjuntos')
+      .values({ correo_id: mailId, nombre: f.name, mime: f.mime, contenido: f.content })
+      .execute();
 }
 
 /** Waits after the 1st, 2nd … failed attempt: 6 attempts over about 33 minutes. */
@@ -63,6 +79,7 @@ interface Claimed {
   asunto: string;
   texto: string;
   html: string;
+  ics: string | null;
   intentos: number;
 }
 
@@ -82,7 +99,7 @@ async function claim(db: Db, batch: number, leaseMs: number): Promise<Claimed[]>
       limit ${batch}
       for update skip locked
     )
-    returning id, destinatario, asunto, texto, html, intentos`.execute(db);
+    returning id, destinatario, asunto, texto, html, ics, intentos`.execute(db);
   return rows;
 }
 
@@ -110,12 +127,20 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
   async function deliver(row: Claimed): Promise<void> {
     const attempt = row.intentos + 1;
     try {
+      const files = await o.db
+        .selectFrom('correos_adjuntos')
+        .select(['nombre', 'mime', 'contenido'])
+        .where('correo_id', '=', row.id)
+        .orderBy('id')
+        .execute();
       const info = await transport.sendMail({
         from: o.from,
         to: row.destinatario,
         subject: row.asunto,
         text: row.texto,
         html: row.html,
+        attachments: files.map((f) => ({ filename: f.nombre, contentType: f.mime, content: Buffer.from(f.contenido) })),
+        ...(row.ics ? { icalEvent: { method: 'REQUEST', content: row.ics } } : {}),
       });
       await o.db.transaction().execute(async (trx) => {
         await trx

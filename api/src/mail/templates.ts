@@ -6,6 +6,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** A calendar invitation (ICS, METHOD:REQUEST) the message carries. */
+  ics?: string | null;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -240,7 +242,11 @@ export interface SentTest {
   credentials: string | null;
   /** File-based types: the template's file name. */
   fileName: string | null;
+  /** The file goes attached to this e-mail (false: the store had no file). */
+  attached?: boolean;
 }
+
+export const TESTS_MAIL = 'pruebas-enviadas';
 
 export interface TestsSentData {
   name: string;
@@ -272,7 +278,9 @@ export function testsSent(d: TestsSentData): RenderedMail {
     ['Fecha límite', formatDate(t.deadline)],
     ...(linkType(t) && t.link ? ([['Enlace', t.link]] as [string, string][]) : []),
     ...(!linkType(t) && t.fileName
-      ? ([['Archivo', `${t.fileName} (GTH te lo hará llegar; responde dentro del plazo)`]] as [string, string][])
+      ? ([
+          ['Archivo', t.attached ? `${t.fileName} (adjunto a este correo)` : `${t.fileName} (GTH te lo hará llegar)`],
+        ] as [string, string][])
       : []),
     ...(linkType(t) && t.credentials?.trim()
       ? ([['Credenciales de acceso', t.credentials.trim()]] as [string, string][])
@@ -310,7 +318,7 @@ export function testsSent(d: TestsSentData): RenderedMail {
     `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
   ];
   return {
-    template: 'pruebas-enviadas',
+    template: TESTS_MAIL,
     subject: `Pruebas asignadas: ${vacancy}`,
     text,
     html: layout('Pruebas asignadas', paragraphs),

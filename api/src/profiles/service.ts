@@ -16,6 +16,7 @@ import type { FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './repository.js';
 import type { AccountRow, ProfileFileRow, ProfileRow } from './repository.js';
+import { latestFor as latestInterviews, type InterviewJson } from '../interviews/repository.js';
 
 export const PROFILE_API_MESSAGES = {
   userNotFound: 'Usuario no encontrado',
@@ -466,9 +467,28 @@ function removals(raw: string | undefined): Set<ProfileFileType> | null {
 
 // ─── Mis postulaciones ─────────────────────────────────────────────────────
 
+/** What the candidate may see of an interview: when and where, not who else is invited. */
+function publicInterview(i: InterviewJson | undefined) {
+  if (!i) return null;
+  return {
+    modalidad: i.modalidad,
+    fechaEntrevista: i.fechaEntrevista,
+    horaInicio: i.horaInicio,
+    horaFin: i.horaFin,
+    sedeNombre: i.sedeNombre,
+    direccion: i.direccion,
+    sala: i.sala,
+    meetingLink: i.meetingLink,
+  };
+}
+
 export async function myApplications(db: Db, userId: number) {
   if (!(await repo.findAccount(db, userId))) return null;
   const rows = await repo.listMyApplications(db, userId);
+  const interviews = await latestInterviews(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     estadoPostulante: r.estado,
@@ -485,6 +505,8 @@ export async function myApplications(db: Db, userId: number) {
         lugar: r.lugar,
       },
     ],
+    // Extra (issue 12): the latest interview, so the card shows its date, time and place.
+    entrevista: publicInterview(interviews.get(r.id)),
   }));
 }
 

@@ -76,6 +76,24 @@ export function createS3FileStore(o: S3Options): FileStore {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: k(key) }));
     },
+    async *list(folder) {
+      let token: string | undefined;
+      do {
+        // The delimiter keeps sub-folders out, as a directory listing would.
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: o.bucket,
+            Prefix: k(folder) + '/',
+            Delimiter: '/',
+            ContinuationToken: token,
+          }),
+        );
+        for (const obj of page.Contents ?? []) {
+          if (obj.Key && obj.LastModified) yield { key: obj.Key.slice(prefix.length), modifiedAt: obj.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async sweep(folder, olderThanMs) {
       let removed = 0;
       let token: string | undefined;

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
+/** A key found by `list`, with when it was last written (a local file's mtime, an object's LastModified). */
+export interface ListedKey {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface StoredFile {
   body: Readable;
   size: number;
@@ -21,6 +27,11 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Renames `from` to `to` (a temporary upload becoming an application's file). */
   move(from: string, to: string): Promise<void>;
+  /**
+   * The keys directly in `folder` (not in its sub-folders), in no particular order; an absent
+   * folder lists nothing. Used by the orphan sweep (orphans.ts).
+   */
+  list(folder: string): AsyncIterable<ListedKey>;
   /** Removes keys under `folder` older than `olderThanMs` (uploads a killed process left behind). */
   sweep(folder: string, olderThanMs: number): Promise<number>;
   /** Prepares the store at start-up (creates the bucket when missing). */

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface Received {
@@ -7,6 +7,16 @@ export interface Received {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (name, type, bytes). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** The calendar invitation (text/calendar part), when the message carries one. */
+  ics: string | null;
+}
+
+/** nodemailer's icalEvent arrives as a text/calendar alternative, which mailparser lists as an attachment. */
+function calendarOf(m: ParsedMail): string | null {
+  const part = m.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+  return part ? part.content.toString('utf8') : null;
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
@@ -24,6 +34,12 @@ export async function smtpSink(port = 0) {
             subject: m.subject ?? '',
             text: m.text ?? '',
             html: typeof m.html === 'string' ? m.html : '',
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
+            ics: calendarOf(m),
           });
           callback();
         })

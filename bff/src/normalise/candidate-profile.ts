@@ -1,6 +1,7 @@
 import { canonicalState, stateToEnum, toIsoDate, type CandidateStateEnum } from '@bolsa/domain';
 import { normaliseCandidateFile, type CandidateDocumentKind, type CandidateFileDto } from './candidate-file.js';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
+import { normaliseApplicationInterview, type ApplicationInterviewDto } from './interview.js';
 
 export interface ProfileExperienceDto {
   company: string;
@@ -132,6 +133,8 @@ export interface MyApplicationDto {
   branchId: string | null;
   branchName: string | null;
   place: string | null;
+  /** The latest interview (issue 12), when one is scheduled. */
+  interview: ApplicationInterviewDto | null;
 }
 
 /**
@@ -158,6 +161,7 @@ export function normaliseMyApplication(raw: unknown): MyApplicationDto | null {
     branchId: id(pick(vacancy, 'sede', 'sedeId', 'idSede')),
     branchName: text(pick(vacancy, 'sedeNombre', 'nombreSede')),
     place: text(pick(vacancy, 'lugar')),
+    interview: normaliseApplicationInterview(pick(f, 'entrevista')),
   };
 }
 

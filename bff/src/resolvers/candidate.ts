@@ -28,6 +28,7 @@ import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
 import { documentKindOf } from '../normalise/candidate-file.js';
 import { candidateTests, testEvents } from './assigned-test.js';
+import { interviewEvents, toInterview } from './interview.js';
 import type {
   ActorRef,
   CandidateListPage,
@@ -304,6 +305,7 @@ export const Candidate: CandidateResolvers<Context> = {
     allowedNext(c.state, ctx.viewer?.role, { beforeRejection: c.stateBeforeRejection }).map(
       (s) => stateToEnum(s) as CandidateStateEnum,
     ),
+  interviews: async (c, _a, ctx) => (await ctx.interviews.forCandidate(c.id)).map(toInterview),
   async timeline(c, _a, ctx) {
     const t = await ctx.candidates.timeline(c.id);
     const events = [
@@ -327,9 +329,10 @@ export const Candidate: CandidateResolvers<Context> = {
         })),
       )),
       ...(await testEvents(ctx, t)),
+      ...interviewEvents(await ctx.interviews.forCandidate(c.id)),
     ];
     // Oldest first; a state change comes before the e-mail it queued in the same instant.
-    const rank = { StateChangeEvent: 0, EmailEvent: 1, FileAccessEvent: 2, TestEvent: 3 } as const;
+    const rank = { StateChangeEvent: 0, InterviewEvent: 1, EmailEvent: 2, FileAccessEvent: 3, TestEvent: 4 } as const;
     return events.sort((a, b) => a.at.localeCompare(b.at) || rank[a.__typename] - rank[b.__typename]);
   },
 };

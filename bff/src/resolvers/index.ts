@@ -8,6 +8,7 @@ import { branchQueries } from './branch.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
+import { interviewMutations } from './interview.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
@@ -47,6 +48,7 @@ export const resolvers: Resolvers<Context> = {
     ...assignedTestMutations,
     ...candidateProfileMutations,
     ...myApplicationMutations,
+    ...interviewMutations,
   },
   Vacancy,
   Municipality,

@@ -19,8 +19,6 @@ export const myApplicationQueries: Pick<QueryResolvers<Context>, 'myApplications
       list.map(async (a) => ({
         ...a,
         place: await placeText(ctx, a.place),
-        // Interviews are issue 12's.
-        interview: null,
       })),
     );
   },

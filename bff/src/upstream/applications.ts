@@ -1,9 +1,8 @@
-import { openAsBlob } from 'node:fs';
 import { APPLICATION_CONFLICTS } from '@bolsa/domain';
-import { FormData } from 'undici';
 import { fieldsOf, id, pick, text } from '../normalise/fields.js';
 import { failure, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
+import { multipartFromDisk, type DiskPart } from './multipart.js';
 
 /** The conflict codes of spec 1 §8 as the schema spells them (DuplicateConflict). */
 export type Conflict = 'DPI' | 'EMAIL' | 'USUARIO' | 'YA_APLICO' | 'DPI_EMAIL_MISMATCH' | 'EMAIL_DPI_MISMATCH';
@@ -96,51 +95,47 @@ export class ApplicationsClient {
 
   /** Sends the application with its files streamed from disk. */
   async submit(a: ApplicationDto, files: Partial<Record<ApplicationFileSlot, FileOnDisk>>): Promise<SubmitResult> {
-    const form = new FormData();
-    form.append('InputNombre', a.name);
-    form.append('InputCui', a.dpi);
-    form.append('InputEdad', String(a.age));
-    form.append('InputEmail', a.email);
-    form.append('Pretension', a.salaryClaim);
-    form.append('InputTelefono', a.phone);
-    form.append('InputDireccion', a.address);
-    form.append('InputEstadocivil', a.maritalStatus);
-    form.append('SlcNivel', a.educationLevel);
-    form.append('SlcEstudiando', flag(a.studying));
-    form.append('SlcPnegociable', flag(a.negotiable));
-    form.append('SlcDisponibilidad', flag(a.available));
-    form.append(
-      'ExperienciasJson',
-      JSON.stringify(
-        a.experiences.map((e) => ({
-          Empresa: e.company,
-          Puesto: e.position,
-          Desde: e.from,
-          Hasta: e.to,
-          Descripcion: e.description,
-        })),
-      ),
-    );
-    form.append(
-      'ReferidosPJson',
-      JSON.stringify(a.personalReferences.map((r) => ({ RefNp: r.name, RefTp: r.phone, tipo: 1 }))),
-    );
-    form.append(
-      'ReferidosLJson',
-      JSON.stringify(a.workReferences.map((r) => ({ RefNl: r.name, RefTl: r.phone, tipo: 2 }))),
-    );
-    form.append('VacanteId', a.vacancyId);
-    form.append('VacanteNombre', a.vacancyName);
-    form.append('EsUsuarioRegistrado', flag(a.userId !== null));
-    if (a.userId !== null) form.append('UsuarioCandidatoId', a.userId);
-    form.append('EstadoPostulante', 'postulado');
+    const form: [string, string][] = [
+      ['InputNombre', a.name],
+      ['InputCui', a.dpi],
+      ['InputEdad', String(a.age)],
+      ['InputEmail', a.email],
+      ['Pretension', a.salaryClaim],
+      ['InputTelefono', a.phone],
+      ['InputDireccion', a.address],
+      ['InputEstadocivil', a.maritalStatus],
+      ['SlcNivel', a.educationLevel],
+      ['SlcEstudiando', flag(a.studying)],
+      ['SlcPnegociable', flag(a.negotiable)],
+      ['SlcDisponibilidad', flag(a.available)],
+      [
+        'ExperienciasJson',
+        JSON.stringify(
+          a.experiences.map((e) => ({
+            Empresa: e.company,
+            Puesto: e.position,
+            Desde: e.from,
+            Hasta: e.to,
+            Descripcion: e.description,
+          })),
+        ),
+      ],
+      ['ReferidosPJson', JSON.stringify(a.personalReferences.map((r) => ({ RefNp: r.name, RefTp: r.phone, tipo: 1 })))],
+      ['ReferidosLJson', JSON.stringify(a.workReferences.map((r) => ({ RefNl: r.name, RefTl: r.phone, tipo: 2 })))],
+      ['VacanteId', a.vacancyId],
+      ['VacanteNombre', a.vacancyName],
+      ['EsUsuarioRegistrado', flag(a.userId !== null)],
+    ];
+    if (a.userId !== null) form.push(['UsuarioCandidatoId', a.userId]);
+    form.push(['EstadoPostulante', 'postulado']);
+    const parts: DiskPart[] = [];
     for (const [slot, file] of Object.entries(files) as [ApplicationFileSlot, FileOnDisk | undefined][]) {
-      if (!file) continue;
-      // A Blob backed by the file: undici reads it in chunks as it sends.
-      form.append(FILE_PART[slot], await openAsBlob(file.path, { type: file.mime }), file.name);
+      if (file) parts.push({ field: FILE_PART[slot], path: file.path, name: file.name, mime: file.mime });
     }
+    // Each file is read from disk while it is sent, never whole in memory.
+    const multipart = await multipartFromDisk(form, parts);
 
-    const r = await this.http.send('/guardar/Postulante', { method: 'POST', form, timeoutMs: 120_000 });
+    const r = await this.http.send('/guardar/Postulante', { method: 'POST', multipart, timeoutMs: 120_000 });
     if (!r.ok) return refused(r.failure);
     const f = fieldsOf(r.value);
     const created = id(pick(f, 'postulanteId', 'PostulanteId', 'id'));

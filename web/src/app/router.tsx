@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
+import { ProfileGate } from '../features/candidate-area';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -46,7 +47,6 @@ const EditVacancyPage = lazyNamed(() => import('../features/vacancies/EditVacanc
 const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyViewPage'), 'VacancyViewPage');
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
-const ProfilePlaceholder = lazyNamed(() => import('../features/accounts/ProfilePlaceholder'), 'ProfilePlaceholder');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
 // Candidate pipeline (issue 11).
 const CandidateDetailPage = lazyNamed(
@@ -65,6 +65,12 @@ const CandidatesByVacancyPage = lazyNamed(
   () => import('../features/candidates/by-vacancy/CandidatesByVacancyPage'),
   'CandidatesByVacancyPage',
 );
+// The candidate area (issue 10): only candidates fetch it.
+const InterviewSchedulingPage = lazyNamed(
+  () => import('../features/interviews/InterviewSchedulingPage'),
+  'InterviewSchedulingPage',
+);
+const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
 
 const CandidateTestsPage = lazyNamed(
   () => import('../features/candidate-tests/CandidateTestsPage'),
@@ -98,7 +104,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access(STAFF) },
   { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
   { path: 'asignacionpruebas/:id', ...panelScreen(CandidateTestsPage), ...access(STAFF) },
-  { path: 'asignacionentrevista/:id', ...notYet, ...access(STAFF) },
+  { path: 'asignacionentrevista/:id', ...panelScreen(InterviewSchedulingPage), ...access(STAFF) },
   { path: 'plazas/crear', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
   { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
   { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
@@ -174,7 +180,7 @@ export const routes: RouteObject[] = [
         path: 'perfil',
         element: (
           <Deferred>
-            <ProfilePlaceholder />
+            <CandidateAreaPage />
           </Deferred>
         ),
         ...access(CANDIDATES),
@@ -241,6 +247,7 @@ export function AppRoutes() {
       <LoginPromptProvider>
         {element}
         {background && <VacancyDetailOverlay />}
+        <ProfileGate />
       </LoginPromptProvider>
     </SessionProvider>
   );

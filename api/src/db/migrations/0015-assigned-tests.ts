@@ -49,9 +49,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index postulante_pruebas_eventos_postulante_idx on postulante_pruebas_eventos (postulante_id, en)`.execute(
     db,
   );
+  // Files sent with an outbox message (the file-based tests of 'enviar pruebas'). The content is
+  // copied: the worker then needs no file store, and a template deleted later does not break a
+  // queued message.
+  await db.schema
+    .createTable('correos_adjuntos')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('correo_id', 'integer', (c) => c.notNull().references('correos_salientes.id').onDelete('cascade'))
+    .addColumn('nombre', 'text', (c) => c.notNull())
+    .addColumn('mime', 'text', (c) => c.notNull())
+    .addColumn('contenido', 'bytea', (c) => c.notNull())
+    .execute();
+  await sql`create index correos_adjuntos_correo_idx on correos_adjuntos (correo_id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('correos_adjuntos').ifExists().execute();
   await db.schema.dropTable('postulante_pruebas_eventos').ifExists().execute();
   await db.schema.dropTable('postulante_pruebas').ifExists().execute();
 }

@@ -20,6 +20,8 @@ export interface CorreosSalientesTable {
   postulante_id: number | null;
   creado_en: Timestamp;
   enviado_en: NullableTimestamp;
+  /** A calendar invitation (ICS text, METHOD:REQUEST) sent with the message; issue 12. */
+  ics: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per delivery attempt of an outbox message. */
@@ -30,4 +32,13 @@ export interface CorreosIntentosTable {
   en: Timestamp;
   ok: boolean;
   detalle: string | null;
+}
+
+/** A file sent with an outbox message (migration 0015). */
+export interface CorreosAdjuntosTable {
+  id: Generated<number>;
+  correo_id: number;
+  nombre: string;
+  mime: string;
+  contenido: Buffer;
 }

@@ -33,7 +33,7 @@ import {
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toastNotice } from '../../lib/toast';
 import type { DuplicateConflict } from '../../gql/graphql';
-import { FileDrop } from './FileDrop';
+import { FileDrop } from '../../components/FileDrop';
 import {
   conflictCode,
   conflictField,

@@ -55,11 +55,9 @@ describe('session and navigation', () => {
     expect(screen.getByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
   });
 
-  it('shows a candidate only "Mi Perfil", and the profile placeholder with the name', async () => {
-    renderApp('/perfil', [sessionMock(viewer('CANDIDATE')), ...BOARD]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeInTheDocument();
-    expect(screen.getByText('Ana María López')).toBeInTheDocument();
-    expect(links()).toEqual(['Mi Perfil']);
+  it('shows a candidate only "Mi Perfil" and "Cerrar sesión"', async () => {
+    renderApp('/preguntas-frecuentes', [sessionMock(viewer('CANDIDATE')), ...BOARD]);
+    await waitFor(() => expect(links()).toEqual(['Mi Perfil']));
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
   });
 

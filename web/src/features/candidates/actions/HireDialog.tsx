@@ -99,7 +99,7 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancelar
           </Button>
-          <Button color="green.9" loading={busy} onClick={() => void run(true)} data-autofocus>
+          <Button loading={busy} onClick={() => void run(true)} data-autofocus>
             Contratar de todas formas
           </Button>
         </Group>
@@ -157,7 +157,7 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
             <Button variant="default" onClick={onClose} disabled={busy}>
               Cancelar
             </Button>
-            <Button type="submit" color="green.9" loading={busy}>
+            <Button type="submit" loading={busy}>
               Contratar
             </Button>
           </Group>

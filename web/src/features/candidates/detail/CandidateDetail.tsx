@@ -83,7 +83,7 @@ function StepActions({ c }: { c: CandidateDetailData }) {
             {...common}
             // Outline: a light variant of a dark shade paints its text on its own colour.
             variant={b.step === 'REJECT' || b.step === 'HIRE' ? 'outline' : 'light'}
-            color={b.step === 'REJECT' ? 'red.9' : b.step === 'HIRE' ? 'green.9' : undefined}
+            color={b.step === 'REJECT' ? 'red.9' : undefined}
             onClick={onClick}
             loading={busy && b.step === 'INDUCTION'}
           >

@@ -22,7 +22,7 @@ export function CandidatePhoto({ c }: { c: CandidateDetailData }) {
   useTrackDialog(opened);
   if (!c.photo || failed === c.photo.url)
     return (
-      <Avatar size={96} radius="md" color="brand" aria-label="Sin fotografía">
+      <Avatar size={96} radius="md" color="brand" role="img" aria-label="Sin fotografía">
         {initials(c.fullName)}
       </Avatar>
     );

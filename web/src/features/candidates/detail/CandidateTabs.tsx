@@ -37,7 +37,7 @@ function PersonalTab({ c }: { c: CandidateDetailData }) {
         <Field label="Fecha de registro">{formatDate(c.registeredAt)}</Field>
       </SimpleGrid>
       <div>
-        <Title order={3} fz="md" mb="xs">
+        <Title order={2} fz="md" mb="xs">
           Plazas aplicadas
         </Title>
         {c.vacancies.length === 0 ? (
@@ -103,7 +103,7 @@ function ExperienceTab({ c }: { c: CandidateDetailData }) {
 function ReferenceList({ title, items }: { title: string; items: CandidateDetailData['references'] }) {
   return (
     <div>
-      <Title order={3} fz="md" mb="xs">
+      <Title order={2} fz="md" mb="xs">
         {title}
       </Title>
       {items.length === 0 ? (

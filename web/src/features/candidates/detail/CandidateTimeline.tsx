@@ -1,7 +1,8 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import { IconArrowRight, IconClipboardCheck, IconFileSearch, IconMail } from '@tabler/icons-react';
+import { IconArrowRight, IconCalendarEvent, IconClipboardCheck, IconFileSearch, IconMail } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
+import { formatDate } from '@bolsa/domain';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
 /** What happened to an assigned test (TestEvent.action), in the screen's words. */
@@ -48,7 +49,7 @@ function Item({ event }: { event: ShownEvent }) {
             <Text fw={600} size="sm">
               Correo: {event.subject}
             </Text>
-            <Badge size="sm" variant="light" color={status.color}>
+            <Badge size="sm" variant="filled" color={status.color} autoContrast>
               {status.label}
             </Badge>
           </Group>
@@ -71,6 +72,18 @@ function Item({ event }: { event: ShownEvent }) {
           </Text>
         </>
       );
+    case 'InterviewEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            Entrevista {event.mode === 'VIRTUAL' ? 'virtual (Teams)' : 'presencial'}: {formatDate(event.date)}{' '}
+            {event.startsAt}–{event.endsAt}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.scheduledBy ?? 'Sistema'} · {when}
+          </Text>
+        </>
+      );
     case 'TestEvent':
       return (
         <>
@@ -89,6 +102,7 @@ const BULLET = {
   StateChangeEvent: <IconArrowRight size={12} aria-hidden />,
   EmailEvent: <IconMail size={12} aria-hidden />,
   FileAccessEvent: <IconFileSearch size={12} aria-hidden />,
+  InterviewEvent: <IconCalendarEvent size={12} aria-hidden />,
   TestEvent: <IconClipboardCheck size={12} aria-hidden />,
 } as const;
 

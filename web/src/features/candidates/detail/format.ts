@@ -45,12 +45,15 @@ export const DOCUMENT_KIND_LABEL: Record<CandidateDocumentKind, string> = {
   CRIMINAL_RECORD: 'Antecedentes penales',
 };
 
-/** Delivery status of an e-mail on the timeline: label and badge colour. */
+/**
+ * Delivery status of an e-mail on the timeline: label and (filled, auto-contrast) badge colour.
+ * Shades chosen so that the label passes WCAG AA (the light variants of yellow and green do not).
+ */
 export const EMAIL_STATUS: Record<EmailStatus, { label: string; color: string }> = {
-  PENDING: { label: 'Pendiente', color: 'yellow' },
-  SENDING: { label: 'Enviando', color: 'blue' },
-  SENT: { label: 'Enviado', color: 'green' },
-  FAILED: { label: 'Fallido', color: 'red' },
+  PENDING: { label: 'Pendiente', color: 'yellow.3' },
+  SENDING: { label: 'Enviando', color: 'blue.8' },
+  SENT: { label: 'Enviado', color: 'brand.8' },
+  FAILED: { label: 'Fallido', color: 'red.9' },
 };
 
 /** Newest first; of events at the same instant, the later in the server's list first. */

@@ -35,6 +35,14 @@ export const CANDIDATE_TIMELINE_FIELDS = graphql(`
       openedBy: by
       document
     }
+    ... on InterviewEvent {
+      at
+      scheduledBy: by
+      mode
+      date
+      startsAt: from
+      endsAt: to
+    }
     ... on TestEvent {
       at
       testBy: by

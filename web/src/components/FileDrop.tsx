@@ -3,7 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCircleCheck, IconFileTypePdf, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
 import { useRef } from 'react';
-import type { FileSlot } from './use-application-files';
+import type { FileSlot } from '../lib/use-file-uploads';
 
 interface FileDropProps {
   id: string;
@@ -13,6 +13,8 @@ interface FileDropProps {
   required: boolean;
   /** Stored in the candidate's profile already: counts as present (spec 1 §5.2). */
   stored?: boolean;
+  /** Replaces the hint under the label (what the file is for, or what is stored). */
+  description?: string;
   error?: string;
   onSelect: (file: File) => void;
   onReject: (message: string) => void;
@@ -24,7 +26,7 @@ const HINT = {
   photo: 'JPG o PNG, máximo 5MB.',
 } as const;
 
-/** One document of the application: a Dropzone, its progress bar while sending, and its verdict. */
+/** One document of a form (application, profile): a Dropzone, its progress bar while sending, and its verdict. */
 export function FileDrop({
   id,
   label,
@@ -32,6 +34,7 @@ export function FileDrop({
   slot,
   required,
   stored,
+  description,
   error,
   onSelect,
   onReject,
@@ -51,13 +54,17 @@ export function FileDrop({
     <Input.Wrapper
       label={label}
       withAsterisk={required && !stored}
-      description={stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : HINT[kind]}
+      description={description ?? (stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : HINT[kind])}
       error={message}
       errorProps={{ id: `${id}-error` }}
       descriptionProps={{ id: `${id}-hint` }}
     >
+      {/*
+       * The drop area is not itself a control: a control may not hold the file input (axe
+       * nested-interactive), and its name would not say what it shows (label-in-name). The
+       * keyboard and screen readers use the 'Elegir archivo' button inside it.
+       */}
       <Dropzone
-        id={id}
         mt={6}
         onDrop={(files) => {
           const f = files[0];
@@ -69,22 +76,12 @@ export function FileDrop({
         multiple={false}
         useFsAccessApi={false}
         openRef={openRef}
-        // A role=button answers Enter as well as Space; the dropzone itself only opened on Space here.
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && e.target === e.currentTarget) {
-            e.preventDefault();
-            openRef.current?.();
-          }
-        }}
-        role="button"
-        aria-label={`${label}: elegir archivo`}
-        aria-describedby={describedBy}
-        aria-invalid={message ? true : undefined}
+        activateOnKeyboard={false}
         inputProps={{ 'aria-label': `Seleccionar ${label}` }}
         radius="md"
         p="sm"
       >
-        <Group justify="center" gap="sm" mih={64} wrap="nowrap" style={{ pointerEvents: 'none' }}>
+        <Group justify="center" gap="sm" mih={64} wrap="wrap">
           <Dropzone.Accept>
             <IconUpload size={32} aria-hidden />
           </Dropzone.Accept>
@@ -95,8 +92,23 @@ export function FileDrop({
             <Icon size={32} aria-hidden />
           </Dropzone.Idle>
           <Text size="sm" fw={600}>
-            Arrastra el archivo aquí o pulsa para elegirlo
+            Arrastra el archivo aquí o
           </Text>
+          <Button
+            id={id}
+            variant="light"
+            size="compact-md"
+            aria-label={`${label}: elegir archivo`}
+            aria-describedby={describedBy}
+            aria-invalid={message ? true : undefined}
+            onClick={(e) => {
+              // The drop area opens the chooser on a click too: once is enough.
+              e.stopPropagation();
+              openRef.current?.();
+            }}
+          >
+            Elegir archivo
+          </Button>
         </Group>
       </Dropzone>
       {slot.file && (

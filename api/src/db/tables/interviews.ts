@@ -1,0 +1,22 @@
+import type { Generated } from 'kysely';
+import type { CalendarDate, JsonList, Timestamp } from './columns.js';
+
+/** One scheduled interview (spec 3 §3). */
+export interface EntrevistasTable {
+  id: Generated<number>;
+  postulante_id: number;
+  modalidad: 'VIRTUAL' | 'PRESENCIAL';
+  fecha: CalendarDate;
+  hora_inicio: string;
+  hora_fin: string;
+  participantes_json: JsonList;
+  observaciones: string | null;
+  sede_id: number | null;
+  direccion: string | null;
+  sala: string | null;
+  entrevistador: string | null;
+  enlace: string | null;
+  organizador_email: string | null;
+  usuario_id: number | null;
+  creado_en: Timestamp;
+}

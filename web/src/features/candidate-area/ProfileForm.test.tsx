@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileInput } from '../../gql/graphql';
+import { FakeXhr } from '../../test/fake-xhr';
+import { renderWithProviders, type Mocks } from '../../test/render';
+import { viewer } from '../../test/session';
+import { UPDATE_MY_PROFILE } from './operations';
+import { ProfileForm } from './ProfileForm';
+import { completeProfile, newProfile } from './test-fixtures';
+
+beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  FakeXhr.sent = 0;
+  FakeXhr.answer = { status: 201, body: { id: 'up-1', name: 'x', size: 4, type: 'application/pdf' } };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function updateMock(payload: Record<string, unknown>, seen: { input?: ProfileInput } = {}): Mocks[number] {
+  return {
+    request: {
+      query: UPDATE_MY_PROFILE,
+      variables: (v: Record<string, unknown>) => {
+        seen.input = v.input as ProfileInput;
+        return true;
+      },
+    },
+    result: { data: { updateMyProfile: { __typename: 'ProfilePayload', profile: null, error: null, ...payload } } },
+  };
+}
+
+function render(profile = newProfile(), mocks: Mocks = [], onSaved = vi.fn()) {
+  renderWithProviders(<ProfileForm profile={profile} onCancel={vi.fn()} onSaved={onSaved} />, {
+    mocks,
+    route: '/perfil',
+    viewer: viewer('CANDIDATE'),
+  });
+  return { onSaved };
+}
+
+describe('the profile form', { timeout: 30_000 }, () => {
+  it('refuses bad input with the messages of spec 1 §5.3', async () => {
+    const user = userEvent.setup();
+    render();
+    expect(screen.getAllByRole('group', { name: /^Experiencia \d/ })).toHaveLength(3);
+    const phone = () => screen.getByLabelText(/^Teléfono/, { selector: '#perfil-phone' });
+    // Only digits, at most 8: a ninth digit is not taken.
+    await user.type(phone(), '5555-12345');
+    expect(phone()).toHaveValue('55551234');
+    await user.clear(phone());
+    await user.type(phone(), '5555123');
+    await user.type(screen.getByLabelText(/^Dirección completa/), 'zona 1 Cb');
+    await user.type(screen.getByLabelText(/^Fecha de nacimiento/), '1990-05-01');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+
+    const [first, second] = screen.getAllByRole('group', { name: /^Experiencia \d/ }) as [HTMLElement, HTMLElement];
+    await user.type(within(first).getByLabelText('Empresa'), 'Clínica Cobán');
+    await user.type(within(first).getByLabelText('Desde'), '2018-01-01');
+    await user.type(within(first).getByLabelText('Hasta'), '2020-12-31');
+    await user.type(within(second).getByLabelText('Empresa'), 'Hospital');
+    await user.type(within(second).getByLabelText('Desde'), '2020-06-01');
+    await user.type(within(second).getByLabelText('Hasta'), '2021-06-01');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+
+    expect(await screen.findByText('El teléfono debe tener exactamente 8 dígitos')).toBeInTheDocument();
+    expect(screen.getByText('La dirección debe tener al menos 10 caracteres')).toBeInTheDocument();
+    // The first failing section is the photo's: its dropzone gets the focus, the toast says why.
+    expect(screen.getAllByText('Formulario incompleto').length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fotografía: elegir archivo' })).toHaveFocus());
+    expect(await screen.findAllByText('La fotografía es obligatoria.')).not.toHaveLength(0);
+    expect(screen.getByText('Las fechas de Clínica Cobán y Hospital se traslapan.')).toBeInTheDocument();
+    expect(screen.getByText('Completa todos los campos en la experiencia 1.')).toBeInTheDocument();
+    expect(screen.getByText('Agrega al menos una referencia personal con teléfono de 8 dígitos.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Faltan archivos: Currículum, DPI, Antecedentes policiales, Antecedentes penales'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('¿Guardar cambios del perfil?')).toBeNull();
+  });
+
+  it('refuses a document that is not a PDF', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render();
+    await user.upload(
+      screen.getByLabelText('Seleccionar Currículum'),
+      new File(['hola'], 'cv.docx', {
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+    );
+    expect(await screen.findByText('Solo se permiten archivos PDF')).toBeInTheDocument();
+    expect(FakeXhr.sent).toBe(0);
+  });
+
+  it('counts documents marked for deletion in the confirmation, then saves and says "Perfil actualizado"', async () => {
+    const user = userEvent.setup();
+    const seen: { input?: ProfileInput } = {};
+    const { onSaved } = render(completeProfile(), [updateMock({ profile: completeProfile() }, seen)]);
+    await user.click(screen.getByRole('button', { name: 'Eliminar Antecedentes penales' }));
+    expect(screen.getByText('Se eliminará al guardar.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Guardar cambios del perfil?' });
+    expect(
+      within(dialog).getByText('¿Guardar cambios del perfil? Se eliminarán 1 documento(s) marcados.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(seen.input?.removeDocuments).toEqual(['CRIMINAL_RECORD']);
+    expect(seen.input?.experiences).toHaveLength(2);
+    expect(await screen.findByText('Perfil actualizado')).toBeInTheDocument();
+  });
+
+  it("shows 'Datos inválidos' with the server's message when the server refuses the data", async () => {
+    const user = userEvent.setup();
+    const { onSaved } = render(completeProfile(), [
+      updateMock({
+        error: {
+          __typename: 'ValidationFailed',
+          title: null,
+          message: 'La edad máxima permitida es 65 años',
+          fields: [{ __typename: 'FieldError', path: 'birthDate', message: 'La edad máxima permitida es 65 años' }],
+        },
+      }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '¿Guardar cambios del perfil?' })).getByRole('button', {
+        name: 'Guardar',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Datos inválidos' });
+    expect(within(dialog).getByText('La edad máxima permitida es 65 años')).toBeInTheDocument();
+    expect(document.getElementById('perfil-birthDate')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(document.getElementById('perfil-birthDate')).toHaveFocus());
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('lets rows beyond the third be removed, not the first three', async () => {
+    const user = userEvent.setup();
+    render(completeProfile());
+    expect(screen.queryByRole('button', { name: /Quitar experiencia/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Agregar experiencia' }));
+    expect(screen.getAllByRole('group', { name: /^Experiencia \d/ })).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Quitar experiencia 4' }));
+    expect(screen.getAllByRole('group', { name: /^Experiencia \d/ })).toHaveLength(3);
+  });
+});

@@ -1,0 +1,566 @@
+import { useMutation } from '@apollo/client/react';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  candidateProfileSchema,
+  MAX_HISTORY_ROWS,
+  nameInput,
+  phoneInput,
+  PROFILE_FILES,
+  PROFILE_LIMITS,
+  PROFILE_MESSAGES as M,
+  profileSaveConfirmText,
+  todayInGuatemala,
+} from '@bolsa/domain';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
+import { FileDrop } from '../../components/FileDrop';
+import { failureMessage } from '../../lib/errors';
+import { toastNotice, toastSuccess } from '../../lib/toast';
+import type { UploadKind } from '../../lib/upload';
+import { FileUploadFailed, useFileUploads } from '../../lib/use-file-uploads';
+import type { ProfileFieldsFragment } from '../../gql/graphql';
+import classes from './candidate-area.module.css';
+import { MY_PROFILE, UPDATE_MY_PROFILE } from './operations';
+import {
+  emptyExperience,
+  emptyReference,
+  FILE_LABEL,
+  filesPresent,
+  firstFailingPath,
+  firstFailingSection,
+  formPathOf,
+  initialProfileValues,
+  partialRowErrors,
+  PROFILE_FILE_KEYS,
+  PROFILE_SECTIONS,
+  sectionOfPath,
+  storedFile,
+  toDomainInput,
+  toProfileInput,
+  type ProfileFileKey,
+  type ProfileFormValues,
+  type ProfileSectionId,
+} from './profile-form';
+import { isOpenableUrl, ViewFileButton } from './ProfileView';
+
+/** How long 'Perfil actualizado' stays (spec 1 §9). */
+export const PROFILE_SAVED_MS = 1800;
+
+const kindOf = (key: ProfileFileKey): UploadKind => (key === 'photo' ? 'candidate-photo' : 'candidate-document');
+export const fieldId = (path: string) => `perfil-${path.replace(/\./g, '-')}`;
+const sectionId = (id: ProfileSectionId) => `perfil-seccion-${id}`;
+const sectionTitle = (id: ProfileSectionId) => PROFILE_SECTIONS.find((s) => s.id === id)!.title;
+
+function FormSection({ id, children, error }: { id: ProfileSectionId; children: ReactNode; error?: string | null }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      id={sectionId(id)}
+      className={classes.section}
+      aria-labelledby={`${sectionId(id)}-titulo`}
+    >
+      <Title order={3} fz="md" mb="sm" id={`${sectionId(id)}-titulo`}>
+        {sectionTitle(id)}
+      </Title>
+      {error && (
+        <Text size="sm" c="red.8" mb="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+interface Failure {
+  title: string;
+  message: string;
+  /** The server's field errors: their section is brought into view once the dialog is closed. */
+  fields?: Record<string, string>;
+}
+
+/** Brings the first failing section into view and puts the focus on its first failing field. */
+function scrollToFailure(errors: Record<string, unknown>) {
+  const section = firstFailingSection(errors);
+  const path = firstFailingPath(errors);
+  if (!section) return;
+  // The photo's rule speaks of 'hasPhoto': its field is the photo's dropzone.
+  const field = path ? document.getElementById(fieldId(path === 'hasPhoto' ? 'photo' : path)) : null;
+  const target = field ?? document.getElementById(sectionId(section));
+  target?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  (field ?? document.getElementById(sectionId(section)))?.focus?.({ preventScroll: true });
+}
+
+/** The profile's edit form (spec 1 §2.7, §5.3): every rule is the domain's `candidateProfileSchema`. */
+export function ProfileForm({
+  profile,
+  onCancel,
+  onSaved,
+}: {
+  profile: ProfileFieldsFragment;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const today = useMemo(() => todayInGuatemala(), []);
+  const files = useFileUploads(PROFILE_FILE_KEYS, kindOf);
+  const [removing, setRemoving] = useState<ReadonlySet<ProfileFileKey>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [update] = useMutation(UPDATE_MY_PROFILE);
+
+  // The validator reads the files as they are when it runs, not when the form was made.
+  const present = useRef(filesPresent(profile, {}, removing));
+  present.current = filesPresent(
+    profile,
+    Object.fromEntries(PROFILE_FILE_KEYS.map((k) => [k, Boolean(files.slots[k].file)])),
+    removing,
+  );
+
+  const resolver = useMemo(() => schemaResolver(candidateProfileSchema(today), { sync: true }), [today]);
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: initialProfileValues(profile),
+    validate: (values) => ({
+      ...partialRowErrors(values),
+      ...resolver(toDomainInput(values, present.current, profile.complete)),
+    }),
+    validateInputOnBlur: true,
+  });
+
+  const values = form.getValues();
+  const errorAt = (path: string) => (typeof form.errors[path] === 'string' ? (form.errors[path] as string) : null);
+
+  const showIncomplete = (errors: Record<string, unknown>) => {
+    const first = firstFailingPath(errors);
+    toastNotice(M.incompleteTitle, first ? String(errors[first]) : '', { id: 'perfil-incompleto' });
+    // After React has painted the messages.
+    setTimeout(() => scrollToFailure(errors), 0);
+  };
+
+  const deleting = [...removing].filter((k) => !files.slots[k].file).length;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const result = form.validate();
+    if (result.hasErrors) {
+      showIncomplete(result.errors);
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const save = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      let uploads;
+      try {
+        uploads = await files.ensureUploaded(PROFILE_FILE_KEYS.filter((k) => files.slots[k].file));
+      } catch (err) {
+        if (err instanceof FileUploadFailed) {
+          const errors = { [err.key as string]: err.failure.message };
+          form.setErrors(errors);
+          showIncomplete(errors);
+          return;
+        }
+        throw err;
+      }
+      const input = toProfileInput(form.getValues(), uploads, removing);
+      const { data } = await update({
+        variables: { input },
+        update(cache, { data: answer }) {
+          const saved = answer?.updateMyProfile.profile;
+          if (saved) cache.writeQuery({ query: MY_PROFILE, data: { myProfile: saved } });
+        },
+      });
+      const payload = data?.updateMyProfile;
+      const error = payload?.error;
+      if (error?.__typename === 'ValidationFailed') {
+        const fields: Record<string, string> = {};
+        for (const f of error.fields) fields[formPathOf(f.path)] ??= f.message;
+        form.setErrors(fields);
+        setFailure({ title: M.invalidTitle, message: error.message?.trim() || M.invalid, fields });
+        return;
+      }
+      if (error?.__typename === 'OperationFailed') {
+        setFailure({
+          title: 'No se pudo guardar el perfil',
+          message: error.message?.trim() || (error.status ? `Error ${error.status}` : 'Intenta nuevamente.'),
+        });
+        return;
+      }
+      if (!payload?.profile) throw new Error('respuesta inesperada');
+      toastSuccess(M.saved, undefined, { ms: PROFILE_SAVED_MS, id: 'perfil-actualizado' });
+      onSaved();
+    } catch (err) {
+      setFailure({
+        title: 'No se pudo guardar el perfil',
+        message: failureMessage(err, 'Ocurrió un error al guardar. Intenta nuevamente.'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (path: string) => ({ ...form.getInputProps(path), id: fieldId(path) });
+  const filtered = (path: string, filter: (raw: string) => string) => ({
+    ...input(path),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
+  });
+
+  const toggleRemoval = (key: ProfileFileKey) =>
+    setRemoving((s) => {
+      const next = new Set(s);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const fileDrop = (key: ProfileFileKey) => {
+    const stored = storedFile(profile, key);
+    const marked = removing.has(key);
+    const chosen = files.slots[key].file;
+    return (
+      <Stack key={key} gap={6}>
+        <FileDrop
+          id={fieldId(key)}
+          label={FILE_LABEL[key]}
+          kind={key === 'photo' ? 'photo' : 'document'}
+          slot={files.slots[key]}
+          required={key === 'photo' || !profile.complete}
+          stored={Boolean(stored) && !marked}
+          description={
+            stored && !marked
+              ? `Guardado: ${stored.name}. Puedes reemplazarlo.`
+              : key === 'photo'
+                ? 'JPG o PNG, máximo 5MB.'
+                : 'Solo PDF, máximo 5MB.'
+          }
+          error={errorAt(key) ?? undefined}
+          onSelect={(f) => {
+            form.clearFieldError(key);
+            form.clearFieldError(key === 'photo' ? 'hasPhoto' : 'files');
+            files.select(key, f);
+          }}
+          onReject={(message) => files.reject(key, message)}
+          onClear={() => files.clear(key)}
+        />
+        {stored && key !== 'photo' && !chosen && (
+          <Group gap="xs" justify="flex-end">
+            {marked ? (
+              <>
+                <Text size="sm" c="red.8" mr="auto">
+                  Se eliminará al guardar.
+                </Text>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                  onClick={() => toggleRemoval(key)}
+                  aria-label={`Conservar ${FILE_LABEL[key]}`}
+                >
+                  Conservar
+                </Button>
+              </>
+            ) : (
+              <>
+                <ViewFileButton file={stored} label={FILE_LABEL[key]} />
+                <Button
+                  variant="subtle"
+                  color="red.9"
+                  size="compact-sm"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => toggleRemoval(key)}
+                  aria-label={`Eliminar ${FILE_LABEL[key]}`}
+                >
+                  Eliminar
+                </Button>
+              </>
+            )}
+          </Group>
+        )}
+      </Stack>
+    );
+  };
+
+  const experiences = values.experiences;
+  const photoUrl = isOpenableUrl(profile.photo?.url) ? profile.photo.url : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Editar perfil">
+      <Stack gap="md">
+        <FormSection id="photo" error={errorAt('hasPhoto')}>
+          <Group align="flex-start" gap="md" wrap="wrap">
+            {photoUrl && <Avatar src={photoUrl} alt="Fotografía actual" size={96} radius="md" />}
+            <div style={{ flex: '1 1 16rem' }}>{fileDrop('photo')}</div>
+          </Group>
+        </FormSection>
+
+        <FormSection id="personal">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Primer nombre"
+              withAsterisk
+              autoComplete="given-name"
+              maxLength={150}
+              {...filtered('firstName', nameInput)}
+            />
+            <TextInput label="Segundo nombre" maxLength={150} {...filtered('secondName', nameInput)} />
+            <TextInput
+              label="Primer apellido"
+              withAsterisk
+              autoComplete="family-name"
+              maxLength={150}
+              {...filtered('firstSurname', nameInput)}
+            />
+            <TextInput label="Segundo apellido" maxLength={150} {...filtered('secondSurname', nameInput)} />
+            <TextInput label="Apellido de casada" maxLength={150} {...filtered('marriedSurname', nameInput)} />
+            <TextInput
+              label="Correo electrónico"
+              description="El de tu cuenta: no se cambia aquí."
+              readOnly
+              {...input('email')}
+            />
+            <TextInput
+              label="Teléfono"
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="tel-national"
+              description="8 dígitos"
+              {...filtered('phone', phoneInput)}
+            />
+            <TextInput
+              label="DPI"
+              withAsterisk
+              readOnly
+              description="13 dígitos; no se puede cambiar."
+              {...input('dpi')}
+            />
+            <TextInput type="date" label="Fecha de nacimiento" withAsterisk max={today} {...input('birthDate')} />
+          </SimpleGrid>
+          <TextInput
+            mt="sm"
+            label="Dirección completa"
+            withAsterisk
+            autoComplete="street-address"
+            description={`Al menos ${PROFILE_LIMITS.addressMin} caracteres`}
+            maxLength={300}
+            {...input('address')}
+          />
+          <Textarea mt="sm" label="Observaciones" rows={2} maxLength={2000} {...input('observations')} />
+        </FormSection>
+
+        <FormSection id="experiences" error={errorAt('experiences')}>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Ingresa al menos {PROFILE_LIMITS.experiencesMin} experiencias completas (empresa, puesto, fechas y
+              descripción).
+            </Text>
+            {experiences.map((_, i) => {
+              const p = (f: string) => `experiences.${i}.${f}`;
+              const rowError = errorAt(`experiences.${i}`);
+              return (
+                <Fieldset
+                  key={form.key(`experiences.${i}`)}
+                  legend={`Experiencia ${i + 1}${i < PROFILE_LIMITS.experiencesMin ? ' *' : ''}`}
+                  radius="md"
+                  p="sm"
+                  id={fieldId(`experiences.${i}`)}
+                  tabIndex={-1}
+                >
+                  {rowError && (
+                    <Text size="sm" c="red.8" mb="xs" role="alert">
+                      {rowError}
+                    </Text>
+                  )}
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextInput label="Empresa" maxLength={150} {...input(p('company'))} />
+                    <TextInput label="Puesto" maxLength={150} {...input(p('position'))} />
+                    <TextInput type="date" label="Desde" max={today} {...input(p('from'))} />
+                    <TextInput type="date" label="Hasta" max={today} {...input(p('to'))} />
+                  </SimpleGrid>
+                  <Textarea mt="sm" label="Descripción" rows={2} maxLength={2000} {...input(p('description'))} />
+                  {i >= PROFILE_LIMITS.rowsShown && (
+                    <Group justify="flex-end" mt="xs">
+                      <Button
+                        variant="subtle"
+                        color="red.9"
+                        size="compact-sm"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => form.removeListItem('experiences', i)}
+                      >
+                        Quitar experiencia {i + 1}
+                      </Button>
+                    </Group>
+                  )}
+                </Fieldset>
+              );
+            })}
+            {experiences.length < MAX_HISTORY_ROWS && (
+              <Group>
+                <Button
+                  variant="light"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => form.insertListItem('experiences', emptyExperience())}
+                >
+                  Agregar experiencia
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </FormSection>
+
+        <FormSection id="references">
+          <Stack gap="md">
+            {(
+              [
+                ['personalReferences', 'Referencias personales', 'referencia personal'],
+                ['workReferences', 'Referencias laborales', 'referencia laboral'],
+              ] as const
+            ).map(([list, title, noun]) => {
+              const rows = values[list];
+              const listError = errorAt(list);
+              return (
+                <Fieldset key={list} legend={title} radius="md" p="sm" id={fieldId(list)} tabIndex={-1}>
+                  <Stack gap="sm">
+                    {listError && (
+                      <Text size="sm" c="red.8" role="alert">
+                        {listError}
+                      </Text>
+                    )}
+                    {rows.map((_, i) => {
+                      const name = `${list}.${i}.name`;
+                      const phone = `${list}.${i}.phone`;
+                      return (
+                        <Stack key={form.key(`${list}.${i}`)} gap={4}>
+                          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                            <TextInput
+                              label={`Nombre (${noun} ${i + 1})`}
+                              maxLength={150}
+                              {...filtered(name, nameInput)}
+                            />
+                            <TextInput
+                              label={`Teléfono (${noun} ${i + 1})`}
+                              inputMode="numeric"
+                              autoComplete="off"
+                              {...filtered(phone, phoneInput)}
+                            />
+                          </SimpleGrid>
+                          {rows.length > 1 && (
+                            <Group justify="flex-end">
+                              <Button
+                                variant="subtle"
+                                color="red.9"
+                                size="compact-sm"
+                                leftSection={<IconTrash size={14} aria-hidden />}
+                                onClick={() => form.removeListItem(list, i)}
+                              >
+                                Quitar {noun} {i + 1}
+                              </Button>
+                            </Group>
+                          )}
+                        </Stack>
+                      );
+                    })}
+                    {rows.length < MAX_HISTORY_ROWS && (
+                      <Group>
+                        <Button
+                          variant="light"
+                          size="sm"
+                          leftSection={<IconPlus size={16} aria-hidden />}
+                          onClick={() => form.insertListItem(list, emptyReference())}
+                        >
+                          Agregar {noun}
+                        </Button>
+                      </Group>
+                    )}
+                  </Stack>
+                </Fieldset>
+              );
+            })}
+          </Stack>
+        </FormSection>
+
+        <FormSection id="documents" error={errorAt('files')}>
+          <Stack gap="lg">
+            {profile.complete ? (
+              <Text size="sm" c="dimmed">
+                Tu perfil está completo: sube un archivo solo si quieres reemplazar el guardado.
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Los cuatro documentos son obligatorios para completar tu perfil.
+              </Text>
+            )}
+            {PROFILE_FILES.map(fileDrop)}
+          </Stack>
+        </FormSection>
+
+        {Object.keys(form.errors).length > 0 && (
+          <Alert color="red" variant="light" role="alert" title={M.incompleteTitle}>
+            Revisa las secciones marcadas:{' '}
+            {[
+              ...new Set(
+                Object.keys(form.errors)
+                  .filter((k) => form.errors[k])
+                  .map(sectionOfPath),
+              ),
+            ]
+              .map(sectionTitle)
+              .join(', ')}
+            .
+          </Alert>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={busy} disabled={files.uploading}>
+            Guardar perfil
+          </Button>
+        </Group>
+      </Stack>
+
+      <ConfirmDialog
+        opened={confirming}
+        title={M.saveConfirm}
+        confirmLabel="Guardar"
+        onConfirm={() => void save()}
+        onCancel={() => setConfirming(false)}
+      >
+        {profileSaveConfirmText(deleting)}
+      </ConfirmDialog>
+      <MessageDialog
+        opened={failure !== null}
+        title={failure?.title ?? ''}
+        message={failure?.message ?? ''}
+        onClose={() => {
+          const fields = failure?.fields;
+          setFailure(null);
+          if (fields && Object.keys(fields).length) setTimeout(() => scrollToFailure(fields), 0);
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { graphql } from '../../gql';
+
+/** What the scheduling screen needs: the candidate card, the participants list and the sedes. */
+export const INTERVIEW_SCREEN = graphql(`
+  query InterviewScreen($id: ID!) {
+    candidate(id: $id) {
+      id
+      fullName
+      email
+      phone
+      state
+      dataErased
+    }
+    branches {
+      id
+      name
+    }
+  }
+`);
+
+/** The participants checklist (spec 3 §2.5): active internal e-mails only. */
+export const INTERVIEW_PARTICIPANTS = graphql(`
+  query InterviewParticipants {
+    adminEmails {
+      id
+      email
+      name
+      active
+    }
+  }
+`);
+
+export const SCHEDULE_INTERVIEW = graphql(`
+  mutation ScheduleInterview($input: InterviewInput!) {
+    scheduleInterview(input: $input) {
+      meetingLink
+      interview {
+        id
+        mode
+        date
+        from
+        to
+        branchName
+        address
+        room
+        meetingLink
+      }
+      candidate {
+        id
+        state
+        allowedStates
+      }
+      error {
+        __typename
+        ... on ValidationFailed {
+          title
+          message
+          fields {
+            path
+            message
+          }
+        }
+        ... on InterviewFailed {
+          message
+          details
+        }
+        ... on NotAuthorisedOrganiser {
+          refusal: title
+          message
+        }
+        ... on TransitionNotAllowed {
+          message
+        }
+        ... on NotFound {
+          message
+        }
+      }
+    }
+  }
+`);
