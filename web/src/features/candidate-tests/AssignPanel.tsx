@@ -22,7 +22,7 @@ import {
   todayInGuatemala,
   type TestType,
 } from '@bolsa/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toastError, toastSuccess } from '../../lib/toast';
 import type { CandidateTestsQuery } from '../../gql/graphql';
 import { ASSIGN_TEST } from './operations';
@@ -132,6 +132,12 @@ export function ConfigureForm({ candidateId, template, onDone }: ConfigureFormPr
     validate: schemaResolver(assignTestSchema(today), { sync: true }),
   });
   const needsCredentials = isLinkType(template?.type);
+  const ref = useRef<HTMLFormElement>(null);
+  // On a phone the form opens below the list, out of sight: bring it in and start at its first field.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+    ref.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
 
   const submit = form.onSubmit(async (v) => {
     if (!template) {
@@ -169,7 +175,7 @@ export function ConfigureForm({ candidateId, template, onDone }: ConfigureFormPr
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Configurar asignación">
+    <form ref={ref} onSubmit={submit} noValidate aria-label="Configurar asignación">
       <Stack gap="sm" className={classes.configure}>
         <div>
           <Title order={3} size="h5">

@@ -183,7 +183,8 @@ export function AssignedTestsPanel({
                       size="compact-sm"
                       variant="light"
                       color={ASSIGNED_TEST_STATE_COLOR[a.to]}
-                      c={a.to === 'ASIGNADA' ? 'dark.7' : undefined}
+                      // Light buttons write shade 6 on a pale tint (under 4.5:1): darker text.
+                      c={a.to === 'ASIGNADA' ? 'dark.7' : `${ASSIGNED_TEST_STATE_COLOR[a.to]}.9`}
                       disabled={busyId === t.id}
                       onClick={() => void move(t, a.to)}
                     >
