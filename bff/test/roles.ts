@@ -131,8 +131,15 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Mutation.rejectCandidate': ['mutation { rejectCandidate(id: "999999") { emailQueued } }', EDITORS],
   'Mutation.reactivateCandidate': ['mutation { reactivateCandidate(id: "999999") { emailQueued } }', ADMIN_ONLY],
   'Mutation.deleteCandidate': ['mutation { deleteCandidate(id: "999999") { ok } }', EDITORS],
-  // Issue 12: tests and interviews are moved by roles 1–2 and read by every staff role (document
-  // requests and the funnel report are not built yet).
+  // Issue 12: tests, interviews and document requests are moved by roles 1–2 and read by every staff
+  // role; the signed document-request link is the candidate's; the funnel report is roles 1–2.
+  'Query.documentRequest': ['{ documentRequest(token: "x") { id } }', ['candidate']],
+  'Query.funnelReport': ['{ funnelReport(from: "2026-01-01", to: "2026-12-31") { overall { total } } }', EDITORS],
+  'Mutation.requestDocuments': [
+    'mutation { requestDocuments(candidateId: "999999", documents: [CURRICULUM], comment: "Actualiza tu CV") { error { __typename } } }',
+    EDITORS,
+  ],
+  'Mutation.fulfilDocumentRequest': ['mutation { fulfilDocumentRequest(token: "x", uploads: []) { ok } }', ['candidate']],
   'Query.assignedTests': ['{ assignedTests(candidateId: "999999") { id } }', STAFF],
   'Mutation.assignTest': [
     'mutation { assignTest(input: { candidateId: "999999", templateId: "999999", deadline: "2099-01-01" }) { error { __typename } } }',
