@@ -38,33 +38,25 @@ export const ALL_VACANCIES = 'Todas las plazas';
 /** Guatemala is UTC−6 all year (no daylight saving since 2006). */
 const GT_OFFSET = '-06:00';
 
-interface Acc {
-  row: FunnelAggregate | null;
-  states: Map<string, number>;
-  reached: Map<number, number>;
-  medians: Map<number, number>;
-}
-
-function rowJson(id: number | null, name: string, a: Acc): FunnelRowJson {
-  const etapas = FUNNEL_STEPS.map((estado, i): FunnelStepJson => {
-    const alcanzaron = a.reached.get(i + 1) ?? 0;
-    const previous = i === 0 ? null : (a.reached.get(i) ?? 0);
-    return {
-      estado,
-      alcanzaron,
-      conversion: previous ? Math.round((alcanzaron / previous) * 10_000) / 10_000 : null,
-      medianaDias: a.medians.get(i + 1) ?? null,
-    };
-  });
+function rowJson(id: number | null, name: string, a: FunnelAggregate | undefined): FunnelRowJson {
+  const reached = (i: number) => a?.reached[i] ?? 0;
   return {
     plazaId: id,
     plaza: name,
-    total: a.row?.n ?? 0,
-    porEstado: CANDIDATE_STATES.map((estado) => ({ estado, cantidad: a.states.get(estado) ?? 0 })),
-    etapas,
-    contratados: a.row?.hired ?? 0,
-    rechazados: a.row?.rejected ?? 0,
-    medianaDiasContratacion: a.row?.days ?? null,
+    total: a?.total ?? 0,
+    porEstado: CANDIDATE_STATES.map((estado, i) => ({ estado, cantidad: a?.states[i] ?? 0 })),
+    etapas: FUNNEL_STEPS.map((estado, i): FunnelStepJson => {
+      const previous = i === 0 ? 0 : reached(i - 1);
+      return {
+        estado,
+        alcanzaron: reached(i),
+        conversion: previous ? Math.round((reached(i) / previous) * 10_000) / 10_000 : null,
+        medianaDias: a?.medians[i] ?? null,
+      };
+    }),
+    contratados: a?.states[CANDIDATE_STATES.indexOf('contratado')] ?? 0,
+    rechazados: a?.states[CANDIDATE_STATES.indexOf('rechazado')] ?? 0,
+    medianaDiasContratacion: a?.median_hire ?? null,
   };
 }
 
@@ -82,22 +74,10 @@ export async function funnelReport(
     to: `${dayjs(q.hasta).add(1, 'day').format('YYYY-MM-DD')}T00:00:00${GT_OFFSET}`,
     vacancyId: q.vacancyId,
   });
-  const overall: Acc = { row: null, states: new Map(), reached: new Map(), medians: new Map() };
-  const vacancies = new Map<number, Acc>();
-  for (const g of aggregates) {
-    let acc = overall;
-    if (!g.overall) {
-      if (g.plaza_id === null) continue;
-      acc = vacancies.get(g.plaza_id) ?? { row: null, states: new Map(), reached: new Map(), medians: new Map() };
-      vacancies.set(g.plaza_id, acc);
-    }
-    if (g.kind === 'row') acc.row = g;
-    else if (g.kind === 'state' && g.key !== null) acc.states.set(g.key, g.n ?? 0);
-    else if (g.kind === 'reached') acc.reached.set(Number(g.key), g.n ?? 0);
-    else if (g.kind === 'median' && g.days !== null) acc.medians.set(Number(g.key), g.days);
-  }
-  const plazas = [...vacancies.entries()]
-    .map(([id, a]) => rowJson(id, a.row?.plaza_nombre ?? 'Sin definir', a))
+  const overall = aggregates.find((g) => g.overall);
+  const plazas = aggregates
+    .filter((g) => !g.overall && g.plaza_id !== null)
+    .map((g) => rowJson(g.plaza_id, g.plaza_nombre ?? 'Sin definir', g))
     .sort((a, b) => b.total - a.total || a.plaza.localeCompare(b.plaza, 'es') || a.plazaId! - b.plazaId!);
   return { desde: q.desde, hasta: q.hasta, general: rowJson(null, ALL_VACANCIES, overall), plazas };
 }
