@@ -20,7 +20,7 @@ import { createLocalFileStore } from '../api/src/storage/index.js';
 import { loadConfig } from '../bff/src/config.js';
 import { createServer } from '../bff/src/server.js';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedLoad } from './load-seed.js';
 
@@ -128,7 +128,9 @@ const plan = await db.transaction().execute(async (trx) => {
 console.log('\n── Plan (todas las plazas) ──');
 for (const r of plan.rows) console.log(`  ${r['QUERY PLAN']}`);
 
-console.log(`\n── ${REQUESTS} consultas por caso, una a la vez ──`);
+console.log(
+  `\n── ${REQUESTS} consultas por caso, una a la vez (carga de la máquina: ${os.loadavg()[0]!.toFixed(1)} en ${os.cpus().length} núcleos) ──`,
+);
 await timed('SQL: todas las plazas', async () => {
   await funnelReport(db, { desde: range.from, hasta: range.to, vacancyId: null });
 });
