@@ -53,7 +53,8 @@ const integer = new Intl.NumberFormat('es-GT');
 const decimal = new Intl.NumberFormat('es-GT', { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat('es-GT', { style: 'percent', maximumFractionDigits: 1 });
 
-const days = (d: number | null | undefined) => (d === null || d === undefined ? '—' : `${decimal.format(d)} días`);
+const days = (d: number | null | undefined) =>
+  d === null || d === undefined ? '—' : `${decimal.format(d)} ${d === 1 ? 'día' : 'días'}`;
 const stateLabel = (s: FunnelRowFieldsFragment['byState'][number]['state']) => {
   const state = stateFromEnum(s);
   return state ? CANDIDATE_STATE_LABEL[state] : s;
