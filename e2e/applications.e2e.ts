@@ -51,7 +51,17 @@ async function openSection(page: Page, dialog: Locator, title: string): Promise<
   await expect.poll(() => control.getAttribute('aria-expanded')).toBe('true');
 }
 
-/** Chooses a file through a Dropzone by keyboard: Enter opens the file chooser. */
+/**
+ * Keeps Chromium's file-chooser interception on for the page's whole life. Playwright turns it on
+ * only while a 'filechooser' listener exists, and without waiting for Chromium to confirm: a
+ * chooser opened by the key press that races that switch is a real (headless, never answered)
+ * dialog, and it blocks every later one. Call it right after opening the page.
+ */
+function interceptFileChoosers(page: Page): void {
+  page.on('filechooser', () => {});
+}
+
+/** Chooses a file through a Dropzone by keyboard: Enter on its 'Elegir archivo' opens the native chooser. */
 async function chooseFile(
   page: Page,
   dialog: Locator,
@@ -60,20 +70,8 @@ async function chooseFile(
 ) {
   const zone = dialog.getByRole('button', { name: `${label}: elegir archivo` });
   await tabTo(page, zone);
-  // Enter, as on any button; then Space, the other key of a button. Headless Chromium sometimes
-  // shows no chooser for a second file input opened by key (it did for the CV, never for the
-  // photo); the journey is about the form, not Chromium's chooser, so the last resort hands the
-  // file to the zone's own input.
-  const chooserAfter = async (key: string) =>
-    (
-      await Promise.all([
-        page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null),
-        page.keyboard.press(key),
-      ])
-    )[0];
-  const chooser = (await chooserAfter('Enter')) ?? (await chooserAfter('Space'));
-  if (chooser) await chooser.setFiles(file);
-  else await dialog.getByLabel(`Seleccionar ${label}`).setInputFiles(file);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles(file);
   await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
 }
 
@@ -90,6 +88,7 @@ async function mailTo(address: string): Promise<{ subject: string; text: string 
 describe('applying to a vacancy (issue 9)', () => {
   it('a guest applies with CV and photo at 360 px by keyboard, sees "¡CV enviado!" and gets the acknowledgement', async () => {
     const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    interceptFileChoosers(page);
     const email = `invitado.${Date.now()}@example.com`;
     await page.goto('/');
     const apply = page
