@@ -165,7 +165,7 @@ describe('applying to a vacancy (issue 9)', () => {
     await context.close();
   });
 
-  it('a registered candidate applies with the four documents and sees "¡Postulación Exitosa!"', async () => {
+  it('a registered candidate applies from their profile (its documents "En tu perfil") and sees "¡Postulación Exitosa!"', async () => {
     const { dpi, vacancyId, vacancyName } = inject('candidateApplication');
     const { context, page } = await newPage(browser);
     await loginAs(context, 'candidate');
@@ -176,14 +176,13 @@ describe('applying to a vacancy (issue 9)', () => {
     await dialog.getByText(vacancyName).first().waitFor();
     await dialog.getByText(/^Postulando como /).waitFor();
 
-    await dialog.getByLabel(/^CUI\/DPI/).fill(dpi);
-    await dialog.getByLabel(/^Teléfono\s*\*?$/).fill('55559876');
-    await dialog.getByLabel(/^Dirección/).fill('Avenida Las Américas 10-20, zona 13');
+    // The form starts from the profile: personal data, experiences, references and documents.
+    expect(await dialog.getByLabel(/^CUI\/DPI/).inputValue()).toBe(dpi);
+    expect(await dialog.getByLabel(/^Teléfono\s*\*?$/).inputValue()).toBe('55550000');
+    expect(await dialog.getByLabel(/^Dirección/).inputValue()).toBe('Avenida Las Américas 10-20, zona 13');
+    expect(Number(await dialog.getByLabel(/^Edad/).inputValue())).toBeGreaterThanOrEqual(34);
+    await dialog.getByRole('group', { name: 'Fotografía: En tu perfil' }).waitFor();
     await dialog.getByLabel(/^Estado civil/).selectOption('Casado');
-    await dialog.getByLabel(/^Edad/).fill('34');
-    await dialog
-      .getByLabel('Seleccionar Fotografía')
-      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: /^Educación y Disponibilidad/ }).click();
     await dialog.getByLabel(/^Nivel educativo/).selectOption('Universidad');
     await dialog.getByLabel(/^¿Estudias actualmente\?/).selectOption('no');
@@ -191,27 +190,24 @@ describe('applying to a vacancy (issue 9)', () => {
     await dialog.getByLabel(/^Pretensión salarial/).fill('7000');
     await dialog.getByLabel(/^¿Pretensión negociable\?/).selectOption('no');
     await dialog.getByRole('button', { name: /^Experiencia Laboral/ }).click();
-    await dialog.getByLabel('Empresa').fill('Centro de Salud Mixco');
-    await dialog.getByLabel('Puesto').fill('Recepcionista');
-    await dialog.getByLabel('Desde').fill('2018-02-01');
-    await dialog.getByLabel('Hasta').fill('2021-12-31');
-    await dialog.getByLabel('Descripción').fill('Atención al público y agenda de citas.');
+    const company = dialog.getByLabel('Empresa');
+    await company.first().waitFor();
+    expect(await company.first().inputValue()).toBe('Centro de Salud Mixco');
+    expect(await company.first().getAttribute('readonly')).not.toBeNull();
+    expect(await company.nth(1).inputValue()).toBe('Clínica Zona 1');
     await dialog.getByRole('button', { name: /^Referencias/ }).click();
-    await dialog.getByLabel('Nombre (referencia personal 1)').fill('Rosa Xol');
-    await dialog.getByLabel('Teléfono (referencia personal 1)').fill('41112222');
-    await dialog.getByLabel('Nombre (referencia laboral 1)').fill('Pedro Caal');
-    await dialog.getByLabel('Teléfono (referencia laboral 1)').fill('42223333');
+    expect(await dialog.getByLabel('Nombre (referencia personal 1)').inputValue()).toBe('Rosa Xol');
+    expect(await dialog.getByLabel('Nombre (referencia laboral 1)').inputValue()).toBe('Pedro Caal');
     await dialog.getByRole('button', { name: /^Documentos Adjuntos/ }).click();
-    for (const [label, file] of [
-      ['Hoja de Vida (PDF)', 'cv.pdf'],
-      ['DPI escaneado (PDF)', 'dpi.pdf'],
-      ['Antecedentes policiales (PDF)', 'policiales.pdf'],
-      ['Antecedentes penales (PDF)', 'penales.pdf'],
-    ] as const)
-      await dialog
-        .getByLabel(`Seleccionar ${label}`)
-        .setInputFiles({ name: file, mimeType: 'application/pdf', buffer: PDF });
-    await expect.poll(() => dialog.getByText(/ · listo$/).count(), { timeout: 30_000 }).toBe(5);
+    // The profile's documents count as present: shown, not asked again, nothing uploaded.
+    for (const label of [
+      'Hoja de Vida (PDF)',
+      'DPI escaneado (PDF)',
+      'Antecedentes policiales (PDF)',
+      'Antecedentes penales (PDF)',
+    ])
+      await dialog.getByRole('group', { name: `${label}: En tu perfil` }).waitFor();
+    expect(await dialog.getByText(/ · listo$/).count()).toBe(0);
 
     await dialog.getByRole('button', { name: 'Enviar Postulación' }).click();
     const success = page.getByRole('dialog', { name: '¡Postulación Exitosa!' });
