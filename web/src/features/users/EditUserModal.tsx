@@ -46,7 +46,13 @@ export function EditUserModal({ user, domain, onClose }: EditUserModalProps) {
     <Modal opened onClose={onClose} title="Editar usuario" centered>
       <form onSubmit={form.onSubmit((v) => void submit(v), announceInvalid)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Nombre" required {...form.getInputProps('name')} error={fieldError('name')} data-autofocus />
+          <TextInput
+            label="Nombre"
+            required
+            {...form.getInputProps('name')}
+            error={fieldError('name')}
+            data-autofocus
+          />
           <TextInput
             label="Usuario"
             required

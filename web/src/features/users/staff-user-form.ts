@@ -43,7 +43,8 @@ export function useStaffUserForm(domain: string, mode: 'create' | 'update', init
   /** The submit's refusal as a toast: missing fields first, then the e-mail domain, then the rest. */
   const announceInvalid = (errors: FormErrors) => {
     const messages = Object.values(errors).filter((m): m is string => typeof m === 'string');
-    if (messages.includes(USER_MESSAGES.incomplete)) toastError(USER_MESSAGES.incompleteTitle, USER_MESSAGES.incomplete);
+    if (messages.includes(USER_MESSAGES.incomplete))
+      toastError(USER_MESSAGES.incompleteTitle, USER_MESSAGES.incomplete);
     else if (messages.includes(rule.submitMessage)) toastError(rule.submitTitle, rule.submitMessage);
     else if (messages[0])
       toastError(mode === 'create' ? USER_MESSAGES.createFailed : USER_MESSAGES.updateFailed, messages[0]);

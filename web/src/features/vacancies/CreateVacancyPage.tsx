@@ -247,10 +247,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
                       </Button>
                     )}
                     {!last && (
-                      <Button
-                        rightSection={<IconArrowRight size={16} aria-hidden />}
-                        onClick={next}
-                      >
+                      <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={next}>
                         Siguiente
                       </Button>
                     )}
