@@ -73,7 +73,7 @@ function renderPage(mocks: Mocks) {
 
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
-describe('Reportes (/panel/reportes)', () => {
+describe('Reportes (/panel/reportes)', { timeout: 20_000 }, () => {
   it('shows the last 90 days: the chart, a table per vacancy and the CSV download', async () => {
     renderPage([{ request: { query: FUNNEL_REPORT, variables: vars }, result: FULL }]);
     const overall = await screen.findByRole('table', { name: 'Embudo: Todas las plazas' });
@@ -105,8 +105,13 @@ describe('Reportes (/panel/reportes)', () => {
     expect(within(rows[0]!).getAllByRole('cell')[2]).toHaveTextContent('—');
     expect(screen.getByRole('table', { name: 'Embudo: Auxiliar de enfermería' })).toBeInTheDocument();
     expect(screen.getAllByText('10.5 días', { selector: 'strong' })).toHaveLength(2);
+    // The chart is a lazy chunk of its own: on a busy machine its first import takes a while.
     expect(
-      await screen.findByRole('img', { name: /^Candidatos que alcanzaron cada etapa: Postulado 10/ }),
+      await screen.findByRole(
+        'img',
+        { name: /^Candidatos que alcanzaron cada etapa: Postulado 10/ },
+        { timeout: 10_000 },
+      ),
     ).toBeVisible();
     const csv = screen.getByRole('link', { name: 'Descargar CSV' });
     expect(csv).toHaveAttribute('href', csvUrl);
