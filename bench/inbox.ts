@@ -24,6 +24,7 @@ import type { Database } from '../api/src/db/database.js';
 import { migrateToLatest } from '../api/src/db/database.js';
 import { runSeeds } from '../api/src/demo/index.js';
 import { createLocalFileStore } from '../api/src/storage/index.js';
+import { seedLoad } from './load-seed.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 50_000);
@@ -79,57 +80,6 @@ const PLANS: { name: string; q: CandidateListQuery; states: readonly string[] }[
   },
   { name: 'historial', q: { scope: 'history', words: [], sort: 'appliedAt', desc: true }, states: TERMINAL_STATES },
 ];
-
-const FIRST = ['María', 'José', 'Ana', 'Luis', 'Sofía', 'Jorge', 'Lucía', 'Óscar', 'Marta', 'Iván', 'Érika', 'Ángel'];
-const LAST = [
-  'García',
-  'López',
-  'Pérez',
-  'Xicará',
-  'Cux',
-  'Méndez',
-  'Ramírez',
-  'Chávez',
-  'Tzul',
-  'Núñez',
-  'Coc',
-  'Ajú',
-];
-// Weighted so every state has rows and the inbox is mostly early stages.
-const STATES = [
-  'postulado',
-  'postulado',
-  'postulado',
-  'en seguimiento',
-  'en seguimiento',
-  'pre-pruebas',
-  'post-pruebas',
-  'entrevista',
-  'inducción',
-  'contratado',
-  'rechazado',
-  'rechazado',
-];
-
-const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
-
-async function seedLoad(db: Kysely<Database>) {
-  await sql`insert into plazas (nombre, sede_id, lugar, descripcion, fecha_publicacion, fecha_finalizacion, status)
-    select 'Plaza de carga ' || i, (select min(id) from sedes), '0101:01', 'Generada para medir la bandeja',
-           date '2026-11-01', date '2099-12-31', '1'
-    from generate_series(1, ${VACANCIES}::int) as i`.execute(db);
-  await sql`insert into postulantes (plaza_id, nombre, cui, email, telefono, estado, fecha_registro)
-    select v.ids[1 + i % ${VACANCIES}::int],
-           (${arr(FIRST)})[1 + i % ${FIRST.length}::int] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}::int] || ' ' ||
-             (${arr(LAST)})[1 + (i / 97) % ${LAST.length}::int],
-           lpad(i::text, 13, '0'), 'carga' || i || '@example.com', '5' || lpad((i % 10000000)::text, 7, '0'),
-           (${arr(STATES)})[1 + (i * 7) % ${STATES.length}::int],
-           now() - (i || ' minutes')::interval
-    from generate_series(1, ${CANDIDATES}::int) as i,
-         (select array_agg(id order by id) as ids from plazas where nombre like 'Plaza de carga %') as v`.execute(db);
-  // What autovacuum does after a bulk insert (visibility map for index-only scans, statistics).
-  await sql`vacuum analyze`.execute(db);
-}
 
 async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label: string) {
   console.log(`\n── Planes (${label}) ──`);
@@ -268,7 +218,7 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
     orgEmailDomain: 'ejemplo.org.gt',
     log: () => undefined,
   });
-  await seedLoad(db);
+  await seedLoad(db, { candidates: CANDIDATES, vacancies: VACANCIES });
   const count = await sql<{ n: number }>`select count(*)::int as n from postulantes`.execute(db);
   console.log(
     `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga (sembrado ${Date.now() - t0} ms) ═══`,

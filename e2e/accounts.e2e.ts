@@ -79,8 +79,8 @@ const LANDS: Record<string, Record<Who, string>> = {
 
 /** The staff links of spec 1 §2.2 per role. */
 const STAFF_LINKS: Record<keyof typeof STAFF, string[]> = {
-  admin: ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Usuarios'],
-  manager: ['Panel', 'Plazas', 'Candidatos', 'Historial'],
+  admin: ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios'],
+  manager: ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes'],
   viewer: ['Panel', 'Plazas', 'Candidatos'],
 };
 

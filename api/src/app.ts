@@ -16,6 +16,7 @@ import { fileRoutes } from './files/routes.js';
 import { geographyRoutes } from './geography/routes.js';
 import { primePasswords } from './passwords.js';
 import { profileRoutes } from './profiles/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(sessionRoutes(db));
   app.use(assessmentRoutes(db, files));
   app.use(adminEmailRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
+  app.use(reportRoutes(db));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

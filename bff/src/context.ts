@@ -19,6 +19,7 @@ import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
+import type { ReportsClient } from './upstream/reports.js';
 import type { StaffUsersClient } from './upstream/staff-users.js';
 import type { TestTemplatesClient } from './upstream/test-templates.js';
 import type { VacanciesClient } from './upstream/vacancies.js';
@@ -43,6 +44,7 @@ export interface Services {
   assignedTests: AssignedTestsClient;
   profiles: ProfilesClient;
   interviews: InterviewsClient;
+  reports: ReportsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

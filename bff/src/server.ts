@@ -47,6 +47,8 @@ import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
 import { ProfilesClient } from './upstream/profiles.js';
+import { ReportsClient } from './upstream/reports.js';
+import { reportsRouter } from './files/reports.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
 
@@ -185,6 +187,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     assignedTests: new AssignedTestsClient(http),
     profiles: new ProfilesClient(http),
     interviews: new InterviewsClient(http),
+    reports: new ReportsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(
@@ -273,6 +276,7 @@ export async function createServer(config: Config): Promise<BffServer> {
   app.use('/uploads', services.uploads.router(services));
   app.use('/files', testFilesRouter(services));
   app.use('/files', candidateFilesRouter(services));
+  app.use('/reports', reportsRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
   app.get('/graphiql', (_req, res) => {

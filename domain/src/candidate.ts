@@ -29,6 +29,13 @@ export const ACTIVE_STATES = [
 ] as const satisfies readonly CandidateState[];
 export const TERMINAL_STATES = ['contratado', 'rechazado'] as const satisfies readonly CandidateState[];
 
+/**
+ * The funnel report's steps (issue 12), in pipeline order: the active states, then the hire.
+ * Reaching a step means getting at least that far, so skipped test steps count as passed.
+ */
+export const FUNNEL_STEPS = [...ACTIVE_STATES, 'contratado'] as const satisfies readonly CandidateState[];
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
 export const isTerminalState = (s: CandidateState) => s === 'contratado' || s === 'rechazado';
 
 /** Labels as the screens write them (inbox tabs, badges, tracker). */

@@ -20,3 +20,4 @@ export * from './work-history.js';
 export * from './application.js';
 export * from './candidate-profile.js';
 export * from './job-posting.js';
+export * from './funnel-report.js';

@@ -101,6 +101,8 @@ export const CAPABILITIES = {
   'candidate.requestDocuments': EDITORS,
   'assignedTest.manage': EDITORS,
   'interview.schedule': EDITORS,
+  /** The funnel report and its CSV (issue 12). */
+  'report.view': EDITORS,
   /** The candidate's own area (spec 1 §6). */
   'candidate.ownProfile': [4],
 } as const satisfies Record<string, readonly RoleId[]>;
@@ -147,6 +149,7 @@ export const ROUTES = [
   { path: '/panel/plazas/editar', audience: EDITORS },
   { path: '/panel/plazas/editar-vacante', audience: EDITORS },
   { path: '/panel/historial', audience: EDITORS },
+  { path: '/panel/reportes', audience: EDITORS },
   { path: '/panel/usuarios', audience: ADMINS },
 ] as const satisfies readonly RouteRule[];
 
@@ -189,6 +192,7 @@ export const STAFF_NAV = [
   { path: '/panel/plazas', label: 'Plazas', roles: STAFF },
   { path: '/panel/candidatos', label: 'Candidatos', roles: STAFF },
   { path: '/panel/historial', label: 'Historial', roles: EDITORS },
+  { path: '/panel/reportes', label: 'Reportes', roles: EDITORS },
   { path: '/panel/usuarios', label: 'Usuarios', roles: ADMINS },
 ] as const satisfies readonly { path: string; label: string; roles: readonly RoleId[] }[];
 

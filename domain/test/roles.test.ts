@@ -63,7 +63,7 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    expect(ROUTES.map((r) => r.path)).toHaveLength(21);
+    expect(ROUTES.map((r) => r.path)).toHaveLength(22);
     expect(routeRule('/panel/detallecandidato/15')?.path).toBe('/panel/detallecandidato/:id');
     expect(routeRule('/panel/usuarios/')?.path).toBe('/panel/usuarios');
     expect(routeRule('/nada')).toBeNull();
@@ -97,8 +97,15 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('builds the navigation per role (spec 1 §2.2)', () => {
     expect(navLinksFor(4)).toEqual([{ path: '/perfil', label: 'Mi Perfil' }]);
     expect(navLinksFor(3).map((l) => l.label)).toEqual(['Panel', 'Plazas', 'Candidatos']);
-    expect(navLinksFor(2).map((l) => l.label)).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial']);
-    expect(navLinksFor(1).map((l) => l.label)).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Usuarios']);
+    expect(navLinksFor(2).map((l) => l.label)).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes']);
+    expect(navLinksFor(1).map((l) => l.label)).toEqual([
+      'Panel',
+      'Plazas',
+      'Candidatos',
+      'Historial',
+      'Reportes',
+      'Usuarios',
+    ]);
     expect(navLinksFor(null)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { Candidate, candidateMutations, candidateQueries } from './candidate.js'
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
 import { interviewMutations } from './interview.js';
+import { funnelReportQueries } from './funnel-report.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
@@ -35,6 +36,7 @@ export const resolvers: Resolvers<Context> = {
     ...assignedTestQueries,
     ...candidateProfileQueries,
     ...myApplicationQueries,
+    ...funnelReportQueries,
   },
   Mutation: {
     ...sessionMutations,

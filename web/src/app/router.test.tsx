@@ -56,6 +56,7 @@ const SPEC_PATHS = [
   '/panel/plazas/editar',
   '/panel/plazas/editar-vacante',
   '/panel/historial',
+  '/panel/reportes',
   '/panel/usuarios',
 ];
 
@@ -202,6 +203,7 @@ const EXPECTED: Record<string, Record<Who, string>> = {
   '/panel/plazas/editar': EDITORS,
   '/panel/plazas/editar-vacante': EDITORS,
   '/panel/historial': EDITORS,
+  '/panel/reportes': EDITORS,
   '/panel/usuarios': ADMINS,
   '/no-existe': { anonymous: '/', CANDIDATE: '/perfil', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
 };

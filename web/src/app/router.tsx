@@ -72,6 +72,9 @@ const InterviewSchedulingPage = lazyNamed(
 );
 const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
 
+// The funnel report (issue 12): its chart library is fetched only here.
+const FunnelReportPage = lazyNamed(() => import('../features/reports/FunnelReportPage'), 'FunnelReportPage');
+
 const CandidateTestsPage = lazyNamed(
   () => import('../features/candidate-tests/CandidateTestsPage'),
   'CandidateTestsPage',
@@ -110,6 +113,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
   { path: 'plazas/editar-vacante', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
   { path: 'historial', ...panelScreen(CandidateHistoryPage), ...access(EDITORS) },
+  { path: 'reportes', ...panelScreen(FunnelReportPage), ...access(EDITORS) },
   { path: 'usuarios', element: <UsersPage />, ...access(ADMINS) },
 ];
 

@@ -32,6 +32,7 @@ const STAFF_LINKS: readonly (NavItem & { roles: readonly RoleId[] })[] = [
   { to: '/panel/plazas', label: 'Plazas', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
   { to: '/panel/candidatos', label: 'Candidatos', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
   { to: '/panel/historial', label: 'Historial', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER] },
+  { to: '/panel/reportes', label: 'Reportes', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER] },
   { to: '/panel/usuarios', label: 'Usuarios', end: false, roles: [ROLE.ADMIN] },
 ];
 

@@ -62,8 +62,8 @@ describe('session and navigation', () => {
   });
 
   it.each([
-    ['ADMIN', 'Administrador', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Usuarios']],
-    ['MANAGER', 'Gestor', ['Panel', 'Plazas', 'Candidatos', 'Historial']],
+    ['ADMIN', 'Administrador', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios']],
+    ['MANAGER', 'Gestor', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes']],
     ['VIEWER', 'Visualizador', ['Panel', 'Plazas', 'Candidatos']],
   ] as const)('shows %s the staff bar with its links, name and role', async (role, label, expected) => {
     renderApp('/preguntas-frecuentes', [sessionMock(viewer(role)), ...BOARD]);
