@@ -62,7 +62,12 @@ function Outcome({ kind }: { kind: 'invalid' | 'sent' }) {
   );
 }
 
-function RequestForm({ token, request, onSent, onInvalid }: {
+function RequestForm({
+  token,
+  request,
+  onSent,
+  onInvalid,
+}: {
   token: string;
   request: RequestView;
   onSent: () => void;

@@ -1,17 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconFileUpload,

@@ -49,7 +49,9 @@ function candidate(over: Partial<CandidateDetailData> = {}) {
   } as CandidateDetailData & { __typename: 'Candidate' };
 }
 
-const requested = (at: string) => ({
+type TimelineEvent = CandidateDetailData['timeline'][number];
+
+const requested = (at: string): TimelineEvent => ({
   __typename: 'DocumentRequestEvent',
   at,
   requestBy: 'Gabriel Gestor',
@@ -149,15 +151,18 @@ describe("'Documentos a actualizar' (spec 3 §2.6, §5)", { timeout: 30_000 }, (
 
     await fillAndReview(user, dialog);
     expect(within(dialog).getByText('Rosa Ajú · rosa.aju@example.com')).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Currículum',
-      'Antecedentes penales',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Currículum', 'Antecedentes penales']);
     expect(within(dialog).getByText(COMMENT)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Solicitud de documentos enviada')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Documentos a actualizar' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Documentos a actualizar' })).not.toBeInTheDocument(),
+    );
     const timeline = screen.getByRole('region', { name: 'Historial' });
     expect(
       await within(timeline).findByText('Documentos solicitados: Currículum, Antecedentes penales'),

@@ -80,7 +80,10 @@ export function DocumentRequestDialog({
   const review = (event: FormEvent) => {
     event.preventDefault();
     if (!recipient) return;
-    const parsed = documentRequestSchema.safeParse({ documents: chosen.map((k) => DOCUMENT_KEY_OF[k]), notes: comment });
+    const parsed = documentRequestSchema.safeParse({
+      documents: chosen.map((k) => DOCUMENT_KEY_OF[k]),
+      notes: comment,
+    });
     if (!parsed.success) {
       const next: Problems = {};
       for (const issue of parsed.error.issues) {
