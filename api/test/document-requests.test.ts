@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_REQUEST_MESSAGES as M } from '@bolsa/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsRequested } from '../src/mail/templates.js';
 import { validCui } from './support/client.js';
@@ -392,6 +393,50 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
       .executeTakeFirstOrThrow();
     expect(row.cumplida_en).toBeNull();
     expect((await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(200);
+  });
+
+  /** Makes every insert into `table` fail in the database itself, until the returned undo runs. */
+  async function failInserts(table: 'correos_salientes' | 'postulante_archivos') {
+    const db = t.api.db;
+    await sql`create or replace function falla_prueba() returns trigger language plpgsql as $$
+      begin raise exception 'falla de prueba'; end $$`.execute(db);
+    await sql`create trigger falla_prueba before insert on ${sql.table(table)} for each row execute function falla_prueba()`.execute(
+      db,
+    );
+    return () => sql`drop trigger falla_prueba on ${sql.table(table)}`.execute(db);
+  }
+
+  it('stores no request when its e-mail cannot be queued', async () => {
+    const c = await registered();
+    const before = await count('solicitudes_documentos');
+    const undo = await failInserts('correos_salientes');
+    try {
+      const r = await ask(c.candidateId);
+      expect(r.status).toBe(500);
+      expect(JSON.stringify(r.body)).not.toContain('falla de prueba');
+    } finally {
+      await undo();
+    }
+    expect(await count('solicitudes_documentos')).toBe(before);
+  });
+
+  it('a fulfilment that fails inside its transaction leaves no new file, the old documents and the link unused', async () => {
+    const c = await registered();
+    const { token } = await requested(c);
+    const filesBefore = await storedFiles(t.api.filesDir);
+    const undo = await failInserts('postulante_archivos');
+    try {
+      const r = await fulfil(token, c.userId, [{ field: 'curriculum', data: pdf, name: 'cv-nuevo.pdf' }]);
+      expect(r.status).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect(await storedFiles(t.api.filesDir)).toEqual(filesBefore);
+    const profile = await get(`/PerfilCandidato/profile/${c.userId}`);
+    expect(profile.body.archivos.map((f: Body) => f.nombre)).toEqual(['cv-viejo.pdf']);
+    expect((await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(200);
+    const retry = await fulfil(token, c.userId, [{ field: 'curriculum', data: pdf, name: 'cv-nuevo.pdf' }]);
+    expect(retry.status).toBe(200);
   });
 
   it('two submissions of one link at once: one wins, the other is refused and leaves no file', async () => {

@@ -1,4 +1,5 @@
 import { DOCUMENT_REQUEST_MESSAGES as M } from '@bolsa/domain';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes, pngBytes } from '../../api/test/support/application.js';
@@ -206,6 +207,32 @@ describe('requestDocuments refuses bad input with the spec messages, queuing not
   it('an unknown candidate', async () => {
     const r = await ask('999999');
     expect(r.data!.requestDocuments.error).toEqual({ __typename: 'NotFound', message: 'Candidato no encontrado' });
+  });
+
+  it("an e-mail that cannot be queued: 'No se pudo enviar la notificación.' and no request stored", async () => {
+    const c = await registeredCandidate();
+    const db = stack.api.db;
+    await sql`create or replace function falla_correo() returns trigger language plpgsql as $$
+      begin raise exception 'falla de prueba'; end $$`.execute(db);
+    await sql`create trigger falla_correo before insert on correos_salientes for each row execute function falla_correo()`.execute(
+      db,
+    );
+    try {
+      const r = await ask(c.candidateId);
+      expect(r.data!.requestDocuments).toMatchObject({
+        request: null,
+        emailQueued: false,
+        error: { __typename: 'OperationFailed', message: M.failed },
+      });
+    } finally {
+      await sql`drop trigger falla_correo on correos_salientes`.execute(db);
+    }
+    const stored = await db
+      .selectFrom('solicitudes_documentos')
+      .select('id')
+      .where('postulante_id', '=', Number(c.candidateId))
+      .execute();
+    expect(stored).toEqual([]);
   });
 
   it('a viewer (role 3) may not request', async () => {
