@@ -46,6 +46,7 @@ import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
+import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
@@ -185,6 +186,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     assignedTests: new AssignedTestsClient(http),
     profiles: new ProfilesClient(http),
     interviews: new InterviewsClient(http),
+    documentRequests: new DocumentRequestsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

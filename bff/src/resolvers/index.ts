@@ -8,6 +8,7 @@ import { branchQueries } from './branch.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
+import { documentRequestMutations, documentRequestQueries } from './document-request.js';
 import { interviewMutations } from './interview.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
@@ -35,6 +36,7 @@ export const resolvers: Resolvers<Context> = {
     ...assignedTestQueries,
     ...candidateProfileQueries,
     ...myApplicationQueries,
+    ...documentRequestQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -49,6 +51,7 @@ export const resolvers: Resolvers<Context> = {
     ...candidateProfileMutations,
     ...myApplicationMutations,
     ...interviewMutations,
+    ...documentRequestMutations,
   },
   Vacancy,
   Municipality,
