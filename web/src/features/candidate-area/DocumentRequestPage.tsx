@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLinkOff, IconLogin, IconUser } from '@tabler/icons-react';
-import { dayjs, ROLE } from '@bolsa/domain';
+import { dayjs, DOCUMENT_REQUEST_MESSAGES, ROLE } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { pageTitle } from '../../app/site';
@@ -17,9 +17,9 @@ import { DOCUMENT_REQUEST, FULFIL_DOCUMENT_REQUEST } from './operations';
 
 const TITLE = 'Actualiza tus documentos';
 
-/** Until the domain names them. */
+/** The page's own wording; the link's refusal is the domain's, the same the api answers. */
 export const REQUEST_PAGE_MESSAGES = {
-  linkInvalid: 'El enlace no es válido o ha expirado.',
+  linkInvalid: DOCUMENT_REQUEST_MESSAGES.linkInvalid,
   loadFailed: 'No se pudo cargar la solicitud de documentos.',
   sent: 'Documentos enviados',
   sendFailed: 'No se pudieron enviar los documentos. Intenta nuevamente.',

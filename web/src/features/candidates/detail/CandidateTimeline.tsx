@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
-import { formatDate } from '@bolsa/domain';
+import { DOCUMENT_REQUEST_MESSAGES, formatDate } from '@bolsa/domain';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
 /** What happened to an assigned test (TestEvent.action), in the screen's words. */
@@ -97,7 +97,7 @@ function Item({ event }: { event: ShownEvent }) {
       return (
         <>
           <Text fw={600} size="sm">
-            {fulfilled ? 'Documentos actualizados' : 'Documentos solicitados'}: {documents}
+            {fulfilled ? DOCUMENT_REQUEST_MESSAGES.fulfilled : 'Documentos solicitados'}: {documents}
           </Text>
           <Text size="xs" c="dimmed">
             {event.requestBy ?? (fulfilled ? 'Candidato' : 'Sistema')} · {when}

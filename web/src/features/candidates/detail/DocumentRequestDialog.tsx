@@ -15,9 +15,6 @@ import {
 import { toastSuccess } from '../../../lib/toast';
 import { REQUEST_DOCUMENTS } from './operations';
 
-/** Until the domain names it: the success toast's title. */
-const SENT = 'Solicitud de documentos enviada';
-
 interface DocumentRequestDialogProps {
   opened: boolean;
   candidateId: string;
@@ -105,7 +102,7 @@ export function DocumentRequestDialog({
       const { data } = await send({ variables: { candidateId, documents: chosen, comment: comment.trim() } });
       const result = data?.requestDocuments;
       if (result?.request && result.emailQueued && !result.error) {
-        toastSuccess(SENT, `Se notificó a ${recipient}.`);
+        toastSuccess(M.sent, `Se notificó a ${recipient}.`);
         onSent();
         onClose();
         return;
