@@ -106,6 +106,7 @@ describe('document-update request (issue 12, spec 3 §2.6)', () => {
     // The link works once.
     await phone.page.goto(link!);
     await phone.page.getByRole('heading', { name: INVALID }).waitFor();
+    await screenshot(phone.page, 'document-request-invalid-360');
     await phone.page.locator('.mantine-Card-root').getByRole('link', { name: 'Mi Perfil' }).click();
     await phone.page.waitForURL('**/perfil');
 
