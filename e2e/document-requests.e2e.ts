@@ -38,15 +38,29 @@ describe('document-update request (issue 12, spec 3 §2.6)', () => {
     await staff.page.goto(detail);
     await staff.page.getByRole('heading', { level: 1, name: who.name }).waitFor();
 
-    // The dialog: nothing chosen is refused with the spec's messages, then the confirmation step.
-    await staff.page.getByRole('button', { name: 'Documentos a actualizar' }).click();
-    const dialog = staff.page.getByRole('dialog', { name: 'Documentos a actualizar' });
-    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    // The dialog, by keyboard: nothing chosen is refused with the spec's messages, then the
+    // documents, the comment and the confirmation step.
+    const page = staff.page;
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('value') ?? document.activeElement?.tagName);
+    await page.getByRole('button', { name: 'Documentos a actualizar' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Documentos a actualizar' });
+    await dialog.waitFor();
+    await expect.poll(focused).toBe('CURRICULUM');
+    await dialog.getByRole('button', { name: 'Continuar' }).focus();
+    await page.keyboard.press('Enter');
     await dialog.getByText('Selecciona al menos un documento a solicitar.').waitFor();
     await dialog.getByText('El comentario es obligatorio (mínimo 8 caracteres).').waitFor();
-    await dialog.getByRole('checkbox', { name: 'Currículum' }).check();
-    await dialog.getByRole('textbox', { name: /Comentario/ }).fill(COMMENT);
-    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await dialog.getByRole('checkbox', { name: 'Currículum' }).focus();
+    await page.keyboard.press('Space');
+    expect(await dialog.getByRole('checkbox', { name: 'Currículum' }).isChecked()).toBe(true);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('TEXTAREA');
+    await page.keyboard.type(COMMENT);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await dialog.getByRole('heading', { name: 'Confirma la solicitud' }).waitFor();
     await dialog.getByText(`${who.name} · ${who.email}`).waitFor();
     await dialog.getByText(COMMENT).waitFor();
