@@ -133,7 +133,7 @@ function RequestForm({
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" disabled={!ready} loading={busy || loading} fullWidth={false}>
+          <Button type="submit" disabled={!ready} loading={busy || loading}>
             Enviar documentos
           </Button>
         </Group>
