@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startApi } from '../api/src/server.js';
+import { hashPassword } from '../api/src/passwords.js';
+import { isValidCui } from '../domain/src/geography.js';
 import { loadConfig, type Config } from '../bff/src/config.js';
 import { createServer } from '../bff/src/server.js';
 
@@ -27,6 +29,11 @@ declare module 'vitest' {
     linkVacancy: { id: string; name: string };
     /** The api itself (loopback) and its service token, for journeys that act as staff through REST. */
     api: { url: string; token: string };
+    /**
+     * A registered candidate of the document-request journey alone: an account (demo password) with
+     * one application 'en seguimiento' that no other journey opens.
+     */
+    documentCandidate: { applicationId: string; name: string; email: string; dpi: string };
   }
 }
 
@@ -149,6 +156,53 @@ export default async function setup(project: TestProject) {
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   project.provide('linkVacancy', { id: String(link.id), name: link.nombre });
+
+  // The document-request journey's own registered candidate, applied to an open vacancy that the
+  // application and candidate-area journeys do not use.
+  const docVacancy = await api.db
+    .selectFrom('plazas')
+    .select('id')
+    .where('status', '=', '1')
+    .where('id', 'not in', [open.id, link.id])
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const docCui = (() => {
+    for (let n = 123456780; ; n++) {
+      const cui = `${n}0101`;
+      if (isValidCui(cui)) return cui;
+    }
+  })();
+  const docUser = await api.db
+    .insertInto('usuarios_candidatos')
+    .values({
+      primer_nombre: 'Sofía',
+      primer_apellido: 'Xitumul',
+      email: 'sofia.xitumul@example.com',
+      dpi: docCui,
+      clave_hash: await hashPassword('Demo2026!'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const docApplication = await api.db
+    .insertInto('postulantes')
+    .values({
+      plaza_id: docVacancy.id,
+      nombre: 'Sofía Xitumul',
+      cui: docCui,
+      email: 'sofia.xitumul@example.com',
+      telefono: '55559090',
+      estado: 'en seguimiento',
+      usuario_candidato_id: docUser.id,
+      es_registrado: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  project.provide('documentCandidate', {
+    applicationId: String(docApplication.id),
+    name: 'Sofía Xitumul',
+    email: 'sofia.xitumul@example.com',
+    dpi: docCui,
+  });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
   project.provide('api', { url: api.url, token: api.token });
   return async () => {

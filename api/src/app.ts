@@ -21,6 +21,7 @@ import { sessionRoutes } from './sessions/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
 import { interviewRoutes } from './interviews/routes.js';
+import { documentRequestRoutes } from './document-requests/routes.js';
 import { templateMeetings } from './interviews/meetings.js';
 import type { MeetingProvider } from './interviews/service.js';
 
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(candidateRoutes(db));
   app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(assignedTestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
+  app.use(documentRequestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(
     interviewRoutes({
       db,

@@ -15,6 +15,7 @@ import type { ApiTokensClient } from './upstream/api-tokens.js';
 import type { AssignedTestsClient } from './upstream/assigned-tests.js';
 import type { CandidatesClient } from './upstream/candidates.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
+import type { DocumentRequestsClient } from './upstream/document-requests.js';
 import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
 import type { Upstream } from './upstream/http.js';
@@ -45,6 +46,7 @@ export interface Services {
   profiles: ProfilesClient;
   interviews: InterviewsClient;
   reports: ReportsClient;
+  documentRequests: DocumentRequestsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

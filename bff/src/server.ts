@@ -46,6 +46,7 @@ import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
+import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
 import { reportsRouter } from './files/reports.js';
@@ -188,6 +189,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     profiles: new ProfilesClient(http),
     interviews: new InterviewsClient(http),
     reports: new ReportsClient(http),
+    documentRequests: new DocumentRequestsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

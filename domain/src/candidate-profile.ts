@@ -246,7 +246,18 @@ export const DOCUMENT_REQUEST_MESSAGES = {
   failedTitle: 'Error al enviar',
   failed: 'No se pudo enviar la notificación.',
   documentInvalid: 'El documento indicado no existe.',
+  /** The button shows only for registered candidates (spec 3 §2.2, §6); the server refuses the rest. */
+  notRegistered: 'Este candidato no está registrado en la plataforma.',
+  sent: 'Solicitud de documentos enviada',
+  /** The signed link: expired, used, for another account, or unknown — one answer for all. */
+  linkInvalid: 'El enlace no es válido o ha expirado.',
+  fulfilled: 'Documentos actualizados',
+  missingDocument: (label: string) => `Adjunta el documento solicitado: ${label}.`,
+  notRequested: (label: string) => `Este documento no fue solicitado: ${label}.`,
 } as const;
+
+/** How long the signed link of a document-update request works. */
+export const DOCUMENT_REQUEST_VALID_DAYS = 7;
 
 /** The document-update request (spec 3 §2.6, §5): one or more documents and a comment of ≥ 8 characters. */
 export const documentRequestSchema = z.object({

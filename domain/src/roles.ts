@@ -132,6 +132,8 @@ export const ROUTES = [
   { path: '/', audience: ['anonymous', 4] },
   { path: '/vacantes', audience: ['anonymous', 4] },
   { path: '/perfil', audience: [4] },
+  // The document-update e-mail's link (issue 12): without session the page asks to log in first.
+  { path: '/perfil/documentos/:token', audience: ['anonymous', 4] },
   { path: '/reclutadores/login', audience: 'anyone' },
   { path: '/preguntas-frecuentes', audience: 'anyone' },
   { path: '/vista-previa', audience: STAFF },

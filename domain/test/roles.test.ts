@@ -63,7 +63,7 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    expect(ROUTES.map((r) => r.path)).toHaveLength(22);
+    expect(ROUTES.map((r) => r.path)).toHaveLength(23);
     expect(routeRule('/panel/detallecandidato/15')?.path).toBe('/panel/detallecandidato/:id');
     expect(routeRule('/panel/usuarios/')?.path).toBe('/panel/usuarios');
     expect(routeRule('/nada')).toBeNull();
@@ -76,6 +76,9 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
     ['/perfil', null, '/'],
     ['/perfil', 4, null],
     ['/perfil', 1, '/panel'],
+    ['/perfil/documentos/abc', null, null],
+    ['/perfil/documentos/abc', 4, null],
+    ['/perfil/documentos/abc', 2, '/panel'],
     ['/panel', null, '/'],
     ['/panel', 3, null],
     ['/panel', 4, '/perfil'],

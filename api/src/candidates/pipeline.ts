@@ -18,6 +18,7 @@ import * as repo from './pipeline-repository.js';
 import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
 import { keyInUse } from '../profiles/repository.js';
 import { findInterviews as timelineInterviews } from '../interviews/repository.js';
+import { findRequestEvents } from '../document-requests/repository.js';
 
 export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
 
@@ -62,6 +63,7 @@ export const findTimeline = async (db: Db, id: number) =>
         ...(await repo.findTimeline(db, id)),
         pruebas: await findTestEvents(db, id),
         entrevistas: await timelineInterviews(db, id),
+        solicitudesDocumentos: await findRequestEvents(db, id),
       }
     : null;
 

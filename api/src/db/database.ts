@@ -29,6 +29,7 @@ export type {
   TestEventAction,
 } from './tables/assigned-tests.js';
 export type { EntrevistasTable } from './tables/interviews.js';
+export type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -45,6 +46,7 @@ import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
 import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
 import type { EntrevistasTable } from './tables/interviews.js';
+import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -68,6 +70,7 @@ export interface Database {
   postulante_pruebas_eventos: PostulantePruebasEventosTable;
   correos_adjuntos: CorreosAdjuntosTable;
   entrevistas: EntrevistasTable;
+  solicitudes_documentos: SolicitudesDocumentosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -324,3 +324,52 @@ export function testsSent(d: TestsSentData): RenderedMail {
     html: layout('Pruebas asignadas', paragraphs),
   };
 }
+
+// ─── Document-update request (issue 12, spec 3 §2.6) ───
+
+export const DOCUMENTS_MAIL = 'documentos-solicitados';
+
+export interface DocumentsRequestedData {
+  name: string;
+  vacancy: string | null;
+  /** The documents' labels, as the profile shows them. */
+  documents: string[];
+  comment: string;
+  /** The signed link: {publicUrl}/perfil/documentos/{token}. */
+  link: string;
+  validDays: number;
+}
+
+/**
+ * 'Documentos a actualizar': which documents to upload again, the staff comment, and the signed
+ * link to the page where the candidate (logged in as themselves) uploads them.
+ */
+export function documentsRequested(d: DocumentsRequestedData): RenderedMail {
+  const vacancy = d.vacancy?.trim() || null;
+  const lead = vacancy
+    ? `Como parte de tu proceso para ${vacancy}, te pedimos actualizar los siguientes documentos:`
+    : 'Te pedimos actualizar los siguientes documentos:';
+  const how = `Súbelos en formato PDF (máximo 5 MB cada uno) desde este enlace, iniciando sesión con tu cuenta. El enlace es válido por ${d.validDays} días y se puede usar una sola vez.`;
+  const text = [
+    `Hola, ${d.name}:`,
+    '',
+    lead,
+    ...d.documents.map((x) => `- ${x}`),
+    '',
+    `Comentario: ${d.comment}`,
+    '',
+    how,
+    d.link,
+    '',
+    'Gestión del Talento Humano · Bolsa de Trabajo',
+    'Este es un mensaje automático; no respondas a este correo.',
+  ].join('\n');
+  const html = layout('Documentos a actualizar', [
+    `Hola, ${escapeHtml(d.name)}:`,
+    `${escapeHtml(lead)}<br>${d.documents.map((x) => `• ${escapeHtml(x)}`).join('<br>')}`,
+    `<strong>Comentario:</strong> ${escapeHtml(d.comment).replace(/\r?\n/g, '<br>')}`,
+    escapeHtml(how),
+    `<a href="${escapeHtml(d.link)}">Actualizar mis documentos</a><br><span style="color:#555;font-size:13px">${escapeHtml(d.link)}</span>`,
+  ]);
+  return { template: DOCUMENTS_MAIL, subject: 'Documentos a actualizar', text, html };
+}

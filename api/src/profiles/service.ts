@@ -11,7 +11,8 @@ import {
   type ProfileFile,
 } from '@bolsa/domain';
 import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
-import type { Db, ProfileFileType } from '../db/database.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db, ProfileFileType } from '../db/database.js';
 import type { FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './repository.js';
@@ -223,7 +224,8 @@ const apiPath = (path: readonly PropertyKey[]) => {
   return [PATHS[head ?? ''] ?? head, ...rest].join('.');
 };
 
-interface CheckedFile {
+/** A received file whose size and real type (from its bytes) passed the profile's rules. */
+export interface CheckedFile {
   part: ProfilePart;
   data: Buffer;
   name: string;
@@ -231,7 +233,8 @@ interface CheckedFile {
   ext: string;
 }
 
-async function checkFiles(files: ProfileForm['files']): Promise<{ ok: CheckedFile[]; issues: FieldIssue[] }> {
+/** The profile's file rules: ≤ 5 MB, PDF for documents and JPEG/PNG for the photo, judged from the bytes. */
+export async function checkFiles(files: ProfileForm['files']): Promise<{ ok: CheckedFile[]; issues: FieldIssue[] }> {
   const ok: CheckedFile[] = [];
   const issues: FieldIssue[] = [];
   for (const { part, file } of files) {
@@ -269,7 +272,8 @@ const safeName = (raw: string): string =>
     .trim()
     .slice(0, 120) || 'archivo';
 
-async function removeUnused(deps: ProfileDeps, keys: string[]): Promise<void> {
+/** Removes stored files no row names any more (run after the commit that let go of them). */
+export async function removeUnused(deps: ProfileDeps, keys: string[]): Promise<void> {
   for (const key of keys) {
     try {
       if (!(await repo.keyInUse(deps.db, key))) await deps.files.remove(key);
@@ -364,19 +368,7 @@ export async function saveProfile(deps: ProfileDeps, userId: number, form: Profi
   if (!parsed.success) return invalid([]);
   const v = parsed.data;
 
-  // New files go to fresh keys first: nothing current changes until the transaction commits.
-  const written: { type: ProfileFileType; key: string; file: CheckedFile }[] = [];
-  try {
-    for (const file of newFiles) {
-      const key = `postulantes/perfiles/${randomUUID()}.${file.ext}`;
-      await deps.files.put(key, file.data, file.mime);
-      written.push({ type: PROFILE_PARTS[file.part].type, key, file });
-    }
-  } catch (err) {
-    await Promise.allSettled(written.map((w) => deps.files.remove(w.key)));
-    throw err;
-  }
-
+  const written = await storeNewFiles(deps, newFiles);
   let replaced: string[];
   try {
     replaced = await deps.db.transaction().execute(async (trx) => {
@@ -409,35 +401,83 @@ export async function saveProfile(deps: ProfileDeps, userId: number, form: Profi
           .filter((r) => r.name || r.phone)
           .map((r) => ({ RefNl: r.name, RefTl: r.phone, tipo: 2 })),
       });
-      // Re-read under the lock: another save may have replaced a file meanwhile.
-      const current = await repo.listProfileFiles(trx, userId);
-      const old: string[] = [];
-      const types = new Set<ProfileFileType>([...remove, ...written.map((w) => w.type)]);
-      for (const type of types) {
-        const existing = fileOf(current, type);
-        if (existing) {
-          await repo.deleteProfileFile(trx, existing.id);
-          old.push(existing.clave);
-        }
-      }
-      for (const w of written)
-        await repo.insertProfileFile(trx, {
-          userId,
-          type: w.type,
-          key: w.key,
-          name: w.file.name,
-          mime: w.file.mime,
-          size: w.file.data.length,
-        });
-      return old;
+      return (await replaceProfileFiles(trx, userId, written, remove)).old;
     });
   } catch (err) {
-    await Promise.allSettled(written.map((w) => deps.files.remove(w.key)));
+    await discardWritten(deps, written);
     throw err;
   }
   await removeUnused(deps, replaced);
   const profile = await getProfile(deps.db, userId);
   return profile ? { ok: true, profile } : { ok: false, kind: 'not-found' };
+}
+
+/** A checked file stored under a fresh key, not yet any row's. */
+export interface WrittenFile {
+  type: ProfileFileType;
+  key: string;
+  file: CheckedFile;
+}
+
+/**
+ * New files go to fresh keys first: nothing current changes until the caller's transaction
+ * commits (on failure it calls discardWritten).
+ */
+export async function storeNewFiles(deps: ProfileDeps, files: CheckedFile[]): Promise<WrittenFile[]> {
+  const written: WrittenFile[] = [];
+  try {
+    for (const file of files) {
+      const key = `postulantes/perfiles/${randomUUID()}.${file.ext}`;
+      await deps.files.put(key, file.data, file.mime);
+      written.push({ type: PROFILE_PARTS[file.part].type, key, file });
+    }
+  } catch (err) {
+    await discardWritten(deps, written);
+    throw err;
+  }
+  return written;
+}
+
+export async function discardWritten(deps: ProfileDeps, written: readonly WrittenFile[]): Promise<void> {
+  await Promise.allSettled(written.map((w) => deps.files.remove(w.key)));
+}
+
+/**
+ * Inside the caller's transaction, with the account locked: the written files become the
+ * profile's current ones of their kinds and `remove`'s kinds go. Answers the keys let go of
+ * (removeUnused after the commit) and the new rows' ids by kind.
+ */
+export async function replaceProfileFiles(
+  trx: Transaction<Database>,
+  userId: number,
+  written: readonly WrittenFile[],
+  remove: ReadonlySet<ProfileFileType> = new Set(),
+): Promise<{ old: string[]; ids: Map<ProfileFileType, number> }> {
+  // Re-read under the lock: another save may have replaced a file meanwhile.
+  const current = await repo.listProfileFiles(trx, userId);
+  const old: string[] = [];
+  const types = new Set<ProfileFileType>([...remove, ...written.map((w) => w.type)]);
+  for (const type of types) {
+    const existing = fileOf(current, type);
+    if (existing) {
+      await repo.deleteProfileFile(trx, existing.id);
+      old.push(existing.clave);
+    }
+  }
+  const ids = new Map<ProfileFileType, number>();
+  for (const w of written)
+    ids.set(
+      w.type,
+      await repo.insertProfileFile(trx, {
+        userId,
+        type: w.type,
+        key: w.key,
+        name: w.file.name,
+        mime: w.file.mime,
+        size: w.file.data.length,
+      }),
+    );
+  return { old, ids };
 }
 
 /**

@@ -14,7 +14,7 @@ export function ownUserId(ctx: Context): string {
   return v.id;
 }
 
-const UPLOAD_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+export const UPLOAD_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
 export const PASSWORD_WRONG = 'La contraseña es incorrecta.';
 const DELETE_FAILED = 'No se pudo eliminar la cuenta. Intenta de nuevo.';
 const SAVE_FAILED = 'No se pudo guardar el perfil.';

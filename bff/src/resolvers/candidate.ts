@@ -330,9 +330,26 @@ export const Candidate: CandidateResolvers<Context> = {
       )),
       ...(await testEvents(ctx, t)),
       ...interviewEvents(await ctx.interviews.forCandidate(c.id)),
+      ...(await Promise.all(
+        t.documentRequests.map(async (d) => ({
+          __typename: 'DocumentRequestEvent' as const,
+          at: d.at,
+          by: await staffName(ctx, d.userId),
+          action: d.action,
+          documents: d.documents,
+          comment: d.comment,
+        })),
+      )),
     ];
     // Oldest first; a state change comes before the e-mail it queued in the same instant.
-    const rank = { StateChangeEvent: 0, InterviewEvent: 1, EmailEvent: 2, FileAccessEvent: 3, TestEvent: 4 } as const;
+    const rank = {
+      StateChangeEvent: 0,
+      InterviewEvent: 1,
+      DocumentRequestEvent: 1,
+      EmailEvent: 2,
+      FileAccessEvent: 3,
+      TestEvent: 4,
+    } as const;
     return events.sort((a, b) => a.at.localeCompare(b.at) || rank[a.__typename] - rank[b.__typename]);
   },
 };

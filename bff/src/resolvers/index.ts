@@ -8,6 +8,7 @@ import { branchQueries } from './branch.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
+import { documentRequestMutations, documentRequestQueries } from './document-request.js';
 import { interviewMutations } from './interview.js';
 import { funnelReportQueries } from './funnel-report.js';
 import { healthQueries } from './health.js';
@@ -37,6 +38,7 @@ export const resolvers: Resolvers<Context> = {
     ...candidateProfileQueries,
     ...myApplicationQueries,
     ...funnelReportQueries,
+    ...documentRequestQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -51,6 +53,7 @@ export const resolvers: Resolvers<Context> = {
     ...candidateProfileMutations,
     ...myApplicationMutations,
     ...interviewMutations,
+    ...documentRequestMutations,
   },
   Vacancy,
   Municipality,

@@ -9,6 +9,8 @@ import {
 } from '@bolsa/domain';
 import { unexpected } from '../errors.js';
 import { normaliseCandidate, type CandidateDto } from '../normalise/candidate.js';
+import type { CandidateDocumentKind } from '../normalise/candidate-file.js';
+import { documentKindOfKey } from '../normalise/document-request.js';
 import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
 import { failureOf, isRecordId, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
@@ -80,6 +82,14 @@ export interface TimelineDto {
   accesses: { at: string; userId: string | null; type: string | null }[];
   /** What happened to the candidate's assigned tests (ASSIGNED, SENT, COMPLETED …). */
   tests: { at: string; userId: string | null; action: string; testName: string }[];
+  /** Document-update requests: REQUESTED (with the comment) and FULFILLED. */
+  documentRequests: {
+    at: string;
+    userId: string | null;
+    action: 'REQUESTED' | 'FULFILLED';
+    documents: CandidateDocumentKind[];
+    comment: string | null;
+  }[];
 }
 
 const EMAIL_STATUS: Record<string, TimelineDto['emails'][number]['status']> = {
@@ -196,7 +206,7 @@ export class CandidatesClient {
 
   /** GET /candidatos/{id}/linea-de-tiempo: history rows, e-mails with delivery status, file openings. */
   async timeline(candidateId: string): Promise<TimelineDto> {
-    const empty: TimelineDto = { states: [], emails: [], accesses: [], tests: [] };
+    const empty: TimelineDto = { states: [], emails: [], accesses: [], tests: [], documentRequests: [] };
     if (!isRecordId(candidateId)) return empty;
     const r = await this.http.send(`/candidatos/${candidateId}/linea-de-tiempo`);
     // An api without the timeline (404/405) shows an empty one rather than failing the detail.
@@ -242,6 +252,23 @@ export class CandidatesClient {
           userId: id(pick(e, 'usuarioId', 'userId')),
           action: text(pick(e, 'accion', 'action')) ?? 'ASSIGNED',
           testName: text(pick(e, 'nombrePrueba', 'testName')) ?? '',
+        };
+      }),
+      documentRequests: listOf(pick(f, 'solicitudesDocumentos', 'documentos')).map((raw) => {
+        const e = fieldsOf(raw);
+        const action = text(pick(e, 'accion', 'action'))?.toUpperCase();
+        return {
+          at: at(e),
+          userId: id(pick(e, 'usuarioId', 'userId')),
+          action: action === 'FULFILLED' || action === 'CUMPLIDA' ? ('FULFILLED' as const) : ('REQUESTED' as const),
+          documents: [
+            ...new Set(
+              listOf(pick(e, 'documentos', 'documents'))
+                .map(documentKindOfKey)
+                .filter((k): k is CandidateDocumentKind => k !== null),
+            ),
+          ],
+          comment: text(pick(e, 'comentario', 'comment')),
         };
       }),
     };

@@ -39,6 +39,7 @@ const SPEC_PATHS = [
   '/vacantes/12',
   '/vacantes/12/postular',
   '/perfil',
+  '/perfil/documentos/abc',
   '/reclutadores/login',
   '/preguntas-frecuentes',
   '/panel',
@@ -186,6 +187,8 @@ const EXPECTED: Record<string, Record<Who, string>> = {
   '/vacantes/12': BOARD,
   '/vacantes/12/postular': BOARD,
   '/perfil': { anonymous: '/', CANDIDATE: '=', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
+  // The document-update link: a visitor stays to log in (and come back); staff go to the panel.
+  '/perfil/documentos/abc': BOARD,
   '/reclutadores/login': { anonymous: '=', CANDIDATE: '/', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
   '/preguntas-frecuentes': { anonymous: '=', CANDIDATE: '=', ADMIN: '=', MANAGER: '=', VIEWER: '=' },
   '/panel': STAFF,

@@ -71,6 +71,10 @@ const InterviewSchedulingPage = lazyNamed(
   'InterviewSchedulingPage',
 );
 const CandidateAreaPage = lazyNamed(() => import('../features/candidate-area/CandidateAreaPage'), 'CandidateAreaPage');
+const DocumentRequestPage = lazyNamed(
+  () => import('../features/candidate-area/DocumentRequestPage'),
+  'DocumentRequestPage',
+);
 
 // The funnel report (issue 12): its chart library is fetched only here.
 const FunnelReportPage = lazyNamed(() => import('../features/reports/FunnelReportPage'), 'FunnelReportPage');
@@ -188,6 +192,17 @@ export const routes: RouteObject[] = [
           </Deferred>
         ),
         ...access(CANDIDATES),
+      },
+      {
+        // The document-update e-mail's signed link (issue 12): a visitor without session stays to
+        // log in and come back; the page itself lets only the candidate it was sent to through.
+        path: 'perfil/documentos/:token',
+        element: (
+          <Deferred>
+            <DocumentRequestPage />
+          </Deferred>
+        ),
+        ...access(BOARD),
       },
       {
         path: 'reclutadores/login',

@@ -21,6 +21,8 @@ interface LoginFormProps {
   /** Just registered: '¡Registro exitoso! Ahora puedes iniciar sesión.' */
   registeredNotice: boolean;
   vacancyId: string | null;
+  /** Where to go after logging in (a same-site path); /perfil when not given. */
+  returnTo?: string | null;
   onRegisterWithEmail: (email: string) => void;
   onDone: () => void;
 }
@@ -30,6 +32,7 @@ export function LoginForm({
   onEmailChange,
   registeredNotice,
   vacancyId,
+  returnTo = null,
   onRegisterWithEmail,
   onDone,
 }: LoginFormProps) {
@@ -50,9 +53,10 @@ export function LoginForm({
 
   const finish = (viewer: ViewerFieldsFragment) => {
     setLinked(null);
-    storeRedirectAfterLogin('/perfil');
+    const target = returnTo ?? '/perfil';
+    storeRedirectAfterLogin(target);
     onDone();
-    if (!session.signedIn(viewer)) navigate('/perfil', { replace: true });
+    if (!session.signedIn(viewer)) navigate(target, { replace: true });
   };
 
   // The linking notice closes by itself after 2.2 s, then the login completes.

@@ -222,6 +222,22 @@ describe('LoginModal — Iniciar Sesión', () => {
     expect(onClose).toHaveBeenCalled();
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/perfil');
   });
+
+  it('comes back to the signed link it was opened from instead of /perfil', async () => {
+    const user = userEvent.setup();
+    const me = viewer('CANDIDATE');
+    const signedIn = vi.fn(() => true);
+    renderWithProviders(
+      <StaticSession viewer={null} overrides={{ signedIn }}>
+        <LoginModal opened onClose={vi.fn()} returnTo="/perfil/documentos/abc" />
+      </StaticSession>,
+      { mocks: [loginMock('ana.lopez@example.com', 'Demo2026!', { viewer: me })] },
+    );
+    await user.type(email(), 'ana.lopez@example.com');
+    await user.type(password(), 'Demo2026!{Enter}');
+    await waitFor(() => expect(signedIn).toHaveBeenCalledWith(me));
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/perfil/documentos/abc');
+  });
 });
 
 describe('LoginModal — Registrarse', () => {

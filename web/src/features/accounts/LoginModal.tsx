@@ -13,6 +13,8 @@ export interface LoginModalProps {
   onClose: () => void;
   /** The vacancy the visitor was applying to, when the dialog was opened from one. */
   vacancyId?: string | null;
+  /** Where to go after logging in instead of /perfil. */
+  returnTo?: string | null;
   initialTab?: LoginTab;
 }
 
@@ -20,7 +22,13 @@ export interface LoginModalProps {
  * 'Regístrate / Iniciar Sesion' (spec 1 §2.3, §4, §5.1, §8): two tabs over one dialog. The
  * registration form lives here so that moving between the tabs keeps what was typed.
  */
-export function LoginModal({ opened, onClose, vacancyId = null, initialTab = 'login' }: LoginModalProps) {
+export function LoginModal({
+  opened,
+  onClose,
+  vacancyId = null,
+  returnTo = null,
+  initialTab = 'login',
+}: LoginModalProps) {
   const [tab, setTab] = useState<LoginTab>(initialTab);
   const [loginEmail, setLoginEmail] = useState('');
   /** Bumped when a tab switch must clear the alerts (spec: switching tabs clears the error). */
@@ -65,6 +73,7 @@ export function LoginModal({ opened, onClose, vacancyId = null, initialTab = 'lo
             onEmailChange={setLoginEmail}
             registeredNotice={registeredNotice}
             vacancyId={vacancyId}
+            returnTo={returnTo}
             onRegisterWithEmail={registerWithEmail}
             onDone={onClose}
           />

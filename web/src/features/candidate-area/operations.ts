@@ -154,3 +154,42 @@ export const DELETE_MY_ACCOUNT = graphql(`
     }
   }
 `);
+
+/** What the signed link of a document-update request asks for (null: invalid, expired, used or foreign). */
+export const DOCUMENT_REQUEST = graphql(`
+  query DocumentRequest($token: String!) {
+    documentRequest(token: $token) {
+      id
+      documents
+      comment
+      vacancyName
+      expiresAt
+      fulfilled
+    }
+  }
+`);
+
+export const FULFIL_DOCUMENT_REQUEST = graphql(`
+  mutation FulfilDocumentRequest($token: String!, $uploads: [DocumentUploadInput!]!) {
+    fulfilDocumentRequest(token: $token, uploads: $uploads) {
+      ok
+      error {
+        __typename
+        ... on DocumentRequestInvalid {
+          message
+        }
+        ... on ValidationFailed {
+          message
+          fields {
+            path
+            message
+          }
+        }
+        ... on OperationFailed {
+          message
+          status
+        }
+      }
+    }
+  }
+`);

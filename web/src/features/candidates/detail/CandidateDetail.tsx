@@ -1,18 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconFileUpload,
@@ -21,7 +8,7 @@ import {
   IconUserOff,
   IconUserSearch,
 } from '@tabler/icons-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -31,6 +18,7 @@ import { useCandidateActions, type CandidateActionTarget } from '../actions/use-
 import { CandidatePhoto } from './CandidatePhoto';
 import { CandidateTabs } from './CandidateTabs';
 import { CandidateTimeline } from './CandidateTimeline';
+import { DocumentRequestDialog } from './DocumentRequestDialog';
 import { CANDIDATE_DETAIL } from './operations';
 import { PrintSummary } from './PrintSummary';
 import type { CandidateDetailData } from './types';
@@ -95,11 +83,19 @@ function StepActions({ c }: { c: CandidateDetailData }) {
   );
 }
 
-function Header({ c, embedded }: { c: CandidateDetailData; embedded: boolean }) {
+function Header({
+  c,
+  embedded,
+  onDocumentsRequested,
+}: {
+  c: CandidateDetailData;
+  embedded: boolean;
+  onDocumentsRequested: () => void;
+}) {
   const navigate = useNavigate();
   const actions = useCandidateActions();
   const { role, canEdit } = useStaffRole();
-  const hintId = useId();
+  const [requesting, setRequesting] = useState(false);
   const vacancy = c.vacancies[0];
   return (
     <Stack gap="sm">
@@ -151,26 +147,27 @@ function Header({ c, embedded }: { c: CandidateDetailData; embedded: boolean }) 
             </Button>
           )}
           {c.registered && !c.dataErased && canEdit && (
-            // The request dialog is issue 12: the button is where it belongs, not yet active.
-            <Tooltip label="La solicitud de documentos estará disponible próximamente." withArrow>
-              <Button
-                variant="default"
-                leftSection={<IconFileUpload size={16} aria-hidden />}
-                data-disabled
-                aria-disabled
-                aria-describedby={hintId}
-                onClick={(e) => e.preventDefault()}
-              >
-                Documentos a actualizar
-                <span id={hintId} hidden>
-                  La solicitud de documentos estará disponible próximamente.
-                </span>
-              </Button>
-            </Tooltip>
+            <Button
+              variant="default"
+              leftSection={<IconFileUpload size={16} aria-hidden />}
+              onClick={() => setRequesting(true)}
+            >
+              Documentos a actualizar
+            </Button>
           )}
         </Group>
       </Group>
       {canEdit && !c.dataErased && <StepActions c={c} />}
+      {c.registered && !c.dataErased && canEdit && (
+        <DocumentRequestDialog
+          opened={requesting}
+          candidateId={c.id}
+          fullName={c.fullName}
+          email={c.email}
+          onClose={() => setRequesting(false)}
+          onSent={onDocumentsRequested}
+        />
+      )}
     </Stack>
   );
 }
@@ -256,7 +253,7 @@ export function CandidateDetail({ id, embedded = false }: CandidateDetailProps) 
   return (
     <Stack gap="lg">
       {back && <Group>{back}</Group>}
-      <Header c={c} embedded={embedded} />
+      <Header c={c} embedded={embedded} onDocumentsRequested={() => void refetch()} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>

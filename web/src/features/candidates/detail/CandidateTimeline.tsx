@@ -1,8 +1,15 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import { IconArrowRight, IconCalendarEvent, IconClipboardCheck, IconFileSearch, IconMail } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconCalendarEvent,
+  IconClipboardCheck,
+  IconFileSearch,
+  IconFileUpload,
+  IconMail,
+} from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
-import { formatDate } from '@bolsa/domain';
+import { DOCUMENT_REQUEST_MESSAGES, formatDate } from '@bolsa/domain';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
 /** What happened to an assigned test (TestEvent.action), in the screen's words. */
@@ -84,6 +91,25 @@ function Item({ event }: { event: ShownEvent }) {
           </Text>
         </>
       );
+    case 'DocumentRequestEvent': {
+      const documents = event.requestedDocuments.map((d) => DOCUMENT_KIND_LABEL[d]).join(', ');
+      const fulfilled = event.requestAction === 'FULFILLED';
+      return (
+        <>
+          <Text fw={600} size="sm">
+            {fulfilled ? DOCUMENT_REQUEST_MESSAGES.fulfilled : 'Documentos solicitados'}: {documents}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.requestBy ?? (fulfilled ? 'Candidato' : 'Sistema')} · {when}
+          </Text>
+          {!fulfilled && event.comment && (
+            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {event.comment}
+            </Text>
+          )}
+        </>
+      );
+    }
     case 'TestEvent':
       return (
         <>
@@ -104,9 +130,13 @@ const BULLET = {
   FileAccessEvent: <IconFileSearch size={12} aria-hidden />,
   InterviewEvent: <IconCalendarEvent size={12} aria-hidden />,
   TestEvent: <IconClipboardCheck size={12} aria-hidden />,
+  DocumentRequestEvent: <IconFileUpload size={12} aria-hidden />,
 } as const;
 
-/** The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document openings. */
+/**
+ * The candidate's history (issue 11): state changes with who and when, e-mails with their delivery, document
+ * openings, tests, interviews, and document-update requests with their fulfilment (issue 12).
+ */
 export function CandidateTimeline({ events }: { events: readonly CandidateTimelineEventFragment[] }) {
   const shown = events.filter(isShown);
   if (shown.length === 0)

@@ -49,6 +49,13 @@ export const CANDIDATE_TIMELINE_FIELDS = graphql(`
       action
       testName
     }
+    ... on DocumentRequestEvent {
+      at
+      requestBy: by
+      requestAction: action
+      requestedDocuments: documents
+      comment
+    }
   }
 `);
 
@@ -106,6 +113,37 @@ export const CANDIDATE_DETAIL = graphql(`
       allowedStates
       timeline {
         ...CandidateTimelineEvent
+      }
+    }
+  }
+`);
+
+/** 'Documentos a actualizar' (spec 3 §2.6): the e-mail with the signed link goes out with the request. */
+export const REQUEST_DOCUMENTS = graphql(`
+  mutation RequestDocuments($candidateId: ID!, $documents: [CandidateDocumentKind!]!, $comment: String!) {
+    requestDocuments(candidateId: $candidateId, documents: $documents, comment: $comment) {
+      emailQueued
+      request {
+        id
+        documents
+        expiresAt
+      }
+      error {
+        __typename
+        ... on ValidationFailed {
+          message
+          fields {
+            path
+            message
+          }
+        }
+        ... on NotFound {
+          message
+        }
+        ... on OperationFailed {
+          message
+          status
+        }
       }
     }
   }

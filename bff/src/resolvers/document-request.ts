@@ -1,0 +1,153 @@
+import { access } from 'node:fs/promises';
+import {
+  DOCUMENT_LABEL,
+  DOCUMENT_REQUEST_MESSAGES as M,
+  documentRequestSchema,
+  TRANSITION_MESSAGES,
+  type DocumentType,
+} from '@bolsa/domain';
+import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
+import type { Context } from '../context.js';
+import { gqlError, notFound, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
+import { DOCUMENT_KEY_OF } from '../normalise/document-request.js';
+import type { DocumentRequestDto } from '../normalise/document-request.js';
+import type { ActorRef } from '../upstream/candidates.js';
+import type { Failure } from '../upstream/failure.js';
+import type { FileOnDisk } from '../upstream/profiles.js';
+import type { StoredUpload } from '../uploads/routes.js';
+import { ownUserId, UPLOAD_GONE } from './candidate-profile.js';
+
+const actorOf = (ctx: Context): ActorRef => ({
+  userId: ctx.viewer?.kind === 'STAFF' ? ctx.viewer.id : null,
+  role: ctx.viewer!.role,
+});
+
+/** The api's field paths → the mutation's arguments. */
+const REQUEST_PATHS: Record<string, string> = {
+  documentos: 'documents',
+  documents: 'documents',
+  notas: 'comment',
+  notes: 'comment',
+  postulante: 'candidateId',
+  'postulante.email': 'candidateId',
+};
+
+const linkInvalid = () => ({ __typename: 'DocumentRequestInvalid' as const, message: M.linkInvalid });
+
+function failedToSend(f: Failure) {
+  if (f.kind === 'unavailable') throw gqlError('UPSTREAM_UNAVAILABLE');
+  return operationFailed(M.failed, f);
+}
+
+async function requestOf(ctx: Context, r: DocumentRequestDto) {
+  const by = r.requestedById ? await ctx.loaders.users.load(r.requestedById) : null;
+  return {
+    id: r.id,
+    candidateId: r.candidateId,
+    documents: r.documents,
+    comment: r.comment,
+    requestedAt: r.requestedAt,
+    requestedBy: by?.name ?? null,
+    expiresAt: r.expiresAt,
+    fulfilledAt: r.fulfilledAt,
+  };
+}
+
+export const documentRequestQueries: Pick<QueryResolvers<Context>, 'documentRequest'> = {
+  // Only the account the link was sent to may read it: the user id is the session's, never an argument.
+  documentRequest: (_p, { token }, ctx) => ctx.documentRequests.view(token, ownUserId(ctx)),
+};
+
+export const documentRequestMutations: Pick<
+  MutationResolvers<Context>,
+  'requestDocuments' | 'fulfilDocumentRequest'
+> = {
+  async requestDocuments(_p, { candidateId, documents, comment }, ctx) {
+    const keys = documents.map((d) => DOCUMENT_KEY_OF[d] ?? null);
+    // The photo is not a document that can be asked for (spec 3 §2.6 lists five).
+    if (keys.includes(null))
+      return {
+        request: null,
+        emailQueued: false,
+        error: validationFailed(M.documentInvalid, [{ path: 'documents', message: M.documentInvalid }]),
+      };
+    const checked = documentRequestSchema.safeParse({ documents: keys, notes: comment });
+    if (!checked.success) {
+      const fields = checked.error.issues.map((i) => ({
+        path: i.path[0] === 'documents' ? 'documents' : 'comment',
+        message: i.message,
+      }));
+      return { request: null, emailQueued: false, error: validationFailed(fields[0]!.message, fields) };
+    }
+    const r = await ctx.documentRequests.request(candidateId, checked.data.documents, checked.data.notes, actorOf(ctx));
+    if (r.ok) return { request: await requestOf(ctx, r.request), emailQueued: true, error: null };
+    if (r.kind === 'not-found')
+      return { request: null, emailQueued: false, error: notFound(r.message ?? TRANSITION_MESSAGES.notFound) };
+    if (r.kind === 'invalid') {
+      const fields = r.fields.map((f) => ({ path: REQUEST_PATHS[f.path] ?? f.path, message: f.message }));
+      return {
+        request: null,
+        emailQueued: false,
+        error: validationFailed(r.message ?? fields[0]?.message ?? M.failed, fields),
+      };
+    }
+    return { request: null, emailQueued: false, error: failedToSend(r.failure) };
+  },
+
+  async fulfilDocumentRequest(_p, { token, uploads }, ctx) {
+    const uid = ownUserId(ctx);
+    const view = await ctx.documentRequests.view(token, uid);
+    if (!view) return { ok: false, error: linkInvalid() };
+
+    const requested = view.documents.map((k) => DOCUMENT_KEY_OF[k]).filter((k): k is DocumentType => !!k);
+    const problems: FieldProblem[] = [];
+    const chosen: { key: DocumentType; index: number; upload: StoredUpload; file: FileOnDisk }[] = [];
+    for (const [index, u] of uploads.entries()) {
+      const key = DOCUMENT_KEY_OF[u.kind];
+      if (!key || !requested.includes(key) || chosen.some((c) => c.key === key)) {
+        problems.push({
+          path: `uploads.${index}.kind`,
+          message: key && !requested.includes(key) ? M.notRequested(DOCUMENT_LABEL[key]) : M.documentInvalid,
+        });
+        continue;
+      }
+      // Each upload id must be this candidate's, a document (PDF checked from its bytes), and still on disk.
+      const upload = ctx.uploads.resolve(u.uploadId, uid, 'candidate-document');
+      const present = upload
+        ? await access(upload.path).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!upload || !present) {
+        problems.push({ path: `uploads.${index}.uploadId`, message: UPLOAD_GONE });
+        continue;
+      }
+      chosen.push({ key, index, upload, file: { path: upload.path, mime: upload.mime, name: upload.name } });
+    }
+    for (const key of requested)
+      if (!uploads.some((u) => DOCUMENT_KEY_OF[u.kind] === key))
+        problems.push({ path: 'uploads', message: M.missingDocument(DOCUMENT_LABEL[key]) });
+    if (problems.length) return { ok: false, error: validationFailed(problems[0]!.message, problems) };
+
+    const r = await ctx.documentRequests.fulfil(
+      token,
+      uid,
+      chosen.map((c) => ({ key: c.key, file: c.file })),
+    );
+    if (r.ok) {
+      await Promise.allSettled(chosen.map((c) => ctx.uploads.discard(c.upload)));
+      return { ok: true, error: null };
+    }
+    if (r.kind === 'invalid-link') return { ok: false, error: linkInvalid() };
+    if (r.kind === 'invalid') {
+      const fields = r.fields.map((f) => {
+        const c = chosen.find((x) => x.key === f.path);
+        return { path: c ? `uploads.${c.index}.uploadId` : 'uploads', message: f.message };
+      });
+      return { ok: false, error: validationFailed(r.message ?? fields[0]?.message ?? M.failed, fields) };
+    }
+    if (r.failure.kind === 'unavailable') throw gqlError('UPSTREAM_UNAVAILABLE');
+    return { ok: false, error: operationFailed(r.failure.message ?? M.failed, r.failure) };
+  },
+};

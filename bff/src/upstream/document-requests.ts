@@ -1,0 +1,102 @@
+import { openAsBlob } from 'node:fs';
+import type { DocumentType } from '@bolsa/domain';
+import { FormData } from 'undici';
+import { unexpected } from '../errors.js';
+import {
+  normaliseDocumentRequest,
+  normaliseDocumentRequestView,
+  type DocumentRequestDto,
+  type DocumentRequestViewDto,
+} from '../normalise/document-request.js';
+import { fieldsOf, pick } from '../normalise/fields.js';
+import type { ActorRef } from './candidates.js';
+import { failure, isRecordId, type Failure } from './failure.js';
+import type { Upstream } from './http.js';
+import type { FileOnDisk } from './profiles.js';
+
+export type RequestDocumentsResult =
+  | { ok: true; request: DocumentRequestDto }
+  | { ok: false; kind: 'invalid'; message: string | null; fields: { path: string; message: string }[] }
+  | { ok: false; kind: 'not-found'; message: string | null }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
+export type FulfilResult =
+  | { ok: true }
+  /** Expired, used, another account's or unknown: the api tells them apart to nobody. */
+  | { ok: false; kind: 'invalid-link'; message: string | null }
+  | { ok: false; kind: 'invalid'; message: string | null; fields: { path: string; message: string }[] }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
+/** Link tokens as the api issues them (32 random bytes, base64url); anything else is not asked about. */
+const isToken = (t: string) => /^[A-Za-z0-9_-]{43}$/.test(t);
+
+/**
+ * Document-update requests: POST /email/notificar-documentos (spec 3 §7) and the signed link's
+ * extra calls (/solicitudes-documentos/{token}, …/cumplir). The only code that knows their paths,
+ * field names and statuses. The link's calls always carry the session's own user id.
+ */
+export class DocumentRequestsClient {
+  constructor(private readonly http: Upstream) {}
+
+  async request(
+    candidateId: string,
+    documents: DocumentType[],
+    comment: string,
+    actor: ActorRef,
+  ): Promise<RequestDocumentsResult> {
+    if (!isRecordId(candidateId)) return { ok: false, kind: 'not-found', message: null };
+    const r = await this.http.send('/email/notificar-documentos', {
+      method: 'POST',
+      json: {
+        postulante: { Id: Number(candidateId) },
+        documentos: documents,
+        notas: comment,
+        usuarioId: actor.userId ?? undefined,
+        rol: actor.role,
+      },
+      timeoutMs: 20_000,
+    });
+    if (!r.ok) {
+      if (r.failure.kind === 'invalid')
+        return { ok: false, kind: 'invalid', message: r.failure.message, fields: r.failure.fields ?? [] };
+      if (r.failure.kind === 'not-found') return { ok: false, kind: 'not-found', message: r.failure.message };
+      return { ok: false, kind: 'failed', failure: r.failure };
+    }
+    const f = fieldsOf(r.value);
+    const request = pick(f, 'success') === false ? null : normaliseDocumentRequest(pick(f, 'solicitud'));
+    return request ? { ok: true, request } : { ok: false, kind: 'failed', failure: failure('unconfirmed') };
+  }
+
+  /** What the link asks for, when it is valid for this user; null otherwise. */
+  async view(token: string, userId: string): Promise<DocumentRequestViewDto | null> {
+    if (!isToken(token) || !isRecordId(userId)) return null;
+    const r = await this.http.send(`/solicitudes-documentos/${token}`, { query: { usuarioId: userId } });
+    if (!r.ok) {
+      if (r.failure.kind === 'not-found' || r.failure.kind === 'invalid') return null;
+      throw unexpected(r.failure);
+    }
+    return normaliseDocumentRequestView(r.value);
+  }
+
+  /** The re-uploaded documents, streamed from disk, one part per document key. */
+  async fulfil(token: string, userId: string, files: { key: DocumentType; file: FileOnDisk }[]): Promise<FulfilResult> {
+    if (!isToken(token) || !isRecordId(userId)) return { ok: false, kind: 'invalid-link', message: null };
+    const form = new FormData();
+    form.append('usuarioId', userId);
+    for (const { key, file } of files) form.append(key, await openAsBlob(file.path, { type: file.mime }), file.name);
+    const r = await this.http.send(`/solicitudes-documentos/${token}/cumplir`, {
+      method: 'POST',
+      form,
+      timeoutMs: 120_000,
+    });
+    if (!r.ok) {
+      if (r.failure.kind === 'not-found') return { ok: false, kind: 'invalid-link', message: r.failure.message };
+      if (r.failure.kind === 'invalid')
+        return { ok: false, kind: 'invalid', message: r.failure.message, fields: r.failure.fields ?? [] };
+      return { ok: false, kind: 'failed', failure: r.failure };
+    }
+    return pick(fieldsOf(r.value), 'success') === false
+      ? { ok: false, kind: 'failed', failure: failure('unconfirmed') }
+      : { ok: true };
+  }
+}
