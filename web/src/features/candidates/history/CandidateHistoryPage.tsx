@@ -1,24 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileText, IconRefresh, IconRestore, IconSearch, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
+import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
 import { formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -26,14 +8,24 @@ import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { PageWindow } from '../../../components/PageWindow';
+import {
+  ListPager,
+  ListPageSize,
+  ListScreen,
+  ListSkeleton,
+  listStateOf,
+  pagesOf,
+  useListPage,
+  useListSearch,
+} from '../../../components/ListScreen';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import type { CandidateHistoryListQuery, HistoryReactivateCandidateMutation, HistoryTab } from '../../../gql/graphql';
+import { useConfirmThenAct } from '../../../lib/confirm-then-act';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { failureMessage } from '../../../lib/errors';
 import { failureDetail, toastError, toastSuccess } from '../../../lib/toast';
 import { useSession } from '../../session';
-import { INBOX_LOAD_FAILED, positionOf } from '../inbox/CandidatesInboxPage';
+import { INBOX_LOAD_FAILED, positionOf, showingRange } from '../inbox/CandidatesInboxPage';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { refreshCandidateViews } from '../actions/cache';
 import { CANDIDATE_HISTORY, HISTORY_DELETE, HISTORY_REACTIVATE } from './operations';
@@ -48,12 +40,6 @@ const TABS: { value: HistoryTab; label: string }[] = [
   { value: 'HIRED', label: 'Contratados' },
   { value: 'REJECTED', label: 'Rechazados' },
 ];
-
-/** 'Mostrando 1-5 de 12 candidatos'. */
-function showingRange(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Mostrando 0 de 0 candidatos';
-  return `Mostrando ${(page - 1) * pageSize + 1}-${Math.min(page * pageSize, total)} de ${total} candidatos`;
-}
 
 /** The second line of 'No se pudo reactivar' (spec 3 §8): 'Error {status}' or 'Intente nuevamente.'. */
 export function reactivateFailure(
@@ -70,22 +56,11 @@ export function CandidateHistoryPage() {
   const { viewer } = useSession();
   const isAdmin = viewer?.roleId === 1;
   const [tab, setTab] = useState<HistoryTab>('ALL');
-  const [candidateText, setCandidateText] = useState('');
-  const [positionText, setPositionText] = useState('');
-  const [candidateSearch] = useDebouncedValue(candidateText.trim(), SEARCH_DEBOUNCE_MS);
-  const [positionSearch] = useDebouncedValue(positionText.trim(), SEARCH_DEBOUNCE_MS);
+  const [candidateText, setCandidateText, candidateSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
+  const [positionText, setPositionText, positionSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
   const [pageSize, setPageSize] = useState(5);
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [page, setPage] = useListPage([tab, pageSize, candidateSearch, positionSearch].join('\n'));
   const hintId = useId();
-
-  // A new search goes back to page 1; the debounced values change on a timer, so adjust here.
-  const [searched, setSearched] = useState(`${candidateSearch}\n${positionSearch}`);
-  if (searched !== `${candidateSearch}\n${positionSearch}`) {
-    setSearched(`${candidateSearch}\n${positionSearch}`);
-    setPage(1);
-  }
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATE_HISTORY, {
     variables: {
@@ -98,18 +73,16 @@ export function CandidateHistoryPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidateHistory;
-  const totalPages = result ? Math.max(1, Math.ceil(result.totalCount / pageSize)) : 1;
-  const current = Math.min(page, totalPages);
+  const { totalPages, current } = pagesOf(result?.totalCount ?? 0, pageSize, page);
   const countOf = (t: HistoryTab): number | null => {
     if (!result) return null;
     if (t === 'ALL') return result.allCount;
-    const state = t === 'HIRED' ? 'HIRED' : 'REJECTED';
-    return result.countsByState.find((c) => c.state === state)?.count ?? 0;
+    return result.countsByState.find((c) => c.state === t)?.count ?? 0;
   };
 
   const [reactivate] = useMutation(HISTORY_REACTIVATE);
   const [reactivatingId, setReactivatingId] = useState<string | null>(null);
-  const [remove, { loading: removing }] = useMutation(HISTORY_DELETE);
+  const [remove] = useMutation(HISTORY_DELETE);
 
   const doReactivate = async (row: Row) => {
     setReactivatingId(row.id);
@@ -130,47 +103,87 @@ export function CandidateHistoryPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
+  const deletion = useConfirmThenAct<Row>({
+    act: async (row) => {
       const { data: answer } = await remove({
-        variables: { id: deleting.id },
+        variables: { id: row.id },
         update: (cache, { data: d }) => {
-          if (d?.deleteCandidate.ok) refreshCandidateViews(cache, deleting.id, { stale: true });
+          if (d?.deleteCandidate.ok) refreshCandidateViews(cache, row.id, { stale: true });
         },
       });
       const payload = answer?.deleteCandidate;
-      if (payload?.ok) toastSuccess('Candidato eliminado', deleting.fullName);
-      else toastError(TRANSITION_MESSAGES.deleteFailed, failureDetail(payload?.error));
-    } catch (err) {
-      toastError(TRANSITION_MESSAGES.deleteFailed, failureMessage(err, 'Intente nuevamente.'));
-    } finally {
-      setConfirmOpen(false);
-    }
-  };
+      if (payload?.ok) return { done: 'Candidato eliminado', detail: row.fullName };
+      return { failed: TRANSITION_MESSAGES.deleteFailed, detail: failureDetail(payload?.error) };
+    },
+    onThrow: (err) => ({
+      failed: TRANSITION_MESSAGES.deleteFailed,
+      detail: failureMessage(err, 'Intente nuevamente.'),
+    }),
+  });
 
-  const list =
-    !result && loading ? (
-      <Stack gap="xs">
-        <VisuallyHidden>Cargando historial…</VisuallyHidden>
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Skeleton key={i} h={40} />
-        ))}
-      </Stack>
-    ) : error && !data ? (
-      <ErrorPanel
-        title={INBOX_LOAD_FAILED}
-        error={error}
-        operationName="CandidateHistoryList"
-        onRetry={() => void refetch()}
-        retrying={loading}
-      />
-    ) : !result || result.items.length === 0 ? (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconZoomQuestion size={28} aria-hidden />} title={HISTORY_EMPTY} />
-      </Card>
-    ) : (
-      <Stack gap="md" aria-busy={loading}>
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Historial de Candidatos
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => void refetch()}
+          loading={loading && !!result}
+        >
+          Actualizar
+        </Button>
+      </Group>
+
+      <ListScreen<HistoryTab>
+        searchLabel="Buscar en el historial"
+        search={[
+          { label: 'Buscar por puesto', value: positionText, onChange: setPositionText, maxLength: 100, basis: 200 },
+          {
+            label: 'Buscar por candidato',
+            value: candidateText,
+            onChange: setCandidateText,
+            maxLength: 100,
+            basis: 200,
+          },
+        ]}
+        filtersGap="sm"
+        filtersBelow="md"
+        filters={<ListPageSize sizes={HISTORY_PAGE_SIZES} value={pageSize} onChange={setPageSize} />}
+        tabs={{
+          label: 'Resultado',
+          value: tab,
+          items: TABS.map((t) => ({ ...t, count: countOf(t.value) })),
+          onChange: setTab,
+        }}
+        state={listStateOf({ loading, error, data }, result?.items)}
+        busy={loading}
+        loadingView={<ListSkeleton label="Cargando historial…" row={40} />}
+        failedView={
+          <ErrorPanel
+            title={INBOX_LOAD_FAILED}
+            error={error}
+            operationName="CandidateHistoryList"
+            onRetry={() => void refetch()}
+            retrying={loading}
+          />
+        }
+        empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: HISTORY_EMPTY }}
+        footer={
+          result && (
+            <ListPager
+              windowed
+              summary={showingRange(current, pageSize, result.totalCount)}
+              page={current}
+              total={totalPages}
+              onChange={setPage}
+              label="Páginas del historial"
+            />
+          )
+        }
+      >
         <ResponsiveTable
           minWidth={860}
           striped
@@ -189,7 +202,7 @@ export function CandidateHistoryPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {result.items.map((c) => {
+            {result?.items.map((c) => {
               const { vacancy, position } = positionOf(c);
               const appliedAt = formatDate(c.vacancies[0]?.appliedAt ?? c.registeredAt, '');
               const cv = c.documents.find((d) => d.kind === 'CURRICULUM');
@@ -271,10 +284,7 @@ export function CandidateHistoryPage() {
                         c="red.9"
                         leftSection={<IconTrash size={14} aria-hidden />}
                         aria-label={`Eliminar ${c.fullName}`}
-                        onClick={() => {
-                          setDeleting(c);
-                          setConfirmOpen(true);
-                        }}
+                        onClick={() => deletion.ask(c)}
                       >
                         Eliminar
                       </Button>
@@ -285,115 +295,11 @@ export function CandidateHistoryPage() {
             })}
           </Table.Tbody>
         </ResponsiveTable>
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            {showingRange(current, pageSize, result.totalCount)}
-          </Text>
-          <PageWindow page={current} total={totalPages} onChange={setPage} label="Páginas del historial" />
-        </Group>
-      </Stack>
-    );
+      </ListScreen>
 
-  return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Historial de Candidatos
-        </Title>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={() => void refetch()}
-          loading={loading && !!result}
-        >
-          Actualizar
-        </Button>
-      </Group>
-
-      <form role="search" aria-label="Buscar en el historial" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            label="Buscar por puesto"
-            type="search"
-            value={positionText}
-            onChange={(e) => setPositionText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            style={{ flex: '1 1 200px' }}
-          />
-          <TextInput
-            label="Buscar por candidato"
-            type="search"
-            value={candidateText}
-            onChange={(e) => setCandidateText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            style={{ flex: '1 1 200px' }}
-          />
-          <NativeSelect
-            label="Filas por página"
-            data={HISTORY_PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(e) => {
-              setPageSize(Number(e.currentTarget.value));
-              setPage(1);
-            }}
-            w={140}
-          />
-        </Group>
-      </form>
-
-      <Tabs
-        value={tab}
-        onChange={(v) => {
-          if (!v) return;
-          setTab(v as HistoryTab);
-          setPage(1);
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List mb="md" aria-label="Resultado">
-          {TABS.map((t) => {
-            const count = countOf(t.value);
-            return (
-              <Tabs.Tab
-                key={t.value}
-                value={t.value}
-                rightSection={
-                  count !== null && (
-                    <Badge
-                      size="sm"
-                      variant={t.value === tab ? 'filled' : 'outline'}
-                      color={t.value === tab ? undefined : 'gray.7'}
-                    >
-                      {count}
-                    </Badge>
-                  )
-                }
-              >
-                {t.label}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value}>
-            {t.value === tab && list}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-
-      <ConfirmDialog
-        opened={confirmOpen}
-        title="¿Eliminar candidato?"
-        confirmLabel="Eliminar"
-        danger
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirmOpen(false)}
-      >
+      <ConfirmDialog {...deletion.dialog} title="¿Eliminar candidato?" confirmLabel="Eliminar" danger>
         <Text>
-          Se eliminará definitivamente la postulación de «{deleting?.fullName}», con sus documentos y correos
+          Se eliminará definitivamente la postulación de «{deletion.target?.fullName}», con sus documentos y correos
           pendientes. Esta acción no se puede deshacer.
         </Text>
       </ConfirmDialog>

@@ -1,31 +1,23 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Anchor,
-  Badge,
-  Card,
-  Container,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconSearch, IconZoomQuestion } from '@tabler/icons-react';
+import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
+import { IconZoomQuestion } from '@tabler/icons-react';
 import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { PageWindow } from '../../../components/PageWindow';
+import {
+  ListPager,
+  ListPageSize,
+  ListScreen,
+  ListSkeleton,
+  listStateOf,
+  pagesOf,
+} from '../../../components/ListScreen';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { showingRange as showingRangeOf } from '../../../lib/pagination';
 import { useSession } from '../../session';
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
@@ -65,11 +57,8 @@ const PARAMS: ListParamsSpec<TabSlug> = {
 };
 
 /** 'Mostrando 1-10 de 27 candidatos'. */
-export function showingRange(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Mostrando 0 de 0 candidatos';
-  const from = (page - 1) * pageSize + 1;
-  return `Mostrando ${from}-${Math.min(page * pageSize, total)} de ${total} candidatos`;
-}
+export const showingRange = (page: number, pageSize: number, total: number): string =>
+  showingRangeOf(page, pageSize, total, 'candidatos');
 
 /** The first applied vacancy and the position (spec 3 §2.1 'Puesto'). */
 export function positionOf(row: Pick<CandidateRowFragment, 'vacancies'>): { vacancy: string; position: string | null } {
@@ -97,31 +86,81 @@ export function CandidatesInboxPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidates;
-  const totalPages = result ? Math.max(1, Math.ceil(result.totalCount / filters.pageSize)) : 1;
-  const current = Math.min(filters.page, totalPages);
+  const { totalPages, current } = pagesOf(result?.totalCount ?? 0, filters.pageSize, filters.page);
   const countOf = (state: CandidateState | null): number | null => {
     if (!result) return null;
     if (state === null) return result.allCount;
     return result.countsByState.find((c) => c.state === stateToEnum(state))?.count ?? 0;
   };
 
-  const list =
-    !result && loading ? (
-      <TableSkeleton />
-    ) : error && !data ? (
-      <ErrorPanel
-        title={INBOX_LOAD_FAILED}
-        error={error}
-        operationName="CandidateInbox"
-        onRetry={() => void refetch()}
-        retrying={loading}
-      />
-    ) : !result || result.items.length === 0 ? (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconZoomQuestion size={28} aria-hidden />} title={INBOX_EMPTY} />
-      </Card>
-    ) : (
-      <Stack gap="md" aria-busy={loading}>
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap={4} mb="lg">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Candidatos Activos
+        </Title>
+        {canSeeHistory && (
+          <Text size="sm" c="dimmed">
+            Los candidatos contratados y rechazados se consultan en el{' '}
+            <Anchor component={Link} to="/panel/historial" size="sm" underline="always">
+              Historial de Candidatos
+            </Anchor>
+            .
+          </Text>
+        )}
+      </Stack>
+
+      <ListScreen<TabSlug>
+        searchLabel="Buscar candidatos"
+        search={{
+          label: 'Buscar',
+          placeholder: 'Nombre, correo o puesto',
+          value: text,
+          onChange: setText,
+          maxLength: 100,
+          basis: 240,
+        }}
+        filtersGap="sm"
+        filtersBelow="md"
+        filters={
+          <ListPageSize
+            sizes={INBOX_PAGE_SIZES}
+            value={filters.pageSize}
+            onChange={(pageSize) => update({ pageSize })}
+          />
+        }
+        tabs={{
+          label: 'Estado del candidato',
+          value: tab.slug,
+          items: TABS.map((t) => ({ value: t.slug, label: t.label, count: countOf(t.state) })),
+          onChange: (v) => update({ tab: v }),
+        }}
+        state={listStateOf({ loading, error, data }, result?.items)}
+        busy={loading}
+        loadingView={<ListSkeleton label="Cargando candidatos…" />}
+        failedView={
+          <ErrorPanel
+            title={INBOX_LOAD_FAILED}
+            error={error}
+            operationName="CandidateInbox"
+            onRetry={() => void refetch()}
+            retrying={loading}
+          />
+        }
+        empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: INBOX_EMPTY }}
+        footer={
+          result && (
+            <ListPager
+              windowed
+              summary={showingRange(current, filters.pageSize, result.totalCount)}
+              page={current}
+              total={totalPages}
+              onChange={(page) => update({ page })}
+              label="Páginas de la tabla de candidatos"
+            />
+          )
+        }
+      >
         <ResponsiveTable
           minWidth={760}
           striped
@@ -139,7 +178,7 @@ export function CandidatesInboxPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {result.items.map((c) => {
+            {result?.items.map((c) => {
               const { vacancy, position } = positionOf(c);
               return (
                 <Table.Tr key={c.id}>
@@ -176,102 +215,7 @@ export function CandidatesInboxPage() {
             })}
           </Table.Tbody>
         </ResponsiveTable>
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            {showingRange(current, filters.pageSize, result.totalCount)}
-          </Text>
-          <PageWindow
-            page={current}
-            total={totalPages}
-            onChange={(page) => update({ page })}
-            label="Páginas de la tabla de candidatos"
-          />
-        </Group>
-      </Stack>
-    );
-
-  return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap={4} mb="lg">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Candidatos Activos
-        </Title>
-        {canSeeHistory && (
-          <Text size="sm" c="dimmed">
-            Los candidatos contratados y rechazados se consultan en el{' '}
-            <Anchor component={Link} to="/panel/historial" size="sm" underline="always">
-              Historial de Candidatos
-            </Anchor>
-            .
-          </Text>
-        )}
-      </Stack>
-
-      <form role="search" aria-label="Buscar candidatos" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            label="Buscar"
-            placeholder="Nombre, correo o puesto"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            style={{ flex: '1 1 240px' }}
-          />
-          <NativeSelect
-            label="Filas por página"
-            data={INBOX_PAGE_SIZES.map(String)}
-            value={String(filters.pageSize)}
-            onChange={(e) => update({ pageSize: Number(e.currentTarget.value) })}
-            w={140}
-          />
-        </Group>
-      </form>
-
-      <Tabs value={tab.slug} onChange={(v) => v && update({ tab: v as TabSlug })} keepMounted={false}>
-        <Tabs.List mb="md" aria-label="Estado del candidato">
-          {TABS.map((t) => {
-            const count = countOf(t.state);
-            return (
-              <Tabs.Tab
-                key={t.slug}
-                value={t.slug}
-                rightSection={
-                  count !== null && (
-                    <Badge
-                      size="sm"
-                      variant={t.slug === tab.slug ? 'filled' : 'outline'}
-                      color={t.slug === tab.slug ? undefined : 'gray.7'}
-                    >
-                      {count}
-                    </Badge>
-                  )
-                }
-              >
-                {t.label}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.slug} value={t.slug}>
-            {t.slug === tab.slug && list}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      </ListScreen>
     </Container>
-  );
-}
-
-function TableSkeleton() {
-  return (
-    <Stack gap="xs">
-      <VisuallyHidden>Cargando candidatos…</VisuallyHidden>
-      <Skeleton h={40} />
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Skeleton key={i} h={44} />
-      ))}
-    </Stack>
   );
 }
