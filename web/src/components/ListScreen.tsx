@@ -8,6 +8,7 @@ import {
   Pagination,
   Skeleton,
   Stack,
+  Table,
   Tabs,
   Text,
   TextInput,
@@ -19,18 +20,38 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PAGINATION_LABELS } from '../lib/pagination';
 import { PageWindow } from './PageWindow';
+import { ResponsiveTable } from './ResponsiveTable';
 
 /** Which of its views a list shows; each screen decides (its own precedence of loading and failure). */
 export type ListState = 'loading' | 'failed' | 'empty' | 'ready';
+
+/** What an Apollo query of a list says: its rows are `items` of the current or previous answer. */
+export interface ListQuery {
+  loading: boolean;
+  error?: unknown;
+  data?: unknown;
+  items?: readonly unknown[];
+}
+
+/** A list paged by the server: ListScreen shows the range and the pager under the rows. */
+export interface ListPaging {
+  /** The page asked for (the last one is shown when rows went away). */
+  page: number;
+  pageSize: number;
+  /** Rows in all, once answered. */
+  totalCount: number | undefined;
+  onChange: (page: number) => void;
+  /** Accessible name of the pager ('Páginas del historial'). */
+  label: string;
+  /** The range text; 'Mostrando 1-10 de 27 candidatos' from `showingRange` usually. */
+  summary: (page: number, pageSize: number, totalCount: number) => string;
+}
 
 /**
  * The usual precedence for a list read with Apollo: a skeleton until the first answer, the
  * failure when nothing was ever answered, then empty or ready (earlier rows stay while reloading).
  */
-export function listStateOf(
-  query: { loading: boolean; error?: unknown; data?: unknown },
-  items: readonly unknown[] | undefined,
-): ListState {
+export function listStateOf(query: ListQuery, items: readonly unknown[] | undefined = query.items): ListState {
   if (!items && query.loading) return 'loading';
   if (query.error && !query.data) return 'failed';
   return !items || items.length === 0 ? 'empty' : 'ready';
@@ -75,9 +96,10 @@ export interface ListScreenProps<T extends string = string> {
   filtersBelow?: MantineSpacing;
   /** Tabs over the list (a candidate's state); the list is shown in the selected one. */
   tabs?: ListTabs<T>;
-  state: ListState;
-  /** True while a (re)load is under way: the results area says aria-busy. */
-  busy: boolean;
+  /** The view to show, or the Apollo query it follows (`listStateOf`, and busy while it loads). */
+  state: ListState | ListQuery;
+  /** True while a (re)load is under way: the results area says aria-busy (a query's loading by default). */
+  busy?: boolean;
   /** The skeleton shown while the first answer is awaited. */
   loadingView: ReactNode;
   /** The failure with its retry; a screen whose failures show as an empty list leaves it out. */
@@ -86,8 +108,10 @@ export interface ListScreenProps<T extends string = string> {
   empty: { icon: ReactNode; title: string };
   /** The rows (a table, a list, a grid of cards). */
   children: ReactNode;
-  /** Under the rows: the range shown and the pager (see ListPager). */
+  /** Under the rows: the range shown and the pager (see ListPager); or `paging` for the usual one. */
   footer?: ReactNode;
+  /** Server paging: the windowed pager of spec 3 §9 with the range under the rows. */
+  paging?: ListPaging;
 }
 
 /**
@@ -102,14 +126,17 @@ export function ListScreen<T extends string = string>({
   filtersGap = 'md',
   filtersBelow,
   tabs,
-  state,
-  busy,
+  state: stateOrQuery,
+  busy: busyProp,
   loadingView,
   failedView,
   empty,
   children,
   footer,
+  paging,
 }: ListScreenProps<T>) {
+  const state = typeof stateOrQuery === 'string' ? stateOrQuery : listStateOf(stateOrQuery);
+  const busy = busyProp ?? (typeof stateOrQuery === 'string' ? false : stateOrQuery.loading);
   const searches: readonly ListSearch[] = Array.isArray(search) ? search : [search as ListSearch];
   const list = (
     <Box aria-busy={busy}>
@@ -125,6 +152,7 @@ export function ListScreen<T extends string = string>({
         <>
           {children}
           {footer}
+          {paging && paging.totalCount !== undefined && <PagingFooter {...paging} totalCount={paging.totalCount} />}
         </>
       )}
     </Box>
@@ -183,6 +211,56 @@ function ListTabsView<T extends string>({ tabs, children }: { tabs: ListTabs<T>;
         </Tabs.Panel>
       ))}
     </Tabs>
+  );
+}
+
+function PagingFooter({ page, pageSize, totalCount, onChange, label, summary }: ListPaging & { totalCount: number }) {
+  const { totalPages, current } = pagesOf(totalCount, pageSize, page);
+  return (
+    <ListPager
+      windowed
+      summary={summary(current, pageSize, totalCount)}
+      page={current}
+      total={totalPages}
+      onChange={onChange}
+      label={label}
+    />
+  );
+}
+
+export interface ListTableProps {
+  /** Accessible name of the table ('Candidatos activos'). */
+  label: string;
+  /** Below this width the table scrolls sideways; on a phone rows become cards (ResponsiveTable). */
+  minWidth: number;
+  /** The column headings; give each cell the same `data-label`. */
+  columns: readonly string[];
+  /** Dims the rows while a new page loads. */
+  dimmed?: boolean;
+  /** The rows (`Table.Tr`). */
+  children: ReactNode;
+}
+
+/** The striped table of a list screen, with its headings. */
+export function ListTable({ label, minWidth, columns, dimmed = false, children }: ListTableProps) {
+  return (
+    <ResponsiveTable
+      minWidth={minWidth}
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label={label}
+      style={{ opacity: dimmed ? 0.6 : 1 }}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c}>{c}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </ResponsiveTable>
   );
 }
 

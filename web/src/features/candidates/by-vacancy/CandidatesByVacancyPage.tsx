@@ -7,16 +7,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import {
-  ListPager,
-  ListScreen,
-  ListSkeleton,
-  listStateOf,
-  pagesOf,
-  useListPage,
-  useListSearch,
-} from '../../../components/ListScreen';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { ListScreen, ListSkeleton, ListTable, useListPage, useListSearch } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { INBOX_LOAD_FAILED } from '../inbox/CandidatesInboxPage';
@@ -25,6 +16,7 @@ import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
 export const BY_VACANCY_PAGE_SIZE = 5;
+const BY_VACANCY_COLUMNS = ['Nombre', 'Email', 'Fecha de postulación', 'Estado', 'Acciones'];
 export const BY_VACANCY_NO_MATCH = 'No se encontraron candidatos.';
 export const BY_VACANCY_NONE = 'No hay candidatos registrados para esta plaza.';
 export const BY_VACANCY_NO_ID = 'No se recibió el identificador de la plaza.';
@@ -101,7 +93,6 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidatesByVacancy;
-  const { totalPages, current } = pagesOf(result?.totalCount ?? 0, BY_VACANCY_PAGE_SIZE, page);
 
   return (
     <Stack gap="md">
@@ -115,8 +106,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           maxLength: 100,
           maxWidth: 420,
         }}
-        state={listStateOf({ loading, error, data }, result?.items)}
-        busy={loading}
+        state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando postulantes…" row={40} />}
         failedView={
           <ErrorPanel
@@ -128,79 +118,57 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           />
         }
         empty={{ icon: <IconUsers size={28} aria-hidden />, title: search ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE }}
-        footer={
-          result && (
-            <ListPager
-              windowed
-              summary={result.totalCount === 1 ? '1 postulante' : `${result.totalCount} postulantes`}
-              page={current}
-              total={totalPages}
-              onChange={setPage}
-              label="Páginas de postulantes"
-            />
-          )
-        }
+        paging={{
+          page: page,
+          pageSize: BY_VACANCY_PAGE_SIZE,
+          totalCount: result?.totalCount,
+          onChange: setPage,
+          label: 'Páginas de postulantes',
+          summary: (_page, _size, total) => (total === 1 ? '1 postulante' : `${total} postulantes`),
+        }}
       >
-        <ResponsiveTable
-          minWidth={720}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Postulantes de la plaza"
-          style={{ opacity: loading ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Fecha de postulación</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result?.items.map((c) => {
-              const isSelected = selected?.id === c.id;
-              return (
-                <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
-                  <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
-                    {c.fullName}
-                  </Table.Td>
-                  <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
-                  <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(c.vacancies.find((v) => v.vacancyId === vacancyId)?.appliedAt ?? c.registeredAt, '—')}
-                  </Table.Td>
-                  <Table.Td data-label="Estado">
-                    <CandidateStateBadge state={c.state} />
-                  </Table.Td>
-                  <Table.Td data-label="Acciones">
-                    <Group gap={6} wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant={isSelected ? 'filled' : 'light'}
-                        leftSection={<IconLayoutBottombar size={14} aria-hidden />}
-                        aria-pressed={isSelected}
-                        aria-label={`Seleccionar a ${c.fullName}`}
-                        onClick={() => setSelected(isSelected ? null : c)}
-                      >
-                        Seleccionar
-                      </Button>
-                      <Button
-                        component={Link}
-                        to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
-                        size="compact-sm"
-                        variant="light"
-                        leftSection={<IconEye size={14} aria-hidden />}
-                      >
-                        Ver detalle
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </ResponsiveTable>
+        <ListTable label="Postulantes de la plaza" minWidth={720} columns={BY_VACANCY_COLUMNS} dimmed={loading}>
+          {result?.items.map((c) => {
+            const isSelected = selected?.id === c.id;
+            return (
+              <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
+                <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
+                  {c.fullName}
+                </Table.Td>
+                <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
+                <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(c.vacancies.find((v) => v.vacancyId === vacancyId)?.appliedAt ?? c.registeredAt, '—')}
+                </Table.Td>
+                <Table.Td data-label="Estado">
+                  <CandidateStateBadge state={c.state} />
+                </Table.Td>
+                <Table.Td data-label="Acciones">
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant={isSelected ? 'filled' : 'light'}
+                      leftSection={<IconLayoutBottombar size={14} aria-hidden />}
+                      aria-pressed={isSelected}
+                      aria-label={`Seleccionar a ${c.fullName}`}
+                      onClick={() => setSelected(isSelected ? null : c)}
+                    >
+                      Seleccionar
+                    </Button>
+                    <Button
+                      component={Link}
+                      to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconEye size={14} aria-hidden />}
+                    >
+                      Ver detalle
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ListTable>
       </ListScreen>
       {selected && <EmbeddedCandidate candidate={selected} onClose={() => setSelected(null)} />}
     </Stack>

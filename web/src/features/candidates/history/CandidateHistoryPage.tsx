@@ -9,16 +9,13 @@ import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import {
-  ListPager,
   ListPageSize,
   ListScreen,
   ListSkeleton,
-  listStateOf,
-  pagesOf,
+  ListTable,
   useListPage,
   useListSearch,
 } from '../../../components/ListScreen';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import type { CandidateHistoryListQuery, HistoryReactivateCandidateMutation, HistoryTab } from '../../../gql/graphql';
 import { useConfirmThenAct } from '../../../lib/confirm-then-act';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -31,6 +28,7 @@ import { refreshCandidateViews } from '../actions/cache';
 import { CANDIDATE_HISTORY, HISTORY_DELETE, HISTORY_REACTIVATE } from './operations';
 
 export const HISTORY_PAGE_SIZES = [5, 10, 25, 50] as const;
+const HISTORY_COLUMNS = ['Nombre', 'Email', 'Puesto', 'Estado', 'Acciones'];
 export const HISTORY_EMPTY = 'No hay candidatos en el historial que coincidan con tu búsqueda';
 
 type Row = CandidateHistoryListQuery['candidateHistory']['items'][number];
@@ -73,7 +71,6 @@ export function CandidateHistoryPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidateHistory;
-  const { totalPages, current } = pagesOf(result?.totalCount ?? 0, pageSize, page);
   const countOf = (t: HistoryTab): number | null => {
     if (!result) return null;
     if (t === 'ALL') return result.allCount;
@@ -158,8 +155,7 @@ export function CandidateHistoryPage() {
           items: TABS.map((t) => ({ ...t, count: countOf(t.value) })),
           onChange: setTab,
         }}
-        state={listStateOf({ loading, error, data }, result?.items)}
-        busy={loading}
+        state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando historial…" row={40} />}
         failedView={
           <ErrorPanel
@@ -171,130 +167,108 @@ export function CandidateHistoryPage() {
           />
         }
         empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: HISTORY_EMPTY }}
-        footer={
-          result && (
-            <ListPager
-              windowed
-              summary={showingRange(current, pageSize, result.totalCount)}
-              page={current}
-              total={totalPages}
-              onChange={setPage}
-              label="Páginas del historial"
-            />
-          )
-        }
+        paging={{
+          page: page,
+          pageSize: pageSize,
+          totalCount: result?.totalCount,
+          onChange: setPage,
+          label: 'Páginas del historial',
+          summary: showingRange,
+        }}
       >
-        <ResponsiveTable
-          minWidth={860}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Historial de candidatos"
-          style={{ opacity: loading ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Puesto</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result?.items.map((c) => {
-              const { vacancy, position } = positionOf(c);
-              const appliedAt = formatDate(c.vacancies[0]?.appliedAt ?? c.registeredAt, '');
-              const cv = c.documents.find((d) => d.kind === 'CURRICULUM');
-              const canReactivate = isAdmin && c.state === 'REJECTED' && c.allowedStates.length > 0;
-              const busy = reactivatingId === c.id;
-              const hint = !isAdmin
-                ? TRANSITION_MESSAGES.reactivateAdminsOnly
-                : c.state !== 'REJECTED'
-                  ? 'Solo se pueden reactivar candidatos rechazados'
-                  : null;
-              return (
-                <Table.Tr key={c.id}>
-                  <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
-                    {c.fullName}
-                  </Table.Td>
-                  <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
-                  <Table.Td data-label="Puesto">
-                    <Stack gap={0}>
-                      <Text size="sm">
-                        {vacancy}
-                        {position ? ` · ${position}` : ''}
+        <ListTable label="Historial de candidatos" minWidth={860} columns={HISTORY_COLUMNS} dimmed={loading}>
+          {result?.items.map((c) => {
+            const { vacancy, position } = positionOf(c);
+            const appliedAt = formatDate(c.vacancies[0]?.appliedAt ?? c.registeredAt, '');
+            const cv = c.documents.find((d) => d.kind === 'CURRICULUM');
+            const canReactivate = isAdmin && c.state === 'REJECTED' && c.allowedStates.length > 0;
+            const busy = reactivatingId === c.id;
+            const hint = !isAdmin
+              ? TRANSITION_MESSAGES.reactivateAdminsOnly
+              : c.state !== 'REJECTED'
+                ? 'Solo se pueden reactivar candidatos rechazados'
+                : null;
+            return (
+              <Table.Tr key={c.id}>
+                <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
+                  {c.fullName}
+                </Table.Td>
+                <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
+                <Table.Td data-label="Puesto">
+                  <Stack gap={0}>
+                    <Text size="sm">
+                      {vacancy}
+                      {position ? ` · ${position}` : ''}
+                    </Text>
+                    {appliedAt && (
+                      <Text size="xs" c="dimmed">
+                        Postulación: {appliedAt}
                       </Text>
-                      {appliedAt && (
-                        <Text size="xs" c="dimmed">
-                          Postulación: {appliedAt}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Estado">
-                    <CandidateStateBadge state={c.state} />
-                  </Table.Td>
-                  <Table.Td data-label="Acciones">
-                    <Group gap={6} wrap="nowrap">
-                      <Tooltip label={hint ?? 'Reactivar'} disabled={!hint}>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconRestore size={14} aria-hidden />}
-                          loading={busy}
-                          data-disabled={!canReactivate || undefined}
-                          aria-disabled={!canReactivate || undefined}
-                          aria-describedby={hint ? `${hintId}-${c.id}` : undefined}
-                          onClick={(e) => {
-                            if (!canReactivate) return e.preventDefault();
-                            void doReactivate(c);
-                          }}
-                        >
-                          Reactivar
-                        </Button>
-                      </Tooltip>
-                      {hint && <VisuallyHidden id={`${hintId}-${c.id}`}>{hint}</VisuallyHidden>}
-                      {cv ? (
-                        <Button
-                          component="a"
-                          href={cv.url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconFileText size={14} aria-hidden />}
-                        >
-                          Ver CV
-                        </Button>
-                      ) : (
-                        <Button
-                          component={Link}
-                          to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconFileText size={14} aria-hidden />}
-                        >
-                          Ver CV
-                        </Button>
-                      )}
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td data-label="Estado">
+                  <CandidateStateBadge state={c.state} />
+                </Table.Td>
+                <Table.Td data-label="Acciones">
+                  <Group gap={6} wrap="nowrap">
+                    <Tooltip label={hint ?? 'Reactivar'} disabled={!hint}>
                       <Button
                         size="compact-sm"
-                        variant="default"
-                        c="red.9"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        aria-label={`Eliminar ${c.fullName}`}
-                        onClick={() => deletion.ask(c)}
+                        variant="light"
+                        leftSection={<IconRestore size={14} aria-hidden />}
+                        loading={busy}
+                        data-disabled={!canReactivate || undefined}
+                        aria-disabled={!canReactivate || undefined}
+                        aria-describedby={hint ? `${hintId}-${c.id}` : undefined}
+                        onClick={(e) => {
+                          if (!canReactivate) return e.preventDefault();
+                          void doReactivate(c);
+                        }}
                       >
-                        Eliminar
+                        Reactivar
                       </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </ResponsiveTable>
+                    </Tooltip>
+                    {hint && <VisuallyHidden id={`${hintId}-${c.id}`}>{hint}</VisuallyHidden>}
+                    {cv ? (
+                      <Button
+                        component="a"
+                        href={cv.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconFileText size={14} aria-hidden />}
+                      >
+                        Ver CV
+                      </Button>
+                    ) : (
+                      <Button
+                        component={Link}
+                        to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconFileText size={14} aria-hidden />}
+                      >
+                        Ver CV
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      c="red.9"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      aria-label={`Eliminar ${c.fullName}`}
+                      onClick={() => deletion.ask(c)}
+                    >
+                      Eliminar
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ListTable>
       </ListScreen>
 
       <ConfirmDialog {...deletion.dialog} title="¿Eliminar candidato?" confirmLabel="Eliminar" danger>

@@ -6,15 +6,7 @@ import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import {
-  ListPager,
-  ListPageSize,
-  ListScreen,
-  ListSkeleton,
-  listStateOf,
-  pagesOf,
-} from '../../../components/ListScreen';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { showingRange as showingRangeOf } from '../../../lib/pagination';
@@ -26,6 +18,7 @@ import { useListParams } from './use-list-params';
 
 export const INBOX_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const INBOX_EMPTY = 'No hay candidatos activos que coincidan con tu búsqueda';
+const INBOX_COLUMNS = ['Nombre', 'Puesto', 'Estado', 'Acciones'];
 export const INBOX_LOAD_FAILED = 'No se pudieron cargar los datos. Intente nuevamente más tarde.';
 
 /** How each state tab reads in the address (`?estado=seguimiento`). */
@@ -86,7 +79,6 @@ export function CandidatesInboxPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidates;
-  const { totalPages, current } = pagesOf(result?.totalCount ?? 0, filters.pageSize, filters.page);
   const countOf = (state: CandidateState | null): number | null => {
     if (!result) return null;
     if (state === null) return result.allCount;
@@ -135,8 +127,7 @@ export function CandidatesInboxPage() {
           items: TABS.map((t) => ({ value: t.slug, label: t.label, count: countOf(t.state) })),
           onChange: (v) => update({ tab: v }),
         }}
-        state={listStateOf({ loading, error, data }, result?.items)}
-        busy={loading}
+        state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando candidatos…" />}
         failedView={
           <ErrorPanel
@@ -148,73 +139,52 @@ export function CandidatesInboxPage() {
           />
         }
         empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: INBOX_EMPTY }}
-        footer={
-          result && (
-            <ListPager
-              windowed
-              summary={showingRange(current, filters.pageSize, result.totalCount)}
-              page={current}
-              total={totalPages}
-              onChange={(page) => update({ page })}
-              label="Páginas de la tabla de candidatos"
-            />
-          )
-        }
+        paging={{
+          page: filters.page,
+          pageSize: filters.pageSize,
+          totalCount: result?.totalCount,
+          onChange: (page) => update({ page }),
+          label: 'Páginas de la tabla de candidatos',
+          summary: showingRange,
+        }}
       >
-        <ResponsiveTable
-          minWidth={760}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Candidatos activos"
-          style={{ opacity: loading ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Puesto</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result?.items.map((c) => {
-              const { vacancy, position } = positionOf(c);
-              return (
-                <Table.Tr key={c.id}>
-                  <Table.Td data-label="Nombre">
-                    <Stack gap={0}>
-                      <Text fw={600} size="sm" fs={c.dataErased ? 'italic' : undefined}>
-                        {c.fullName}
+        <ListTable label="Candidatos activos" minWidth={760} columns={INBOX_COLUMNS} dimmed={loading}>
+          {result?.items.map((c) => {
+            const { vacancy, position } = positionOf(c);
+            return (
+              <Table.Tr key={c.id}>
+                <Table.Td data-label="Nombre">
+                  <Stack gap={0}>
+                    <Text fw={600} size="sm" fs={c.dataErased ? 'italic' : undefined}>
+                      {c.fullName}
+                    </Text>
+                    {c.email && (
+                      <Text size="xs" c="dimmed">
+                        {c.email}
                       </Text>
-                      {c.email && (
-                        <Text size="xs" c="dimmed">
-                          {c.email}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Puesto">
-                    <Stack gap={0}>
-                      <Text size="sm">{vacancy}</Text>
-                      {position && (
-                        <Text size="xs" c="dimmed">
-                          {position}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Estado">
-                    <CandidateStateBadge state={c.state} />
-                  </Table.Td>
-                  <Table.Td data-label="Acciones">
-                    <RowActions row={c} role={role} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </ResponsiveTable>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td data-label="Puesto">
+                  <Stack gap={0}>
+                    <Text size="sm">{vacancy}</Text>
+                    {position && (
+                      <Text size="xs" c="dimmed">
+                        {position}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td data-label="Estado">
+                  <CandidateStateBadge state={c.state} />
+                </Table.Td>
+                <Table.Td data-label="Acciones">
+                  <RowActions row={c} role={role} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ListTable>
       </ListScreen>
     </Container>
   );
