@@ -6,11 +6,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
-import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ListScreen, ListSkeleton, ListTable, useListPage, useListSearch } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { INBOX_LOAD_FAILED } from '../inbox/CandidatesInboxPage';
+import { CandidateDetailButton, CandidateListFailed } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
@@ -109,17 +108,16 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
         state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando postulantes…" row={40} />}
         failedView={
-          <ErrorPanel
-            title={INBOX_LOAD_FAILED}
+          <CandidateListFailed
             error={error}
             operationName="CandidatesByVacancyList"
-            onRetry={() => void refetch()}
-            retrying={loading}
+            loading={loading}
+            refetch={refetch}
           />
         }
         empty={{ icon: <IconUsers size={28} aria-hidden />, title: search ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE }}
         paging={{
-          page: page,
+          page,
           pageSize: BY_VACANCY_PAGE_SIZE,
           totalCount: result?.totalCount,
           onChange: setPage,
@@ -154,15 +152,9 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
                     >
                       Seleccionar
                     </Button>
-                    <Button
-                      component={Link}
-                      to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconEye size={14} aria-hidden />}
-                    >
+                    <CandidateDetailButton id={c.id} icon={<IconEye size={14} aria-hidden />}>
                       Ver detalle
-                    </Button>
+                    </CandidateDetailButton>
                   </Group>
                 </Table.Td>
               </Table.Tr>

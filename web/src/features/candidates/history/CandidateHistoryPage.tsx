@@ -3,11 +3,9 @@ import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyH
 import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
 import { formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ConfirmDialog } from '../../../components/dialogs';
-import { ErrorPanel } from '../../../components/ErrorPanel';
 import {
   ListPageSize,
   ListScreen,
@@ -22,7 +20,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { failureMessage } from '../../../lib/errors';
 import { failureDetail, toastError, toastSuccess } from '../../../lib/toast';
 import { useSession } from '../../session';
-import { INBOX_LOAD_FAILED, positionOf, showingRange } from '../inbox/CandidatesInboxPage';
+import { positionOf, showingRange } from '../inbox/CandidatesInboxPage';
+import { CandidateDetailButton, CandidateListFailed, tabCount } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { refreshCandidateViews } from '../actions/cache';
 import { CANDIDATE_HISTORY, HISTORY_DELETE, HISTORY_REACTIVATE } from './operations';
@@ -71,11 +70,6 @@ export function CandidateHistoryPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidateHistory;
-  const countOf = (t: HistoryTab): number | null => {
-    if (!result) return null;
-    if (t === 'ALL') return result.allCount;
-    return result.countsByState.find((c) => c.state === t)?.count ?? 0;
-  };
 
   const [reactivate] = useMutation(HISTORY_REACTIVATE);
   const [reactivatingId, setReactivatingId] = useState<string | null>(null);
@@ -152,24 +146,18 @@ export function CandidateHistoryPage() {
         tabs={{
           label: 'Resultado',
           value: tab,
-          items: TABS.map((t) => ({ ...t, count: countOf(t.value) })),
+          items: TABS.map((t) => ({ ...t, count: tabCount(result, t.value === 'ALL' ? null : t.value) })),
           onChange: setTab,
         }}
         state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando historial…" row={40} />}
         failedView={
-          <ErrorPanel
-            title={INBOX_LOAD_FAILED}
-            error={error}
-            operationName="CandidateHistoryList"
-            onRetry={() => void refetch()}
-            retrying={loading}
-          />
+          <CandidateListFailed error={error} operationName="CandidateHistoryList" loading={loading} refetch={refetch} />
         }
         empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: HISTORY_EMPTY }}
         paging={{
-          page: page,
-          pageSize: pageSize,
+          page,
+          pageSize,
           totalCount: result?.totalCount,
           onChange: setPage,
           label: 'Páginas del historial',
@@ -243,15 +231,9 @@ export function CandidateHistoryPage() {
                         Ver CV
                       </Button>
                     ) : (
-                      <Button
-                        component={Link}
-                        to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
-                        size="compact-sm"
-                        variant="light"
-                        leftSection={<IconFileText size={14} aria-hidden />}
-                      >
+                      <CandidateDetailButton id={c.id} icon={<IconFileText size={14} aria-hidden />}>
                         Ver CV
-                      </Button>
+                      </CandidateDetailButton>
                     )}
                     <Button
                       size="compact-sm"

@@ -5,12 +5,12 @@ import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState 
 import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
-import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { showingRange as showingRangeOf } from '../../../lib/pagination';
 import { useSession } from '../../session';
+import { CandidateListFailed, INBOX_LOAD_FAILED, tabCount } from '../list-parts';
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
@@ -19,7 +19,7 @@ import { useListParams } from './use-list-params';
 export const INBOX_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const INBOX_EMPTY = 'No hay candidatos activos que coincidan con tu búsqueda';
 const INBOX_COLUMNS = ['Nombre', 'Puesto', 'Estado', 'Acciones'];
-export const INBOX_LOAD_FAILED = 'No se pudieron cargar los datos. Intente nuevamente más tarde.';
+export { INBOX_LOAD_FAILED };
 
 /** How each state tab reads in the address (`?estado=seguimiento`). */
 const SLUG = {
@@ -79,11 +79,6 @@ export function CandidatesInboxPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidates;
-  const countOf = (state: CandidateState | null): number | null => {
-    if (!result) return null;
-    if (state === null) return result.allCount;
-    return result.countsByState.find((c) => c.state === stateToEnum(state))?.count ?? 0;
-  };
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -124,19 +119,17 @@ export function CandidatesInboxPage() {
         tabs={{
           label: 'Estado del candidato',
           value: tab.slug,
-          items: TABS.map((t) => ({ value: t.slug, label: t.label, count: countOf(t.state) })),
+          items: TABS.map((t) => ({
+            value: t.slug,
+            label: t.label,
+            count: tabCount(result, t.state ? stateToEnum(t.state) : null),
+          })),
           onChange: (v) => update({ tab: v }),
         }}
         state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando candidatos…" />}
         failedView={
-          <ErrorPanel
-            title={INBOX_LOAD_FAILED}
-            error={error}
-            operationName="CandidateInbox"
-            onRetry={() => void refetch()}
-            retrying={loading}
-          />
+          <CandidateListFailed error={error} operationName="CandidateInbox" loading={loading} refetch={refetch} />
         }
         empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: INBOX_EMPTY }}
         paging={{
