@@ -1,6 +1,7 @@
-import { Button } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CandidateStateBadge } from '../../components/CandidateStateBadge';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import type { CandidatePageCountsFragment, CandidateState } from '../../gql/graphql';
 
@@ -53,5 +54,14 @@ export function CandidateDetailButton({ id, icon, children }: { id: string; icon
     >
       {children}
     </Button>
+  );
+}
+
+/** The 'Estado' cell of a candidate row: the state's badge. */
+export function StateCell({ state }: { state: CandidateState }) {
+  return (
+    <Table.Td data-label="Estado">
+      <CandidateStateBadge state={state} />
+    </Table.Td>
   );
 }

@@ -5,11 +5,10 @@ import { formatDate } from '@bolsa/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../app/site';
-import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ListScreen, ListSkeleton, ListTable, useListPage, useListSearch } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { CandidateDetailButton, CandidateListFailed } from '../list-parts';
+import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
@@ -137,9 +136,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
                 <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>
                   {formatDate(c.vacancies.find((v) => v.vacancyId === vacancyId)?.appliedAt ?? c.registeredAt, '—')}
                 </Table.Td>
-                <Table.Td data-label="Estado">
-                  <CandidateStateBadge state={c.state} />
-                </Table.Td>
+                <StateCell state={c.state} />
                 <Table.Td data-label="Acciones">
                   <Group gap={6} wrap="nowrap">
                     <Button

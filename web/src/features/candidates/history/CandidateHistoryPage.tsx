@@ -4,7 +4,6 @@ import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } f
 import { formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
 import { pageTitle } from '../../../app/site';
-import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ConfirmDialog } from '../../../components/dialogs';
 import {
   ListPageSize,
@@ -21,7 +20,7 @@ import { failureMessage } from '../../../lib/errors';
 import { failureDetail, toastError, toastSuccess } from '../../../lib/toast';
 import { useSession } from '../../session';
 import { positionOf, showingRange } from '../inbox/CandidatesInboxPage';
-import { CandidateDetailButton, CandidateListFailed, tabCount } from '../list-parts';
+import { CandidateDetailButton, CandidateListFailed, StateCell, tabCount } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { refreshCandidateViews } from '../actions/cache';
 import { CANDIDATE_HISTORY, HISTORY_DELETE, HISTORY_REACTIVATE } from './operations';
@@ -195,9 +194,7 @@ export function CandidateHistoryPage() {
                     )}
                   </Stack>
                 </Table.Td>
-                <Table.Td data-label="Estado">
-                  <CandidateStateBadge state={c.state} />
-                </Table.Td>
+                <StateCell state={c.state} />
                 <Table.Td data-label="Acciones">
                   <Group gap={6} wrap="nowrap">
                     <Tooltip label={hint ?? 'Reactivar'} disabled={!hint}>

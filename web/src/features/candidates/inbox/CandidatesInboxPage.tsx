@@ -4,13 +4,12 @@ import { IconZoomQuestion } from '@tabler/icons-react';
 import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
-import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { showingRange as showingRangeOf } from '../../../lib/pagination';
 import { useSession } from '../../session';
-import { CandidateListFailed, INBOX_LOAD_FAILED, tabCount } from '../list-parts';
+import { CandidateListFailed, INBOX_LOAD_FAILED, StateCell, tabCount } from '../list-parts';
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
@@ -168,9 +167,7 @@ export function CandidatesInboxPage() {
                     )}
                   </Stack>
                 </Table.Td>
-                <Table.Td data-label="Estado">
-                  <CandidateStateBadge state={c.state} />
-                </Table.Td>
+                <StateCell state={c.state} />
                 <Table.Td data-label="Acciones">
                   <RowActions row={c} role={role} />
                 </Table.Td>
