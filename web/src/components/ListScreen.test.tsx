@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { ListPager, ListScreen, type ListState } from './ListScreen';
+import { ListPager, ListScreen, ListTable, listStateOf, useListPage, type ListState } from './ListScreen';
 
 function Screen({ state, onPage = () => {} }: { state: ListState; onPage?: (p: number) => void }) {
   const [search, setSearch] = useState('');
@@ -66,5 +66,72 @@ describe('ListScreen', () => {
       </ListScreen>,
     );
     expect(screen.getByText('Aún no hay cosas')).toBeInTheDocument();
+  });
+
+  it('shows tabs with their counts, several search boxes, the table and the windowed pager of a server-paged list', async () => {
+    const onTab = vi.fn();
+    const onPage = vi.fn();
+    renderWithProviders(
+      <ListScreen<'ALL' | 'HIRED'>
+        searchLabel="Buscar en el historial"
+        search={[
+          { label: 'Buscar por puesto', value: '', onChange: () => {} },
+          { label: 'Buscar por candidato', value: '', onChange: () => {} },
+        ]}
+        tabs={{
+          label: 'Resultado',
+          value: 'ALL',
+          items: [
+            { value: 'ALL', label: 'Todos', count: 7 },
+            { value: 'HIRED', label: 'Contratados', count: 3 },
+          ],
+          onChange: onTab,
+        }}
+        state={{ loading: false, data: {}, items: [1] }}
+        loadingView={null}
+        empty={{ icon: null, title: 'Nada' }}
+        paging={{
+          page: 9,
+          pageSize: 5,
+          totalCount: 12,
+          onChange: onPage,
+          label: 'Páginas',
+          summary: (page, size, total) => `página ${page} de ${Math.ceil(total / size)}`,
+        }}
+      >
+        <ListTable label="Historial" minWidth={600} columns={['Nombre', 'Estado']}>
+          <tr>
+            <td>Ana</td>
+            <td>Contratada</td>
+          </tr>
+        </ListTable>
+      </ListScreen>,
+    );
+    expect(screen.getByRole('searchbox', { name: 'Buscar por puesto' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Buscar por candidato' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Todos 7' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Contratados 3' }));
+    expect(onTab).toHaveBeenCalledWith('HIRED');
+    expect(screen.getByRole('table', { name: 'Historial' })).toHaveTextContent('Ana');
+    // Asked for page 9 of 3: the last one is shown, with 'Anterior' and 'Siguiente'.
+    expect(screen.getByRole('status')).toHaveTextContent('página 3 de 3');
+    expect(screen.getByRole('button', { name: 'Página 3' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: /Anterior/ }));
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it('follows a query: loading, failed, empty, ready', () => {
+    expect(listStateOf({ loading: true })).toBe('loading');
+    expect(listStateOf({ loading: false, error: new Error('x') })).toBe('failed');
+    expect(listStateOf({ loading: true, error: new Error('x'), data: {}, items: [1] })).toBe('ready');
+    expect(listStateOf({ loading: false, data: {}, items: [] })).toBe('empty');
+  });
+
+  it('goes back to page 1 when the reset key changes (a new search, tab or page size)', () => {
+    const { result, rerender } = renderHook(({ key }) => useListPage(key), { initialProps: { key: 'a' } });
+    act(() => result.current[1](3));
+    expect(result.current[0]).toBe(3);
+    rerender({ key: 'b' });
+    expect(result.current[0]).toBe(1);
   });
 });

@@ -40,14 +40,7 @@ export const APPLY = graphql(`
           conflict
           message
         }
-        ... on ValidationFailed {
-          title
-          message
-          fields {
-            path
-            message
-          }
-        }
+        ...ValidationFailedFields
         ... on VacancyClosed {
           message
         }

@@ -1,20 +1,7 @@
 import { useMutation } from '@apollo/client/react';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Fieldset,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import {
   candidateProfileSchema,
   MAX_HISTORY_ROWS,
@@ -29,6 +16,7 @@ import {
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
 import { FileDrop } from '../../components/FileDrop';
+import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import { failureMessage } from '../../lib/errors';
 import { toastNotice, toastSuccess } from '../../lib/toast';
 import type { UploadKind } from '../../lib/upload';
@@ -376,57 +364,20 @@ export function ProfileForm({
               Ingresa al menos {PROFILE_LIMITS.experiencesMin} experiencias completas (empresa, puesto, fechas y
               descripción).
             </Text>
-            {experiences.map((_, i) => {
-              const p = (f: string) => `experiences.${i}.${f}`;
-              const rowError = errorAt(`experiences.${i}`);
-              return (
-                <Fieldset
-                  key={form.key(`experiences.${i}`)}
-                  legend={`Experiencia ${i + 1}${i < PROFILE_LIMITS.experiencesMin ? ' *' : ''}`}
-                  radius="md"
-                  p="sm"
-                  id={fieldId(`experiences.${i}`)}
-                  tabIndex={-1}
-                >
-                  {rowError && (
-                    <Text size="sm" c="red.8" mb="xs" role="alert">
-                      {rowError}
-                    </Text>
-                  )}
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    <TextInput label="Empresa" maxLength={150} {...input(p('company'))} />
-                    <TextInput label="Puesto" maxLength={150} {...input(p('position'))} />
-                    <TextInput type="date" label="Desde" max={today} {...input(p('from'))} />
-                    <TextInput type="date" label="Hasta" max={today} {...input(p('to'))} />
-                  </SimpleGrid>
-                  <Textarea mt="sm" label="Descripción" rows={2} maxLength={2000} {...input(p('description'))} />
-                  {i >= PROFILE_LIMITS.rowsShown && (
-                    <Group justify="flex-end" mt="xs">
-                      <Button
-                        variant="subtle"
-                        color="red.9"
-                        size="compact-sm"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        onClick={() => form.removeListItem('experiences', i)}
-                      >
-                        Quitar experiencia {i + 1}
-                      </Button>
-                    </Group>
-                  )}
-                </Fieldset>
-              );
-            })}
-            {experiences.length < MAX_HISTORY_ROWS && (
-              <Group>
-                <Button
-                  variant="light"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => form.insertListItem('experiences', emptyExperience())}
-                >
-                  Agregar experiencia
-                </Button>
-              </Group>
-            )}
+            <ExperienceRows
+              count={experiences.length}
+              rowKey={(i) => form.key(`experiences.${i}`)}
+              legend={(i) => `Experiencia ${i + 1}${i < PROFILE_LIMITS.experiencesMin ? ' *' : ''}`}
+              today={today}
+              field={(i, f) => input(`experiences.${i}.${f}`)}
+              rowError={(i) => errorAt(`experiences.${i}`)}
+              rowId={(i) => fieldId(`experiences.${i}`)}
+              descriptionRows={2}
+              canRemove={(i) => i >= PROFILE_LIMITS.rowsShown}
+              onRemove={(i) => form.removeListItem('experiences', i)}
+              max={MAX_HISTORY_ROWS}
+              onAdd={() => form.insertListItem('experiences', emptyExperience())}
+            />
           </Stack>
         </FormSection>
 
@@ -437,67 +388,22 @@ export function ProfileForm({
                 ['personalReferences', 'Referencias personales', 'referencia personal'],
                 ['workReferences', 'Referencias laborales', 'referencia laboral'],
               ] as const
-            ).map(([list, title, noun]) => {
-              const rows = values[list];
-              const listError = errorAt(list);
-              return (
-                <Fieldset key={list} legend={title} radius="md" p="sm" id={fieldId(list)} tabIndex={-1}>
-                  <Stack gap="sm">
-                    {listError && (
-                      <Text size="sm" c="red.8" role="alert">
-                        {listError}
-                      </Text>
-                    )}
-                    {rows.map((_, i) => {
-                      const name = `${list}.${i}.name`;
-                      const phone = `${list}.${i}.phone`;
-                      return (
-                        <Stack key={form.key(`${list}.${i}`)} gap={4}>
-                          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                            <TextInput
-                              label={`Nombre (${noun} ${i + 1})`}
-                              maxLength={150}
-                              {...filtered(name, nameInput)}
-                            />
-                            <TextInput
-                              label={`Teléfono (${noun} ${i + 1})`}
-                              inputMode="numeric"
-                              autoComplete="off"
-                              {...filtered(phone, phoneInput)}
-                            />
-                          </SimpleGrid>
-                          {rows.length > 1 && (
-                            <Group justify="flex-end">
-                              <Button
-                                variant="subtle"
-                                color="red.9"
-                                size="compact-sm"
-                                leftSection={<IconTrash size={14} aria-hidden />}
-                                onClick={() => form.removeListItem(list, i)}
-                              >
-                                Quitar {noun} {i + 1}
-                              </Button>
-                            </Group>
-                          )}
-                        </Stack>
-                      );
-                    })}
-                    {rows.length < MAX_HISTORY_ROWS && (
-                      <Group>
-                        <Button
-                          variant="light"
-                          size="sm"
-                          leftSection={<IconPlus size={16} aria-hidden />}
-                          onClick={() => form.insertListItem(list, emptyReference())}
-                        >
-                          Agregar {noun}
-                        </Button>
-                      </Group>
-                    )}
-                  </Stack>
-                </Fieldset>
-              );
-            })}
+            ).map(([list, title, noun]) => (
+              <ReferenceRows
+                key={list}
+                title={title}
+                noun={noun}
+                listError={errorAt(list)}
+                id={fieldId(list)}
+                count={values[list].length}
+                rowKey={(i) => form.key(`${list}.${i}`)}
+                field={(i, f) => filtered(`${list}.${i}.${f}`, f === 'name' ? nameInput : phoneInput)}
+                canRemove={() => values[list].length > 1}
+                onRemove={(i) => form.removeListItem(list, i)}
+                max={MAX_HISTORY_ROWS}
+                onAdd={() => form.insertListItem(list, emptyReference())}
+              />
+            ))}
           </Stack>
         </FormSection>
 

@@ -109,14 +109,7 @@ export const UPDATE_MY_PROFILE = graphql(`
       }
       error {
         __typename
-        ... on ValidationFailed {
-          title
-          message
-          fields {
-            path
-            message
-          }
-        }
+        ...ValidationFailedFields
         ... on OperationFailed {
           message
           status

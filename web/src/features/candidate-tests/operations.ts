@@ -100,9 +100,7 @@ export const SEND_TESTS = graphql(`
     sendTests(candidateId: $candidateId) {
       ok
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         ...CandidateErrorFields
@@ -116,9 +114,7 @@ export const CONFIRM_TESTS_COMPLETED = graphql(`
     confirmTestsCompleted(candidateId: $candidateId) {
       emailQueued
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         ...CandidateErrorFields

@@ -63,21 +63,11 @@ import {
   type InterviewFormValues,
 } from './interview-form';
 import { INTERVIEW_PARTICIPANTS, INTERVIEW_SCREEN, SCHEDULE_INTERVIEW } from './operations';
+import { CALENDAR_LABELS } from '../../lib/calendar-labels';
 
 const INBOX = '/panel/candidatos';
 /** Interview calls wait up to 60 s (spec 3 §9). */
 const CALL_TIMEOUT_MS = 60_000;
-const CALENDAR_LABELS = {
-  monthLevelControl: 'Elegir mes',
-  yearLevelControl: 'Elegir año',
-  nextMonth: 'Mes siguiente',
-  previousMonth: 'Mes anterior',
-  nextYear: 'Año siguiente',
-  previousYear: 'Año anterior',
-  nextDecade: 'Década siguiente',
-  previousDecade: 'Década anterior',
-};
-
 type Outcome =
   | { kind: 'failed'; title: string; message: string; details: string | null }
   | { kind: 'virtualDone'; link: string | null }

@@ -46,20 +46,11 @@ export const SCHEDULE_INTERVIEW = graphql(`
         meetingLink
       }
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         __typename
-        ... on ValidationFailed {
-          title
-          message
-          fields {
-            path
-            message
-          }
-        }
+        ...ValidationFailedFields
         ... on InterviewFailed {
           message
           details

@@ -24,7 +24,7 @@ import { VACANCY_MESSAGES } from '@bolsa/domain';
 import type { AdminVacanciesQuery, AdminVacancyFilter, SetVacancyFeaturedMutation } from '../../gql/graphql';
 import { CardMeta } from '../../components/CardMeta';
 import { JobImage } from '../../components/JobImage';
-import { PAGINATION_LABELS } from '../../lib/pagination';
+import { PAGINATION_LABELS, showingRange as showingRangeOf } from '../../lib/pagination';
 import { invalidateVacancyLists } from './cache';
 import { DaysRemaining } from './DaysRemaining';
 import { BusyDialog } from '../../components/dialogs';
@@ -41,12 +41,8 @@ const ALL = '';
 type GridVacancy = AdminVacanciesQuery['adminVacancies']['items'][number];
 
 /** 'Mostrando a-b de n vacantes'. */
-export function showingRange(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Mostrando 0-0 de 0 vacantes';
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `Mostrando ${from}-${to} de ${total} vacantes`;
-}
+export const showingRange = (page: number, pageSize: number, total: number): string =>
+  showingRangeOf(page, pageSize, total, 'vacantes');
 
 /** The vacancies tab of /panel: filters and the 'Panel de Acceso Rápido' grid (spec 2 §2, spec 1 §2.4 admin mode). */
 export function AdminVacancyGrid() {

@@ -40,6 +40,7 @@ import type { VacancyInput } from '../../gql/graphql';
 import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from '../../lib/catalogue';
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_FILE_BYTES } from '../../lib/upload';
 import type { ImageUpload } from './use-image-upload';
+import { CALENDAR_LABELS } from '../../lib/calendar-labels';
 
 export interface VacancyFormValues {
   name: string;
@@ -158,18 +159,6 @@ export function placeLabel(v: VacancyFormValues): string | null {
   if (v.placeMode === 'municipio') return v.municipalityLabel || null;
   return v.placeText.trim() || null;
 }
-
-/** Names for the calendar's controls (Mantine leaves them unnamed). */
-const CALENDAR_LABELS = {
-  monthLevelControl: 'Elegir mes',
-  yearLevelControl: 'Elegir año',
-  nextMonth: 'Mes siguiente',
-  previousMonth: 'Mes anterior',
-  nextYear: 'Año siguiente',
-  previousYear: 'Año anterior',
-  nextDecade: 'Década siguiente',
-  previousDecade: 'Década anterior',
-};
 
 /** Tomorrow, the earliest closing date the pickers offer (spec 2 §5). */
 export function tomorrowOf(today: string): string {

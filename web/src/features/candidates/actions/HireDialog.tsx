@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { LIMITS, todayInGuatemala, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import { parseHire, type HireValues } from './hire-input';
+import { CALENDAR_LABELS } from '../../../lib/calendar-labels';
 
 /** What the hook answers to one submission of the dialog. */
 export type HireOutcome =
@@ -18,17 +19,6 @@ export type HireOutcome =
   | { kind: 'invalid'; message: string; fields?: Record<string, string> }
   /** Another dialog took over (refusal, failure): close this one. */
   | { kind: 'closed' };
-
-const CALENDAR_LABELS = {
-  monthLevelControl: 'Elegir mes',
-  yearLevelControl: 'Elegir año',
-  nextMonth: 'Mes siguiente',
-  previousMonth: 'Mes anterior',
-  nextYear: 'Año siguiente',
-  previousYear: 'Año anterior',
-  nextDecade: 'Década siguiente',
-  previousDecade: 'Década anterior',
-};
 
 interface HireDialogProps {
   fullName: string;

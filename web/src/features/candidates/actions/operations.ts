@@ -1,10 +1,19 @@
 import { graphql } from '../../../gql';
 
 /*
- * Each mutation spells out its payload (emailQueued, the candidate's new state and allowed
- * states, the error) rather than spreading a shared payload fragment: one more fragment level
- * would pass the BFF's query depth limit (8) at ValidationFailed.fields.
+ * Each mutation spells out its payload's three fields rather than spreading one fragment of the
+ * whole payload: that fragment level, over `CandidateErrorFields` and `ValidationFailedFields`,
+ * would pass the BFF's query depth limit (8, fragment spreads count) at ValidationFailed.fields.
  */
+
+/** What a pipeline mutation answers of the moved candidate: spread `...PipelineCandidate` in `candidate`. */
+export const PIPELINE_CANDIDATE = graphql(`
+  fragment PipelineCandidate on Candidate {
+    id
+    state
+    allowedStates
+  }
+`);
 
 /** What a pipeline mutation answers when it refuses: spread `...CandidateErrorFields` in `error`. */
 export const CANDIDATE_ERROR_FIELDS = graphql(`
@@ -42,9 +51,7 @@ export const START_FOLLOW_UP = graphql(`
     startFollowUp(id: $id, expectedState: $expectedState) {
       emailQueued
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         ...CandidateErrorFields
@@ -58,9 +65,7 @@ export const MOVE_TO_INDUCTION = graphql(`
     moveToInduction(id: $id, expectedState: $expectedState) {
       emailQueued
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         ...CandidateErrorFields
@@ -81,9 +86,7 @@ export const HIRE_CANDIDATE = graphql(`
     hireCandidate(id: $id, date: $date, time: $time, place: $place, force: $force, expectedState: $expectedState) {
       emailQueued
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         ...CandidateErrorFields
@@ -97,9 +100,7 @@ export const REJECT_CANDIDATE = graphql(`
     rejectCandidate(id: $id, observation: $observation, expectedState: $expectedState) {
       emailQueued
       candidate {
-        id
-        state
-        allowedStates
+        ...PipelineCandidate
       }
       error {
         ...CandidateErrorFields

@@ -1,45 +1,20 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Button,
-  Card,
-  CloseButton,
-  Container,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconEye,
-  IconLayoutBottombar,
-  IconSearch,
-  IconUsers,
-} from '@tabler/icons-react';
+import { Alert, Button, Card, CloseButton, Container, Group, Skeleton, Stack, Table, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconEye, IconLayoutBottombar, IconUsers } from '@tabler/icons-react';
 import { formatDate } from '@bolsa/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../app/site';
-import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { PageWindow } from '../../../components/PageWindow';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { ListScreen, ListSkeleton, ListTable, useListPage, useListSearch } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { INBOX_LOAD_FAILED } from '../inbox/CandidatesInboxPage';
+import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
 export const BY_VACANCY_PAGE_SIZE = 5;
+const BY_VACANCY_COLUMNS = ['Nombre', 'Email', 'Fecha de postulación', 'Estado', 'Acciones'];
 export const BY_VACANCY_NO_MATCH = 'No se encontraron candidatos.';
 export const BY_VACANCY_NONE = 'No hay candidatos registrados para esta plaza.';
 export const BY_VACANCY_NO_ID = 'No se recibió el identificador de la plaza.';
@@ -107,130 +82,83 @@ export function CandidatesByVacancyPage() {
 }
 
 function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const [text, setText, search] = useListSearch(SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useListPage(search);
   const [selected, setSelected] = useState<CandidateRowFragment | null>(null);
-  const [searched, setSearched] = useState(search);
-  if (searched !== search) {
-    setSearched(search);
-    setPage(1);
-  }
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATES_BY_VACANCY, {
     variables: { vacancyId, page, pageSize: BY_VACANCY_PAGE_SIZE, search: search || null },
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidatesByVacancy;
-  const totalPages = result ? Math.max(1, Math.ceil(result.totalCount / BY_VACANCY_PAGE_SIZE)) : 1;
-  const current = Math.min(page, totalPages);
 
   return (
     <Stack gap="md">
-      <form role="search" aria-label="Buscar postulantes" onSubmit={(e) => e.preventDefault()}>
-        <TextInput
-          label="Buscar"
-          placeholder="Nombre o correo"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          maxLength={100}
-          maw={420}
-        />
-      </form>
-      {!result && loading ? (
-        <Stack gap="xs">
-          <VisuallyHidden>Cargando postulantes…</VisuallyHidden>
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} h={40} />
-          ))}
-        </Stack>
-      ) : error && !data ? (
-        <ErrorPanel
-          title={INBOX_LOAD_FAILED}
-          error={error}
-          operationName="CandidatesByVacancyList"
-          onRetry={() => void refetch()}
-          retrying={loading}
-        />
-      ) : !result || result.items.length === 0 ? (
-        <Card withBorder radius="md" py="xl">
-          <EmptyState
-            icon={<IconUsers size={28} aria-hidden />}
-            title={search ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE}
+      <ListScreen
+        searchLabel="Buscar postulantes"
+        search={{
+          label: 'Buscar',
+          placeholder: 'Nombre o correo',
+          value: text,
+          onChange: setText,
+          maxLength: 100,
+          maxWidth: 420,
+        }}
+        state={{ loading, error, data, items: result?.items }}
+        loadingView={<ListSkeleton label="Cargando postulantes…" row={40} />}
+        failedView={
+          <CandidateListFailed
+            error={error}
+            operationName="CandidatesByVacancyList"
+            loading={loading}
+            refetch={refetch}
           />
-        </Card>
-      ) : (
-        <Stack gap="md" aria-busy={loading}>
-          <ResponsiveTable
-            minWidth={720}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-label="Postulantes de la plaza"
-            style={{ opacity: loading ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Fecha de postulación</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>Acciones</Table.Th>
+        }
+        empty={{ icon: <IconUsers size={28} aria-hidden />, title: search ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE }}
+        paging={{
+          page,
+          pageSize: BY_VACANCY_PAGE_SIZE,
+          totalCount: result?.totalCount,
+          onChange: setPage,
+          label: 'Páginas de postulantes',
+          summary: (_page, _size, total) => (total === 1 ? '1 postulante' : `${total} postulantes`),
+        }}
+      >
+        <ListTable label="Postulantes de la plaza" minWidth={720} columns={BY_VACANCY_COLUMNS} dimmed={loading}>
+          {result?.items.map((c) => {
+            const isSelected = selected?.id === c.id;
+            return (
+              <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
+                <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
+                  {c.fullName}
+                </Table.Td>
+                <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
+                <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(c.vacancies.find((v) => v.vacancyId === vacancyId)?.appliedAt ?? c.registeredAt, '—')}
+                </Table.Td>
+                <StateCell state={c.state} />
+                <Table.Td data-label="Acciones">
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant={isSelected ? 'filled' : 'light'}
+                      leftSection={<IconLayoutBottombar size={14} aria-hidden />}
+                      aria-pressed={isSelected}
+                      aria-label={`Seleccionar a ${c.fullName}`}
+                      onClick={() => setSelected(isSelected ? null : c)}
+                    >
+                      Seleccionar
+                    </Button>
+                    <CandidateDetailButton id={c.id} icon={<IconEye size={14} aria-hidden />}>
+                      Ver detalle
+                    </CandidateDetailButton>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.items.map((c) => {
-                const isSelected = selected?.id === c.id;
-                return (
-                  <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
-                    <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
-                      {c.fullName}
-                    </Table.Td>
-                    <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
-                    <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(c.vacancies.find((v) => v.vacancyId === vacancyId)?.appliedAt ?? c.registeredAt, '—')}
-                    </Table.Td>
-                    <Table.Td data-label="Estado">
-                      <CandidateStateBadge state={c.state} />
-                    </Table.Td>
-                    <Table.Td data-label="Acciones">
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant={isSelected ? 'filled' : 'light'}
-                          leftSection={<IconLayoutBottombar size={14} aria-hidden />}
-                          aria-pressed={isSelected}
-                          aria-label={`Seleccionar a ${c.fullName}`}
-                          onClick={() => setSelected(isSelected ? null : c)}
-                        >
-                          Seleccionar
-                        </Button>
-                        <Button
-                          component={Link}
-                          to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconEye size={14} aria-hidden />}
-                        >
-                          Ver detalle
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </ResponsiveTable>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" role="status">
-              {result.totalCount === 1 ? '1 postulante' : `${result.totalCount} postulantes`}
-            </Text>
-            <PageWindow page={current} total={totalPages} onChange={setPage} label="Páginas de postulantes" />
-          </Group>
-        </Stack>
-      )}
+            );
+          })}
+        </ListTable>
+      </ListScreen>
       {selected && <EmbeddedCandidate candidate={selected} onClose={() => setSelected(null)} />}
     </Stack>
   );

@@ -1,44 +1,32 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileText, IconRefresh, IconRestore, IconSearch, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
+import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
 import { formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
-import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
 import { ConfirmDialog } from '../../../components/dialogs';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { PageWindow } from '../../../components/PageWindow';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import {
+  ListPageSize,
+  ListScreen,
+  ListSkeleton,
+  ListTable,
+  useListPage,
+  useListSearch,
+} from '../../../components/ListScreen';
 import type { CandidateHistoryListQuery, HistoryReactivateCandidateMutation, HistoryTab } from '../../../gql/graphql';
+import { useConfirmThenAct } from '../../../lib/confirm-then-act';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { failureMessage } from '../../../lib/errors';
 import { failureDetail, toastError, toastSuccess } from '../../../lib/toast';
 import { useSession } from '../../session';
-import { INBOX_LOAD_FAILED, positionOf } from '../inbox/CandidatesInboxPage';
+import { positionOf, showingRange } from '../inbox/CandidatesInboxPage';
+import { CandidateDetailButton, CandidateListFailed, StateCell, tabCount } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { refreshCandidateViews } from '../actions/cache';
 import { CANDIDATE_HISTORY, HISTORY_DELETE, HISTORY_REACTIVATE } from './operations';
 
 export const HISTORY_PAGE_SIZES = [5, 10, 25, 50] as const;
+const HISTORY_COLUMNS = ['Nombre', 'Email', 'Puesto', 'Estado', 'Acciones'];
 export const HISTORY_EMPTY = 'No hay candidatos en el historial que coincidan con tu búsqueda';
 
 type Row = CandidateHistoryListQuery['candidateHistory']['items'][number];
@@ -48,12 +36,6 @@ const TABS: { value: HistoryTab; label: string }[] = [
   { value: 'HIRED', label: 'Contratados' },
   { value: 'REJECTED', label: 'Rechazados' },
 ];
-
-/** 'Mostrando 1-5 de 12 candidatos'. */
-function showingRange(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Mostrando 0 de 0 candidatos';
-  return `Mostrando ${(page - 1) * pageSize + 1}-${Math.min(page * pageSize, total)} de ${total} candidatos`;
-}
 
 /** The second line of 'No se pudo reactivar' (spec 3 §8): 'Error {status}' or 'Intente nuevamente.'. */
 export function reactivateFailure(
@@ -70,22 +52,11 @@ export function CandidateHistoryPage() {
   const { viewer } = useSession();
   const isAdmin = viewer?.roleId === 1;
   const [tab, setTab] = useState<HistoryTab>('ALL');
-  const [candidateText, setCandidateText] = useState('');
-  const [positionText, setPositionText] = useState('');
-  const [candidateSearch] = useDebouncedValue(candidateText.trim(), SEARCH_DEBOUNCE_MS);
-  const [positionSearch] = useDebouncedValue(positionText.trim(), SEARCH_DEBOUNCE_MS);
+  const [candidateText, setCandidateText, candidateSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
+  const [positionText, setPositionText, positionSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
   const [pageSize, setPageSize] = useState(5);
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [page, setPage] = useListPage([tab, pageSize, candidateSearch, positionSearch].join('\n'));
   const hintId = useId();
-
-  // A new search goes back to page 1; the debounced values change on a timer, so adjust here.
-  const [searched, setSearched] = useState(`${candidateSearch}\n${positionSearch}`);
-  if (searched !== `${candidateSearch}\n${positionSearch}`) {
-    setSearched(`${candidateSearch}\n${positionSearch}`);
-    setPage(1);
-  }
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATE_HISTORY, {
     variables: {
@@ -98,18 +69,10 @@ export function CandidateHistoryPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidateHistory;
-  const totalPages = result ? Math.max(1, Math.ceil(result.totalCount / pageSize)) : 1;
-  const current = Math.min(page, totalPages);
-  const countOf = (t: HistoryTab): number | null => {
-    if (!result) return null;
-    if (t === 'ALL') return result.allCount;
-    const state = t === 'HIRED' ? 'HIRED' : 'REJECTED';
-    return result.countsByState.find((c) => c.state === state)?.count ?? 0;
-  };
 
   const [reactivate] = useMutation(HISTORY_REACTIVATE);
   const [reactivatingId, setReactivatingId] = useState<string | null>(null);
-  const [remove, { loading: removing }] = useMutation(HISTORY_DELETE);
+  const [remove] = useMutation(HISTORY_DELETE);
 
   const doReactivate = async (row: Row) => {
     setReactivatingId(row.id);
@@ -130,169 +93,23 @@ export function CandidateHistoryPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
+  const deletion = useConfirmThenAct<Row>({
+    act: async (row) => {
       const { data: answer } = await remove({
-        variables: { id: deleting.id },
+        variables: { id: row.id },
         update: (cache, { data: d }) => {
-          if (d?.deleteCandidate.ok) refreshCandidateViews(cache, deleting.id, { stale: true });
+          if (d?.deleteCandidate.ok) refreshCandidateViews(cache, row.id, { stale: true });
         },
       });
       const payload = answer?.deleteCandidate;
-      if (payload?.ok) toastSuccess('Candidato eliminado', deleting.fullName);
-      else toastError(TRANSITION_MESSAGES.deleteFailed, failureDetail(payload?.error));
-    } catch (err) {
-      toastError(TRANSITION_MESSAGES.deleteFailed, failureMessage(err, 'Intente nuevamente.'));
-    } finally {
-      setConfirmOpen(false);
-    }
-  };
-
-  const list =
-    !result && loading ? (
-      <Stack gap="xs">
-        <VisuallyHidden>Cargando historial…</VisuallyHidden>
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Skeleton key={i} h={40} />
-        ))}
-      </Stack>
-    ) : error && !data ? (
-      <ErrorPanel
-        title={INBOX_LOAD_FAILED}
-        error={error}
-        operationName="CandidateHistoryList"
-        onRetry={() => void refetch()}
-        retrying={loading}
-      />
-    ) : !result || result.items.length === 0 ? (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconZoomQuestion size={28} aria-hidden />} title={HISTORY_EMPTY} />
-      </Card>
-    ) : (
-      <Stack gap="md" aria-busy={loading}>
-        <ResponsiveTable
-          minWidth={860}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Historial de candidatos"
-          style={{ opacity: loading ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Puesto</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.items.map((c) => {
-              const { vacancy, position } = positionOf(c);
-              const appliedAt = formatDate(c.vacancies[0]?.appliedAt ?? c.registeredAt, '');
-              const cv = c.documents.find((d) => d.kind === 'CURRICULUM');
-              const canReactivate = isAdmin && c.state === 'REJECTED' && c.allowedStates.length > 0;
-              const busy = reactivatingId === c.id;
-              const hint = !isAdmin
-                ? TRANSITION_MESSAGES.reactivateAdminsOnly
-                : c.state !== 'REJECTED'
-                  ? 'Solo se pueden reactivar candidatos rechazados'
-                  : null;
-              return (
-                <Table.Tr key={c.id}>
-                  <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
-                    {c.fullName}
-                  </Table.Td>
-                  <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
-                  <Table.Td data-label="Puesto">
-                    <Stack gap={0}>
-                      <Text size="sm">
-                        {vacancy}
-                        {position ? ` · ${position}` : ''}
-                      </Text>
-                      {appliedAt && (
-                        <Text size="xs" c="dimmed">
-                          Postulación: {appliedAt}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Estado">
-                    <CandidateStateBadge state={c.state} />
-                  </Table.Td>
-                  <Table.Td data-label="Acciones">
-                    <Group gap={6} wrap="nowrap">
-                      <Tooltip label={hint ?? 'Reactivar'} disabled={!hint}>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconRestore size={14} aria-hidden />}
-                          loading={busy}
-                          data-disabled={!canReactivate || undefined}
-                          aria-disabled={!canReactivate || undefined}
-                          aria-describedby={hint ? `${hintId}-${c.id}` : undefined}
-                          onClick={(e) => {
-                            if (!canReactivate) return e.preventDefault();
-                            void doReactivate(c);
-                          }}
-                        >
-                          Reactivar
-                        </Button>
-                      </Tooltip>
-                      {hint && <VisuallyHidden id={`${hintId}-${c.id}`}>{hint}</VisuallyHidden>}
-                      {cv ? (
-                        <Button
-                          component="a"
-                          href={cv.url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconFileText size={14} aria-hidden />}
-                        >
-                          Ver CV
-                        </Button>
-                      ) : (
-                        <Button
-                          component={Link}
-                          to={`/panel/detallecandidato/${encodeURIComponent(c.id)}`}
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconFileText size={14} aria-hidden />}
-                        >
-                          Ver CV
-                        </Button>
-                      )}
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        c="red.9"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        aria-label={`Eliminar ${c.fullName}`}
-                        onClick={() => {
-                          setDeleting(c);
-                          setConfirmOpen(true);
-                        }}
-                      >
-                        Eliminar
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </ResponsiveTable>
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            {showingRange(current, pageSize, result.totalCount)}
-          </Text>
-          <PageWindow page={current} total={totalPages} onChange={setPage} label="Páginas del historial" />
-        </Group>
-      </Stack>
-    );
+      if (payload?.ok) return { done: 'Candidato eliminado', detail: row.fullName };
+      return { failed: TRANSITION_MESSAGES.deleteFailed, detail: failureDetail(payload?.error) };
+    },
+    onThrow: (err) => ({
+      failed: TRANSITION_MESSAGES.deleteFailed,
+      detail: failureMessage(err, 'Intente nuevamente.'),
+    }),
+  });
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -310,90 +127,132 @@ export function CandidateHistoryPage() {
         </Button>
       </Group>
 
-      <form role="search" aria-label="Buscar en el historial" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            label="Buscar por puesto"
-            type="search"
-            value={positionText}
-            onChange={(e) => setPositionText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            style={{ flex: '1 1 200px' }}
-          />
-          <TextInput
-            label="Buscar por candidato"
-            type="search"
-            value={candidateText}
-            onChange={(e) => setCandidateText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            style={{ flex: '1 1 200px' }}
-          />
-          <NativeSelect
-            label="Filas por página"
-            data={HISTORY_PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(e) => {
-              setPageSize(Number(e.currentTarget.value));
-              setPage(1);
-            }}
-            w={140}
-          />
-        </Group>
-      </form>
-
-      <Tabs
-        value={tab}
-        onChange={(v) => {
-          if (!v) return;
-          setTab(v as HistoryTab);
-          setPage(1);
+      <ListScreen<HistoryTab>
+        searchLabel="Buscar en el historial"
+        search={[
+          { label: 'Buscar por puesto', value: positionText, onChange: setPositionText, maxLength: 100, basis: 200 },
+          {
+            label: 'Buscar por candidato',
+            value: candidateText,
+            onChange: setCandidateText,
+            maxLength: 100,
+            basis: 200,
+          },
+        ]}
+        filtersGap="sm"
+        filtersBelow="md"
+        filters={<ListPageSize sizes={HISTORY_PAGE_SIZES} value={pageSize} onChange={setPageSize} />}
+        tabs={{
+          label: 'Resultado',
+          value: tab,
+          items: TABS.map((t) => ({ ...t, count: tabCount(result, t.value === 'ALL' ? null : t.value) })),
+          onChange: setTab,
         }}
-        keepMounted={false}
+        state={{ loading, error, data, items: result?.items }}
+        loadingView={<ListSkeleton label="Cargando historial…" row={40} />}
+        failedView={
+          <CandidateListFailed error={error} operationName="CandidateHistoryList" loading={loading} refetch={refetch} />
+        }
+        empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: HISTORY_EMPTY }}
+        paging={{
+          page,
+          pageSize,
+          totalCount: result?.totalCount,
+          onChange: setPage,
+          label: 'Páginas del historial',
+          summary: showingRange,
+        }}
       >
-        <Tabs.List mb="md" aria-label="Resultado">
-          {TABS.map((t) => {
-            const count = countOf(t.value);
+        <ListTable label="Historial de candidatos" minWidth={860} columns={HISTORY_COLUMNS} dimmed={loading}>
+          {result?.items.map((c) => {
+            const { vacancy, position } = positionOf(c);
+            const appliedAt = formatDate(c.vacancies[0]?.appliedAt ?? c.registeredAt, '');
+            const cv = c.documents.find((d) => d.kind === 'CURRICULUM');
+            const canReactivate = isAdmin && c.state === 'REJECTED' && c.allowedStates.length > 0;
+            const busy = reactivatingId === c.id;
+            const hint = !isAdmin
+              ? TRANSITION_MESSAGES.reactivateAdminsOnly
+              : c.state !== 'REJECTED'
+                ? 'Solo se pueden reactivar candidatos rechazados'
+                : null;
             return (
-              <Tabs.Tab
-                key={t.value}
-                value={t.value}
-                rightSection={
-                  count !== null && (
-                    <Badge
-                      size="sm"
-                      variant={t.value === tab ? 'filled' : 'outline'}
-                      color={t.value === tab ? undefined : 'gray.7'}
+              <Table.Tr key={c.id}>
+                <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
+                  {c.fullName}
+                </Table.Td>
+                <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
+                <Table.Td data-label="Puesto">
+                  <Stack gap={0}>
+                    <Text size="sm">
+                      {vacancy}
+                      {position ? ` · ${position}` : ''}
+                    </Text>
+                    {appliedAt && (
+                      <Text size="xs" c="dimmed">
+                        Postulación: {appliedAt}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <StateCell state={c.state} />
+                <Table.Td data-label="Acciones">
+                  <Group gap={6} wrap="nowrap">
+                    <Tooltip label={hint ?? 'Reactivar'} disabled={!hint}>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconRestore size={14} aria-hidden />}
+                        loading={busy}
+                        data-disabled={!canReactivate || undefined}
+                        aria-disabled={!canReactivate || undefined}
+                        aria-describedby={hint ? `${hintId}-${c.id}` : undefined}
+                        onClick={(e) => {
+                          if (!canReactivate) return e.preventDefault();
+                          void doReactivate(c);
+                        }}
+                      >
+                        Reactivar
+                      </Button>
+                    </Tooltip>
+                    {hint && <VisuallyHidden id={`${hintId}-${c.id}`}>{hint}</VisuallyHidden>}
+                    {cv ? (
+                      <Button
+                        component="a"
+                        href={cv.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconFileText size={14} aria-hidden />}
+                      >
+                        Ver CV
+                      </Button>
+                    ) : (
+                      <CandidateDetailButton id={c.id} icon={<IconFileText size={14} aria-hidden />}>
+                        Ver CV
+                      </CandidateDetailButton>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      c="red.9"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      aria-label={`Eliminar ${c.fullName}`}
+                      onClick={() => deletion.ask(c)}
                     >
-                      {count}
-                    </Badge>
-                  )
-                }
-              >
-                {t.label}
-              </Tabs.Tab>
+                      Eliminar
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
             );
           })}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value}>
-            {t.value === tab && list}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </ListTable>
+      </ListScreen>
 
-      <ConfirmDialog
-        opened={confirmOpen}
-        title="¿Eliminar candidato?"
-        confirmLabel="Eliminar"
-        danger
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirmOpen(false)}
-      >
+      <ConfirmDialog {...deletion.dialog} title="¿Eliminar candidato?" confirmLabel="Eliminar" danger>
         <Text>
-          Se eliminará definitivamente la postulación de «{deleting?.fullName}», con sus documentos y correos
+          Se eliminará definitivamente la postulación de «{deletion.target?.fullName}», con sus documentos y correos
           pendientes. Esta acción no se puede deshacer.
         </Text>
       </ConfirmDialog>

@@ -24,14 +24,7 @@ export const CANDIDATE_HISTORY = graphql(`
           url
         }
       }
-      totalCount
-      page
-      pageSize
-      allCount
-      countsByState {
-        state
-        count
-      }
+      ...CandidatePageCounts
     }
   }
 `);

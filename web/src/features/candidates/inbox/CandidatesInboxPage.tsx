@@ -1,32 +1,15 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  Anchor,
-  Badge,
-  Card,
-  Container,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconSearch, IconZoomQuestion } from '@tabler/icons-react';
+import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
+import { IconZoomQuestion } from '@tabler/icons-react';
 import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../app/site';
-import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { PageWindow } from '../../../components/PageWindow';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { showingRange as showingRangeOf } from '../../../lib/pagination';
 import { useSession } from '../../session';
+import { CandidateListFailed, INBOX_LOAD_FAILED, StateCell, tabCount } from '../list-parts';
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
@@ -34,7 +17,8 @@ import { useListParams } from './use-list-params';
 
 export const INBOX_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const INBOX_EMPTY = 'No hay candidatos activos que coincidan con tu búsqueda';
-export const INBOX_LOAD_FAILED = 'No se pudieron cargar los datos. Intente nuevamente más tarde.';
+const INBOX_COLUMNS = ['Nombre', 'Puesto', 'Estado', 'Acciones'];
+export { INBOX_LOAD_FAILED };
 
 /** How each state tab reads in the address (`?estado=seguimiento`). */
 const SLUG = {
@@ -65,11 +49,8 @@ const PARAMS: ListParamsSpec<TabSlug> = {
 };
 
 /** 'Mostrando 1-10 de 27 candidatos'. */
-export function showingRange(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'Mostrando 0 de 0 candidatos';
-  const from = (page - 1) * pageSize + 1;
-  return `Mostrando ${from}-${Math.min(page * pageSize, total)} de ${total} candidatos`;
-}
+export const showingRange = (page: number, pageSize: number, total: number): string =>
+  showingRangeOf(page, pageSize, total, 'candidatos');
 
 /** The first applied vacancy and the position (spec 3 §2.1 'Puesto'). */
 export function positionOf(row: Pick<CandidateRowFragment, 'vacancies'>): { vacancy: string; position: string | null } {
@@ -97,98 +78,6 @@ export function CandidatesInboxPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidates;
-  const totalPages = result ? Math.max(1, Math.ceil(result.totalCount / filters.pageSize)) : 1;
-  const current = Math.min(filters.page, totalPages);
-  const countOf = (state: CandidateState | null): number | null => {
-    if (!result) return null;
-    if (state === null) return result.allCount;
-    return result.countsByState.find((c) => c.state === stateToEnum(state))?.count ?? 0;
-  };
-
-  const list =
-    !result && loading ? (
-      <TableSkeleton />
-    ) : error && !data ? (
-      <ErrorPanel
-        title={INBOX_LOAD_FAILED}
-        error={error}
-        operationName="CandidateInbox"
-        onRetry={() => void refetch()}
-        retrying={loading}
-      />
-    ) : !result || result.items.length === 0 ? (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState icon={<IconZoomQuestion size={28} aria-hidden />} title={INBOX_EMPTY} />
-      </Card>
-    ) : (
-      <Stack gap="md" aria-busy={loading}>
-        <ResponsiveTable
-          minWidth={760}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Candidatos activos"
-          style={{ opacity: loading ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Puesto</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.items.map((c) => {
-              const { vacancy, position } = positionOf(c);
-              return (
-                <Table.Tr key={c.id}>
-                  <Table.Td data-label="Nombre">
-                    <Stack gap={0}>
-                      <Text fw={600} size="sm" fs={c.dataErased ? 'italic' : undefined}>
-                        {c.fullName}
-                      </Text>
-                      {c.email && (
-                        <Text size="xs" c="dimmed">
-                          {c.email}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Puesto">
-                    <Stack gap={0}>
-                      <Text size="sm">{vacancy}</Text>
-                      {position && (
-                        <Text size="xs" c="dimmed">
-                          {position}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Estado">
-                    <CandidateStateBadge state={c.state} />
-                  </Table.Td>
-                  <Table.Td data-label="Acciones">
-                    <RowActions row={c} role={role} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </ResponsiveTable>
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" role="status">
-            {showingRange(current, filters.pageSize, result.totalCount)}
-          </Text>
-          <PageWindow
-            page={current}
-            total={totalPages}
-            onChange={(page) => update({ page })}
-            label="Páginas de la tabla de candidatos"
-          />
-        </Group>
-      </Stack>
-    );
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -207,71 +96,86 @@ export function CandidatesInboxPage() {
         )}
       </Stack>
 
-      <form role="search" aria-label="Buscar candidatos" onSubmit={(e) => e.preventDefault()}>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            label="Buscar"
-            placeholder="Nombre, correo o puesto"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            style={{ flex: '1 1 240px' }}
+      <ListScreen<TabSlug>
+        searchLabel="Buscar candidatos"
+        search={{
+          label: 'Buscar',
+          placeholder: 'Nombre, correo o puesto',
+          value: text,
+          onChange: setText,
+          maxLength: 100,
+          basis: 240,
+        }}
+        filtersGap="sm"
+        filtersBelow="md"
+        filters={
+          <ListPageSize
+            sizes={INBOX_PAGE_SIZES}
+            value={filters.pageSize}
+            onChange={(pageSize) => update({ pageSize })}
           />
-          <NativeSelect
-            label="Filas por página"
-            data={INBOX_PAGE_SIZES.map(String)}
-            value={String(filters.pageSize)}
-            onChange={(e) => update({ pageSize: Number(e.currentTarget.value) })}
-            w={140}
-          />
-        </Group>
-      </form>
-
-      <Tabs value={tab.slug} onChange={(v) => v && update({ tab: v as TabSlug })} keepMounted={false}>
-        <Tabs.List mb="md" aria-label="Estado del candidato">
-          {TABS.map((t) => {
-            const count = countOf(t.state);
+        }
+        tabs={{
+          label: 'Estado del candidato',
+          value: tab.slug,
+          items: TABS.map((t) => ({
+            value: t.slug,
+            label: t.label,
+            count: tabCount(result, t.state ? stateToEnum(t.state) : null),
+          })),
+          onChange: (v) => update({ tab: v }),
+        }}
+        state={{ loading, error, data, items: result?.items }}
+        loadingView={<ListSkeleton label="Cargando candidatos…" />}
+        failedView={
+          <CandidateListFailed error={error} operationName="CandidateInbox" loading={loading} refetch={refetch} />
+        }
+        empty={{ icon: <IconZoomQuestion size={28} aria-hidden />, title: INBOX_EMPTY }}
+        paging={{
+          page: filters.page,
+          pageSize: filters.pageSize,
+          totalCount: result?.totalCount,
+          onChange: (page) => update({ page }),
+          label: 'Páginas de la tabla de candidatos',
+          summary: showingRange,
+        }}
+      >
+        <ListTable label="Candidatos activos" minWidth={760} columns={INBOX_COLUMNS} dimmed={loading}>
+          {result?.items.map((c) => {
+            const { vacancy, position } = positionOf(c);
             return (
-              <Tabs.Tab
-                key={t.slug}
-                value={t.slug}
-                rightSection={
-                  count !== null && (
-                    <Badge
-                      size="sm"
-                      variant={t.slug === tab.slug ? 'filled' : 'outline'}
-                      color={t.slug === tab.slug ? undefined : 'gray.7'}
-                    >
-                      {count}
-                    </Badge>
-                  )
-                }
-              >
-                {t.label}
-              </Tabs.Tab>
+              <Table.Tr key={c.id}>
+                <Table.Td data-label="Nombre">
+                  <Stack gap={0}>
+                    <Text fw={600} size="sm" fs={c.dataErased ? 'italic' : undefined}>
+                      {c.fullName}
+                    </Text>
+                    {c.email && (
+                      <Text size="xs" c="dimmed">
+                        {c.email}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td data-label="Puesto">
+                  <Stack gap={0}>
+                    <Text size="sm">{vacancy}</Text>
+                    {position && (
+                      <Text size="xs" c="dimmed">
+                        {position}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <StateCell state={c.state} />
+                <Table.Td data-label="Acciones">
+                  <RowActions row={c} role={role} />
+                </Table.Td>
+              </Table.Tr>
             );
           })}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.slug} value={t.slug}>
-            {t.slug === tab.slug && list}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </ListTable>
+      </ListScreen>
     </Container>
-  );
-}
-
-function TableSkeleton() {
-  return (
-    <Stack gap="xs">
-      <VisuallyHidden>Cargando candidatos…</VisuallyHidden>
-      <Skeleton h={40} />
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Skeleton key={i} h={44} />
-      ))}
-    </Stack>
   );
 }

@@ -19,6 +19,20 @@ export const CANDIDATE_ROW = graphql(`
   }
 `);
 
+/** A page of a tabbed candidate list: the pager's total and the count of every tab. */
+export const CANDIDATE_PAGE_COUNTS = graphql(`
+  fragment CandidatePageCounts on CandidatePage {
+    totalCount
+    page
+    pageSize
+    allCount
+    countsByState {
+      state
+      count
+    }
+  }
+`);
+
 /** 'Candidatos Activos' (spec 3 §2.1): one page, with the counts of the state tabs. */
 export const CANDIDATE_INBOX = graphql(`
   query CandidateInbox($page: Int, $pageSize: Int, $state: CandidateState, $search: String) {
@@ -26,14 +40,7 @@ export const CANDIDATE_INBOX = graphql(`
       items {
         ...CandidateRow
       }
-      totalCount
-      page
-      pageSize
-      allCount
-      countsByState {
-        state
-        count
-      }
+      ...CandidatePageCounts
     }
   }
 `);
