@@ -35,6 +35,7 @@ import { RedisStore } from './auth/redis-store.js';
 import { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
+import { TokenRateLimit, tokenThrottled } from './auth/token-limit.js';
 import { requestIdMiddleware, requestIdOf } from './request-id.js';
 import { SessionsClient } from './upstream/sessions.js';
 import { AssignedTestsClient } from './upstream/assigned-tests.js';
@@ -205,6 +206,7 @@ export async function createServer(config: Config): Promise<BffServer> {
       delayMs: config.loginDelayMs,
       captchasPerAddress: config.captchasPerAddress,
     }),
+    tokenLimit: new TokenRateLimit(store, { points: config.apiTokenRequests, windowMs: config.apiTokenWindowMs }),
     uploads: new Uploads(config.dataDir, keys.upload, store),
   };
 
@@ -256,6 +258,11 @@ export async function createServer(config: Config): Promise<BffServer> {
         const viewer = await services.sessions.viewer(req, res).catch((err: unknown) => {
           throw unavailableAs503(err);
         });
+        // Before any parsing or execution: an integrator over its budget costs next to nothing.
+        if (viewer?.kind === 'INTEGRATION') {
+          const wait = await services.tokenLimit.wait(viewer.id);
+          if (wait) throw tokenThrottled(wait);
+        }
         return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
       },
     }),
