@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -148,6 +149,8 @@ const reportInsteadOfThrow = {
 
 export interface BffServer {
   app: Express;
+  /** What to listen with: cached anonymous board reads answered before Express, then `app`. */
+  handler: RequestListener;
   services: Services;
   close(): Promise<void>;
 }
@@ -249,6 +252,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     graphqlMethods,
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
+    answers.unparsable,
     ensureBody,
     answers.middleware,
     expressMiddleware(apollo, {
@@ -295,6 +299,7 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   return {
     app,
+    handler: answers.handler(app, config.allowedOrigins),
     services,
     async close() {
       await apollo.stop();
