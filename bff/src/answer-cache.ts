@@ -66,6 +66,8 @@ export interface AnswerCache {
 export function answerCache(ttlMs: number, max = 500): AnswerCache {
   const answers = new Map<string, Entry>();
   const shareable = new Map<string, boolean>();
+  /** Request bodies (exact text) already seen by the early path → their cache key. */
+  const rawKeys = new Map<string, string>();
 
   const isShared = (query: string, operationName: unknown): boolean => {
     let known = shareable.get(query);
@@ -106,7 +108,7 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     let body = hit.body;
-    const headers = [...hit.headers, 'X-Request-Id', id, 'Vary', 'Accept-Encoding'];
+    const headers = hit.headers.concat('X-Request-Id', id);
     if (encoding !== 'identity' && body.length >= COMPRESS_THRESHOLD) {
       body = hit.encoded[encoding] ??= encode(hit.body, encoding);
       headers.push('Content-Encoding', encoding);
@@ -135,6 +137,12 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
         req.on('data', (c: Buffer) => chunks.push(c));
         req.once('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
+          // The same bytes as a previous request: its key without parsing (most board reads are).
+          const known = rawKeys.get(raw);
+          if (known) {
+            const hit = answers.get(known);
+            if (servable(hit)) return answerEarly(req, res, hit, encoding);
+          }
           let body: unknown;
           try {
             body = JSON.parse(raw);
@@ -143,6 +151,10 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
             return app(req, res);
           }
           const key = body && typeof body === 'object' && !Array.isArray(body) ? keyOf(body) : null;
+          if (key && !known) {
+            if (rawKeys.size >= max) rawKeys.delete(rawKeys.keys().next().value!);
+            rawKeys.set(raw, key);
+          }
           const hit = key ? answers.get(key) : undefined;
           if (servable(hit)) return answerEarly(req, res, hit, encoding);
           // Express sees a finished request and keeps this body (body-parser skips a read one).
@@ -183,7 +195,13 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
         if (!entry) return;
         entry.refreshing = false;
         if (res.statusCode !== 200 || answer.includes('"errors"') || res.hasHeader('set-cookie')) return;
-        Object.assign(entry, { at: Date.now(), body: answer, headers: answerHeaders(res.getHeaders()), encoded: {} });
+        Object.assign(entry, {
+          at: Date.now(),
+          body: answer,
+          // compression adds Vary when it writes the head, after this point: the early path says it too.
+          headers: [...answerHeaders(res.getHeaders()), 'Vary', 'Accept-Encoding'],
+          encoded: {},
+        });
       });
       next();
     },
