@@ -18,6 +18,8 @@ const COMPRESS_THRESHOLD = 1_024;
 /** Set on a request whose body the early path read but could not parse: Express answers it. */
 const UNPARSABLE = Symbol('unparsable body');
 /** Headers of a cached answer that belong to one response, not to the answer. */
+/** A refresh that has not finished by then is presumed lost: waiting requests stop waiting for it. */
+const MAX_WAIT_MS = 10_000;
 const PER_RESPONSE = new Set([
   'x-request-id',
   'content-length',
@@ -35,6 +37,10 @@ interface Entry {
   at: number;
   body: Buffer | null;
   refreshing: boolean;
+  /** When the refresh in flight began. */
+  refreshStarted: number;
+  /** Requests for this answer that came while it was being refreshed and had nothing to serve. */
+  waiters: (() => void)[];
   /** Every header Express sent with this answer (helmet's, CSP, ETag, Cache-Control…), flat. */
   headers: string[];
   /** The body as compression would have encoded it, made once per answer on first demand. */
@@ -97,6 +103,11 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
     const age = Date.now() - hit.at;
     return age < ttlMs || (hit.refreshing && age < 2 * ttlMs);
   };
+  // Nothing servable, but the same answer is being computed now: wait for it rather than execute
+  // it again. After a quiet spell every answer has expired, and without this the first burst of
+  // visitors would all go through GraphQL while the api is asked once.
+  const pending = (hit: Entry | undefined): hit is Entry =>
+    !!hit && hit.refreshing && Date.now() - hit.refreshStarted < MAX_WAIT_MS;
 
   /** Answers a hit with the captured headers, a fresh request id and the encoding compression would pick. */
   const answerEarly = (
@@ -119,7 +130,11 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
   };
 
   return {
-    invalidate: () => answers.clear(),
+    invalidate() {
+      // Entries already handed out (to a refresh or its waiters) must not serve the old answer either.
+      for (const entry of answers.values()) entry.at = -Infinity;
+      answers.clear();
+    },
 
     unparsable(req, _res, next) {
       if ((req as Request & { [UNPARSABLE]?: boolean })[UNPARSABLE])
@@ -139,27 +154,34 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
           const raw = Buffer.concat(chunks).toString('utf8');
           // The same bytes as a previous request: its key without parsing (most board reads are).
           const known = rawKeys.get(raw);
-          if (known) {
-            const hit = answers.get(known);
-            if (servable(hit)) return answerEarly(req, res, hit, encoding);
-          }
-          let body: unknown;
-          try {
-            body = JSON.parse(raw);
-          } catch {
-            (req as IncomingMessage & { [UNPARSABLE]?: boolean })[UNPARSABLE] = true;
-            return app(req, res);
-          }
-          const key = body && typeof body === 'object' && !Array.isArray(body) ? keyOf(body) : null;
-          if (key && !known) {
-            if (rawKeys.size >= max) rawKeys.delete(rawKeys.keys().next().value!);
-            rawKeys.set(raw, key);
+          /** Express sees a finished request and keeps this body (body-parser skips a read one). */
+          const toExpress = () => {
+            try {
+              (req as IncomingMessage & { body?: unknown }).body = JSON.parse(raw);
+            } catch {
+              (req as IncomingMessage & { [UNPARSABLE]?: boolean })[UNPARSABLE] = true;
+            }
+            app(req, res);
+          };
+          let key: string | null = known ?? null;
+          if (!known) {
+            let body: unknown;
+            try {
+              body = JSON.parse(raw);
+            } catch {
+              return toExpress();
+            }
+            key = body && typeof body === 'object' && !Array.isArray(body) ? keyOf(body) : null;
+            if (key) {
+              if (rawKeys.size >= max) rawKeys.delete(rawKeys.keys().next().value!);
+              rawKeys.set(raw, key);
+            }
           }
           const hit = key ? answers.get(key) : undefined;
           if (servable(hit)) return answerEarly(req, res, hit, encoding);
-          // Express sees a finished request and keeps this body (body-parser skips a read one).
-          (req as IncomingMessage & { body?: unknown }).body = body;
-          app(req, res);
+          if (pending(hit))
+            return void hit.waiters.push(() => (servable(hit) ? answerEarly(req, res, hit, encoding) : toExpress()));
+          toExpress();
         });
       };
     },
@@ -178,31 +200,47 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
       const key = keyOf(body);
       if (!key) return next();
       const hit = answers.get(key);
-      if (servable(hit)) {
+      const send = (entry: Entry & { body: Buffer }) => {
         res.setHeader('Cache-Control', 'no-store');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.setHeader('Content-Length', hit.body.length);
-        res.end(hit.body);
-        return;
-      }
-      if (hit) hit.refreshing = true;
-      else {
+        res.setHeader('Content-Length', entry.body.length);
+        res.end(entry.body);
+      };
+      if (servable(hit)) return send(hit);
+      if (pending(hit)) return void hit.waiters.push(() => (servable(hit) ? send(hit) : next()));
+      let entry: Entry | undefined = hit;
+      if (!entry) {
         if (answers.size >= max) answers.delete(answers.keys().next().value!);
-        answers.set(key, { at: 0, body: null, refreshing: true, headers: [], encoded: {} });
+        entry = { at: 0, body: null, refreshing: true, refreshStarted: 0, waiters: [], headers: [], encoded: {} };
+        answers.set(key, entry);
       }
-      capture(res, (answer) => {
-        const entry = answers.get(key);
-        if (!entry) return;
-        entry.refreshing = false;
-        if (res.statusCode !== 200 || answer.includes('"errors"') || res.hasHeader('set-cookie')) return;
-        Object.assign(entry, {
-          at: Date.now(),
-          body: answer,
-          // compression adds Vary when it writes the head, after this point: the early path says it too.
-          headers: [...answerHeaders(res.getHeaders()), 'Vary', 'Accept-Encoding'],
-          encoded: {},
-        });
-      });
+      Object.assign(entry, { refreshing: true, refreshStarted: Date.now() });
+      const refreshed = entry;
+      let done = false;
+      const finish = (answer: Buffer | null) => {
+        if (done) return;
+        done = true;
+        refreshed.refreshing = false;
+        const keep =
+          answer &&
+          answers.get(key) === refreshed &&
+          res.statusCode === 200 &&
+          !answer.includes('"errors"') &&
+          !res.hasHeader('set-cookie');
+        if (keep)
+          Object.assign(refreshed, {
+            at: Date.now(),
+            body: answer,
+            // compression adds Vary when it writes the head, after this point: the early path says it too.
+            headers: [...answerHeaders(res.getHeaders()), 'Vary', 'Accept-Encoding'],
+            encoded: {},
+          });
+        // Those who waited get this answer, or (no answer to share) go on to execute their own.
+        for (const wake of refreshed.waiters.splice(0)) wake();
+      };
+      capture(res, finish);
+      // A refresh whose response closes without an answer (the client left, a crash) frees its waiters.
+      res.once('close', () => finish(null));
       next();
     },
   };

@@ -62,7 +62,7 @@ describe('whole-answer cache for anonymous board reads', () => {
 });
 
 /** The stand-in behind the early path, as server.ts wires it: JSON body, cache, route, errors. */
-function handlerWith(ttlMs: number, allowed: string[] = []) {
+function handlerWith(ttlMs: number, allowed: string[] = [], delayMs = 0) {
   const cache = answerCache(ttlMs);
   let executions = 0;
   let throughExpress = 0;
@@ -73,10 +73,12 @@ function handlerWith(ttlMs: number, allowed: string[] = []) {
     next();
   });
   app.use(compression({ threshold: 1024 }));
-  app.use(express.json(), cache.unparsable, cache.middleware, (req, res) => {
-    executions++;
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ data: { n: executions, big: 'x'.repeat(2_000) } });
+  app.use(express.json(), cache.unparsable, cache.middleware, (_req, res) => {
+    const n = ++executions;
+    setTimeout(() => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ data: { n, big: 'x'.repeat(2_000) } });
+    }, delayMs);
   });
   app.use((err: { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
     res.status(err.status ?? 500).json({ errors: [{ message: 'Solicitud inválida.' }] });
@@ -161,5 +163,33 @@ describe('cached board answers before Express', () => {
     await short.post(BOARD);
     await new Promise((r) => setTimeout(r, 80));
     expect((await short.post(BOARD)).body.data.n).toBe(2);
+  });
+});
+
+describe('one execution per burst', () => {
+  it('lets a burst on a cold or expired answer wait for the one execution in flight', async () => {
+    const t = handlerWith(40, [], 60);
+    // Cold: nothing cached yet, five visitors at once.
+    const cold = await Promise.all(Array.from({ length: 5 }, () => t.post(BOARD)));
+    expect(t.executions()).toBe(1);
+    expect(cold.every((r) => r.status === 200 && r.body.data.n === 1)).toBe(true);
+    // Expired for longer than the stale allowance (2 × TTL): again one execution for the burst.
+    await new Promise((r) => setTimeout(r, 120));
+    const warm = await Promise.all(Array.from({ length: 5 }, () => t.post(BOARD)));
+    expect(t.executions()).toBe(2);
+    expect(warm.every((r) => r.body.data.n === 2)).toBe(true);
+  });
+
+  it('never hands a waiter the answer a write invalidated meanwhile', async () => {
+    const t = handlerWith(60_000, [], 300);
+    await t.post(BOARD);
+    t.cache.invalidate();
+    const refresh = t.post(BOARD).then((r) => r);
+    while (t.executions() < 2) await new Promise((r) => setTimeout(r, 5));
+    // Invalidated again while that refresh runs: its answer may predate the write.
+    t.cache.invalidate();
+    const after = await t.post(BOARD);
+    expect((await refresh).body.data.n).toBe(2);
+    expect(after.body.data.n).toBe(3);
   });
 });
