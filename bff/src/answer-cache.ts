@@ -18,6 +18,7 @@ const COMPRESS_THRESHOLD = 1_024;
 /** Set on a request whose body the early path read but could not parse: Express answers it. */
 const UNPARSABLE = Symbol('unparsable body');
 /** Headers of a cached answer that belong to one response, not to the answer. */
+const STALE_WHILE_REFRESHING_MS = 10_000;
 /** A refresh that has not finished by then is presumed lost: waiting requests stop waiting for it. */
 const MAX_WAIT_MS = 10_000;
 const PER_RESPONSE = new Set([
@@ -96,12 +97,15 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
     }
   };
 
-  // While one request refreshes an expired answer, the others get the previous one (for at
-  // most another TTL): a busy board never sends a burst of identical executions upstream.
+  // While one request refreshes an expired answer, the others get the previous one if it is not
+  // older than STALE_WHILE_REFRESHING_MS (or 2 × TTL, whichever is longer): a board visited after a
+  // quiet spell answers at once instead of waiting for the api. A write through this BFF
+  // invalidates first, so only changes made elsewhere (another replica) can be seen that late, and
+  // only by requests that arrive during the refresh.
   const servable = (hit: Entry | undefined): hit is Entry & { body: Buffer } => {
     if (!hit?.body) return false;
     const age = Date.now() - hit.at;
-    return age < ttlMs || (hit.refreshing && age < 2 * ttlMs);
+    return age < ttlMs || (hit.refreshing && age < Math.max(2 * ttlMs, STALE_WHILE_REFRESHING_MS));
   };
   // Nothing servable, but the same answer is being computed now: wait for it rather than execute
   // it again. After a quiet spell every answer has expired, and without this the first burst of
