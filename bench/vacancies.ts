@@ -37,7 +37,9 @@ const QUERY = `query Board($page: Int, $pageSize: Int) {
 }`;
 
 function start(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -147,7 +149,13 @@ async function measure(targets: Target[], rounds = 10): Promise<Result[]> {
   return stats.map(({ latencies, errors, elapsed, cpu }) => {
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    return { rps: latencies.length / elapsed, cpuUs: (cpu * 1e6) / latencies.length, p50: q(0.5), p99: q(0.99), errors };
+    return {
+      rps: latencies.length / elapsed,
+      cpuUs: (cpu * 1e6) / latencies.length,
+      p50: q(0.5),
+      p99: q(0.99),
+      errors,
+    };
   });
 }
 
@@ -260,6 +268,6 @@ try {
   bff?.kill('SIGTERM');
   bffNoCache?.kill('SIGTERM');
   api.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3_000 : 500));
   rmSync(dataDir, { recursive: true, force: true });
 }
