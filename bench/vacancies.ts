@@ -37,7 +37,9 @@ const QUERY = `query Board($page: Int, $pageSize: Int) {
 }`;
 
 function start(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -79,6 +81,8 @@ async function waitFor(url: string, init?: RequestInit) {
 
 interface Result {
   rps: number;
+  /** CPU time (user + system) the serving process spent per answered request, in µs. */
+  cpuUs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -89,6 +93,22 @@ type Req = { path: string; method: 'GET' | 'POST'; headers: Record<string, strin
 interface Target {
   origin: string;
   make: () => Req;
+  /** The process that answers, for its CPU time per request. */
+  pid: number | undefined;
+}
+
+/**
+ * CPU seconds a process has used so far (utime + stime from /proc; Linux only, else NaN). On a
+ * shared machine throughput swings with everyone else's load, while CPU per request barely does:
+ * the ratio of the two servers' CPU per request is the steadier reading of the same question.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /**
@@ -97,7 +117,7 @@ interface Target {
  */
 async function measure(targets: Target[], rounds = 10): Promise<Result[]> {
   const pools = targets.map((t) => new Pool(t.origin, { connections: concurrency, pipelining: 1 }));
-  const stats = targets.map(() => ({ latencies: [] as number[], errors: 0, elapsed: 0 }));
+  const stats = targets.map(() => ({ latencies: [] as number[], errors: 0, elapsed: 0, cpu: 0 }));
   const run = async (i: number, until: number, record: boolean) => {
     while (Date.now() < until) {
       const t0 = performance.now();
@@ -119,15 +139,23 @@ async function measure(targets: Target[], rounds = 10): Promise<Result[]> {
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < targets.length; i++) {
       const t0 = Date.now();
+      const cpu0 = cpuSeconds(targets[i]!.pid);
       await Promise.all(Array.from({ length: concurrency }, () => run(i, t0 + slice, true)));
       stats[i]!.elapsed += (Date.now() - t0) / 1_000;
+      stats[i]!.cpu += cpuSeconds(targets[i]!.pid) - cpu0;
     }
   }
   await Promise.all(pools.map((p) => p.close()));
-  return stats.map(({ latencies, errors, elapsed }) => {
+  return stats.map(({ latencies, errors, elapsed, cpu }) => {
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    return { rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
+    return {
+      rps: latencies.length / elapsed,
+      cpuUs: (cpu * 1e6) / latencies.length,
+      p50: q(0.5),
+      p99: q(0.99),
+      errors,
+    };
   });
 }
 
@@ -198,15 +226,17 @@ try {
 
   const auth = { authorization: `Bearer ${token}` };
   const [bare, gql, gqlNoCache, restAll, restPage] = (await measure([
-    { origin: `http://127.0.0.1:${baselinePort}`, make: graphqlRequest },
-    { origin: `http://127.0.0.1:${bffPort}`, make: graphqlRequest },
-    { origin: `http://127.0.0.1:${bffNoCachePort}`, make: graphqlRequest },
+    { origin: `http://127.0.0.1:${baselinePort}`, make: graphqlRequest, pid: baseline.pid },
+    { origin: `http://127.0.0.1:${bffPort}`, make: graphqlRequest, pid: bff.pid },
+    { origin: `http://127.0.0.1:${bffNoCachePort}`, make: graphqlRequest, pid: bffNoCache.pid },
     {
       origin: `http://127.0.0.1:${apiPort}`,
       make: () => ({ path: '/sedes/vacantes/lista', method: 'GET', headers: auth }),
+      pid: api.pid,
     },
     {
       origin: `http://127.0.0.1:${apiPort}`,
+      pid: api.pid,
       make: () => ({
         path: `/sedes/vacantes/lista?scope=public&page=1&pageSize=${PAGE_SIZE}`,
         method: 'GET',
@@ -216,7 +246,7 @@ try {
   ])) as [Result, Result, Result, Result, Result];
 
   const fmt = (r: Result) =>
-    `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   errors ${r.errors}`;
+    `${r.rps.toFixed(0).padStart(7)} req/s   ${r.cpuUs.toFixed(0).padStart(6)} µs CPU/req   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   errors ${r.errors}`;
   const ratio = (a: Result, b: Result) => (a.rps / b.rps).toFixed(2);
   console.log(
     `\nPublic vacancy list (${parsed.data.vacancies.totalCount} open of ${extraVacancies ? `demo + ${extraVacancies}` : 'demo'} vacancies), ` +
@@ -228,6 +258,9 @@ try {
   console.log(`  api       GET /sedes/vacantes/lista (whole)    ${fmt(restAll)}`);
   console.log(`  api       same, ?scope=public&page=1&pageSize=${PAGE_SIZE} ${fmt(restPage)}`);
   console.log(`  cached bff / baseline:           ${ratio(gql, bare)}  (goal ≥ 0.6)`);
+  console.log(
+    `  same, by CPU per request:        ${(bare.cpuUs / gql.cpuUs).toFixed(2)}  (baseline µs / bff µs; steadier on a busy machine)`,
+  );
   console.log(`  uncached bff / api whole list:   ${ratio(gqlNoCache, restAll)}  (goal ≥ 1.5)`);
   console.log(`  uncached bff / api paged answer: ${ratio(gqlNoCache, restPage)}\n`);
 } finally {
@@ -235,6 +268,6 @@ try {
   bff?.kill('SIGTERM');
   bffNoCache?.kill('SIGTERM');
   api.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3_000 : 500));
   rmSync(dataDir, { recursive: true, force: true });
 }

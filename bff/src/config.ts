@@ -47,6 +47,8 @@ const Env = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  API_TOKEN_REQUESTS: z.coerce.number().int().positive().default(120),
+  API_TOKEN_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
 export interface Config {
@@ -86,6 +88,9 @@ export interface Config {
   /** Failed logins allowed per account within the window (per address: four times as many). */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** GraphQL requests one API token may make per window (integrators; sessions are not counted). */
+  apiTokenRequests: number;
+  apiTokenWindowMs: number;
 }
 
 /** 'true'/'false', a hop count, or Express's names and addresses ('loopback', '10.0.0.0/8, uniquelocal'). */
@@ -175,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    apiTokenRequests: e.API_TOKEN_REQUESTS,
+    apiTokenWindowMs: e.API_TOKEN_WINDOW_SECONDS * 1000,
     ...overrides,
   };
 }

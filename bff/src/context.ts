@@ -3,6 +3,7 @@ import type { CaptchaService } from './auth/captcha.js';
 import type { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
 import type { LoginThrottle } from './auth/throttle.js';
+import type { TokenRateLimit } from './auth/token-limit.js';
 import type { Viewer } from './auth/viewer.js';
 import type { Config } from './config.js';
 import type { Loaders } from './loaders.js';
@@ -52,6 +53,8 @@ export interface Services {
   sessions: Sessions;
   captcha: CaptchaService;
   throttle: LoginThrottle;
+  /** Requests per API token (integrators). */
+  tokenLimit: TokenRateLimit;
   /** Sessions, counters and spent tokens shared by every replica (api database or Redis). */
   store: SharedStore;
   uploads: Uploads;

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createServer } from './server.js';
 
@@ -10,8 +11,8 @@ try {
   console.error(`[bff] ${err.message}`);
   process.exit(78); // EX_CONFIG: a supervisor should not restart into the same mistake
 }
-const { app, close } = await createServer(config);
-const server = app.listen(config.port, config.host, () => {
+const { handler, close } = await createServer(config);
+const server = createHttpServer(handler).listen(config.port, config.host, () => {
   console.log(`[bff] escuchando en http://${config.host}:${config.port} (api: ${config.apiUrl})`);
 });
 server.keepAliveTimeout = 65_000;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -35,6 +36,7 @@ import { RedisStore } from './auth/redis-store.js';
 import { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
+import { TokenRateLimit, tokenThrottled } from './auth/token-limit.js';
 import { requestIdMiddleware, requestIdOf } from './request-id.js';
 import { SessionsClient } from './upstream/sessions.js';
 import { AssignedTestsClient } from './upstream/assigned-tests.js';
@@ -150,6 +152,8 @@ const reportInsteadOfThrow = {
 
 export interface BffServer {
   app: Express;
+  /** What to listen with: cached anonymous board reads answered before Express, then `app`. */
+  handler: RequestListener;
   services: Services;
   close(): Promise<void>;
 }
@@ -210,6 +214,7 @@ export async function createServer(config: Config): Promise<BffServer> {
       delayMs: config.loginDelayMs,
       captchasPerAddress: config.captchasPerAddress,
     }),
+    tokenLimit: new TokenRateLimit(store, { points: config.apiTokenRequests, windowMs: config.apiTokenWindowMs }),
     uploads: new Uploads(config.dataDir, keys.upload, store),
   };
 
@@ -252,6 +257,7 @@ export async function createServer(config: Config): Promise<BffServer> {
     graphqlMethods,
     sameOriginOnly(config.allowedOrigins),
     express.json({ limit: '200kb' }),
+    answers.unparsable,
     ensureBody,
     answers.middleware,
     expressMiddleware(apollo, {
@@ -261,6 +267,11 @@ export async function createServer(config: Config): Promise<BffServer> {
         const viewer = await services.sessions.viewer(req, res).catch((err: unknown) => {
           throw unavailableAs503(err);
         });
+        // Before any parsing or execution: an integrator over its budget costs next to nothing.
+        if (viewer?.kind === 'INTEGRATION') {
+          const wait = await services.tokenLimit.wait(viewer.id);
+          if (wait) throw tokenThrottled(wait);
+        }
         return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
       },
     }),
@@ -294,6 +305,7 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   return {
     app,
+    handler: answers.handler(app, config.allowedOrigins),
     services,
     async close() {
       await apollo.stop();

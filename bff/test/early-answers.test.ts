@@ -1,0 +1,76 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from './roles.js';
+import { startStack, type Stack } from './support.js';
+
+// A long TTL: whatever changes below changes because a write invalidated the answers, not because they aged.
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ publicCacheTtlMs: 60_000 });
+});
+afterAll(() => stack?.close());
+
+const BOARD = `query Board($page: Int, $pageSize: Int) {
+  vacancies(page: $page, pageSize: $pageSize) {
+    totalCount featuredCount
+    items { id name featured publishedAt place imageUrl url branch { id name } }
+  }
+}`;
+const board = () =>
+  request(stack.bff.handler)
+    .post('/graphql')
+    .set('content-type', 'application/json')
+    .set('accept-encoding', 'identity')
+    .send({ query: BOARD, variables: { page: 1, pageSize: 6 } });
+
+/** Headers that belong to one response rather than to the answer. */
+const answerHeaders = (h: Record<string, string>) => {
+  const { date: _d, 'x-request-id': _id, connection: _c, 'keep-alive': _k, ...rest } = h;
+  return rest;
+};
+
+describe('cached board answers in front of Express (the real BFF)', () => {
+  it('answers with the same bytes and every header Express sent: helmet, CSP, no-store', async () => {
+    const filled = await board();
+    const early = await board();
+    expect(early.status).toBe(200);
+    expect(early.text).toBe(filled.text);
+    expect(answerHeaders(early.headers)).toEqual(answerHeaders(filled.headers));
+    expect(early.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(early.headers['x-frame-options']).toBe('DENY');
+    expect(early.headers['cache-control']).toBe('no-store');
+    expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(early.headers['x-request-id']).not.toBe(filled.headers['x-request-id']);
+    const gzipped = await request(stack.bff.handler)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('accept-encoding', 'gzip')
+      .send({ query: BOARD, variables: { page: 1, pageSize: 6 } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    // superagent has already gunzipped it.
+    expect(gzipped.text).toBe(filled.text);
+  });
+
+  it('shows a write at once: the writes that invalidate the answer cache invalidate these too', async () => {
+    const before = (await board()).body.data.vacancies;
+    const login = await request(stack.bff.app)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .send({
+        query: 'mutation($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } } }',
+        variables: { u: DEMO.manager, p: DEMO_PASSWORD },
+      });
+    const cookie = (login.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const target = before.items.find((v: { featured: boolean }) => v.featured) as { id: string };
+    const write = await request(stack.bff.app)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('cookie', cookie)
+      .send({
+        query: `mutation { setVacancyFeatured(id: "${target.id}", featured: false) { vacancy { id featured } } }`,
+      });
+    expect(write.body.data.setVacancyFeatured.vacancy.featured).toBe(false);
+    const after = (await board()).body.data.vacancies;
+    expect(after.featuredCount).toBe(before.featuredCount - 1);
+  });
+});
