@@ -22,16 +22,6 @@ const actorOf = (ctx: Context): ActorRef => ({
   role: ctx.viewer!.role,
 });
 
-/** The api's field paths → the mutation's arguments. */
-const REQUEST_PATHS: Record<string, string> = {
-  documentos: 'documents',
-  documents: 'documents',
-  notas: 'comment',
-  notes: 'comment',
-  postulante: 'candidateId',
-  'postulante.email': 'candidateId',
-};
-
 const linkInvalid = () => ({ __typename: 'DocumentRequestInvalid' as const, message: M.linkInvalid });
 
 function failedToSend(f: Failure) {
@@ -79,12 +69,17 @@ export const documentRequestMutations: Pick<
       }));
       return { request: null, emailQueued: false, error: validationFailed(fields[0]!.message, fields) };
     }
-    const r = await ctx.documentRequests.request(candidateId, checked.data.documents, checked.data.notes, actorOf(ctx));
+    const r = await ctx.documentRequests.requestDocuments(
+      candidateId,
+      checked.data.documents,
+      checked.data.notes,
+      actorOf(ctx),
+    );
     if (r.ok) return { request: await requestOf(ctx, r.request), emailQueued: true, error: null };
     if (r.kind === 'not-found')
       return { request: null, emailQueued: false, error: notFound(r.message ?? TRANSITION_MESSAGES.notFound) };
     if (r.kind === 'invalid') {
-      const fields = r.fields.map((f) => ({ path: REQUEST_PATHS[f.path] ?? f.path, message: f.message }));
+      const fields = r.fields;
       return {
         request: null,
         emailQueued: false,

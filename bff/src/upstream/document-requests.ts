@@ -27,6 +27,14 @@ export type FulfilResult =
   | { ok: false; kind: 'invalid'; message: string | null; fields: { path: string; message: string }[] }
   | { ok: false; kind: 'failed'; failure: Failure };
 
+/** The api's field paths → the mutation's arguments. */
+const REQUEST_PATHS: Record<string, string> = {
+  documentos: 'documents',
+  notas: 'comment',
+  postulante: 'candidateId',
+  'postulante.email': 'candidateId',
+};
+
 /** Link tokens as the api issues them (32 random bytes, base64url); anything else is not asked about. */
 const isToken = (t: string) => /^[A-Za-z0-9_-]{43}$/.test(t);
 
@@ -38,7 +46,7 @@ const isToken = (t: string) => /^[A-Za-z0-9_-]{43}$/.test(t);
 export class DocumentRequestsClient {
   constructor(private readonly http: Upstream) {}
 
-  async request(
+  async requestDocuments(
     candidateId: string,
     documents: DocumentType[],
     comment: string,
@@ -58,7 +66,12 @@ export class DocumentRequestsClient {
     });
     if (!r.ok) {
       if (r.failure.kind === 'invalid')
-        return { ok: false, kind: 'invalid', message: r.failure.message, fields: r.failure.fields ?? [] };
+        return {
+          ok: false,
+          kind: 'invalid',
+          message: r.failure.message,
+          fields: (r.failure.fields ?? []).map((f) => ({ path: REQUEST_PATHS[f.path] ?? '', message: f.message })),
+        };
       if (r.failure.kind === 'not-found') return { ok: false, kind: 'not-found', message: r.failure.message };
       return { ok: false, kind: 'failed', failure: r.failure };
     }
