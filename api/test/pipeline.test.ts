@@ -153,6 +153,15 @@ describe.each(databases)('pipeline REST contract on $name', ({ start }) => {
       expect(byPosition.body.totalCount).toBeGreaterThan(0);
     });
 
+    it('searches % and _ as themselves, not as LIKE wildcards', async () => {
+      await insert('postulado', { nombre: 'Rosa 100% Tay' });
+      const count = async (q: string) =>
+        (await api.get(`/candidatos/lista?page=1&pageSize=1&search=${encodeURIComponent(q)}`)).body.totalCount;
+      expect(await count('100% tay')).toBeGreaterThanOrEqual(1);
+      expect(await count('%')).toBe(await count('100% tay'));
+      expect(await count('ros_')).toBe(0);
+    });
+
     it('refuses bad list parameters in Spanish', async () => {
       expect((await api.get('/candidatos/lista?page=0')).status).toBe(400);
       expect((await api.get('/candidatos/lista?page=1&estado=contratado')).status).toBe(400);

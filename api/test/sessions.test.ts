@@ -60,9 +60,10 @@ describe.each(databases)('internal sessions, counters and spent tokens ($name)',
     await client.post('/internal/sesiones', { id, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 });
     const mark = async () =>
       (
-        await sql<{ v: string; x: string }>`select vista_en::text as v, xmin::text as x from sesiones where id = ${id}`.execute(
-          t.api.db,
-        )
+        await sql<{
+          v: string;
+          x: string;
+        }>`select vista_en::text as v, xmin::text as x from sesiones where id = ${id}`.execute(t.api.db)
       ).rows[0]!;
     const created = await mark();
     // Idle limit 60 s: the mark is rewritten at most every 600 ms; the row is not even locked meanwhile.

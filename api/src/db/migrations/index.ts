@@ -9,6 +9,7 @@ import * as m0012 from './0012-candidate-area.js';
 import * as m0013 from './0013-pipeline.js';
 import * as m0015 from './0015-assigned-tests.js';
 import * as m0016 from './0016-interviews.js';
+import * as m0019 from './0019-inbox-search.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0013-pipeline': m0013,
   '0015-assigned-tests': m0015,
   '0016-interviews': m0016,
+  '0019-inbox-search': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {
