@@ -17,8 +17,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         or (exists (select 1 from pg_available_extensions where name = 'pg_trgm')
             and has_database_privilege(current_database(), 'CREATE')) as ok`.execute(db);
   if (!usable.rows[0]?.ok) return;
-  await sql`create extension if not exists pg_trgm`.execute(db);
-  await sql`create index if not exists postulantes_busqueda_trgm_idx on postulantes using gin (busqueda gin_trgm_ops)`.execute(
+  // An extension is one per database: it goes to a schema of its own, not to the schema the
+  // tables are in (several schemas share a database — the tests run one per file — and dropping
+  // one must not take the extension from the others). The lock serialises two first starts.
+  await sql`select pg_advisory_xact_lock(hashtext('bolsa: pg_trgm'))`.execute(db);
+  const installed = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(db);
+  let schema = installed.rows[0]?.schema;
+  if (!schema) {
+    schema = 'extensions';
+    await sql`create schema if not exists extensions`.execute(db);
+    await sql`create extension if not exists pg_trgm schema extensions`.execute(db);
+  }
+  await sql`create index if not exists postulantes_busqueda_trgm_idx on postulantes using gin (busqueda ${sql.id(schema, 'gin_trgm_ops')})`.execute(
     db,
   );
 }
