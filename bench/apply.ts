@@ -5,17 +5,19 @@
 // resident memory before and at its peak (goals: p95 ≤ 1.5 s, growth ≤ 50 MB).
 //
 //   npm run bench:apply
-//   BENCH_APPLICANTS=20 BENCH_DATABASE_URL=postgres://… npm run bench:apply
+//   BENCH_APPLICANTS=20 BENCH_DATABASE_URL=postgres://… BENCH_PORT=14010 npm run bench:apply
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isValidCui } from '@bolsa/domain/geography';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const applicants = Number(process.env.BENCH_APPLICANTS ?? 20);
-const apiPort = 14_011;
-const bffPort = 14_010;
+// BENCH_PORT: the BFF's port, the api's is the next one (other benches may run on the same machine).
+const bffPort = Number(process.env.BENCH_PORT ?? 14_010);
+const apiPort = bffPort + 1;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bench-apply-'));
 const MB = 1024 * 1024;
 
@@ -87,7 +89,15 @@ async function gql(query: string, variables: Record<string, unknown>, cookie = '
   return { res, body: (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] } };
 }
 
-const api = start('api/src/index.ts', { API_PORT: String(apiPort) });
+// On PostgreSQL when BENCH_DATABASE_URL is set (its public schema is emptied first); else PGlite in the api.
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (pgUrl) {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query('drop schema public cascade; create schema public;');
+  await admin.end();
+}
+const api = start('api/src/index.ts', { API_PORT: String(apiPort), ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) });
 let bffProc: ChildProcess | undefined;
 try {
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
@@ -199,7 +209,9 @@ try {
   const cpu = { api: cpuSeconds(api.pid!) - cpuBefore.api, bff: cpuSeconds(pid) - cpuBefore.bff };
 
   const failed = outcomes.filter((o) => o !== 'ok');
-  console.log(`\napply: ${applicants} concurrent applications, each 4 × 5 MB PDF + a photo, through the BFF`);
+  console.log(
+    `\napply: ${applicants} concurrent applications, each 4 × 5 MB PDF + a photo, through the BFF (${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
+  );
   console.log(`  uploads beforehand: ${uploadSeconds.toFixed(1)} s for ${applicants * 5} files`);
   console.log(
     `  apply latency: p50 ${pct(latencies, 50).toFixed(0)} ms  p95 ${pct(latencies, 95).toFixed(0)} ms  max ${Math.max(...latencies).toFixed(0)} ms  (goal p95 ≤ 1500 ms)`,

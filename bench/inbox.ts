@@ -7,7 +7,8 @@
 //   npm run bench:inbox
 //   BENCH_DATABASE_URL=postgres://…  (default TEST_DATABASE_URL, else postgres://bolsa:bolsa@127.0.0.1:5432/bolsa_pipe;
 //                                     its public schema is emptied first)
-//   BENCH_CANDIDATES=50000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=4 BENCH_PGLITE=0
+//   BENCH_CANDIDATES=50000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=4 BENCH_PGLITE=0 BENCH_PORT=14101
+//   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -93,14 +94,26 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
         ...c,
         sql: `explain (analyze, costs off, timing on) ${c.sql}`,
       });
-      console.log(`\n[${p.name} · ${c.sql.includes('count(') ? 'conteos' : 'página'}]`);
+      // The least of 20 runs: what the query costs when the machine is not busy with other work.
+      const runs: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        await db.executeQuery(c);
+        runs.push(performance.now() - t0);
+      }
+      runs.sort((a, b) => a - b);
+      console.log(
+        `\n[${p.name} · ${c.sql.includes('count(') ? 'conteos' : 'página'}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
+      );
       for (const r of rows) console.log(`  ${r['QUERY PLAN']}`);
     }
   }
 }
 
 function start(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -227,7 +240,9 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
   await db.destroy();
 
   const token = randomBytes(24).toString('hex');
-  const apiPort = kind === 'PostgreSQL' ? 14_101 : 14_111;
+  // BENCH_PORT: the first of the four ports used (other benches may run on the same machine).
+  const basePort = Number(process.env.BENCH_PORT ?? 14_101);
+  const apiPort = kind === 'PostgreSQL' ? basePort : basePort + 10;
   const bffPort = apiPort + 1;
   const env = { DATA_DIR: dataDir, SERVICE_TOKEN: token, ...(kind === 'PostgreSQL' ? { DATABASE_URL: pgUrl } : {}) };
   let api: ChildProcess | undefined;

@@ -74,7 +74,7 @@ describe('pipeline e-mails', () => {
   });
 });
 
-describe.each(databases)('pipeline REST contract on $name', ({ start }) => {
+describe.each(databases)('pipeline REST contract on $name', ({ name, start }) => {
   let t: TestApi;
   const api = recordingClient(() => t);
   let serial = 0;
@@ -151,6 +151,21 @@ describe.each(databases)('pipeline REST contract on $name', ({ start }) => {
         `/candidatos/lista?page=1&pageSize=5&search=${encodeURIComponent(searchKey(plazaName))}`,
       );
       expect(byPosition.body.totalCount).toBeGreaterThan(0);
+    });
+
+    it('has the trigram index of the searches on PostgreSQL (migration 0019), none on PGlite', async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_indexes
+        where schemaname = current_schema() and indexname = 'postulantes_busqueda_trgm_idx'`.execute(t.api.db);
+      expect(rows[0]!.n).toBe(name === 'PostgreSQL' ? 1 : 0);
+    });
+
+    it('searches % and _ as themselves, not as LIKE wildcards', async () => {
+      await insert('postulado', { nombre: 'Rosa 100% Tay' });
+      const count = async (q: string) =>
+        (await api.get(`/candidatos/lista?page=1&pageSize=1&search=${encodeURIComponent(q)}`)).body.totalCount;
+      expect(await count('100% tay')).toBeGreaterThanOrEqual(1);
+      expect(await count('%')).toBe(await count('100% tay'));
+      expect(await count('ros_')).toBe(0);
     });
 
     it('refuses bad list parameters in Spanish', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo/index.js';
@@ -51,6 +52,27 @@ describe.each(databases)('internal sessions, counters and spent tokens ($name)',
     expect(JSON.stringify(used.body)).not.toMatch(/sello|clave/);
     expect((await client.post(`/internal/sesiones/${id}/eliminar`)).body).toEqual({ eliminada: true });
     expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 })).status).toBe(404);
+  });
+
+  it('writes the use mark only when it is older than a hundredth of the idle limit (no write per request)', async () => {
+    const uid = await staffId('visualizador@ejemplo.org.gt');
+    const id = sid();
+    await client.post('/internal/sesiones', { id, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 });
+    const mark = async () =>
+      (
+        await sql<{
+          v: string;
+          x: string;
+        }>`select vista_en::text as v, xmin::text as x from sesiones where id = ${id}`.execute(t.api.db)
+      ).rows[0]!;
+    const created = await mark();
+    // Idle limit 60 s: the mark is rewritten at most every 600 ms; the row is not even locked meanwhile.
+    for (let i = 0; i < 3; i++)
+      expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 })).status).toBe(200);
+    expect(await mark()).toEqual(created);
+    await sleep(700);
+    expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 60_000 })).status).toBe(200);
+    expect((await mark()).v > created.v).toBe(true);
   });
 
   it('ends a session after the idle time and after its absolute lifetime, whatever the activity', async () => {

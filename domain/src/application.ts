@@ -192,6 +192,28 @@ const documentsSchema = z
  * bytes. `today` bounds experience dates.
  */
 export function applicationSchema(mode: ApplicationMode, today: string = todayInGuatemala()) {
+  const key = `${mode} ${today}`;
+  let schema = schemas.get(key);
+  if (!schema) {
+    // A new day (or a test's own date) only; a handful of entries at most.
+    if (schemas.size >= 8) schemas.clear();
+    schema = buildApplicationSchema(mode, today);
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+const experienceRows = rowsOf(experienceSchema);
+const referenceRows = rowsOf(referenceSchema);
+
+/**
+ * Built once per mode and day and then shared (a zod schema is immutable): building it, and zod
+ * compiling its fast path on the first parse, cost the BFF and the api about 10 ms of CPU per
+ * application (bench/apply.ts profile).
+ */
+const schemas = new Map<string, ReturnType<typeof buildApplicationSchema>>();
+
+function buildApplicationSchema(mode: ApplicationMode, today: string) {
   const M = APPLICATION_MESSAGES;
   const guest = mode === 'guest';
   const age = guest ? APPLICATION_LIMITS.guestAge : APPLICATION_LIMITS.registeredAge;
@@ -221,16 +243,16 @@ export function applicationSchema(mode: ApplicationMode, today: string = todayIn
       available: yesNo,
       salaryClaim,
       negotiable: yesNo,
-      experiences: rowsOf(experienceSchema),
-      personalReferences: rowsOf(referenceSchema),
-      workReferences: rowsOf(referenceSchema),
+      experiences: experienceRows,
+      personalReferences: referenceRows,
+      workReferences: referenceRows,
       documents: documentsSchema,
     })
     .superRefine((raw, ctx) => {
       // Runs even when a field failed, so that the form can mark every section at once; the
       // parts are read again because a failed field holds its raw input here.
       const v = raw as Record<string, unknown>;
-      const experiences = rowsOf(experienceSchema).safeParse(v.experiences);
+      const experiences = experienceRows.safeParse(v.experiences);
       if (experiences.success) {
         if (!experiences.data.some(isCompleteExperience))
           ctx.addIssue({ code: 'custom', path: ['experiences'], message: M.experienceRequired });
@@ -241,7 +263,7 @@ export function applicationSchema(mode: ApplicationMode, today: string = todayIn
         ['personalReferences', M.personalReferenceRequired],
         ['workReferences', M.workReferenceRequired],
       ] as const) {
-        const refs = rowsOf(referenceSchema).safeParse(v[key]);
+        const refs = referenceRows.safeParse(v[key]);
         if (refs.success && !refs.data.some(isCompleteReference))
           ctx.addIssue({ code: 'custom', path: [key], message });
       }
@@ -263,8 +285,8 @@ export function applicationSchema(mode: ApplicationMode, today: string = todayIn
       }
     }, evenWhenFieldsFail);
 }
-export type ApplicationInput = z.input<ReturnType<typeof applicationSchema>>;
-export type ApplicationValues = z.output<ReturnType<typeof applicationSchema>>;
+export type ApplicationInput = z.input<ReturnType<typeof buildApplicationSchema>>;
+export type ApplicationValues = z.output<ReturnType<typeof buildApplicationSchema>>;
 
 /**
  * Checks an application and answers, on failure, every failing field, the first one in the

@@ -164,12 +164,14 @@ export interface CandidateListQuery {
 }
 
 /**
- * The vacancies whose folded name holds `w`: a hashed subplan over the few vacancies, so a search
- * by position never folds a vacancy name once per candidate.
+ * The vacancies whose folded name holds `w`, computed once (an InitPlan over the few vacancies)
+ * as an array: `plaza_id = any(array(…))` is an index condition, so "name or position" is a
+ * BitmapOr of two index scans instead of a scan of every candidate.
  */
 const positionHas = (w: string) =>
-  sql<SqlBool>`c.plaza_id in (select p.id from plazas p where strpos(${foldSql(sql`p.nombre`)}, ${w}) > 0)`;
-const nameHas = (w: string) => sql<SqlBool>`strpos(c.busqueda, ${w}) > 0`;
+  sql<SqlBool>`c.plaza_id = any(array(select p.id from plazas p where strpos(${foldSql(sql`p.nombre`)}, ${w}) > 0))`;
+/** LIKE '%w%' (not strpos) so the trigram index of migration 0019 serves it; w's wildcards escaped. */
+const nameHas = (w: string) => sql<SqlBool>`c.busqueda like ${`%${w.replace(/[\\%_]/g, '\\$&')}%`}`;
 const all = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 
 /** Scope, vacancy and searches over the candidates alone: the set the counts describe. */

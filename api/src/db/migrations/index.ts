@@ -10,6 +10,7 @@ import * as m0013 from './0013-pipeline.js';
 import * as m0015 from './0015-assigned-tests.js';
 import * as m0016 from './0016-interviews.js';
 import * as m0017 from './0017-document-requests.js';
+import * as m0019 from './0019-inbox-search.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0015-assigned-tests': m0015,
   '0016-interviews': m0016,
   '0017-document-requests': m0017,
+  '0019-inbox-search': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {
