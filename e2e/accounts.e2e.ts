@@ -94,22 +94,28 @@ async function noPersonalDataInStorage(page: Page) {
   expect(stored).not.toMatch(/@|bolsa_sesion|Demo2026|\d{13}/);
 }
 
+// The five callers walk the route table side by side (each in its own browser context): most of
+// each walk is waiting for the network to go quiet, so together they take about the time of one.
 describe('route guards', () => {
   for (const who of ['anonymous', 'candidate', 'admin', 'manager', 'viewer'] as Who[]) {
-    it(`send ${who} where spec 1 §2.1 says`, async () => {
-      const { context, page } = await newPage(browser);
-      if (who !== 'anonymous') await loginAs(context, who);
-      const landed: Record<string, string> = {};
-      const expected: Record<string, string> = {};
-      for (const [route, where] of Object.entries(LANDS)) {
-        await page.goto(route);
-        await page.waitForLoadState('networkidle');
-        landed[route] = await settledPath(page);
-        expected[route] = where[who];
-      }
-      expect(landed).toEqual(expected);
-      await context.close();
-    });
+    it.concurrent(
+      `send ${who} where spec 1 §2.1 says`,
+      async () => {
+        const { context, page } = await newPage(browser);
+        if (who !== 'anonymous') await loginAs(context, who);
+        const landed: Record<string, string> = {};
+        const expected: Record<string, string> = {};
+        for (const [route, where] of Object.entries(LANDS)) {
+          await page.goto(route);
+          await page.waitForLoadState('networkidle');
+          landed[route] = await settledPath(page);
+          expected[route] = where[who];
+        }
+        expect(landed).toEqual(expected);
+        await context.close();
+      },
+      150_000,
+    );
   }
 });
 
