@@ -82,6 +82,8 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /[\\/]domain[\\/]src[\\/]/, sideEffects: false },
           { test: /[\\/]src[\\/]gql[\\/]/, sideEffects: false },
+          // A module of the operations a feature defines: only the documents a chunk uses travel in it.
+          { test: /^\0virtual:typed-document\//, sideEffects: false },
         ],
       },
       input: {

@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
-import { ProfileGate } from '../features/candidate-area';
+import { CandidateProfileGate } from '../features/candidate-area';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -247,7 +247,7 @@ export function AppRoutes() {
       <LoginPromptProvider>
         {element}
         {background && <VacancyDetailOverlay />}
-        <ProfileGate />
+        <CandidateProfileGate />
       </LoginPromptProvider>
     </SessionProvider>
   );
