@@ -17,7 +17,12 @@ turnOffZodJit();
 
 const client = createApolloClient();
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// The BFF sent a prerendered page (only to a browser without a session cookie): nobody is logged
+// in, so the first render shows the page at once instead of waiting for `me` behind a spinner, and
+// replaces the same markup it was prerendered from.
+const knownAnonymous = container.dataset.prerendered === 'anonymous';
+const root = createRoot(container);
 // A transition renders in slices that yield to the browser between them: on a slow phone the
 // first render is no longer one long task that blocks input (Lighthouse's Total Blocking Time).
 startTransition(() => {
@@ -25,7 +30,7 @@ startTransition(() => {
     <StrictMode>
       <AppProviders client={client}>
         <BrowserRouter>
-          <AppRoutes />
+          <AppRoutes knownAnonymous={knownAnonymous} />
         </BrowserRouter>
       </AppProviders>
     </StrictMode>,

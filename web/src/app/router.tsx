@@ -232,10 +232,11 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Renders the route table behind the session (a spinner until `me` is known); put it inside a
- * BrowserRouter (or a MemoryRouter in tests).
+ * Renders the route table behind the session (a spinner until `me` is known, unless
+ * `knownAnonymous`: see SessionProvider); put it inside a BrowserRouter (or a MemoryRouter in
+ * tests and the prerender).
  */
-export function AppRoutes() {
+export function AppRoutes({ knownAnonymous = false }: { knownAnonymous?: boolean }) {
   const location = useLocation();
   // A vacancy opened from a board page keeps that page rendered below its dialog.
   const background = backgroundOf(location);
@@ -243,7 +244,7 @@ export function AppRoutes() {
   // The login dialog is shared by the page and the dialog over it (the application form's
   // 'inicia sesión' link), so its provider wraps both.
   return (
-    <SessionProvider>
+    <SessionProvider knownAnonymous={knownAnonymous}>
       <LoginPromptProvider>
         {element}
         {background && <VacancyDetailOverlay />}
