@@ -65,3 +65,7 @@ export function formatQuetzales(amount: number | string | null | undefined): str
   if (n === null || n === undefined || !Number.isFinite(n)) return '';
   return `Q ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+// Where these lived before calendar-date.ts and search.ts (e2e journeys and other branches import them from here).
+export { daysUntil, todayInGuatemala } from './calendar-date.js';
+export { foldSearch, matchesSearch } from './search.js';
