@@ -139,7 +139,10 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     'mutation { requestDocuments(candidateId: "999999", documents: [CURRICULUM], comment: "Actualiza tu CV") { error { __typename } } }',
     EDITORS,
   ],
-  'Mutation.fulfilDocumentRequest': ['mutation { fulfilDocumentRequest(token: "x", uploads: []) { ok } }', ['candidate']],
+  'Mutation.fulfilDocumentRequest': [
+    'mutation { fulfilDocumentRequest(token: "x", uploads: []) { ok } }',
+    ['candidate'],
+  ],
   'Query.assignedTests': ['{ assignedTests(candidateId: "999999") { id } }', STAFF],
   'Mutation.assignTest': [
     'mutation { assignTest(input: { candidateId: "999999", templateId: "999999", deadline: "2099-01-01" }) { error { __typename } } }',

@@ -40,10 +40,11 @@ export interface VacancyDraft {
 export const cleanItems = (items: readonly string[]) => items.map((s) => s.trim()).filter(Boolean);
 
 /** The order in which the create form checks its fields (spec 2 §5): the first failure is shown. */
-const CREATE_ORDER = [
+export const VACANCY_FIELD_ORDER: readonly string[] = [
   'name',
   'branchId',
   'municipalityId',
+  'placeText',
   'departmentId',
   'endsAt',
   'description',
@@ -133,7 +134,7 @@ export function checkVacancy(
   if (r.success) return { ok: true, value: r.data };
   const failures = r.error.issues
     .map((i) => ({ field: String(i.path[0] ?? ''), message: i.message, title: vacancyMessageTitle(i.message) }))
-    .sort((a, b) => CREATE_ORDER.indexOf(a.field) - CREATE_ORDER.indexOf(b.field));
+    .sort((a, b) => VACANCY_FIELD_ORDER.indexOf(a.field) - VACANCY_FIELD_ORDER.indexOf(b.field));
   return { ok: false, failure: failures[0]!, failures };
 }
 

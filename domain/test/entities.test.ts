@@ -56,6 +56,10 @@ describe('vacancy', () => {
     );
     expect(checkNewVacancy(draft, TODAY)).toBeNull();
     expect(checkNewVacancy({ ...draft, municipalityId: null, placeText: 'Aldea El Naranjo' }, TODAY)).toBeNull();
+    // A place too long is a place problem: after the name and the branch, not before them.
+    expect(
+      checkNewVacancy({ ...draft, name: '', municipalityId: null, placeText: 'x'.repeat(400) }, TODAY)?.message,
+    ).toBe('Debe de ingresar un nombre de vacante');
   });
 
   it('enforces the input limits of issue 13', () => {

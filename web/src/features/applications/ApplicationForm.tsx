@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
 import {
   APPLICATION_MESSAGES as M,
   APPLICATION_SECTIONS,
@@ -312,7 +312,34 @@ export function ApplicationForm({
     },
   });
 
-  const fileDrop = (key: DocumentKey) => (
+  const fileDrop = (key: DocumentKey) => {
+    const inProfile = stored[key];
+    // Held by the profile: present already, shown rather than asked again; the application
+    // references the profile's file (the photo is locked, spec 1 §2.6).
+    if (inProfile)
+      return (
+        <div key={key} id={fieldId(key)} role="group" aria-label={`${DOCUMENT_LABEL[key]}: En tu perfil`}>
+          <Text size="sm" fw={500}>
+            {DOCUMENT_LABEL[key]}
+          </Text>
+          <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm">
+              <Text span fw={600} c="green.9">
+                En tu perfil
+              </Text>
+              <Text span c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {' · '}
+                {inProfile.name}
+              </Text>
+            </Text>
+          </Group>
+        </div>
+      );
+    return renderFileDrop(key);
+  };
+
+  const renderFileDrop = (key: DocumentKey) => (
     <FileDrop
       key={key}
       id={fieldId(key)}
@@ -320,7 +347,6 @@ export function ApplicationForm({
       kind={key === 'photo' ? 'photo' : 'document'}
       slot={files.slots[key]}
       required
-      stored={Boolean(stored[key])}
       error={typeof form.errors[key] === 'string' ? (form.errors[key] as string) : undefined}
       onSelect={(f) => {
         form.clearFieldError(key);

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ageOn, todayInGuatemala } from '@bolsa/domain';
 import type { ApplicationInput } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
 import { FakeXhr } from '../../test/fake-xhr';
 import { ApplicationModal } from './ApplicationModal';
-import { APPLICATION_CHECK, APPLICATION_VACANCY, APPLY } from './operations';
+import { APPLICATION_CHECK, APPLICATION_PROFILE, APPLICATION_VACANCY, APPLY } from './operations';
 
 const VALID_CUI = '1234567890101';
 const VACANCY = {
@@ -70,10 +71,44 @@ function applyMock(payload: Record<string, unknown> | Error, seen: { input?: App
   };
 }
 
-function renderForm(mocks: Mocks = [], who: 'guest' | 'candidate' = 'guest') {
+/** myProfile as the form's query reads it; null when the candidate has not filled it yet. */
+function profileMock(profile: Record<string, unknown> | null = null): Mocks[number] {
+  return { request: { query: APPLICATION_PROFILE }, result: { data: { myProfile: profile } } };
+}
+
+const file = (id: string, name: string) => ({ __typename: 'CandidateFile' as const, id, name });
+const PROFILE = {
+  __typename: 'CandidateProfile' as const,
+  userId: '41',
+  fullName: 'Ana María López',
+  email: 'ana.lopez@example.com',
+  phone: '55556666',
+  dpi: VALID_CUI,
+  birthDate: '1995-03-10',
+  address: 'Barrio El Centro, Cobán',
+  photo: file('f1', 'ana.png'),
+  curriculum: file('f2', 'cv-ana.pdf'),
+  dpiFile: file('f3', 'dpi-ana.pdf'),
+  policeRecord: null,
+  criminalRecord: file('f5', 'penales-ana.pdf'),
+  experiences: [
+    {
+      __typename: 'ProfileExperience' as const,
+      company: 'Hospital Regional',
+      position: 'Auxiliar',
+      from: '2020-01-01',
+      to: '2022-06-30',
+      description: 'Atención a pacientes',
+    },
+  ],
+  personalReferences: [{ __typename: 'ProfileReference' as const, name: 'Marta Coc', phone: '44445555' }],
+  workReferences: [{ __typename: 'ProfileReference' as const, name: 'Jorge Tut', phone: '33334444' }],
+};
+
+function renderForm(mocks: Mocks = [], who: 'guest' | 'candidate' = 'guest', profile = profileMock()) {
   const onClose = vi.fn();
   const view = renderWithProviders(<ApplicationModal vacancyId="7" onClose={onClose} />, {
-    mocks: [vacancyMock, ...mocks],
+    mocks: [vacancyMock, ...(who === 'candidate' ? [profile] : []), ...mocks],
     viewer: who === 'candidate' ? viewer('CANDIDATE') : null,
   });
   return { ...view, onClose };
@@ -190,6 +225,38 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
       'Antecedentes penales (PDF)',
     ])
       expect(screen.getByLabelText(`Seleccionar ${label}`)).toBeInTheDocument();
+  });
+
+  it("fills a registered candidate's form from their profile, with its documents 'En tu perfil'", async () => {
+    renderForm([], 'candidate', profileMock(PROFILE));
+    expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
+    expect(field(/^Nombre completo/)).toHaveValue('Ana María López');
+    expect(field(/^CUI\/DPI/)).toHaveValue(VALID_CUI);
+    expect(field(PHONE)).toHaveValue('55556666');
+    expect(field(/^Dirección/)).toHaveValue('Barrio El Centro, Cobán');
+    expect(field(/^Correo electrónico/)).toHaveValue('ana.lopez@example.com');
+    expect(field(/^Edad/)).toHaveValue(String(ageOn('1995-03-10', todayInGuatemala())));
+    // The photo is the profile's, locked (spec 1 §2.6): no dropzone for it.
+    expect(screen.getByRole('group', { name: 'Fotografía: En tu perfil' })).toHaveTextContent('ana.png');
+    expect(screen.queryByLabelText('Seleccionar Fotografía')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await openSection(user, 'Experiencia Laboral');
+    expect(screen.getAllByLabelText('Empresa', { selector: 'input' })[0]).toHaveValue('Hospital Regional');
+    expect(screen.getAllByLabelText('Empresa', { selector: 'input' })[0]).toHaveAttribute('readonly');
+    await openSection(user, 'Referencias');
+    expect(field('Nombre (referencia personal 1)')).toHaveValue('Marta Coc');
+    expect(field('Nombre (referencia personal 1)')).toHaveAttribute('readonly');
+    await openSection(user, 'Documentos Adjuntos');
+    for (const [label, name] of [
+      ['Hoja de Vida (PDF)', 'cv-ana.pdf'],
+      ['DPI escaneado (PDF)', 'dpi-ana.pdf'],
+      ['Antecedentes penales (PDF)', 'penales-ana.pdf'],
+    ] as const) {
+      expect(screen.getByRole('group', { name: `${label}: En tu perfil` })).toHaveTextContent(name);
+      expect(screen.queryByLabelText(`Seleccionar ${label}`)).not.toBeInTheDocument();
+    }
+    // The one the profile lacks is asked for.
+    expect(screen.getByLabelText('Seleccionar Antecedentes policiales (PDF)')).toBeInTheDocument();
   });
 
   it('keeps one section open at a time, and opening Experiencia Laboral shows its hint for 4 seconds', async () => {
@@ -437,6 +504,44 @@ describe('Formulario de Postulación: sending', SLOW, () => {
       dpiScanUploadId: 'up-1',
       policeRecordUploadId: 'up-1',
       criminalRecordUploadId: 'up-1',
+    });
+  });
+
+  it('a registered candidate applies with the documents of their profile, uploading only the missing one', async () => {
+    const user = userEvent.setup();
+    const seen: { input?: ApplicationInput } = {};
+    renderForm(
+      [checkMock({ ok: true }), applyMock({ applicationId: 'p3', mode: 'REGISTERED' }, seen)],
+      'candidate',
+      profileMock(PROFILE),
+    );
+    await screen.findByText('Postulando como Ana López');
+    set(field(/^Estado civil/), 'Soltero');
+    set(field(/^Nivel educativo/), 'Diversificado');
+    set(field(/^¿Estudias actualmente\?/), 'no');
+    set(field(/^Disponibilidad inmediata/), 'si');
+    set(field(/^Pretensión salarial/), '4500');
+    set(field(/^¿Pretensión negociable\?/), 'si');
+    await openSection(user, 'Documentos Adjuntos');
+    await choose(user, 'Antecedentes policiales (PDF)', pdf('policiales.pdf'));
+    await waitFor(() => expect(screen.getAllByText(/· listo/)).toHaveLength(1), SLOW_WAIT);
+    await user.click(submit());
+    expect(await screen.findByRole('dialog', { name: '¡Postulación Exitosa!' }, SLOW_WAIT)).toBeInTheDocument();
+    expect(FakeXhr.sent).toBe(1);
+    expect(seen.input).toMatchObject({
+      fullName: 'Ana María López',
+      dpi: VALID_CUI,
+      phone: '55556666',
+      email: 'ana.lopez@example.com',
+      experiences: [{ company: 'Hospital Regional', position: 'Auxiliar', from: '2020-01-01', to: '2022-06-30' }],
+      personalReferences: [{ name: 'Marta Coc', phone: '44445555' }],
+      workReferences: [{ name: 'Jorge Tut', phone: '33334444' }],
+      // The profile's files are referenced by the api, not sent again.
+      photoUploadId: null,
+      cvUploadId: null,
+      dpiScanUploadId: null,
+      policeRecordUploadId: 'up-1',
+      criminalRecordUploadId: null,
     });
   });
 

@@ -2,14 +2,14 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { ROLE } from '@bolsa/domain';
-import { useState, type ReactNode } from 'react';
+import { ROLE, todayInGuatemala } from '@bolsa/domain';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
 import { ApplicationForm, type Dialog } from './ApplicationForm';
-import type { ApplicationPrefill } from './form-values';
-import { APPLICATION_VACANCY } from './operations';
+import { prefillFromProfile, type ApplicationPrefill } from './form-values';
+import { APPLICATION_PROFILE, APPLICATION_VACANCY } from './operations';
 
 export const VACANCY_UNAVAILABLE = 'La vacante ya no está disponible.';
 
@@ -33,13 +33,17 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   useTrackDialog(dialog !== null);
 
   const registered = viewer?.roleId === ROLE.CANDIDATE;
-  // The candidate's profile (documents, experiences, references) pre-fills the form in a later
-  // issue; the session already knows the name and e-mail.
-  const prefill: ApplicationPrefill | undefined = registered ? { name: viewer.name, email: viewer.email } : undefined;
+  // A logged-in candidate's form starts from their profile, read fresh (the form takes its
+  // initial values once). If it cannot be read, the session's name and e-mail will do.
+  const profile = useQuery(APPLICATION_PROFILE, { skip: !registered, fetchPolicy: 'network-only' });
+  const today = useMemo(() => todayInGuatemala(), []);
+  const prefill: ApplicationPrefill | undefined = registered
+    ? prefillFromProfile(profile.data?.myProfile, { name: viewer.name, email: viewer.email }, today)
+    : undefined;
 
   const vacancy = data?.vacancy;
   let body: ReactNode;
-  if (loading && !data) body = <FormSkeleton />;
+  if ((loading && !data) || (registered && profile.loading)) body = <FormSkeleton />;
   else if (error && !data)
     body = (
       <Stack align="flex-start">

@@ -1,4 +1,5 @@
 import {
+  ageOn,
   EDUCATION_LEVELS,
   isCompleteExperience,
   isCompleteReference,
@@ -9,7 +10,13 @@ import {
   type EducationLevel as DomainEducationLevel,
   type MaritalStatus as DomainMaritalStatus,
 } from '@bolsa/domain';
-import type { ApplicationInput, DuplicateConflict, EducationLevel, MaritalStatus } from '../../gql/graphql';
+import type {
+  ApplicationInput,
+  ApplicationProfileQuery,
+  DuplicateConflict,
+  EducationLevel,
+  MaritalStatus,
+} from '../../gql/graphql';
 
 /*
  * The form's values are what the inputs hold (strings, '' while empty); the domain schema
@@ -66,28 +73,88 @@ export interface ApplicationFormValues {
   workReferences: ReferenceRow[];
 }
 
-/**
- * What a registered candidate's profile brings to the form. The profile screens come in a later
- * issue; until then the modal passes what the session knows (name, e-mail).
- */
+/** A document the candidate's profile holds: it counts as present and is not asked again. */
+export interface StoredDocument {
+  name: string;
+}
+
+/** What a registered candidate's profile brings to the form (`prefillFromProfile`). */
 export interface ApplicationPrefill {
   name?: string;
   email?: string;
   cui?: string;
   phone?: string;
   address?: string;
-  experiences?: Omit<ExperienceRow, 'locked'>[];
-  personalReferences?: Omit<ReferenceRow, 'locked'>[];
-  workReferences?: Omit<ReferenceRow, 'locked'>[];
+  age?: string;
+  /** Rows from the profile; they are locked unless `locked: false` (spec 1 §2.6). */
+  experiences?: ExperienceRow[];
+  personalReferences?: ReferenceRow[];
+  workReferences?: ReferenceRow[];
   /** Files already stored in the profile: they count as present and are not uploaded again. */
-  storedDocuments?: Partial<Record<DocumentKey, boolean>>;
+  storedDocuments?: Partial<Record<DocumentKey, StoredDocument>>;
+}
+
+/** The profile as `myProfile` answers it (the form's own query, APPLICATION_PROFILE). */
+export type ApplicationProfile = NonNullable<ApplicationProfileQuery['myProfile']>;
+
+/** The profile file that stands for each document of the form (the api references the same ones). */
+const PROFILE_FILE: Record<DocumentKey, 'photo' | 'curriculum' | 'dpiFile' | 'policeRecord' | 'criminalRecord'> = {
+  photo: 'photo',
+  curriculum: 'curriculum',
+  dpiScan: 'dpiFile',
+  policeRecord: 'policeRecord',
+  criminalRecord: 'criminalRecord',
+};
+
+/**
+ * A logged-in candidate's form, filled from their profile: personal data (the age from the birth
+ * date), experiences and references (locked), and the documents it holds. `session` answers
+ * what the profile lacks (no profile yet, or it could not be read).
+ */
+export function prefillFromProfile(
+  profile: ApplicationProfile | null | undefined,
+  session: { name: string; email: string },
+  today: string,
+): ApplicationPrefill {
+  if (!profile) return { name: session.name, email: session.email };
+  const text = (v: string | null | undefined) => v?.trim() ?? '';
+  const storedDocuments: Partial<Record<DocumentKey, StoredDocument>> = {};
+  for (const key of DOCUMENT_KEYS) {
+    const file = profile[PROFILE_FILE[key]];
+    if (file) storedDocuments[key] = { name: file.name };
+  }
+  const birthDate = text(profile.birthDate);
+  return {
+    name: text(profile.fullName) || session.name,
+    email: text(profile.email) || session.email,
+    cui: text(profile.dpi).replace(/\D/g, ''),
+    phone: text(profile.phone).replace(/\D/g, ''),
+    address: text(profile.address),
+    age: /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? String(ageOn(birthDate, today)) : '',
+    experiences: profile.experiences.slice(0, MAX_HISTORY_ROWS).map((e) => {
+      const row = {
+        company: e.company,
+        position: e.position,
+        from: text(e.from),
+        to: text(e.to),
+        description: text(e.description),
+      };
+      // A row the application would not count as complete (older data without dates or
+      // description) stays editable: locked, it could never be completed.
+      return { ...row, locked: isCompleteExperience(row) };
+    }),
+    personalReferences: profile.personalReferences.slice(0, MAX_HISTORY_ROWS).map((r) => ({ ...r })),
+    workReferences: profile.workReferences.slice(0, MAX_HISTORY_ROWS).map((r) => ({ ...r })),
+    storedDocuments,
+  };
 }
 
 export const emptyExperience = (): ExperienceRow => ({ company: '', position: '', from: '', to: '', description: '' });
 export const emptyReference = (): ReferenceRow => ({ name: '', phone: '' });
 
 export function initialValues(prefill: ApplicationPrefill = {}): ApplicationFormValues {
-  const locked = <T extends object>(rows: T[] | undefined) => (rows ?? []).map((r) => ({ ...r, locked: true }));
+  const locked = <T extends { locked?: boolean }>(rows: T[] | undefined) =>
+    (rows ?? []).map((r) => ({ ...r, locked: r.locked ?? true }));
   const experiences = locked(prefill.experiences);
   const personalReferences = locked(prefill.personalReferences);
   const workReferences = locked(prefill.workReferences);
@@ -98,13 +165,14 @@ export function initialValues(prefill: ApplicationPrefill = {}): ApplicationForm
     phone: prefill.phone ?? '',
     email: prefill.email ?? '',
     maritalStatus: '',
-    age: '',
+    age: prefill.age ?? '',
     educationLevel: '',
     studying: '',
     available: '',
     salaryClaim: '',
     negotiable: '',
-    experiences: experiences.length > 0 ? [...experiences, emptyExperience()] : [emptyExperience()],
+    // One empty row after the profile's, to add another (while there is room).
+    experiences: experiences.length >= MAX_HISTORY_ROWS ? experiences : [...experiences, emptyExperience()],
     personalReferences: personalReferences.length > 0 ? personalReferences : [emptyReference()],
     workReferences: workReferences.length > 0 ? workReferences : [emptyReference()],
   };

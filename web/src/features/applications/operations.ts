@@ -55,3 +55,56 @@ export const APPLY = graphql(`
     }
   }
 `);
+
+/**
+ * What a logged-in candidate's profile brings to the form (spec 1 §2.6): personal data,
+ * experiences, references, and which documents it holds already (they count as present).
+ */
+export const APPLICATION_PROFILE = graphql(`
+  query ApplicationProfile {
+    myProfile {
+      userId
+      fullName
+      email
+      phone
+      dpi
+      birthDate
+      address
+      photo {
+        id
+        name
+      }
+      curriculum {
+        id
+        name
+      }
+      dpiFile {
+        id
+        name
+      }
+      policeRecord {
+        id
+        name
+      }
+      criminalRecord {
+        id
+        name
+      }
+      experiences {
+        company
+        position
+        from
+        to
+        description
+      }
+      personalReferences {
+        name
+        phone
+      }
+      workReferences {
+        name
+        phone
+      }
+    }
+  }
+`);

@@ -1,23 +1,16 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Card, PasswordInput, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { staffEmailRule, USER_MESSAGES } from '@bolsa/domain';
-import { useState, type FormEvent } from 'react';
-import type { Role } from '../../gql/graphql';
+import { USER_MESSAGES } from '@bolsa/domain';
 import { failureDetail, toastError, toastSuccess } from './feedback';
 import { CREATE_STAFF_USER, STAFF_USER_FIELDS } from './operations';
 import { asRole, DEFAULT_STAFF_ROLE, STAFF_ROLE_OPTIONS } from './roles';
+import { normaliseEmail, useStaffUserForm, type StaffUserFormValues } from './staff-user-form';
 
-/** The e-mail is kept trimmed and lower-cased as it is typed (spec 2 §5). */
-export const normaliseEmail = (raw: string) => raw.trim().toLowerCase();
+const EMPTY: StaffUserFormValues = { name: '', email: '', password: '', role: DEFAULT_STAFF_ROLE };
 
 export function CreateUserForm({ domain }: { domain: string }) {
-  const rule = staffEmailRule(domain);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState<Role>(DEFAULT_STAFF_ROLE);
-  const emailError = email && !rule.test(email) ? rule.inline : null;
+  const { form, rule, emailBlocked, fieldError, announceInvalid } = useStaffUserForm(domain, 'create', EMPTY);
 
   const [create, { loading }] = useMutation(CREATE_STAFF_USER, {
     update(cache, { data }) {
@@ -39,31 +32,19 @@ export function CreateUserForm({ domain }: { domain: string }) {
     },
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ name, email, password, role }: StaffUserFormValues) => {
     if (loading) return;
-    if (!name.trim() || !email || !password) {
-      toastError(USER_MESSAGES.incompleteTitle, USER_MESSAGES.incomplete);
-      return;
-    }
-    if (!rule.test(email)) {
-      toastError(rule.submitTitle, rule.submitMessage);
-      return;
-    }
     try {
       const { data } = await create({ variables: { input: { name: name.trim(), email, password, role } } });
       const result = data?.createStaffUser;
       if (result?.user) {
-        toastSuccess('Usuario creado', result.user.name);
-        setName('');
-        setEmail('');
-        setPassword('');
-        setRole(DEFAULT_STAFF_ROLE);
+        toastSuccess(USER_MESSAGES.created, result.user.name);
+        form.reset();
         return;
       }
-      toastError('No se pudo crear el usuario', failureDetail(result?.error));
+      toastError(USER_MESSAGES.createFailed, failureDetail(result?.error));
     } catch {
-      toastError('No se pudo crear el usuario', 'Intente nuevamente.');
+      toastError(USER_MESSAGES.createFailed, USER_MESSAGES.retry);
     }
   };
 
@@ -72,14 +53,14 @@ export function CreateUserForm({ domain }: { domain: string }) {
       <Title order={2} size="h4" id="nuevo-usuario" mb="sm">
         Nuevo usuario
       </Title>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((v) => void submit(v), announceInvalid)} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
           <TextInput
             label="Nombre"
             required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
             autoComplete="off"
+            {...form.getInputProps('name')}
+            error={fieldError('name')}
           />
           <TextInput
             label="Correo electrónico"
@@ -87,23 +68,23 @@ export function CreateUserForm({ domain }: { domain: string }) {
             type="email"
             autoComplete="off"
             placeholder={`nombre@${rule.domain}`}
-            value={email}
-            onChange={(e) => setEmail(normaliseEmail(e.currentTarget.value))}
-            error={emailError}
+            {...form.getInputProps('email')}
+            onChange={(e) => form.setFieldValue('email', normaliseEmail(e.currentTarget.value))}
+            error={fieldError('email')}
           />
           <PasswordInput
             label="Contraseña"
             required
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.getInputProps('password')}
+            error={fieldError('password')}
             visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
           />
           <Select
             label="Rol"
             data={STAFF_ROLE_OPTIONS}
-            value={role}
-            onChange={(v) => setRole(asRole(v))}
+            value={form.values.role}
+            onChange={(v) => form.setFieldValue('role', asRole(v))}
             allowDeselect={false}
           />
         </SimpleGrid>
@@ -112,7 +93,7 @@ export function CreateUserForm({ domain }: { domain: string }) {
           mt="md"
           leftSection={<IconUserPlus size={18} aria-hidden />}
           loading={loading}
-          disabled={emailError !== null}
+          disabled={emailBlocked}
         >
           Crear usuario
         </Button>

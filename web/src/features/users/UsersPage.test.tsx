@@ -115,6 +115,41 @@ describe('UsersPage (Gestión de usuarios)', () => {
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('');
   });
 
+  it("checks the new user with the domain's schema before sending: a short password gets the api's message", async () => {
+    const user = userEvent.setup();
+    // No CREATE_STAFF_USER mock: a request would fail the test with 'No se pudo crear el usuario / Intente nuevamente.'
+    renderPage([usersMock(USERS), tokensMock()]);
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Pedro Pérez');
+    await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'pedro@ejemplo.org.gt');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+    expect(await screen.findByText('No se pudo crear el usuario')).toBeInTheDocument();
+    // In the toast and under the field.
+    expect(screen.getAllByText('La contraseña debe tener al menos 6 caracteres.')).toHaveLength(2);
+    expect(screen.queryByText('Intente nuevamente.')).not.toBeInTheDocument();
+  });
+
+  it('blocks saving an edit whose e-mail leaves the organisation domain, and asks for a missing name', async () => {
+    const user = userEvent.setup();
+    renderPage([usersMock(USERS), tokensMock()]);
+    const row = (await within(await screen.findByRole('table')).findByText('Gabriel Gestor')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Editar/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    const correo = within(dialog).getByRole('textbox', { name: 'Usuario' });
+    await user.clear(correo);
+    await user.type(correo, 'gabriel@gmail.com');
+    expect(within(dialog).getByText('El correo debe ser del dominio @ejemplo.org.gt')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+
+    await user.clear(correo);
+    await user.type(correo, 'gabriel@ejemplo.org.gt');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Nombre' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Campos incompletos')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('says when there are no users at all', async () => {
     renderPage([usersMock([]), tokensMock()]);
     expect(await screen.findByText(EMPTY_USERS)).toBeInTheDocument();

@@ -187,6 +187,22 @@ describe('Crear Vacante', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('"Siguiente" checks only the fields of the step it leaves', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    // Step 1 is empty; the header jumps to step 2 without checking it.
+    await user.click(screen.getByRole('button', { name: /Requisitos y Beneficios/ }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await expectBanner('Campo Obligado', 'Debe de ingresar al menos un requisito');
+    expect(screen.queryByText('Debe de ingresar un nombre de vacante')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Requisitos'), 'Colegiado activo{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await expectBanner('Campo Obligado', 'Debe de ingresar al menos un beneficio');
+    await user.type(screen.getByLabelText('Beneficios (Ofrecemos)'), 'Prestaciones de ley{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByLabelText('Seleccionar imagen de la vacante')).toBeInTheDocument();
+  });
+
   it('splits messy bracketed or quoted requirement lists in the preview, like the public detail', async () => {
     const user = userEvent.setup();
     localStorage.setItem(

@@ -5,9 +5,9 @@ import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkNewVacancy, todayInGuatemala, VACANCY_MESSAGES } from '@bolsa/domain';
+import { todayInGuatemala, VACANCY_MESSAGES, type RuleFailure } from '@bolsa/domain';
 import 'dayjs/locale/es';
 import { pageTitle } from '../../app/site';
 import { VacancyDetails } from '../../components/VacancyDetails';
@@ -23,13 +23,14 @@ import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
 import {
   EMPTY_VACANCY,
+  firstFailure,
   GeneralInfoFields,
   ImageField,
   ItemsFields,
   placeLabel,
   stepOfField,
-  toDraft,
   toInput,
+  vacancyResolver,
   type VacancyFormValues,
 } from './vacancy-form';
 
@@ -71,38 +72,40 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
   const values = form.getValues();
   const branchName = branches.data?.branches.find((b) => b.id === values.branchId)?.name ?? null;
 
+  const resolve = useMemo(() => vacancyResolver('create', today), [today]);
+  const errorsNow = () => resolve(form.getValues(), image.file !== null);
+
+  /** Shows a failure in the banner and on its field. */
+  const report = (failure: RuleFailure) => {
+    show({ title: failure.title, message: failure.message });
+    form.setFieldError(failure.field, failure.message);
+  };
+
   /** Runs the spec's checks in order; shows the first failure and takes the user to it. */
   const validate = (): boolean => {
     form.clearErrors();
-    const failure = checkNewVacancy(toDraft(form.getValues(), image.file !== null), today);
+    const failure = firstFailure(errorsNow());
     if (!failure) return true;
-    show({ title: failure.title, message: failure.message });
-    form.setFieldError(failure.field, failure.message);
+    report(failure);
     setTab('formulario');
     setStep(stepOfField(failure.field));
     return false;
   };
 
   /**
-   * 'Siguiente' moves on only when the steps being left pass the spec's checks; otherwise the
-   * first failure is shown where it is and the step stays open. (The step headers still jump
-   * freely, to look ahead; 'Ver Previo' checks everything.)
+   * 'Siguiente' checks only the fields of the step being left: the first failure is shown there
+   * and the step stays open. (The step headers still jump freely, to look ahead; 'Ver Previo'
+   * checks everything.)
    */
-  const goToStep = (target: number) => {
-    if (target <= step) {
-      setStep(target);
-      return;
-    }
+  const next = () => {
     form.clearErrors();
-    const failure = checkNewVacancy(toDraft(form.getValues(), image.file !== null), today);
-    if (failure && stepOfField(failure.field) < target) {
-      show({ title: failure.title, message: failure.message });
-      form.setFieldError(failure.field, failure.message);
-      setStep(stepOfField(failure.field));
+    const failure = firstFailure(errorsNow(), (field) => stepOfField(field) === step);
+    if (failure) {
+      report(failure);
       return;
     }
     clear();
-    setStep(target);
+    setStep(step + 1);
   };
 
   const openPreview = () => {
@@ -244,10 +247,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
                       </Button>
                     )}
                     {!last && (
-                      <Button
-                        rightSection={<IconArrowRight size={16} aria-hidden />}
-                        onClick={() => goToStep(step + 1)}
-                      >
+                      <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={next}>
                         Siguiente
                       </Button>
                     )}

@@ -5,9 +5,9 @@ import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { checkVacancyEdit, todayInGuatemala, VACANCY_MESSAGES } from '@bolsa/domain';
+import { todayInGuatemala, VACANCY_MESSAGES } from '@bolsa/domain';
 import 'dayjs/locale/es';
 import type { AdminVacancyQuery } from '../../gql/graphql';
 import { pageTitle } from '../../app/site';
@@ -22,11 +22,13 @@ import { httpErrorMessage, isNetworkError, NETWORK_MESSAGE, serverMessage } from
 import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
 import {
+  firstFailure,
   GeneralInfoFields,
   ImageField,
   ItemsFields,
   stepOfField,
   toInput,
+  vacancyResolver,
   type VacancyFormValues,
 } from './vacancy-form';
 
@@ -110,11 +112,12 @@ function EditVacancyForm({ vacancy }: { vacancy: Vacancy }) {
   const [update] = useMutation(UPDATE_VACANCY);
   const index = TABS.indexOf(tab);
 
-  const pastEnd = (endsAt: string | null) => !endsAt || endsAt <= today;
+  const resolve = useMemo(() => vacancyResolver('edit', today), [today]);
 
   const onActiveChange = (active: boolean) => {
-    if (active && pastEnd(form.getValues().endsAt)) {
-      show({ title: 'Fecha Inválida', message: VACANCY_MESSAGES.reactivateNeedsFutureDate });
+    // The schema's rule for an active vacancy's end date, asked before the switch moves.
+    if (active && resolve({ ...form.getValues(), active: true }).endsAt) {
+      show({ title: VACANCY_MESSAGES.titleBadDate, message: VACANCY_MESSAGES.reactivateNeedsFutureDate });
       form.setFieldError('endsAt', VACANCY_MESSAGES.reactivateNeedsFutureDate);
       return false;
     }
@@ -123,17 +126,7 @@ function EditVacancyForm({ vacancy }: { vacancy: Vacancy }) {
 
   const requestSave = () => {
     form.clearErrors();
-    const v = form.getValues();
-    const failure = checkVacancyEdit(
-      {
-        name: v.name,
-        branchId: v.branchId || null,
-        departmentId: v.departmentId || null,
-        endsAt: v.endsAt,
-        active: v.active,
-      },
-      today,
-    );
+    const failure = firstFailure(resolve(form.getValues()));
     if (failure) {
       show({ title: failure.title, message: failure.message });
       form.setFieldError(failure.field, failure.message);

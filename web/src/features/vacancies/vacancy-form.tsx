@@ -19,14 +19,23 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import type { UseFormReturnType } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@apollo/client/react';
 import { IconCalendar, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { cleanItems, formatDate, searchKey, type VacancyDraft } from '@bolsa/domain';
+import {
+  cleanItems,
+  formatDate,
+  searchKey,
+  VACANCY_FIELD_ORDER,
+  VACANCY_MESSAGES,
+  vacancyMessageTitle,
+  vacancySchema,
+  type RuleFailure,
+} from '@bolsa/domain';
 import type { VacancyInput } from '../../gql/graphql';
 import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from '../../lib/catalogue';
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_FILE_BYTES } from '../../lib/upload';
@@ -74,20 +83,59 @@ export function stepOfField(field: string): number {
   return 0;
 }
 
-/** The rules' view of the form. */
-export function toDraft(v: VacancyFormValues, hasImage: boolean): VacancyDraft {
+/** The schema's view of the form: the place is the municipality or the text, as chosen. */
+function schemaValues(v: VacancyFormValues) {
   return {
     name: v.name,
-    branchId: v.branchId || null,
+    branchId: v.branchId,
     municipalityId: v.placeMode === 'municipio' ? v.municipalityId : null,
     placeText: v.placeMode === 'texto' ? v.placeText : null,
-    departmentId: v.departmentId || null,
+    departmentId: v.departmentId,
     endsAt: v.endsAt,
+    active: v.active,
     description: v.description,
     requirements: v.requirements,
     benefits: v.benefits,
-    hasImage,
   };
+}
+
+/** The form's errors by field ('image' included on create). */
+export type VacancyErrors = Record<string, string>;
+
+/**
+ * The create or edit form's validation: the domain's vacancy schema (the bff checks the same one,
+ * the api answers the same messages) through Mantine's schemaResolver. Create also asks for the
+ * image, which is uploaded apart from the input. Memoise it: it builds the schema once.
+ */
+export function vacancyResolver(mode: 'create' | 'edit', today: string) {
+  const resolve = schemaResolver(vacancySchema(mode, today), { sync: true });
+  return (v: VacancyFormValues, hasImage = true): VacancyErrors => {
+    const errors: VacancyErrors = {};
+    for (const [path, message] of Object.entries(resolve(schemaValues(v)))) {
+      // A list item's path ('requirements.3') belongs to its list.
+      const field = path.split('.')[0]!;
+      if (typeof message === 'string' && !errors[field]) errors[field] = message;
+    }
+    if (mode === 'create' && !hasImage && !errors.image) errors.image = VACANCY_MESSAGES.imageRequired;
+    return errors;
+  };
+}
+
+/**
+ * The failure to show first, in the spec's order, with its dialog title ('Campo Obligado',
+ * 'Fecha Inválida'…); `only` keeps the fields of one step. Null when nothing fails.
+ */
+export function firstFailure(errors: VacancyErrors, only?: (field: string) => boolean): RuleFailure | null {
+  const rank = (field: string) => {
+    const i = VACANCY_FIELD_ORDER.indexOf(field);
+    return i < 0 ? VACANCY_FIELD_ORDER.length : i;
+  };
+  const field = Object.keys(errors)
+    .filter((f) => !only || only(f))
+    .sort((a, b) => rank(a) - rank(b))[0];
+  if (field === undefined) return null;
+  const message = errors[field]!;
+  return { field, message, title: vacancyMessageTitle(message) };
 }
 
 export function toInput(v: VacancyFormValues): VacancyInput {
