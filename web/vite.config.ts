@@ -67,9 +67,70 @@ function typedDocumentImports(): Plugin {
   };
 }
 
+/**
+ * main.tsx imports the app (src/app/start.tsx) only after the first frame, so that a prerendered
+ * page paints before the app's script runs; this lists the app's modules in the HTML as
+ * modulepreload links so that their download still starts with the page's, and its stylesheets
+ * as ordinary ones.
+ */
+function preloadDeferredApp(): Plugin {
+  return {
+    name: 'bolsa:preload-deferred-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = ctx.chunk;
+        if (!bundle || !entry) return;
+        const app = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/start.tsx'),
+        );
+        if (!app || app.type !== 'chunk' || !entry.dynamicImports.includes(app.fileName)) return;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file) || file === entry.fileName || entry.imports.includes(file)) return;
+          files.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') c.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        // The app's own stylesheets (CSS modules) block rendering as before: the prerendered page needs them.
+        const css = [...files].flatMap((file) => {
+          const c = bundle[file];
+          return c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])] : [];
+        });
+        // No script is needed for the first paint: the HTML and the stylesheets go first.
+        const lowPriority = html
+          .replace(
+            /<script type="module" crossorigin src=/g,
+            '<script type="module" crossorigin fetchpriority="low" src=',
+          )
+          .replace(
+            /<link rel="modulepreload" crossorigin href=/g,
+            '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+          );
+        const tags = [
+          ...css.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...files].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+        return { html: lowPriority, tags };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [typedDocumentImports(), react()],
+  plugins: [typedDocumentImports(), react(), preloadDeferredApp()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -82,6 +143,8 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /[\\/]domain[\\/]src[\\/]/, sideEffects: false },
           { test: /[\\/]src[\\/]gql[\\/]/, sideEffects: false },
+          // A module of the operations a feature defines: only the documents a chunk uses travel in it.
+          { test: /^\0virtual:typed-document\//, sideEffects: false },
         ],
       },
       input: {

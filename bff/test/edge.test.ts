@@ -28,12 +28,16 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const PRERENDERED_HOME = '<div id="root" data-prerendered="anonymous"><h1>Encuentra el trabajo de tus sueños</h1>';
+
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bolsa-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   const js = 'console.log("hola");'.repeat(100);
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'graphiql.html'), '<!doctype html><title>GraphiQL</title>');
+  mkdirSync(path.join(dir, 'prerendered'));
+  writeFileSync(path.join(dir, 'prerendered/home.html'), INDEX.replace('<div id="root">', PRERENDERED_HOME));
   writeFileSync(path.join(dir, 'assets/main-abc.js'), js);
   writeFileSync(path.join(dir, 'assets/main-abc.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'assets/main-abc.js.gz'), gzipSync(js));
@@ -102,6 +106,23 @@ describe('static files', () => {
     const missing = await request(app()).get('/assets/nope.js').set('accept-encoding', 'br');
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toMatch(/json/);
+  });
+
+  it('sends the prerendered home only to a browser without a session cookie, and not with a query string', async () => {
+    const anonymous = await request(app()).get('/').set('accept', 'text/html');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.text).toContain('data-prerendered="anonymous"');
+    expect(anonymous.headers['vary']).toMatch(/cookie/i);
+    const signedIn = await request(app()).get('/').set('accept', 'text/html').set('cookie', manager);
+    expect(signedIn.text).not.toContain('data-prerendered');
+    expect(signedIn.text).toContain('<div id="root"></div>');
+    const stale = await request(app()).get('/').set('accept', 'text/html').set('cookie', 'bolsa_sesion=caducada');
+    expect(stale.text).not.toContain('data-prerendered');
+    const query = await request(app()).get('/?q=x').set('accept', 'text/html');
+    expect(query.text).not.toContain('data-prerendered');
+    // A build without that page (here /vacantes) falls back to index.html.
+    const vacancies = await request(app()).get('/vacantes').set('accept', 'text/html');
+    expect(vacancies.text).toContain('<div id="root"></div>');
   });
 
   it('does not serve GraphiQL when GRAPHIQL=false, neither at /graphiql nor as /graphiql.html', async () => {

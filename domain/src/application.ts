@@ -1,5 +1,5 @@
 import { isValidCui } from './geography.js';
-import { todayInGuatemala } from './format.js';
+import { todayInGuatemala } from './calendar-date.js';
 import { entityId, evenWhenFieldsFail, isEmail, LIMITS, oneOf, text, z } from './schema.js';
 import {
   experienceDateIssues,

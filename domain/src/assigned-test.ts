@@ -1,5 +1,5 @@
 import { canonicalState } from './candidate.js';
-import { todayInGuatemala } from './format.js';
+import { todayInGuatemala } from './calendar-date.js';
 import { entityId, isoDate, LIMITS, optionalText, text, z } from './schema.js';
 import { isLinkType, testTypeOf, type TestType } from './test-template.js';
 

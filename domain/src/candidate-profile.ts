@@ -1,4 +1,5 @@
-import { todayInGuatemala, toIsoDate } from './format.js';
+import { todayInGuatemala } from './calendar-date.js';
+import { toIsoDate } from './format.js';
 import { isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
 import {
   experienceDateIssues,

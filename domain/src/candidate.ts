@@ -1,4 +1,4 @@
-import { foldSearch } from './format.js';
+import { foldSearch } from './search.js';
 import { type RoleId } from './roles.js';
 
 /**

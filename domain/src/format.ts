@@ -66,26 +66,6 @@ export function formatQuetzales(amount: number | string | null | undefined): str
   return `Q ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Today's calendar date in Guatemala (UTC−6, no daylight saving), as 'YYYY-MM-DD'. */
-export function todayInGuatemala(now: Date = new Date()): string {
-  return new Date(now.getTime() - 6 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** Whole days from today until an ISO date (negative when past). */
-export function daysUntil(isoDate: string, today: string = todayInGuatemala()): number {
-  return dayjs(isoDate, 'YYYY-MM-DD').diff(dayjs(today, 'YYYY-MM-DD'), 'day');
-}
-
-/**
- * The one accent- and case-insensitive folding of the product, for every search box and every
- * comparison of spellings ('Técnica' = 'TECNICA', 'inducción' = 'INDUCCION'): Unicode NFD,
- * combining marks removed, lower case, runs of white space made one space, trimmed.
- */
-export function foldSearch(s: string | null | undefined): string {
-  return (s ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** Whether `haystack` contains `needle`, ignoring accents and case. */
-export function matchesSearch(haystack: string | null | undefined, needle: string | null | undefined): boolean {
-  return foldSearch(haystack).includes(foldSearch(needle));
-}
+// Where these lived before calendar-date.ts and search.ts (e2e journeys and other branches import them from here).
+export { daysUntil, todayInGuatemala } from './calendar-date.js';
+export { foldSearch, matchesSearch } from './search.js';

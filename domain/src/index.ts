@@ -2,6 +2,8 @@ export * from './limits.js';
 export * from './schema.js';
 export * from './messages.js';
 export * from './format.js';
+export * from './calendar-date.js';
+export * from './search.js';
 export * from './roles.js';
 export * from './candidate.js';
 export * from './candidate-input.js';

@@ -1,5 +1,6 @@
 import { branchIdSchema, BRANCH_MESSAGES } from './branch.js';
-import { todayInGuatemala, toIsoDate } from './format.js';
+import { todayInGuatemala } from './calendar-date.js';
+import { toIsoDate } from './format.js';
 import { clockTime, entityId, fromUnknown, isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { foldSearch } from './format.js';
+import { foldSearch } from './search.js';
 import { httpUrl, LIMITS, oneOf, optionalText, text, z, isSafeHttpUrl, flag } from './schema.js';
 
 /**

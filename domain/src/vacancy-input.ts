@@ -1,6 +1,6 @@
 import { departmentExists, GEOGRAPHY_MESSAGES, municipalityExists } from './geography.js';
 import { GENERIC_MESSAGES } from './messages.js';
-import { todayInGuatemala } from './format.js';
+import { todayInGuatemala } from './calendar-date.js';
 import { evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
 import { VACANCY_MESSAGES, type RuleFailure } from './vacancy-messages.js';
 

@@ -1,4 +1,5 @@
-import { daysUntil, foldSearch, todayInGuatemala } from './format.js';
+import { daysUntil, todayInGuatemala } from './calendar-date.js';
+import { foldSearch } from './search.js';
 
 /*
  * Vacancies (plazas, spec 1 §2.4–2.5, spec 2 §3–5, §8): the spec's messages, list splitting,

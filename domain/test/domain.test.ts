@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalState,
   daysRemaining,
+  formatCalendarDate,
   formatDate,
   formatQuetzales,
   isActiveStatus,
@@ -30,6 +31,14 @@ describe('dates', () => {
   it('shows dd/mm/yyyy', () => {
     expect(formatDate('2026-12-01')).toBe('01/12/2026');
     expect(formatDate('', 'Fecha no disponible')).toBe('Fecha no disponible');
+  });
+  it('writes a GraphQL Date as formatDate does, without dayjs', () => {
+    for (const iso of ['2026-12-01', '2024-02-29', '2026-01-09', '1901-12-31']) {
+      expect(formatCalendarDate(iso)).toBe(formatDate(iso));
+    }
+    for (const bad of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '', 'mañana', null, undefined]) {
+      expect(formatCalendarDate(bad, 'sin fecha')).toBe(formatDate(bad, 'sin fecha'));
+    }
   });
   it("knows today's date in Guatemala (UTC−6)", () => {
     expect(todayInGuatemala(new Date('2026-11-23T05:59:00Z'))).toBe('2026-11-22');

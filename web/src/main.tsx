@@ -1,33 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { createApolloClient } from './app/apollo';
-import { AppProviders } from './app/AppProviders';
-import { AppRoutes } from './app/router';
-import { turnOffZodJit } from './lib/zod-setup';
 
-// The BFF writes a vacancy's JobPosting into the HTML for crawlers that run no script; from here
-// on the app keeps structured data in step with what is on screen, so that copy must go.
-for (const el of document.head.querySelectorAll('script[type="application/ld+json"]')) el.remove();
-
-turnOffZodJit();
-
-const client = createApolloClient();
-
-const root = createRoot(document.getElementById('root')!);
-// A transition renders in slices that yield to the browser between them: on a slow phone the
-// first render is no longer one long task that blocks input (Lighthouse's Total Blocking Time).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders client={client}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+// A prerendered page (see docs/decisions/2026-11-23-prerendered-public-pages.md) is painted before
+// the app's script runs: after the next frame, not as soon as the scripts have arrived. The app's
+// modules are preloaded from the HTML (vite.config.ts), so this costs no extra round trip.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./app/start');
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+// A tab opened in the background draws no frame: start at once.
+if (document.visibilityState === 'hidden') start();

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
+import { cookieValue, SESSION_COOKIE } from '../auth/session.js';
 import type { Services } from '../context.js';
 import { imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
@@ -64,6 +65,25 @@ const escapeHtml = (s: string) =>
  */
 const scriptJson = (value: unknown) => jsonForScript(value).replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
+/** dist/prerendered/{name}.html, re-read when the build changes it; null when the build has none. */
+function prerenderedPages(dist: string): (name: 'home' | 'vacantes') => string | null {
+  const cache = new Map<string, { mtimeMs: number; html: string }>();
+  return (name) => {
+    const file = path.join(dist, 'prerendered', `${name}.html`);
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    const hit = cache.get(name);
+    if (hit?.mtimeMs === mtimeMs) return hit.html;
+    const html = readFileSync(file, 'utf8');
+    cache.set(name, { mtimeMs, html });
+    return html;
+  };
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * other path answered with index.html (client-side routes). A vacancy page (/vacantes/{id})
@@ -81,6 +101,7 @@ export function webRouter(dist: string, services: Services): Router {
     return cached;
   };
   const indexHtml = () => current().html;
+  const prerendered = prerenderedPages(dist);
   router.use(precompressed(dist, () => current().files));
   // GraphiQL is its own route (/graphiql), gated by GRAPHIQL; its built page is not a static file.
   router.use((req, res, next) => {
@@ -134,6 +155,17 @@ export function webRouter(dist: string, services: Services): Router {
     } catch {
       next();
     }
+  });
+
+  // The public board's two pages as an anonymous visitor first sees them (web/scripts/prerender.mjs):
+  // their hero paints from the HTML, before any script. Only without a session cookie (who is
+  // logged in is unknown here, and their bar differs) and without a query string.
+  router.get(['/', '/vacantes'], (req, res, next) => {
+    if (!req.accepts('html') || cookieValue(req, SESSION_COOKIE) !== null || req.originalUrl.includes('?'))
+      return next();
+    const html = prerendered(req.path === '/' ? 'home' : 'vacantes');
+    if (html === null) return next();
+    res.type('html').setHeader('Cache-Control', 'no-cache').setHeader('Vary', 'Cookie').send(html);
   });
 
   router.get('/{*path}', (req, res, next) => {

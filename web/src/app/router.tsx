@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import { ROLE, type RoleId } from '@bolsa/domain';
 import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
-import { ProfileGate } from '../features/candidate-area';
+import { CandidateProfileGate } from '../features/candidate-area';
 import { backgroundOf, HomePage, VacanciesPage, VacancyDetailOverlay, VacancyDetailRoute } from '../features/board';
 import { AppLayout } from './shell/AppLayout';
 import { SessionProvider, useSession } from '../features/session';
@@ -251,10 +251,11 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Renders the route table behind the session (a spinner until `me` is known); put it inside a
- * BrowserRouter (or a MemoryRouter in tests).
+ * Renders the route table behind the session (a spinner until `me` is known, unless
+ * `knownAnonymous`: see SessionProvider); put it inside a BrowserRouter (or a MemoryRouter in
+ * tests and the prerender).
  */
-export function AppRoutes() {
+export function AppRoutes({ knownAnonymous = false }: { knownAnonymous?: boolean }) {
   const location = useLocation();
   // A vacancy opened from a board page keeps that page rendered below its dialog.
   const background = backgroundOf(location);
@@ -262,11 +263,11 @@ export function AppRoutes() {
   // The login dialog is shared by the page and the dialog over it (the application form's
   // 'inicia sesión' link), so its provider wraps both.
   return (
-    <SessionProvider>
+    <SessionProvider knownAnonymous={knownAnonymous}>
       <LoginPromptProvider>
         {element}
         {background && <VacancyDetailOverlay />}
-        <ProfileGate />
+        <CandidateProfileGate />
       </LoginPromptProvider>
     </SessionProvider>
   );

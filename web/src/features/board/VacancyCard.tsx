@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconBuildingHospital, IconCalendar, IconMapPin, IconStarFilled } from '@tabler/icons-react';
-import { formatDate } from '@bolsa/domain';
+import { formatCalendarDate } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment } from '../../gql/graphql';
 import { CardMeta } from '../../components/CardMeta';
 import { JobImage } from '../../components/JobImage';
@@ -18,7 +18,7 @@ interface VacancyCardProps {
 
 export function VacancyCard({ vacancy, onApply, onDetails, duplicate = false }: VacancyCardProps) {
   const tabIndex = duplicate ? -1 : undefined;
-  const published = formatDate(vacancy.publishedAt);
+  const published = formatCalendarDate(vacancy.publishedAt);
   const titleId = duplicate ? undefined : `vacante-${vacancy.id}`;
   return (
     <Card

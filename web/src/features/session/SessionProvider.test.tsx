@@ -24,14 +24,14 @@ function Probe() {
 const forever = <T extends object>(m: T) => ({ ...m, maxUsageCount: Number.POSITIVE_INFINITY });
 const BOARD: Mocks = [forever(boardMock(ALL, [])), branchesMock];
 
-function renderApp(path: string, mocks: Mocks) {
+function renderApp(path: string, mocks: Mocks, knownAnonymous = false) {
   // The app's own session-expiry link in front of the mocked network, as in production.
   const link = ApolloLink.from([sessionExpiryLink(), new MockLink(mocks)]);
   render(
     <TestMantine>
       <MockedProvider link={link} cache={createCache()}>
         <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
+          <AppRoutes knownAnonymous={knownAnonymous} />
           <Probe />
         </MemoryRouter>
       </MockedProvider>
@@ -53,6 +53,13 @@ describe('session and navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' });
     expect(links()).toEqual(['Inicio', 'Vacantes', 'Preguntas frecuentes']);
     expect(screen.getByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
+  });
+
+  it('shows a prerendered page (no session cookie was sent) at once, without waiting for `me`', async () => {
+    renderApp('/', [{ ...sessionMock(null), delay: Number.POSITIVE_INFINITY }, ...BOARD], true);
+    expect(screen.getByRole('heading', { level: 1, name: 'Encuentra el trabajo de tus sueños' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Cargando sesión' })).toBeNull();
+    expect(links()).toEqual(['Inicio', 'Vacantes', 'Preguntas frecuentes']);
   });
 
   it('shows a candidate only "Mi Perfil" and "Cerrar sesión"', async () => {

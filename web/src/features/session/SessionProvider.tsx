@@ -52,8 +52,17 @@ export function toSessionViewer(me: ViewerFieldsFragment | null | undefined): Se
  * Asks `me` and `settings` once when the app starts and shows a full-screen spinner until that
  * first answer (spec 1 §2.8). The session itself is an HttpOnly cookie set by the BFF: nothing
  * about it is kept in Web Storage, the Apollo cache is the only copy of who is logged in.
+ *
+ * `knownAnonymous`: the BFF served a prerendered page, which it does only to a browser that sent
+ * no session cookie, so nobody is logged in and the page is shown at once (the query still runs).
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({
+  children,
+  knownAnonymous = false,
+}: {
+  children: ReactNode;
+  knownAnonymous?: boolean;
+}) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -61,7 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const current = data ?? previousData;
   // A failed first restore (no network) lets the visitor in as anonymous.
-  const restored = current !== undefined || error !== undefined;
+  const restored = knownAnonymous || current !== undefined || error !== undefined;
   const viewer = useMemo(() => toSessionViewer(current?.me), [current?.me]);
   const settings = current?.settings ?? null;
 

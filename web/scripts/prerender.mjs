@@ -1,0 +1,41 @@
+// Writes dist/prerendered/{home,vacantes}.html: index.html with the markup of / and /vacantes as an
+// anonymous visitor first sees them (src/prerender.tsx, built for Node into node_modules/.prerender). The
+// BFF sends these to a browser without a session cookie (bff/src/files/web.ts); see
+// docs/decisions/2026-11-23-prerendered-public-pages.md.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const out = path.join(web, 'node_modules/.prerender');
+export const PAGES = { home: '/', vacantes: '/vacantes' };
+
+rmSync(out, { recursive: true, force: true });
+await build({
+  root: web,
+  configFile: path.join(web, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: out,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { input: path.join(web, 'src/prerender.tsx') },
+  },
+});
+const { render } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const root = '<div id="root"></div>';
+if (!index.includes(root)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+for (const [name, url] of Object.entries(PAGES)) {
+  // `inert`: until the app renders over it, the copy cannot be typed into or clicked (a value
+  // typed there would be lost); the wrapper is replaced with everything else in #root.
+  const html = index
+    .replace('<html lang="es">', '<html lang="es" data-mantine-color-scheme="light">')
+    .replace(root, () => `<div id="root" data-prerendered="anonymous"><div inert>${render(url)}</div></div>`);
+  writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
+}
+console.log(`prerender: ${Object.values(PAGES).join(', ')}`);
