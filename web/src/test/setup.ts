@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -31,5 +32,8 @@ Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => {
   cleanup();
+  // The toast store outlives a test's render: without this, one test's toasts fill the next one's
+  // queue (Mantine shows five at a time) and its own toast never appears.
+  notifications.clean();
   sessionStorage.clear();
 });
