@@ -103,7 +103,7 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
       }
       runs.sort((a, b) => a - b);
       console.log(
-        `\n[${p.name} · ${c.sql.includes('count(') ? 'conteos' : 'página'}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
+        `\n[${p.name} · ${c.sql.includes('count(') || c.sql.includes('postulantes_conteo') ? 'conteos' : 'página'}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
       );
       for (const r of rows) console.log(`  ${r['QUERY PLAN']}`);
     }

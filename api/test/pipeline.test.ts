@@ -159,6 +159,53 @@ describe.each(databases)('pipeline REST contract on $name', ({ name, start }) =>
       expect(rows[0]!.n).toBe(name === 'PostgreSQL' ? 1 : 0);
     });
 
+    it('the counts without a search (kept by migration 0020) equal a count of the rows after every kind of write', async () => {
+      const counted = async () => {
+        const { rows } = await sql<{ etapa: string; n: number }>`
+          select etapa, count(*)::int as n from postulantes group by etapa`.execute(t.api.db);
+        return Object.fromEntries(rows.map((r) => [r.etapa, r.n]));
+      };
+      const expectSame = async () => {
+        const real = await counted();
+        const active = (await api.get('/candidatos/lista?page=1&pageSize=1')).body.counts;
+        const history = (await api.get('/candidatos/por-estado/contratado?page=1&tab=todos')).body.counts;
+        for (const s of ['postulado', 'en seguimiento', 'pre-pruebas', 'post-pruebas', 'entrevista', 'inducción'])
+          expect(active[s], s).toBe(real[s] ?? 0);
+        expect(history.contratado).toBe(real.contratado ?? 0);
+        expect(history.rechazado).toBe(real.rechazado ?? 0);
+        const activeTotal = Object.entries(real)
+          .filter(([s]) => s !== 'contratado' && s !== 'rechazado')
+          .reduce((a, [, n]) => a + n, 0);
+        expect(active.todos).toBe(activeTotal);
+      };
+      await expectSame();
+      const a = await insert('postulado');
+      const b = await insert('Entrevista'); // a legacy spelling counts under its canonical state
+      await expectSame();
+      await t.api.db.updateTable('postulantes').set({ estado: 'contratado' }).where('id', '=', a).execute();
+      await t.api.db.updateTable('postulantes').set({ estado: 'entrevista' }).where('id', '=', b).execute(); // same state
+      await expectSame();
+      // Several changes of one candidate in one transaction; a rolled-back transaction changes nothing.
+      await t.api.db.transaction().execute(async (trx) => {
+        await trx.updateTable('postulantes').set({ estado: 'rechazado' }).where('id', '=', a).execute();
+        await trx.updateTable('postulantes').set({ estado: 'en seguimiento' }).where('id', '=', a).execute();
+      });
+      await expectSame();
+      await expect(
+        t.api.db.transaction().execute(async (trx) => {
+          await trx.updateTable('postulantes').set({ estado: 'rechazado' }).where('id', '=', b).execute();
+          await trx
+            .insertInto('postulantes')
+            .values({ plaza_id: plazaId, nombre: 'x', cui: null, email: null, estado: 'postulado' })
+            .execute();
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      await expectSame();
+      await t.api.db.deleteFrom('postulantes').where('id', 'in', [a, b]).execute();
+      await expectSame();
+    });
+
     it('searches % and _ as themselves, not as LIKE wildcards', async () => {
       await insert('postulado', { nombre: 'Rosa 100% Tay' });
       const count = async (q: string) =>

@@ -15,6 +15,7 @@ export type {
   PostulantesTable,
   PostulanteArchivosTable,
   PostulantesHistorialTable,
+  PostulantesConteoTable,
   ArchivosAccesosTable,
   ApplicationFileType,
 } from './tables/candidates.js';
@@ -38,6 +39,7 @@ import type {
   PostulantesTable,
   PostulanteArchivosTable,
   PostulantesHistorialTable,
+  PostulantesConteoTable,
   ArchivosAccesosTable,
 } from './tables/candidates.js';
 import type { PerfilesCandidatosTable, PerfilArchivosTable } from './tables/profiles.js';
@@ -63,6 +65,7 @@ export interface Database {
   correos_salientes: CorreosSalientesTable;
   correos_intentos: CorreosIntentosTable;
   postulantes_historial: PostulantesHistorialTable;
+  postulantes_conteo: PostulantesConteoTable;
   archivos_accesos: ArchivosAccesosTable;
   perfiles_candidatos: PerfilesCandidatosTable;
   perfil_archivos: PerfilArchivosTable;

@@ -11,6 +11,7 @@ import * as m0015 from './0015-assigned-tests.js';
 import * as m0016 from './0016-interviews.js';
 import * as m0017 from './0017-document-requests.js';
 import * as m0019 from './0019-inbox-search.js';
+import * as m0020 from './0020-candidate-counts.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0016-interviews': m0016,
   '0017-document-requests': m0017,
   '0019-inbox-search': m0019,
+  '0020-candidate-counts': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -58,6 +58,13 @@ export interface PostulantesTable {
   busqueda: ColumnType<string, never, never>;
 }
 
+/** Candidates per canonical state, in stripes (migration 0020, kept by the database's triggers). */
+export interface PostulantesConteoTable {
+  etapa: ColumnType<string, never, never>;
+  franja: ColumnType<number, never, never>;
+  n: ColumnType<number, never, never>;
+}
+
 /** One row per state change (migration 0011): the candidate's timeline. */
 export interface PostulantesHistorialTable {
   id: Generated<number>;
