@@ -206,6 +206,50 @@ describe.each(databases)('pipeline REST contract on $name', ({ name, start }) =>
       await expectSame();
     });
 
+    it('a search answers the same page whether it matches few rows or more than a thousand', async () => {
+      await sql`insert into postulantes (plaza_id, nombre, email, estado, fecha_registro)
+        select ${plazaId}, 'Zoila Masiva ' || g, 'zoila' || g || '@example.com',
+               case when g % 3 = 0 then 'en seguimiento' else 'postulado' end,
+               now() - make_interval(mins => g)
+        from generate_series(1, 1200) g`.execute(t.api.db);
+      try {
+        const expected = async (state: string | null, words: string[], limit: number, offset: number) => {
+          const { rows } = await sql<{ id: number }>`select id from postulantes
+            where etapa not in ('contratado', 'rechazado') and (${state}::text is null or etapa = ${state})
+              and ${sql.join(
+                words.map((w) => sql`busqueda like ${`%${w}%`}`),
+                sql` and `,
+              )}
+            order by fecha_registro desc, id desc limit ${limit} offset ${offset}`.execute(t.api.db);
+          return rows.map((r) => r.id);
+        };
+        const page = async (query: string) =>
+          (await api.get(`/candidatos/lista?${query}`)).body as {
+            items: { id: number }[];
+            totalCount: number;
+            page: number;
+          };
+        // 1,200 matches: read in date order.
+        const many = await page('page=2&pageSize=10&search=zoila');
+        expect(many.totalCount).toBe(1200);
+        expect(many.items.map((c) => c.id)).toEqual(await expected(null, ['zoila'], 10, 10));
+        // 400 matches inside a tab, and 1 match: found first, then sorted.
+        const tab = await page('page=3&pageSize=25&estado=en%20seguimiento&search=zoila');
+        expect(tab.totalCount).toBe(400);
+        expect(tab.items.map((c) => c.id)).toEqual(await expected('en seguimiento', ['zoila'], 25, 50));
+        const one = await page(`page=1&pageSize=10&search=${encodeURIComponent('masiva 1199')}`);
+        expect(one.items.map((c) => c.id)).toEqual(await expected(null, ['masiva', '1199'], 10, 0));
+        expect(one.totalCount).toBe(1);
+        // No match: no page to read; a page past the last: the last page.
+        expect((await page('page=1&pageSize=10&search=zzzqqq')).items).toEqual([]);
+        const past = await page('page=99&pageSize=10&estado=en%20seguimiento&search=zoila');
+        expect(past.page).toBe(40);
+        expect(past.items.map((c) => c.id)).toEqual(await expected('en seguimiento', ['zoila'], 10, 390));
+      } finally {
+        await t.api.db.deleteFrom('postulantes').where('nombre', 'like', 'Zoila Masiva %').execute();
+      }
+    });
+
     it('searches % and _ as themselves, not as LIKE wildcards', async () => {
       await insert('postulado', { nombre: 'Rosa 100% Tay' });
       const count = async (q: string) =>

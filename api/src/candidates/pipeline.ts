@@ -33,6 +33,9 @@ export const stateOf = (raw: string): CandidateState => canonicalState(raw) ?? '
 
 export type ListCounts = Record<string, number>;
 
+/** Up to this many matches, a search's page is read from its matches rather than in index order. */
+const FEW_MATCHES = 1000;
+
 /**
  * One list of spec 3 §7 with the paging contract: the documented array without `paging`, else the
  * envelope with per-state counts (search applied, tab not) and `todos`.
@@ -43,16 +46,25 @@ export async function listCandidates(
   paging: Paging | null,
   countStates: readonly string[],
 ): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
+  q = await repo.withPositions(db, q);
   if (!paging) return repo.findCandidates(db, q);
-  // The page asked for and the counts at once (two connections on PostgreSQL); only a page past
-  // the last one needs a second read.
-  const asked = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
-  const [byState, first] = await Promise.all([repo.countCandidates(db, q), repo.findCandidates(db, q, asked)]);
+  // The counts first (kept by the database, or one indexed search): they say whether there is a
+  // page to read at all, which page that is, and whether the search matches few enough rows to
+  // be found before it is sorted.
+  const byState = await repo.countCandidates(db, q);
   const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = byState.get(s) ?? 0;
   const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
   const { page, offset } = clampPage(paging, totalCount);
-  const items = offset === asked.offset ? first : await repo.findCandidates(db, q, { limit: paging.pageSize, offset });
+  const items =
+    totalCount === 0
+      ? []
+      : await repo.findCandidates(
+          db,
+          q,
+          { limit: paging.pageSize, offset },
+          repo.isSearch(q) && totalCount <= FEW_MATCHES,
+        );
   return { items, totalCount, page, pageSize: paging.pageSize, counts };
 }
 
