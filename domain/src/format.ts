@@ -66,6 +66,13 @@ export function formatQuetzales(amount: number | string | null | undefined): str
   return `Q ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+/** A file's size as a person reads it: '312 KB', '4.8 MB' (never '0.00 MB' for a small scan). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 // Where these lived before calendar-date.ts and search.ts (e2e journeys and other branches import them from here).
 export { daysUntil, todayInGuatemala } from './calendar-date.js';
 export { foldSearch, matchesSearch } from './search.js';

@@ -4,6 +4,7 @@ import {
   daysRemaining,
   formatCalendarDate,
   formatDate,
+  formatFileSize,
   formatQuetzales,
   isActiveStatus,
   isOpenForApplications,
@@ -61,6 +62,15 @@ describe('amounts', () => {
     expect(formatQuetzales(4500)).toBe('Q 4,500.00');
     expect(formatQuetzales('3250.5')).toBe('Q 3,250.50');
     expect(formatQuetzales(null)).toBe('');
+  });
+});
+
+describe('file sizes', () => {
+  it('reads small files in KB and large ones in MB, never 0.00 MB', () => {
+    expect(formatFileSize(300)).toBe('1 KB');
+    expect(formatFileSize(312 * 1024)).toBe('312 KB');
+    expect(formatFileSize(4.8 * 1024 * 1024)).toBe('4.8 MB');
+    expect(formatFileSize(-1)).toBe('');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Input, Progress, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCircleCheck, IconFileTypePdf, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
-import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
+import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES, formatFileSize } from '@bolsa/domain';
 import { useRef } from 'react';
 import type { FileSlot } from '../lib/use-file-uploads';
 
@@ -116,7 +116,7 @@ export function FileDrop({
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {slot.uploadId && <IconCircleCheck size={14} aria-hidden color="var(--mantine-color-green-8)" />}{' '}
-              {slot.file.name} · {(slot.file.size / 1024 / 1024).toFixed(2)} MB
+              {slot.file.name} · {formatFileSize(slot.file.size)}
               {slot.uploadId ? ' · listo' : ''}
             </Text>
             <Button

@@ -29,6 +29,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   cleanItems,
   formatDate,
+  formatFileSize,
   searchKey,
   VACANCY_FIELD_ORDER,
   VACANCY_MESSAGES,
@@ -539,7 +540,7 @@ export function ImageField({ upload, currentUrl, required, error, onReject }: Im
           <Group justify="space-between" mt="xs" gap="xs">
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {upload.file
-                ? `${upload.file.name} · ${(upload.file.size / 1024 / 1024).toFixed(2)} MB`
+                ? `${upload.file.name} · ${formatFileSize(upload.file.size)}`
                 : 'Imagen actual'}
             </Text>
             {upload.file && (
