@@ -34,6 +34,10 @@ for (const [name, url] of Object.entries(PAGES)) {
   // `inert`: until the app renders over it, the copy cannot be typed into or clicked (a value
   // typed there would be lost); the wrapper is replaced with everything else in #root.
   const html = index
+    // The page is already drawn: the app's modules are fetched when main.tsx imports them after the
+    // first paint, not preloaded beside the HTML (on a slow phone link they competed with the
+    // page's own stylesheet and image for the first seconds).
+    .replace(/\s*<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]*">/g, '')
     .replace('<html lang="es">', '<html lang="es" data-mantine-color-scheme="light">')
     .replace(root, () => `<div id="root" data-prerendered="anonymous"><div inert>${render(url)}</div></div>`);
   writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
