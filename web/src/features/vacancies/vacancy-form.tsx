@@ -539,9 +539,7 @@ export function ImageField({ upload, currentUrl, required, error, onReject }: Im
           <Image src={shown} alt="Vista previa de la imagen de la vacante" radius="sm" mah={280} fit="contain" />
           <Group justify="space-between" mt="xs" gap="xs">
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {upload.file
-                ? `${upload.file.name} · ${formatFileSize(upload.file.size)}`
-                : 'Imagen actual'}
+              {upload.file ? `${upload.file.name} · ${formatFileSize(upload.file.size)}` : 'Imagen actual'}
             </Text>
             {upload.file && (
               <Button
