@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(geographyRoutes(db));
   app.use(branchRoutes(db));
   app.use(vacancyRoutes(db, files));
-  app.use(fileRoutes(files));
+  app.use(fileRoutes({ db, files }));
   app.use(candidateRoutes(db));
   app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(assignedTestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));

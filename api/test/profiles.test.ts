@@ -201,6 +201,44 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     expect((await get(`/PerfilCandidato/profile/${c.id}`)).body.perfil_completado).toBe(false);
   });
 
+  it('takes files staged when they were dropped (?preparados=), releases them on save, and says when one is gone', async () => {
+    const c = await newCandidate();
+    const stage = async (data: Buffer, tipo: string, nombre: string) => {
+      const res = await fetch(`${t.api.url}/internal/archivos-preparados?${new URLSearchParams({ tipo, nombre })}`, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/octet-stream' },
+        body: data,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const refs = [
+      `FileFotografia:${await stage(png, 'foto', 'foto.png')}`,
+      `Curriculum:${await stage(pdf, 'documento', 'cv.pdf')}`,
+      `DpiArchivo:${await stage(pdf, 'documento', 'dpi.pdf')}`,
+      `AntecedentesPoliciales:${await stage(pdf, 'documento', 'policiales.pdf')}`,
+    ].join(',');
+    const send = (preparados: string, files: FilePart[]) =>
+      fetch(`${t.api.url}/PerfilCandidato/completar-perfil?${new URLSearchParams({ preparados })}`, {
+        method: 'POST',
+        headers: auth(),
+        body: formOf(fieldsFor(c), files),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body }));
+    const penales = allFiles().filter((f) => f.field === 'AntecedentesPenales');
+    const res = await send(refs, penales);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.perfil.perfil_completado).toBe(true);
+    const names = res.body.perfil.archivos.map((f: { nombre: string }) => f.nombre).sort();
+    expect(names).toEqual(['cv.pdf', 'dpi.pdf', 'foto.png', 'penales.pdf', 'policiales.pdf']);
+    expect(await t.api.db.selectFrom('archivos_preparados').select('id').execute()).toEqual([]);
+
+    const again = await send(refs, []);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('El archivo ya fue utilizado o expiró. Vuelve a subirlo.');
+    const bad = await send('Curriculum:no-es-un-id', []);
+    expect(bad.status).toBe(400);
+  });
+
   it('archivo refuses a wrong DPI and another candidate\u2019s file with 404 and a Spanish message', async () => {
     const a = await newCandidate();
     const b = await newCandidate();

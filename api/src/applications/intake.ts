@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { Request } from 'express';
 import { MAX_FILE_BYTES } from '@bolsa/domain';
 import { sniffFileKind, type FileKind } from '@bolsa/domain/file-kind';
-import type { FileStore } from '../storage/index.js';
+import type { Db } from '../db/database.js';
+import { findStaged, type StagedRef } from '../files/staged.js';
+import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/index.js';
 
 /** The file parts of POST /guardar/Postulante (spec 1 §7) and what each holds. */
 export const FILE_FIELDS = {
@@ -28,11 +29,15 @@ export interface ReceivedFile {
   /** Bytes after the end of the format (a polyglot or something appended). */
   trailing: boolean;
   tooLarge: boolean;
+  /** Set when the file was staged before the form was sent (files/staged.ts): `tmpKey` is its staged key. */
+  stagedId?: string;
 }
 
 export interface ReceivedForm {
   fields: Record<string, string>;
   files: ReceivedFile[];
+  /** Parts named by a staged id whose file is gone (used, or swept). */
+  gone: FileField[];
 }
 
 export type IntakeFailure = 'malformed' | 'duplicated' | 'unknownFile' | 'fieldsTooLarge' | 'aborted';
@@ -47,68 +52,6 @@ export class IntakeError extends Error {
     this.name = 'IntakeError';
   }
 }
-
-/** What file-type needs to tell a kind, and how much of the end we keep to check it. */
-const HEAD_BYTES = 4100;
-const TAIL_BYTES = 1024;
-
-/** Counts and keeps the first and last bytes while the file streams to the store. */
-class Tap extends Transform {
-  size = 0;
-  head = Buffer.alloc(0);
-  tail = Buffer.alloc(0);
-  tooLarge = false;
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > MAX_FILE_BYTES) {
-      // Stop storing at the limit; the rest of the part is read and thrown away.
-      this.tooLarge = true;
-      done();
-      return;
-    }
-    // Only the few bytes kept are copied: concatenating whole chunks cost a copy of every file.
-    if (this.head.length < HEAD_BYTES)
-      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
-    this.tail =
-      chunk.length >= TAIL_BYTES
-        ? Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES))
-        : Buffer.concat([this.tail, chunk]).subarray(-TAIL_BYTES);
-    done(null, chunk);
-  }
-}
-
-const PNG_END = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-const ZIP_END = Buffer.from('PK\u0005\u0006', 'latin1');
-
-/**
- * Whether something follows the end of the format: a JPEG ends with FFD9, a PNG with its IEND
- * chunk, a PDF with '%%EOF' near the end; a ZIP directory anywhere in the tail betrays an archive
- * riding along (a polyglot). A few bytes of padding are tolerated.
- */
-function hasTrailing(kind: FileKind | null, tail: Buffer): boolean {
-  if (!kind) return false;
-  if (tail.includes(ZIP_END)) return true;
-  const trimmed = trimPadding(tail);
-  if (kind === 'jpeg') return !(trimmed.at(-2) === 0xff && trimmed.at(-1) === 0xd9);
-  if (kind === 'png') return !trimmed.subarray(-PNG_END.length).equals(PNG_END);
-  if (kind === 'pdf') return !trimmed.subarray(-32).includes('%%EOF');
-  return false;
-}
-
-function trimPadding(b: Buffer): Buffer {
-  let end = b.length;
-  while (end > 0 && [0x00, 0x0a, 0x0d, 0x20].includes(b[end - 1]!)) end--;
-  return b.subarray(0, end);
-}
-
-export const safeDisplayName = (raw: string | null | undefined): string =>
-  (raw ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\p{Cc}/gu, '')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 120) || 'archivo';
 
 const FIELDS_BYTES = 256 * 1024;
 const MAX_FIELDS = 40;
@@ -220,5 +163,27 @@ export async function receiveApplication(req: Request, store: FileStore): Promis
       tooLarge: r.tap.tooLarge,
     });
   }
-  return { fields, files };
+  return { fields, files, gone: [] };
+}
+
+/**
+ * Adds the files the form named by staged id (`?preparados=`, files/staged.ts) as received files.
+ * False when a reference names no file part of spec 1 §7 or a part also sent in the body.
+ */
+export async function addStagedFiles(db: Db, form: ReceivedForm, refs: readonly StagedRef[]): Promise<boolean> {
+  if (refs.some((r) => !isFileField(r.field) || form.files.some((f) => f.field === r.field))) return false;
+  const { found, gone } = await findStaged(db, refs);
+  for (const f of found)
+    form.files.push({
+      field: f.field as FileField,
+      tmpKey: f.key,
+      name: f.name,
+      size: f.size,
+      kind: f.kind,
+      trailing: f.trailing,
+      tooLarge: false,
+      stagedId: f.id,
+    });
+  form.gone.push(...(gone as FileField[]));
+  return true;
 }

@@ -1,7 +1,8 @@
 import { isEntityId } from '@bolsa/domain';
 import { Router } from 'express';
 import { HttpError, MESSAGES } from '../errors.js';
-import { IntakeError, receiveApplication } from './intake.js';
+import { stagedRefs } from '../files/staged.js';
+import { addStagedFiles, IntakeError, receiveApplication } from './intake.js';
 import { APPLY_MESSAGES, checkDuplicate, submitApplication, type ApplyDeps } from './service.js';
 
 const one = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -42,6 +43,13 @@ export function applicationRoutes(deps: ApplyDeps): Router {
         res
           .status(status)
           .json({ success: false, message: status === 413 ? MESSAGES.tooLarge : APPLY_MESSAGES.badRequest });
+      return;
+    }
+    // Files staged when they were dropped on the form come as ids (files/staged.ts).
+    const refs = stagedRefs(req.query.preparados);
+    if (!refs || !(await addStagedFiles(deps.db, form, refs))) {
+      await Promise.allSettled(form.files.filter((f) => !f.stagedId).map((f) => deps.files.remove(f.tmpKey)));
+      res.status(400).json({ success: false, message: APPLY_MESSAGES.badRequest });
       return;
     }
     const outcome = await submitApplication(deps, form);

@@ -13,6 +13,7 @@ import type { Db } from '../db/database.js';
 import { applicationReceived } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { FileStore } from '../storage/index.js';
+import { STAGED_GONE, stagedUsed } from '../files/staged.js';
 import { listProfileFiles, type ProfileFileRow } from '../profiles/repository.js';
 import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
 import {
@@ -115,30 +116,35 @@ const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })
  * removed on any failure, so a refused or failed submission leaves no row and no file.
  */
 export async function submitApplication(deps: ApplyDeps, form: ReceivedForm): Promise<ApplyOutcome> {
-  const moved: string[] = [];
+  const moved: MovedFile[] = [];
   try {
     const outcome = await submit(deps, form, moved);
-    if (!outcome.ok) await discard(deps.files, moved);
+    if (!outcome.ok) await undoMoves(deps.files, moved);
     return outcome;
   } catch (err) {
-    await discard(deps.files, moved);
+    await undoMoves(deps.files, moved);
     if (!isUniqueViolation(err)) throw err;
     const constraint = String((err as { constraint?: unknown }).constraint ?? '');
     const conflict = conflictOfConstraint(constraint);
     return { ok: false, kind: 'duplicate', conflict, message: APPLICATION_CONFLICT_MESSAGE[conflict] };
   } finally {
-    await discard(
-      deps.files,
-      form.files.map((f) => f.tmpKey),
-    );
+    // This request's own temporary keys; staged files stay staged for another try until used.
+    await Promise.allSettled(form.files.filter((f) => !f.stagedId).map((f) => deps.files.remove(f.tmpKey)));
   }
 }
 
-async function discard(files: FileStore, keys: string[]): Promise<void> {
-  await Promise.allSettled(keys.map((k) => files.remove(k)));
+/** A file moved to its final key; `staged` is the key it came from when it was staged. */
+interface MovedFile {
+  key: string;
+  staged: string | null;
 }
 
-async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Promise<ApplyOutcome> {
+/** A refused or failed submission: its own files go, staged ones go back to where they were staged. */
+async function undoMoves(files: FileStore, moved: readonly MovedFile[]): Promise<void> {
+  await Promise.allSettled(moved.map((m) => (m.staged ? files.move(m.key, m.staged) : files.remove(m.key))));
+}
+
+async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): Promise<ApplyOutcome> {
   const f = form.fields;
   const registered = flag(f.EsUsuarioRegistrado) === true;
   const mode: ApplicationMode = registered ? 'registered' : 'guest';
@@ -164,6 +170,7 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
     const problem = fileProblem(file);
     if (problem) fileIssues.push({ path: FILE_PATH[file.field], message: problem });
   }
+  for (const field of form.gone) fileIssues.push({ path: FILE_PATH[field], message: STAGED_GONE });
   if (fileIssues.length) return invalid(fileIssues);
 
   const experiences = jsonRows(f.ExperienciasJson);
@@ -230,9 +237,13 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
   const moves = await Promise.allSettled(
     stored.map(async ({ file, key }) => {
       await deps.files.move(file.tmpKey, key);
-      moved.push(key);
+      moved.push({ key, staged: file.stagedId ? file.tmpKey : null });
     }),
   );
+  // A staged file another submission has just taken is gone for this one.
+  const takenStaged = stored.filter(({ file }, i) => file.stagedId && moves[i]!.status === 'rejected');
+  if (takenStaged.length)
+    return invalid(takenStaged.map(({ file }) => ({ path: FILE_PATH[file.field], message: STAGED_GONE })));
   const failedMove = moves.find((m) => m.status === 'rejected');
   if (failedMove) throw failedMove.reason;
 
@@ -284,6 +295,10 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: string[]): Pro
         mime: FILE_KIND_MIME[file.kind!],
         size: file.size,
       })),
+    );
+    await stagedUsed(
+      trx,
+      stored.flatMap(({ file }) => (file.stagedId ? [file.stagedId] : [])),
     );
 
     // Referenced, not copied: the row names the profile file's key; deleting rows keeps a key still named elsewhere.

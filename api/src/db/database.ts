@@ -31,6 +31,7 @@ export type {
 } from './tables/assigned-tests.js';
 export type { EntrevistasTable } from './tables/interviews.js';
 export type { SolicitudesDocumentosTable } from './tables/document-requests.js';
+export type { ArchivosPreparadosTable } from './tables/files.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -49,6 +50,7 @@ import type { CorreosTable } from './tables/admin-emails.js';
 import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
 import type { EntrevistasTable } from './tables/interviews.js';
 import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
+import type { ArchivosPreparadosTable } from './tables/files.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -74,6 +76,7 @@ export interface Database {
   correos_adjuntos: CorreosAdjuntosTable;
   entrevistas: EntrevistasTable;
   solicitudes_documentos: SolicitudesDocumentosTable;
+  archivos_preparados: ArchivosPreparadosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
+import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
 import { Router, type Response } from 'express';
 import { actorOf } from '../candidates/pipeline-routes.js';
 import type { PipelineDeps } from '../candidates/pipeline.js';
@@ -6,6 +6,7 @@ import { MESSAGES, parseId } from '../errors.js';
 import { bodyOf, text } from '../input.js';
 import { queryParam } from '../lists.js';
 import { FormError, readForm } from '../multipart.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/staged.js';
 import * as requests from './service.js';
 
 /** Refusals as `{ success: false, message, fields: [{ path, message }] [, codigo] }`, the profile's shape. */
@@ -104,6 +105,18 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
     }
     const userId = userIdOf(form.fields.usuarioId?.[0]);
     if (userId === null || (form.fields.usuarioId?.length ?? 0) > 1) return refuse(res, requests.invalidLink());
+    // Files staged when they were dropped on the page come as ids (files/staged.ts).
+    const staged = await addStagedToForm(deps, form, req.query.preparados, (field) =>
+      (DOCUMENT_TYPES as readonly string[]).includes(field),
+    );
+    if (!staged) return refuse(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
+    if (staged.gone.length)
+      return refuse(res, {
+        ok: false,
+        status: 400,
+        message: STAGED_GONE,
+        fields: staged.gone.map((path) => ({ path, message: STAGED_GONE })),
+      });
     const outcome = await requests.fulfilRequest(
       deps,
       req.params.token,
@@ -111,6 +124,7 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
       form.files.map((file) => ({ field: file.field, file })),
     );
     if (!outcome.ok) return refuse(res, outcome);
+    await releaseStaged(deps, staged.ids);
     res.json({
       success: true,
       message: requests.FULFILLED,

@@ -1,10 +1,35 @@
 import { pipeline } from 'node:stream/promises';
+import { FILE_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
-import { badRequest, MESSAGES, notFound } from '../errors.js';
-import { isPrivateKey, isSafeKey, type FileStore } from '../storage/index.js';
+import { badRequest, HttpError, MESSAGES, notFound } from '../errors.js';
+import { isPrivateKey, isSafeKey } from '../storage/index.js';
+import { isStagingKind, stageFile, type StagedDeps } from './staged.js';
 
-export function fileRoutes(files: FileStore): Router {
+export function fileRoutes(deps: StagedDeps): Router {
+  const { files } = deps;
   const router = Router();
+
+  /**
+   * Internal (the BFF): a candidate's file dropped on a form, streamed into the store as it
+   * arrives (files/staged.ts). The body is the file's bytes; `tipo` is documento (PDF) or foto
+   * (JPEG/PNG), `nombre` the name to show.
+   */
+  router.post('/internal/archivos-preparados', async (req, res) => {
+    const kind = req.query.tipo;
+    const name = typeof req.query.nombre === 'string' ? req.query.nombre : '';
+    if (!isStagingKind(kind) || name.length > 255 || req.is('application/json')) throw badRequest();
+    const r = await stageFile(deps, req, kind, name);
+    if (r.ok) {
+      res.status(201).json({ id: r.id, tipo: r.kind, tamano: r.size });
+      return;
+    }
+    const photo = kind === 'foto';
+    if (r.reason === 'tooLarge')
+      throw new HttpError(413, photo ? FILE_MESSAGES.imageTooLarge : FILE_MESSAGES.documentTooLarge);
+    if (r.reason === 'type') throw new HttpError(415, photo ? FILE_MESSAGES.photoType : FILE_MESSAGES.pdfOnly);
+    // Empty, or the sender went away mid-file (then nobody reads the answer).
+    throw new HttpError(400, FILE_MESSAGES.noFile);
+  });
 
   router.get('/archivos/*key', async (req, res) => {
     // Express 5 hands the wildcard over as decoded segments; '%2F' inside one would smuggle a slash.

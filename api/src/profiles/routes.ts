@@ -5,9 +5,10 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
 import { FormError, readForm } from '../multipart.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/staged.js';
 import type { FileStore } from '../storage/index.js';
 import * as profiles from './service.js';
-import { isProfilePart, PROFILE_API_MESSAGES } from './service.js';
+import { isProfilePart, PROFILE_API_MESSAGES, PROFILE_PARTS } from './service.js';
 
 const scopeOf = (raw: unknown): 'perfil' | 'postulacion' => {
   if (raw === 'perfil' || raw === 'postulacion') return raw;
@@ -72,6 +73,19 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
       if (v.length > 1) return refuse(res, 400, MESSAGES.badRequest);
       fields[k] = v[0] ?? '';
     }
+    // Files staged when they were dropped on the form come as ids (files/staged.ts).
+    const staged = await addStagedToForm(deps, form, req.query.preparados, isProfilePart);
+    if (!staged) return refuse(res, 400, MESSAGES.badRequest);
+    if (staged.gone.length)
+      return refuse(
+        res,
+        400,
+        STAGED_GONE,
+        staged.gone.map((part) => ({
+          path: isProfilePart(part) ? PROFILE_PARTS[part].path : part,
+          message: STAGED_GONE,
+        })),
+      );
     const files = [];
     const seen = new Set<string>();
     for (const file of form.files) {
@@ -82,6 +96,7 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
     const userId = parseId(fields.UserId ?? '');
     const outcome = await profiles.saveProfile(deps, userId, { fields, files });
     if (outcome.ok) {
+      await releaseStaged(deps, staged.ids);
       res.json({ success: true, message: PROFILE_API_MESSAGES.saved, perfil: outcome.profile });
       return;
     }

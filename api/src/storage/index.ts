@@ -3,6 +3,7 @@ import { createS3FileStore } from './s3.js';
 import type { FileStore } from './store.js';
 
 export * from './store.js';
+export * from './received.js';
 export { createLocalFileStore } from './local.js';
 export { createS3FileStore, type S3Options } from './s3.js';
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { forgetOldStaged } from '../files/staged.js';
 import type { FileStore } from './store.js';
 
 /**
@@ -48,6 +49,8 @@ export async function sweepOrphanFiles(o: OrphanSweepOptions): Promise<OrphanSwe
     await o.files.remove(item.key);
     result.temporary++;
   }
+  // Files staged from a form nobody sent live in 'tmp/' too; their rows go with them.
+  await forgetOldStaged(o.db, grace, now());
 
   let batch: string[] = [];
   const flush = async () => {

@@ -12,6 +12,7 @@ import * as m0016 from './0016-interviews.js';
 import * as m0017 from './0017-document-requests.js';
 import * as m0019 from './0019-inbox-search.js';
 import * as m0020 from './0020-candidate-counts.js';
+import * as m0021 from './0021-staged-files.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0017-document-requests': m0017,
   '0019-inbox-search': m0019,
   '0020-candidate-counts': m0020,
+  '0021-staged-files': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

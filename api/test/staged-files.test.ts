@@ -1,0 +1,242 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalFileStore } from '../src/storage/index.js';
+import { sweepOrphanFiles } from '../src/storage/orphans.js';
+import { databases, type TestApi } from './support/databases.js';
+import { validCui } from './support/client.js';
+import { formOf, guestFields, makeVacancies, pdfBytes, pngBytes, type FilePart } from './support/application.js';
+
+const MB = 1024 * 1024;
+const GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+
+// Issue 9: files staged when they are dropped on a form (POST /internal/archivos-preparados), and
+// the documented multipart endpoints taking them by id (?preparados=Campo:id,…).
+describe.each(databases)('staged files on $name', ({ start }) => {
+  let t: TestApi;
+  let v: Awaited<ReturnType<typeof makeVacancies>>;
+  let png: Buffer;
+  const pdf = pdfBytes();
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await start();
+    v = await makeVacancies(t.api.db);
+    png = await pngBytes();
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  let person: { InputCui: string; InputEmail: string };
+  beforeEach(() => {
+    seq++;
+    person = { InputCui: validCui(String(47000000 + seq * 13)), InputEmail: `preparada${seq}@example.com` };
+  });
+
+  const auth = () => ({ authorization: `Bearer ${t.api.token}` });
+  async function stage(data: Buffer, tipo = 'documento', nombre = 'cv.pdf') {
+    const res = await fetch(`${t.api.url}/internal/archivos-preparados?${new URLSearchParams({ tipo, nombre })}`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+      body: data,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+  const stagedId = async (data: Buffer, tipo = 'documento', nombre = 'cv.pdf') => {
+    const r = await stage(data, tipo, nombre);
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+  async function apply(vacancyId: number, preparados: string, files: FilePart[] = []) {
+    const res = await fetch(`${t.api.url}/guardar/Postulante?${new URLSearchParams({ preparados })}`, {
+      method: 'POST',
+      headers: auth(),
+      body: formOf(guestFields(vacancyId, person), files),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+  const count = async (dir: string) => {
+    try {
+      return (await readdir(path.join(t.api.filesDir, dir))).length;
+    } catch {
+      return 0;
+    }
+  };
+  const stagedRows = async () =>
+    Number(
+      (
+        await t.api.db
+          .selectFrom('archivos_preparados')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('stages a PDF into a private temporary key and answers an opaque id, its type and size', async () => {
+    const r = await stage(pdf, 'documento', 'C:\\docs\\mi cv.pdf');
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), tipo: 'pdf', tamano: pdf.length });
+    const row = await t.api.db
+      .selectFrom('archivos_preparados')
+      .selectAll()
+      .where('id', '=', r.body.id as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      clave: `tmp/${r.body.id as string}`,
+      tipo: 'pdf',
+      nombre: 'mi cv.pdf',
+      sobrante: false,
+    });
+    // Never served by key: 'tmp/' is a private folder.
+    const open = await fetch(`${t.api.url}/archivos/${row.clave}`, { headers: auth() });
+    expect(open.status).toBe(404);
+  });
+
+  it.each([
+    ['a PNG as a document', () => png, 'documento', 415, 'Solo se permiten archivos PDF'],
+    ['a PDF as a photo', () => pdf, 'foto', 415, 'Solo se permiten imágenes JPG o PNG'],
+    ['a 6 MB PDF', () => pdfBytes(6 * MB), 'documento', 413, 'El archivo no puede ser mayor a 5MB'],
+    ['an empty body', () => Buffer.alloc(0), 'documento', 400, 'No se recibió ningún archivo.'],
+    ['an unknown kind', () => pdf, 'contrato', 400, null],
+  ])('refuses %s and keeps nothing', async (_name, data, tipo, status, message) => {
+    const rows = await stagedRows();
+    const tmp = await count('tmp');
+    const r = await stage(data(), tipo);
+    expect(r.status).toBe(status);
+    if (message) expect(r.body.message).toBe(message);
+    expect(await stagedRows()).toBe(rows);
+    expect(await count('tmp')).toBe(tmp);
+  });
+
+  it('refuses a staging call without the service token', async () => {
+    const res = await fetch(`${t.api.url}/internal/archivos-preparados?tipo=documento`, { method: 'POST', body: pdf });
+    expect(res.status).toBe(401);
+  });
+
+  it('applies with staged files: they move to the application and their rows go in the same transaction', async () => {
+    const cv = await stagedId(pdf);
+    const photo = await stagedId(png, 'foto', 'foto.png');
+    const r = await apply(v.open, `Curriculum:${cv},FileFotografia:${photo}`);
+    expect(r.status).toBe(201);
+    const files = await t.api.db
+      .selectFrom('postulante_archivos')
+      .selectAll()
+      .where('postulante_id', '=', r.body.postulanteId as number)
+      .orderBy('tipo')
+      .execute();
+    expect(files.map((f) => [f.tipo, f.nombre, f.mime, f.tamano])).toEqual([
+      ['curriculum', 'cv.pdf', 'application/pdf', pdf.length],
+      ['fotografia', 'foto.png', 'image/png', png.length],
+    ]);
+    for (const f of files) expect(f.clave).toMatch(/^postulantes\/[0-9a-f-]{36}\.(pdf|png)$/);
+    const left = await t.api.db.selectFrom('archivos_preparados').select('id').where('id', 'in', [cv, photo]).execute();
+    expect(left).toEqual([]);
+    await expect(readdir(path.join(t.api.filesDir, 'tmp'))).resolves.not.toContain(cv);
+
+    // Used once: a second form naming the same file is told to upload it again.
+    person = { InputCui: validCui('47999001'), InputEmail: 'otra.persona@example.com' };
+    const again = await apply(v.open, `Curriculum:${cv},FileFotografia:${photo}`);
+    expect(again.status).toBe(400);
+    expect(again.body.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'curriculum', message: GONE },
+        { path: 'photo', message: GONE },
+      ]),
+    );
+  });
+
+  it('keeps staged files staged when the application is refused, so the applicant can send again', async () => {
+    const cv = await stagedId(pdf);
+    const photo = await stagedId(png, 'foto', 'foto.png');
+    const before = await count('postulantes');
+    const closed = await apply(v.expired, `Curriculum:${cv},FileFotografia:${photo}`);
+    expect(closed.status).toBe(409);
+    expect(await count('postulantes')).toBe(before);
+    const tmp = await readdir(path.join(t.api.filesDir, 'tmp'));
+    expect(tmp).toEqual(expect.arrayContaining([cv, photo]));
+
+    const open = await apply(v.open, `Curriculum:${cv},FileFotografia:${photo}`);
+    expect(open.status).toBe(201);
+  });
+
+  it('mixes a staged file with a file sent as a part', async () => {
+    const cv = await stagedId(pdf);
+    const r = await apply(v.open, `Curriculum:${cv}`, [
+      { field: 'FileFotografia', data: png, name: 'foto.png', type: 'image/png' },
+    ]);
+    expect(r.status).toBe(201);
+  });
+
+  it.each([
+    ['an id that is not a UUID', (cv: string) => `Curriculum:${cv.slice(1)}`],
+    ['a part the form does not have', (cv: string) => `Contrato:${cv}`],
+    ['the same part twice', (cv: string) => `Curriculum:${cv},Curriculum:${cv}`],
+    ['a part also sent in the body', (cv: string) => `FileFotografia:${cv}`],
+    ['no separator', (cv: string) => `Curriculum${cv}`],
+  ])('refuses %s and stores nothing', async (_name, refs) => {
+    const cv = await stagedId(pdf);
+    const before = await count('postulantes');
+    const tmp = await count('tmp');
+    const r = await apply(v.open, refs(cv), [
+      { field: 'FileFotografia', data: png, name: 'foto.png', type: 'image/png' },
+    ]);
+    expect(r.status).toBe(400);
+    expect(await count('postulantes')).toBe(before);
+    // The request's own upload went; the staged file stays for a proper try.
+    expect(await count('tmp')).toBe(tmp);
+    expect(await readdir(path.join(t.api.filesDir, 'tmp'))).toContain(cv);
+  });
+
+  it('refuses a staged photo named as the CV with the CV rule', async () => {
+    const photo = await stagedId(png, 'foto', 'foto.png');
+    const other = await stagedId(png, 'foto', 'foto.png');
+    const r = await apply(v.open, `Curriculum:${photo},FileFotografia:${other}`);
+    expect(r.status).toBe(400);
+    expect(r.body.fields).toEqual([{ path: 'curriculum', message: 'Solo se permiten archivos PDF' }]);
+  });
+
+  it('stores one application when five forms race for the same staged files', async () => {
+    const cv = await stagedId(pdf);
+    const photo = await stagedId(png, 'foto', 'foto.png');
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        fetch(
+          `${t.api.url}/guardar/Postulante?${new URLSearchParams({ preparados: `Curriculum:${cv},FileFotografia:${photo}` })}`,
+          {
+            method: 'POST',
+            headers: auth(),
+            body: formOf(
+              guestFields(v.open, {
+                InputCui: validCui(String(46000000 + seq * 100 + i)),
+                InputEmail: `carrera${seq}-${i}@example.com`,
+              }),
+              [],
+            ),
+          },
+        ).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> })),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(GONE);
+    }
+    const owned = await t.api.db
+      .selectFrom('postulante_archivos')
+      .select('clave')
+      .where('clave', 'like', 'postulantes/%')
+      .execute();
+    const onDisk = await readdir(path.join(t.api.filesDir, 'postulantes'));
+    // Every file on disk belongs to a row: the losers moved nothing for good.
+    for (const f of onDisk.filter((x) => x.includes('.')))
+      expect(owned.map((o) => o.clave)).toContain(`postulantes/${f}`);
+  });
+
+  it('sweeps staged files and rows nobody used after an hour', async () => {
+    await t.api.db.deleteFrom('archivos_preparados').execute();
+    const id = await stagedId(pdf);
+    const later = Date.now() + 2 * 60 * 60_000;
+    await sweepOrphanFiles({ db: t.api.db, files: createLocalFileStore(t.api.filesDir), now: () => later });
+    expect(await stagedRows()).toBe(0);
+    expect(await readdir(path.join(t.api.filesDir, 'tmp'))).not.toContain(id);
+  });
+});
