@@ -1,9 +1,12 @@
+import { connect } from 'node:net';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegBytes, makeVacancies, pdfBytes, pngBytes } from '../../api/test/support/application.js';
 import { validCui } from '../../api/test/support/client.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
-import { startStack, type Stack } from './support.js';
+import { listen, startStack, type Stack } from './support.js';
 
 let stack: Stack;
 let v: Awaited<ReturnType<typeof makeVacancies>>;
@@ -297,5 +300,107 @@ describe('applications through the BFF', () => {
     const ok = await gql(LOGIN, { e: carlos, p: DEMO_PASSWORD, v: String(v.open) });
     expect(ok.body.data.candidateLogin).toMatchObject({ viewer: { id: expect.any(String) }, error: null });
     expect(cookieOf(ok, 'bolsa_sesion')).not.toBeNull();
+  });
+
+  describe('staged uploads (docs/decisions/2026-11-24-staged-uploads.md)', () => {
+    const files = async (dir: string) =>
+      (await readdir(dir).catch(() => [] as string[])).filter((f) => !f.startsWith('.'));
+    const apiTmp = () => files(path.join(stack.api.filesDir, 'tmp'));
+    const bffUploads = () => files(path.join(stack.config.dataDir, 'uploads'));
+    const staged = () => stack.api.db.selectFrom('archivos_preparados').select(['id', 'nombre', 'tipo']).execute();
+
+    it("a candidate's file goes straight into the api's store when it is dropped, never onto the BFF's disk", async () => {
+      const before = await staged();
+      const onBffDisk = await bffUploads();
+      const cv = await upload('candidate-document', pdf, 'mi cv.pdf');
+      expect(cv.res.status).toBe(201);
+      expect(cv.res.body).toMatchObject({ name: 'mi cv.pdf', size: pdf.length, type: 'application/pdf' });
+      const photo = await upload('candidate-photo', jpeg, 'foto.jpg', cv.cookie!);
+      expect(photo.res.body).toMatchObject({ type: 'image/jpeg', size: jpeg.length });
+      expect(await bffUploads()).toEqual(onBffDisk);
+      const now = await staged();
+      expect(now.length).toBe(before.length + 2);
+      const added = now.filter((r) => !before.some((b) => b.id === r.id));
+      expect(added.map((r) => [r.nombre, r.tipo]).sort()).toEqual([
+        ['foto.jpg', 'jpeg'],
+        ['mi cv.pdf', 'pdf'],
+      ]);
+      for (const r of added) expect(await apiTmp()).toContain(r.id);
+      // The upload id is sealed: it names neither the api's id nor a path.
+      for (const r of added) expect(cv.res.body.id + photo.res.body.id).not.toContain(r.id);
+    });
+
+    it('a refused upload leaves nothing staged in the api', async () => {
+      const rows = (await staged()).length;
+      const tmp = (await apiTmp()).length;
+      const onBffDisk = await bffUploads();
+      expect((await upload('candidate-document', png, 'cv.pdf')).res.status).toBe(415);
+      expect((await upload('candidate-photo', pdf, 'foto.png')).res.status).toBe(415);
+      expect((await upload('candidate-document', pdfBytes(6 * 1024 * 1024), 'cv.pdf')).res.status).toBe(413);
+      expect((await upload('candidate-document', Buffer.alloc(0), 'cv.pdf')).res.status).toBe(400);
+      expect((await staged()).length).toBe(rows);
+      // A file cut off at the limit is removed by the api just after the BFF has answered.
+      for (let i = 0; i < 50 && (await apiTmp()).length !== tmp; i++) await new Promise((r) => setTimeout(r, 100));
+      expect((await apiTmp()).length).toBe(tmp);
+      expect(await bffUploads()).toEqual(onBffDisk);
+    });
+
+    it('an upload cut off halfway leaves nothing staged in the api', async () => {
+      const rows = (await staged()).length;
+      const tmp = (await apiTmp()).length;
+      const server = stack.bff.app.listen(0, '127.0.0.1');
+      try {
+        const port = await new Promise<number>((resolve) =>
+          server.once('listening', () => resolve((server.address() as { port: number }).port)),
+        );
+        const boundary = '----corte';
+        const head =
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\n` +
+          'Content-Type: application/pdf\r\n\r\n';
+        const big = pdfBytes(3 * 1024 * 1024);
+        const socket = connect(port, '127.0.0.1');
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.write(
+          `POST /uploads?kind=candidate-document HTTP/1.1\r\nHost: x\r\nX-Requested-With: fetch\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + big.length + 100}\r\n\r\n`,
+        );
+        socket.write(head);
+        socket.write(big.subarray(0, 1024 * 1024));
+        await new Promise((r) => setTimeout(r, 300));
+        socket.destroy();
+        // The api sees its stream end early and drops what it had begun to store.
+        for (let i = 0; i < 50 && (await apiTmp()).length !== tmp; i++) await new Promise((r) => setTimeout(r, 100));
+        expect((await staged()).length).toBe(rows);
+        expect((await apiTmp()).length).toBe(tmp);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('staged files survive a refusal by the api: the same uploads are sent again to an open vacancy', async () => {
+      const g = await guestWithFiles();
+      const closed = await gql(
+        APPLY,
+        { input: input(v.expired, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }) },
+        g.cookie,
+      );
+      expect(closed.body.data.apply.error).toMatchObject({ __typename: 'VacancyClosed' });
+      const open = await gql(
+        APPLY,
+        { input: input(v.open, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }) },
+        g.cookie,
+      );
+      expect(open.body.data.apply.error).toBeNull();
+      const stored = await stack.api.db
+        .selectFrom('postulante_archivos')
+        .select(['tipo', 'nombre'])
+        .where('postulante_id', '=', Number(open.body.data.apply.applicationId))
+        .orderBy('tipo')
+        .execute();
+      expect(stored).toEqual([
+        { tipo: 'curriculum', nombre: 'cv.pdf' },
+        { tipo: 'fotografia', nombre: 'foto.png' },
+      ]);
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import {
   APPLICATION_MESSAGES,
   AUTH_MESSAGES,
@@ -12,7 +11,8 @@ import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
 import { guestOwner } from '../uploads/guest.js';
 import type { UploadKind } from '../uploads/sniff.js';
-import type { ApplicationFileSlot, FileOnDisk } from '../upstream/applications.js';
+import type { ApplicationFileSlot } from '../upstream/applications.js';
+import type { StagedFile } from '../upstream/files.js';
 
 const MARITAL = {
   SOLTERO: 'Soltero',
@@ -128,27 +128,21 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.req.ip ?? '')))
       return refuse(AUTH_MESSAGES.throttled, [], null);
 
-    // Upload ids: each must be this applicant's and of the slot's kind, and still on disk.
-    const files: Partial<Record<ApplicationFileSlot, FileOnDisk>> = {};
+    // Upload ids: each must be this applicant's, of the slot's kind, and not used yet.
+    const files: Partial<Record<ApplicationFileSlot, StagedFile>> = {};
     const uploads = [];
     const problems: FieldProblem[] = [];
     for (const s of SLOTS) {
       const uploadId = input[s.input] as string | null | undefined;
       if (!uploadId) continue;
       if (who.mode === 'guest' && REGISTERED_ONLY.includes(s.slot)) continue;
-      const u = who.owner ? ctx.uploads.resolve(uploadId, who.owner, s.kind) : null;
-      const present = u
-        ? await access(u.path).then(
-            () => true,
-            () => false,
-          )
-        : false;
-      if (!u || !present) {
+      const u = who.owner ? await ctx.uploads.staged(uploadId, who.owner, s.kind) : null;
+      if (!u) {
         problems.push({ path: s.input, message: UPLOAD_GONE });
         continue;
       }
       uploads.push(u);
-      files[s.slot] = { path: u.path, mime: u.mime, name: u.name };
+      files[s.slot] = { id: u.staged };
     }
 
     // A registered candidate's profile files count as present (spec 1 §5.2); the api references them.

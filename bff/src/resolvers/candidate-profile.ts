@@ -1,10 +1,10 @@
-import { access } from 'node:fs/promises';
 import { AUTH_MESSAGES, candidateProfileSchema, PROFILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
 import type { CandidateDocumentKind, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { gqlError, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
 import type { UploadKind } from '../uploads/sniff.js';
-import type { FileOnDisk, ProfileFileSlot } from '../upstream/profiles.js';
+import type { StagedFile } from '../upstream/files.js';
+import type { ProfileFileSlot } from '../upstream/profiles.js';
 
 /** The session's own candidate user id: the only one these fields ever name. */
 export function ownUserId(ctx: Context): string {
@@ -87,26 +87,20 @@ export const candidateProfileMutations: Pick<
     const stored = await ctx.profiles.profile(uid);
     if (!stored) throw gqlError('NOT_FOUND', PROFILE_MESSAGES.loadFailed);
 
-    // Upload ids: each must be this candidate's, of the slot's kind, and still on disk.
-    const files: Partial<Record<ProfileFileSlot, FileOnDisk>> = {};
+    // Upload ids: each must be this candidate's, of the slot's kind, and not used yet.
+    const files: Partial<Record<ProfileFileSlot, StagedFile>> = {};
     const uploads = [];
     const problems: FieldProblem[] = [];
     for (const s of SLOTS) {
       const uploadId = input[s.input];
       if (!uploadId) continue;
-      const u = ctx.uploads.resolve(uploadId, uid, s.kind);
-      const present = u
-        ? await access(u.path).then(
-            () => true,
-            () => false,
-          )
-        : false;
-      if (!u || !present) {
+      const u = await ctx.uploads.staged(uploadId, uid, s.kind);
+      if (!u) {
         problems.push({ path: s.input, message: UPLOAD_GONE });
         continue;
       }
       uploads.push(u);
-      files[s.slot] = { path: u.path, mime: u.mime, name: u.name };
+      files[s.slot] = { id: u.staged };
     }
     const remove = new Set(input.removeDocuments ?? []);
     const storedFile = {

@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import {
   DOCUMENT_LABEL,
   DOCUMENT_REQUEST_MESSAGES as M,
@@ -13,7 +12,7 @@ import { DOCUMENT_KEY_OF } from '../normalise/document-request.js';
 import type { DocumentRequestDto } from '../normalise/document-request.js';
 import type { ActorRef } from '../upstream/candidates.js';
 import type { Failure } from '../upstream/failure.js';
-import type { FileOnDisk } from '../upstream/profiles.js';
+import type { StagedFile } from '../upstream/files.js';
 import type { StoredUpload } from '../uploads/routes.js';
 import { ownUserId, UPLOAD_GONE } from './candidate-profile.js';
 
@@ -96,7 +95,7 @@ export const documentRequestMutations: Pick<
 
     const requested = view.documents.map((k) => DOCUMENT_KEY_OF[k]).filter((k): k is DocumentType => !!k);
     const problems: FieldProblem[] = [];
-    const chosen: { key: DocumentType; index: number; upload: StoredUpload; file: FileOnDisk }[] = [];
+    const chosen: { key: DocumentType; index: number; upload: StoredUpload; file: StagedFile }[] = [];
     for (const [index, u] of uploads.entries()) {
       const key = DOCUMENT_KEY_OF[u.kind];
       if (!key || !requested.includes(key) || chosen.some((c) => c.key === key)) {
@@ -106,19 +105,13 @@ export const documentRequestMutations: Pick<
         });
         continue;
       }
-      // Each upload id must be this candidate's, a document (PDF checked from its bytes), and still on disk.
-      const upload = ctx.uploads.resolve(u.uploadId, uid, 'candidate-document');
-      const present = upload
-        ? await access(upload.path).then(
-            () => true,
-            () => false,
-          )
-        : false;
-      if (!upload || !present) {
+      // Each upload id must be this candidate's, a document (PDF checked from its bytes), and not used yet.
+      const upload = await ctx.uploads.staged(u.uploadId, uid, 'candidate-document');
+      if (!upload) {
         problems.push({ path: `uploads.${index}.uploadId`, message: UPLOAD_GONE });
         continue;
       }
-      chosen.push({ key, index, upload, file: { path: upload.path, mime: upload.mime, name: upload.name } });
+      chosen.push({ key, index, upload, file: { id: upload.staged } });
     }
     for (const key of requested)
       if (!uploads.some((u) => DOCUMENT_KEY_OF[u.kind] === key))

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
@@ -10,6 +11,7 @@ import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
 import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
 import type { SharedStore } from '../auth/store.js';
+import type { FilesClient, StageResult } from '../upstream/files.js';
 import { gqlError } from '../errors.js';
 import { guestOwner } from './guest.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind } from './sniff.js';
@@ -26,7 +28,10 @@ interface UploadClaim {
 
 const TTL_MS = 60 * 60_000;
 const UPLOAD_SPENT = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
-const spentKey = (u: StoredUpload) => `upload:${path.basename(u.path)}`;
+const spentKey = (u: StoredUpload) => `upload:${u.staged ?? path.basename(u.path)}`;
+/** A claim's `f` for a file staged in the api: this prefix and the api's id. */
+const STAGED = 's:';
+const UNAVAILABLE = { message: 'No se pudo contactar al servidor. Intenta nuevamente.' };
 
 /**
  * Removes files formidable began writing. Its own clean-up on error unlinks 1 ms after
@@ -45,8 +50,15 @@ async function discardPartial(files: formidable.File[]): Promise<void> {
   );
 }
 
+/** Only for display: no separators or control characters. */
+const displayName = (raw: string | null | undefined): string =>
+  (raw ?? 'archivo').replace(/[\\/]|\p{Cc}/gu, '_').slice(0, 120);
+
 export interface StoredUpload {
+  /** On the BFF's disk (staff files); '' for a staged one. */
   path: string;
+  /** The api's id of a staged file (a candidate's document or photo), else null. */
+  staged: string | null;
   mime: string;
   name: string;
   size: number;
@@ -74,12 +86,20 @@ export class Uploads {
   resolve(id: string, owner: string, kind: UploadKind): StoredUpload | null {
     const c = open<UploadClaim>(id, this.key);
     if (!c || c.owner !== owner || c.kind !== kind || c.exp < Date.now()) return null;
-    return { path: path.join(this.dir, c.f), mime: c.mime, name: c.name, size: c.size, kind: c.kind };
+    const staged = c.f.startsWith(STAGED) ? c.f.slice(STAGED.length) : null;
+    return {
+      path: staged ? '' : path.join(this.dir, c.f),
+      staged,
+      mime: c.mime,
+      name: c.name,
+      size: c.size,
+      kind: c.kind,
+    };
   }
 
   /** The file's bytes; an upload already used (here or on another replica) is refused. */
   async read(u: StoredUpload): Promise<Buffer> {
-    if (await this.store.isSpent(spentKey(u))) throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+    if (u.staged || (await this.store.isSpent(spentKey(u)))) throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
     try {
       return await readFile(u.path);
     } catch {
@@ -87,10 +107,20 @@ export class Uploads {
     }
   }
 
-  /** After a successful use: the id is spent everywhere and the file removed. */
+  /**
+   * A candidate's staged file for a form: this owner's, of `kind`, not used yet (here or on
+   * another replica). Whether the api still holds it, the form's own call tells.
+   */
+  async staged(id: string, owner: string, kind: UploadKind): Promise<(StoredUpload & { staged: string }) | null> {
+    const u = this.resolve(id, owner, kind);
+    if (!u?.staged || (await this.store.isSpent(spentKey(u)))) return null;
+    return { ...u, staged: u.staged };
+  }
+
+  /** After a successful use: the id is spent everywhere and the file removed (a staged one went with its form). */
   async discard(u: StoredUpload): Promise<void> {
     await this.store.spend(spentKey(u), TTL_MS);
-    await rm(u.path, { force: true });
+    if (!u.staged) await rm(u.path, { force: true });
   }
 
   sweep(now = Date.now()): void {
@@ -104,7 +134,7 @@ export class Uploads {
     }
   }
 
-  router(services: { sessions: Sessions }): Router {
+  router(services: { sessions: Sessions; files: FilesClient }): Router {
     const router = Router();
     const timer = setInterval(() => this.sweep(), 10 * 60_000);
     timer.unref();
@@ -136,8 +166,25 @@ export class Uploads {
       }
       // After an error formidable keeps parsing the rest of the body; write no file from it.
       let failed = false;
+      // A candidate's file goes on to the api's store as it arrives (files/staged.ts there).
+      const stagedAs = 'staged' in kind ? kind.staged : null;
+      let staging: Promise<StageResult> | null = null;
+      let stagingBody: PassThrough | null = null;
       const form = formidable({
         filter: () => !failed,
+        ...(stagedAs
+          ? {
+              fileWriteStreamHandler: (file?: unknown) => {
+                const pass = new PassThrough({ highWaterMark: 256 * 1024 });
+                stagingBody = pass;
+                const original = (file as { originalFilename?: string | null } | undefined)?.originalFilename;
+                staging = services.files.stage(pass, stagedAs, displayName(original));
+                // Settled below; a request cut off mid-file must not leave an unhandled rejection.
+                staging.catch(() => undefined);
+                return pass;
+              },
+            }
+          : {}),
         uploadDir: this.dir,
         maxFiles: 1,
         maxFileSize: MAX_UPLOAD_BYTES,
@@ -154,6 +201,10 @@ export class Uploads {
       try {
         [, files] = await form.parse(req);
       } catch (err) {
+        // Cut with an error, so the api never takes what arrived as a whole file: it drops what it
+        // had begun to store when the stream it reads breaks.
+        (stagingBody as PassThrough | null)?.destroy(new Error('cancelado'));
+        if (staging) await (staging as Promise<StageResult>).catch(() => undefined);
         await discardPartial(written);
         const code = (err as { code?: number }).code;
         const tooBig =
@@ -169,6 +220,30 @@ export class Uploads {
         res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
         return;
       }
+      const name = displayName(file.originalFilename);
+      if (stagedAs) {
+        const staged = await (staging as Promise<StageResult> | null)?.catch(() => null);
+        if (!staged || !staged.ok) {
+          const why = staged?.kind;
+          if (why === 'too-large') res.status(413).json(kind.tooBig);
+          else if (why === 'wrong-type') res.status(415).json(kind.invalid);
+          else if (why === 'empty')
+            res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+          else res.status(503).json(UNAVAILABLE);
+          return;
+        }
+        const claim: UploadClaim = {
+          f: STAGED + staged.id,
+          owner,
+          kind: kindName as UploadKind,
+          mime: staged.mime,
+          name,
+          size: staged.size,
+          exp: Date.now() + TTL_MS,
+        };
+        res.status(201).json({ id: seal(claim, this.key), name, size: staged.size, type: claim.mime });
+        return;
+      }
       // The whole file (at most 5 MB): Office formats are told apart by the parts inside the zip.
       const type = await sniffFileKind(await readFile(file.filepath));
       if (!type || !(kind.accepts as readonly string[]).includes(type)) {
@@ -178,7 +253,6 @@ export class Uploads {
       }
       const f = randomBytes(16).toString('hex');
       await rename(file.filepath, path.join(this.dir, f));
-      const name = (file.originalFilename ?? 'archivo').replace(/[\\/]|\p{Cc}/gu, '_').slice(0, 120);
       const claim: UploadClaim = {
         f,
         owner,

@@ -18,13 +18,15 @@ export const UPLOAD_KINDS = {
     tooBig: { title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' },
     roles: [1, 2],
   },
-  // Application form (issue 9): guests too, bound to their anonymous browser binding.
+  // Application form (issue 9): guests too, bound to their anonymous browser binding. A candidate's
+  // file is `staged`: streamed into the api's store as it arrives, never written to the BFF's disk.
   'candidate-document': {
     accepts: ['pdf'] as FileKind[],
     invalid: { title: 'Archivo no válido', message: 'Solo se permiten archivos PDF' },
     tooBig: { title: 'Archivo muy grande', message: 'El archivo no puede ser mayor a 5MB' },
     roles: [4],
     guests: true,
+    staged: 'documento',
   },
   'candidate-photo': {
     accepts: ['jpeg', 'png'] as FileKind[],
@@ -32,6 +34,7 @@ export const UPLOAD_KINDS = {
     tooBig: { title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' },
     roles: [4],
     guests: true,
+    staged: 'foto',
   },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;

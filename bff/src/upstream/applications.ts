@@ -2,7 +2,8 @@ import { APPLICATION_CONFLICTS } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from '../normalise/fields.js';
 import { failure, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
-import { multipartFromDisk, type DiskPart } from './multipart.js';
+import { FormData } from 'undici';
+import { stagedQuery, type StagedFile } from './files.js';
 
 /** The conflict codes of spec 1 §8 as the schema spells them (DuplicateConflict). */
 export type Conflict = 'DPI' | 'EMAIL' | 'USUARIO' | 'YA_APLICO' | 'DPI_EMAIL_MISMATCH' | 'EMAIL_DPI_MISMATCH';
@@ -37,13 +38,6 @@ export interface ApplicationDto {
 }
 
 export type ApplicationFileSlot = 'photo' | 'curriculum' | 'dpiScan' | 'policeRecord' | 'criminalRecord';
-
-/** A file on this machine's disk, streamed to the api (never read whole into memory). */
-export interface FileOnDisk {
-  path: string;
-  mime: string;
-  name: string;
-}
 
 export type SubmitResult =
   | { ok: true; id: string; message: string | null }
@@ -93,8 +87,8 @@ export class ApplicationsClient {
     };
   }
 
-  /** Sends the application with its files streamed from disk. */
-  async submit(a: ApplicationDto, files: Partial<Record<ApplicationFileSlot, FileOnDisk>>): Promise<SubmitResult> {
+  /** Sends the application; its files were staged in the api when they were dropped, so only their ids go. */
+  async submit(a: ApplicationDto, files: Partial<Record<ApplicationFileSlot, StagedFile>>): Promise<SubmitResult> {
     const form: [string, string][] = [
       ['InputNombre', a.name],
       ['InputCui', a.dpi],
@@ -128,14 +122,14 @@ export class ApplicationsClient {
     ];
     if (a.userId !== null) form.push(['UsuarioCandidatoId', a.userId]);
     form.push(['EstadoPostulante', 'postulado']);
-    const parts: DiskPart[] = [];
-    for (const [slot, file] of Object.entries(files) as [ApplicationFileSlot, FileOnDisk | undefined][]) {
-      if (file) parts.push({ field: FILE_PART[slot], path: file.path, name: file.name, mime: file.mime });
-    }
-    // Each file is read from disk while it is sent, never whole in memory.
-    const multipart = await multipartFromDisk(form, parts);
-
-    const r = await this.http.send('/guardar/Postulante', { method: 'POST', multipart, timeoutMs: 120_000 });
+    const body = new FormData();
+    for (const [name, value] of form) body.append(name, value);
+    const r = await this.http.send('/guardar/Postulante', {
+      method: 'POST',
+      query: stagedQuery(Object.entries(files).map(([slot, f]) => [FILE_PART[slot as ApplicationFileSlot], f])),
+      form: body,
+      timeoutMs: 60_000,
+    });
     if (!r.ok) return refused(r.failure);
     const f = fieldsOf(r.value);
     const created = id(pick(f, 'postulanteId', 'PostulanteId', 'id'));

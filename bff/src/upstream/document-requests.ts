@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs';
 import type { DocumentType } from '@bolsa/domain';
 import { FormData } from 'undici';
 import { unexpected } from '../errors.js';
@@ -12,7 +11,7 @@ import { fieldsOf, pick } from '../normalise/fields.js';
 import type { ActorRef } from './candidates.js';
 import { failure, isRecordId, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
-import type { FileOnDisk } from './profiles.js';
+import { stagedQuery, type StagedFile } from './files.js';
 
 export type RequestDocumentsResult =
   | { ok: true; request: DocumentRequestDto }
@@ -91,16 +90,16 @@ export class DocumentRequestsClient {
     return normaliseDocumentRequestView(r.value);
   }
 
-  /** The re-uploaded documents, streamed from disk, one part per document key. */
-  async fulfil(token: string, userId: string, files: { key: DocumentType; file: FileOnDisk }[]): Promise<FulfilResult> {
+  /** The re-uploaded documents, staged in the api when they were dropped: one id per document key. */
+  async fulfil(token: string, userId: string, files: { key: DocumentType; file: StagedFile }[]): Promise<FulfilResult> {
     if (!isToken(token) || !isRecordId(userId)) return { ok: false, kind: 'invalid-link', message: null };
     const form = new FormData();
     form.append('usuarioId', userId);
-    for (const { key, file } of files) form.append(key, await openAsBlob(file.path, { type: file.mime }), file.name);
     const r = await this.http.send(`/solicitudes-documentos/${token}/cumplir`, {
       method: 'POST',
+      query: stagedQuery(files.map(({ key, file }) => [key, file])),
       form,
-      timeoutMs: 120_000,
+      timeoutMs: 60_000,
     });
     if (!r.ok) {
       if (r.failure.kind === 'not-found') return { ok: false, kind: 'invalid-link', message: r.failure.message };

@@ -1,6 +1,29 @@
+import type { Readable } from 'node:stream';
+import { FILE_KIND_MIME, type FileKind } from '@bolsa/domain/file-kind';
+import { fieldsOf, pick, text } from '../normalise/fields.js';
+import { failure, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
 
-/** Files the BFF streams on: public vacancy images and staff-only assessment files. */
+/** What a staged file may be: a PDF document or a JPEG/PNG photo (the api judges the bytes). */
+export type StagingKind = 'documento' | 'foto';
+
+export type StageResult =
+  | { ok: true; id: string; size: number; mime: string }
+  | { ok: false; kind: 'too-large' | 'wrong-type' | 'empty' }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
+/** A file staged in the api (FilesClient.stage), named by a form in place of its bytes. */
+export interface StagedFile {
+  id: string;
+}
+
+/** `?preparados=Campo:id,…`, the documented multipart endpoints' extra parameter for staged files. */
+export function stagedQuery(parts: [string, StagedFile | undefined][]): { preparados?: string } {
+  const named = parts.filter((p): p is [string, StagedFile] => !!p[1]).map(([field, f]) => `${field}:${f.id}`);
+  return named.length ? { preparados: named.join(',') } : {};
+}
+
+/** Files the BFF streams on: public vacancy images and staff-only assessment files; candidates' files it stages. */
 export class FilesClient {
   constructor(private readonly http: Upstream) {}
 
@@ -12,5 +35,32 @@ export class FilesClient {
   /** GET /pruebas/templates/{id}/download. */
   testTemplateFile(templateId: string) {
     return this.http.raw(`/pruebas/templates/${templateId}/download`, { timeoutMs: 30_000 });
+  }
+
+  /**
+   * POST /internal/archivos-preparados: a candidate's file streamed into the api's store while it
+   * is still arriving from the browser; forms then name it by id (docs/decisions/2026-11-24-staged-uploads.md).
+   */
+  async stage(body: Readable, kind: StagingKind, name: string): Promise<StageResult> {
+    const r = await this.http.send('/internal/archivos-preparados', {
+      method: 'POST',
+      query: { tipo: kind, nombre: name },
+      stream: body,
+      timeoutMs: 120_000,
+    });
+    if (!r.ok) {
+      if (r.failure.status === 413) return { ok: false, kind: 'too-large' };
+      if (r.failure.status === 415) return { ok: false, kind: 'wrong-type' };
+      if (r.failure.kind === 'invalid') return { ok: false, kind: 'empty' };
+      return { ok: false, kind: 'failed', failure: r.failure };
+    }
+    const f = fieldsOf(r.value);
+    const id = text(pick(f, 'id'));
+    const size = Number(pick(f, 'tamano'));
+    const type = text(pick(f, 'tipo'));
+    const mime = type && Object.hasOwn(FILE_KIND_MIME, type) ? FILE_KIND_MIME[type as FileKind] : null;
+    if (!id || !mime || !Number.isSafeInteger(size))
+      return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
+    return { ok: true, id, size, mime };
   }
 }

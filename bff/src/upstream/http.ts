@@ -1,8 +1,8 @@
+import type { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError, unexpected } from '../errors.js';
 import { currentRequestId } from '../request-id.js';
 import { failureOf, success, type Result } from './failure.js';
-import type { MultipartBody } from './multipart.js';
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -40,8 +40,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Multipart body (vacancies, test templates). */
   form?: FormData;
-  /** Multipart body streamed from disk (applications' files). */
-  multipart?: MultipartBody;
+  /** Raw bytes streamed as they arrive (a file being staged), sent as application/octet-stream. */
+  stream?: Readable;
   timeoutMs?: number;
 }
 
@@ -129,13 +129,11 @@ export class Upstream {
           // warning page unless this header is present (spec §7).
           'ngrok-skip-browser-warning': 'true',
           ...(o.json !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(o.multipart
-            ? { 'content-type': o.multipart.contentType, 'content-length': String(o.multipart.length) }
-            : {}),
+          ...(o.stream ? { 'content-type': 'application/octet-stream' } : {}),
           // One id follows the request through both logs.
           ...(requestId ? { 'x-request-id': requestId } : {}),
         },
-        body: o.form ?? o.multipart?.body ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
+        body: o.form ?? o.stream ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });

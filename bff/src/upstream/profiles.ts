@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs';
 import { FormData } from 'undici';
 import { unexpected } from '../errors.js';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../normalise/candidate-profile.js';
 import { fieldsOf, listOf, pick } from '../normalise/fields.js';
 import { failure, isRecordId, type Failure } from './failure.js';
+import { stagedQuery, type StagedFile } from './files.js';
 import type { Upstream } from './http.js';
 
 /** The profile in the BFF's words; the client writes the spec's multipart field names. */
@@ -36,11 +36,6 @@ export interface ProfileWriteDto {
 export type ProfileFileSlot = 'photo' | 'curriculum' | 'dpiFile' | 'policeRecord' | 'criminalRecord';
 
 /** A file on this machine's disk, streamed to the api (never read whole into memory). */
-export interface FileOnDisk {
-  path: string;
-  mime: string;
-  name: string;
-}
 
 export type SaveProfileResult =
   | { ok: true; profile: CandidateProfileDto | null }
@@ -96,11 +91,11 @@ export class ProfilesClient {
     return r.ok;
   }
 
-  /** POST /PerfilCandidato/completar-perfil with the files streamed from disk. */
+  /** POST /PerfilCandidato/completar-perfil; its files were staged in the api, so only their ids go. */
   async save(
     userId: string,
     p: ProfileWriteDto,
-    files: Partial<Record<ProfileFileSlot, FileOnDisk>>,
+    files: Partial<Record<ProfileFileSlot, StagedFile>>,
   ): Promise<SaveProfileResult> {
     const form = new FormData();
     form.append('UserId', userId);
@@ -130,12 +125,12 @@ export class ProfilesClient {
     form.append('ReferidosPJson', JSON.stringify(p.personalReferences.map((r) => ({ RefNp: r.name, RefTp: r.phone }))));
     form.append('ReferidosLJson', JSON.stringify(p.workReferences.map((r) => ({ RefNl: r.name, RefTl: r.phone }))));
     form.append('EliminarAdjuntosJson', JSON.stringify(p.remove));
-    for (const [slot, file] of Object.entries(files) as [ProfileFileSlot, FileOnDisk | undefined][]) {
-      if (!file) continue;
-      // A Blob backed by the file: undici reads it in chunks as it sends.
-      form.append(FILE_PART[slot], await openAsBlob(file.path, { type: file.mime }), file.name);
-    }
-    const r = await this.http.send('/PerfilCandidato/completar-perfil', { method: 'POST', form, timeoutMs: 120_000 });
+    const r = await this.http.send('/PerfilCandidato/completar-perfil', {
+      method: 'POST',
+      query: stagedQuery(Object.entries(files).map(([slot, f]) => [FILE_PART[slot as ProfileFileSlot], f])),
+      form,
+      timeoutMs: 60_000,
+    });
     if (!r.ok) {
       if (r.failure.kind === 'invalid')
         return { ok: false, kind: 'invalid', message: r.failure.message, fields: r.failure.fields ?? [] };
