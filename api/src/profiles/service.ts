@@ -13,7 +13,7 @@ import {
 import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
 import type { Transaction } from 'kysely';
 import type { Database, Db, ProfileFileType } from '../db/database.js';
-import type { FileStore } from '../storage/index.js';
+import { safeDisplayName, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './repository.js';
 import type { AccountRow, ProfileFileRow, ProfileRow } from './repository.js';
@@ -255,22 +255,13 @@ export async function checkFiles(files: ProfileForm['files']): Promise<{ ok: Che
     ok.push({
       part,
       data: file.data,
-      name: safeName(file.originalName),
+      name: safeDisplayName(file.originalName),
       mime: FILE_KIND_MIME[kind],
       ext: kind === 'jpeg' ? 'jpg' : kind,
     });
   }
   return { ok, issues };
 }
-
-const safeName = (raw: string): string =>
-  (raw ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/\p{Cc}/gu, '')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 120) || 'archivo';
 
 /** Removes stored files no row names any more (run after the commit that let go of them). */
 export async function removeUnused(deps: ProfileDeps, keys: string[]): Promise<void> {
