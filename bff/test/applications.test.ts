@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -348,11 +349,9 @@ describe('applications through the BFF', () => {
     it('an upload cut off halfway leaves nothing staged in the api', async () => {
       const rows = (await staged()).length;
       const tmp = (await apiTmp()).length;
-      const server = stack.bff.app.listen(0, '127.0.0.1');
+      const server = createServer(stack.bff.app);
       try {
-        const port = await new Promise<number>((resolve) =>
-          server.once('listening', () => resolve((server.address() as { port: number }).port)),
-        );
+        const port = await listen(server);
         const boundary = '----corte';
         const head =
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\n` +
