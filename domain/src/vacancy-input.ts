@@ -22,20 +22,6 @@ export function vacancyMessageTitle(message: string): string {
   return REQUIRED;
 }
 
-export interface VacancyDraft {
-  name: string;
-  branchId: string | null;
-  /** lugar: a municipality code, or free text. */
-  municipalityId: string | null;
-  placeText: string | null;
-  departmentId: string | null;
-  endsAt: string | null;
-  description: string;
-  requirements: string[];
-  benefits: string[];
-  hasImage: boolean;
-}
-
 /** Trimmed, non-blank items (blank list items are ignored, spec 2 §5). */
 export const cleanItems = (items: readonly string[]) => items.map((s) => s.trim()).filter(Boolean);
 
@@ -60,7 +46,8 @@ const optionalCode = (exists: (c: unknown) => boolean, message: string) =>
  * The input of a vacancy (GraphQL `VacancyInput`) for create ('create', every rule of spec 2 §5)
  * or edit ('edit', the edit rules). `today` is the calendar date in Guatemala ('YYYY-MM-DD').
  * Output: trimmed texts, ISO end date or null, municipality and department codes or null, lists
- * without blank items. The image is checked where the upload is (`checkNewVacancy`).
+ * without blank items. The image is checked where the upload is
+ * (the form, the bff's vacancy mutation and the api's intake).
  */
 export function vacancySchema(mode: 'create' | 'edit', today: string = todayInGuatemala()) {
   const create = mode === 'create';
@@ -136,23 +123,4 @@ export function checkVacancy(
     .map((i) => ({ field: String(i.path[0] ?? ''), message: i.message, title: vacancyMessageTitle(i.message) }))
     .sort((a, b) => VACANCY_FIELD_ORDER.indexOf(a.field) - VACANCY_FIELD_ORDER.indexOf(b.field));
   return { ok: false, failure: failures[0]!, failures };
-}
-
-/** Create-vacancy checks of spec 2 §5, in the spec's order; null when the draft may be saved. */
-export function checkNewVacancy(d: VacancyDraft, today: string): RuleFailure | null {
-  const r = checkVacancy('create', { ...d, active: true, branchId: d.branchId ?? '' }, today);
-  if (!r.ok) return r.failure;
-  if (!d.hasImage) return { title: REQUIRED, message: VACANCY_MESSAGES.imageRequired, field: 'image' };
-  return null;
-}
-
-/** Edit-vacancy checks of spec 2 §5. */
-export function checkVacancyEdit(
-  d: Pick<VacancyDraft, 'name' | 'branchId' | 'departmentId' | 'endsAt'> & { active: boolean },
-  today: string,
-): RuleFailure | null {
-  const r = checkVacancy('edit', { ...d, branchId: d.branchId ?? '' }, today);
-  if (r.ok) return null;
-  // The edit form names one message for name and branch together.
-  return r.failure.field === 'branchId' ? { ...r.failure, field: 'name' } : r.failure;
 }
