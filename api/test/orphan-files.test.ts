@@ -1,58 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeBackends, type StoreBackend } from './support/stores.js';
 import { startApi, type RunningApi } from '../src/server.js';
-import { createLocalFileStore, createS3FileStore, type FileStore } from '../src/storage/index.js';
+import type { FileStore } from '../src/storage/index.js';
 import { sweepOrphanFiles } from '../src/storage/orphans.js';
 import { formOf, guestFields, makeVacancies, pdfBytes, pngBytes, postForm } from './support/application.js';
 import { validCui } from './support/client.js';
 
-interface Backend {
-  name: string;
-  open(): Promise<{ store: FileStore; close(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  {
-    name: 'local folder',
-    async open() {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-orphans-'));
-      return { store: createLocalFileStore(dir), close: () => rm(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 's3rver (S3-compatible) on loopback',
-    async open() {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-orphans-s3-'));
-      const server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: dir,
-        configureBuckets: [{ name: 'bolsa' }],
-      });
-      const address = (await server.run()) as AddressInfo;
-      const store = createS3FileStore({
-        endpoint: `http://127.0.0.1:${address.port}`,
-        bucket: 'bolsa',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        prefix: 'bolsa/',
-      });
-      return {
-        store,
-        async close() {
-          await server.close();
-          await rm(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
+const backends = storeBackends('bolsa/');
 
 const keysOf = async (store: FileStore, folder: string): Promise<string[]> => {
   const keys: string[] = [];

@@ -7,50 +7,10 @@ import { text } from 'node:stream/consumers';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalFileStore, createS3FileStore, type FileStore } from '../src/storage/index.js';
+import { storeBackends, type StoreBackend } from './support/stores.js';
+import { createS3FileStore } from '../src/storage/index.js';
 
-interface Backend {
-  name: string;
-  open(): Promise<{ store: FileStore; close(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  {
-    name: 'local folder',
-    async open() {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-store-'));
-      return { store: createLocalFileStore(dir), close: () => rm(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 's3rver (S3-compatible) on loopback',
-    async open() {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-s3-'));
-      const server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: dir,
-        configureBuckets: [{ name: 'bolsa' }],
-      });
-      const address = (await server.run()) as AddressInfo;
-      const store = createS3FileStore({
-        endpoint: `http://127.0.0.1:${address.port}`,
-        bucket: 'bolsa',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        prefix: 'pruebas/',
-      });
-      return {
-        store,
-        async close() {
-          await server.close();
-          await rm(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
+const backends = storeBackends('pruebas/');
 
 describe('S3 store start-up', () => {
   it('creates its bucket when missing (a fresh MinIO)', async () => {
