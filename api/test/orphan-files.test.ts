@@ -15,7 +15,7 @@ const keysOf = async (store: FileStore, folder: string): Promise<string[]> => {
 };
 
 describe.each(backends)('orphan file sweep: $name', ({ open }) => {
-  let s: Awaited<ReturnType<Backend['open']>>;
+  let s: Awaited<ReturnType<StoreBackend['open']>>;
   let api: RunningApi;
   let vacancy: number;
   let seq = 0;

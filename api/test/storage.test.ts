@@ -36,7 +36,7 @@ describe('S3 store start-up', () => {
 });
 
 describe.each(backends)('file store: $name', ({ open }) => {
-  let s: Awaited<ReturnType<Backend['open']>>;
+  let s: Awaited<ReturnType<StoreBackend['open']>>;
   beforeAll(async () => {
     s = await open();
   }, 30_000);
