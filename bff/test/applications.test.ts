@@ -403,3 +403,20 @@ describe('applications through the BFF', () => {
     });
   });
 });
+
+describe('an upload while the api is down', () => {
+  it('answers 503 in Spanish, not a file error, instead of waiting on a stream nobody reads', async () => {
+    const alone = await startStack();
+    try {
+      await alone.api.close();
+      const res = await request(alone.bff.app)
+        .post('/uploads?kind=candidate-document')
+        .set('x-requested-with', 'fetch')
+        .attach('file', pdfBytes(2 * 1024 * 1024), 'cv.pdf');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: 'No se pudo contactar al servidor. Intenta nuevamente.' });
+    } finally {
+      await alone.bff.close();
+    }
+  }, 60_000);
+});

@@ -170,6 +170,7 @@ export class Uploads {
       const stagedAs = 'staged' in kind ? kind.staged : null;
       let staging: Promise<StageResult> | null = null;
       let stagingBody: PassThrough | null = null;
+      let upstreamFailed = false;
       const form = formidable({
         filter: () => !failed,
         ...(stagedAs
@@ -179,8 +180,20 @@ export class Uploads {
                 stagingBody = pass;
                 const original = (file as { originalFilename?: string | null } | undefined)?.originalFilename;
                 staging = services.files.stage(pass, stagedAs, displayName(original));
-                // Settled below; a request cut off mid-file must not leave an unhandled rejection.
-                staging.catch(() => undefined);
+                // If the api cannot take it (down, timed out), the browser's body stops being read
+                // and formidable fails at once, rather than waiting on a stream nobody drains.
+                staging.then(
+                  (r) => {
+                    if (!r.ok && r.kind === 'failed') {
+                      upstreamFailed = true;
+                      pass.destroy(new Error('api'));
+                    }
+                  },
+                  () => {
+                    upstreamFailed = true;
+                    pass.destroy(new Error('api'));
+                  },
+                );
                 return pass;
               },
             }
@@ -206,6 +219,10 @@ export class Uploads {
         (stagingBody as PassThrough | null)?.destroy(new Error('cancelado'));
         if (staging) await (staging as Promise<StageResult>).catch(() => undefined);
         await discardPartial(written);
+        if (upstreamFailed) {
+          res.status(503).json(UNAVAILABLE);
+          return;
+        }
         const code = (err as { code?: number }).code;
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
