@@ -148,12 +148,24 @@ export function ApplicationForm({
   >;
 
   const resolver = useMemo(() => schemaResolver(applicationSchema(mode, today), { sync: true }), [mode, today]);
+  /** The fields the applicant has changed at least once. */
+  const written = useRef(new Set<string>());
   const form = useForm<ApplicationFormValues>({
     mode: 'controlled',
     initialValues: initialValues(prefill),
     validate: (values) => resolver(toDomainInput(vacancy.id, values, present.current)),
     validateInputOnBlur: true,
+    onValuesChange: (values, previous) => {
+      for (const key of Object.keys(values) as (keyof ApplicationFormValues)[])
+        if (values[key] !== previous[key]) written.current.add(key);
+    },
   });
+  // A field is checked when it loses focus only once the applicant has written in it (or to clear
+  // its error): the first field has the focus when the form opens, and leaving it empty to look
+  // at another section must not greet them with 'Ingresa tu nombre completo.'.
+  const checkOnLeave = (path: string) => {
+    if (written.current.has(path) || form.errors[path]) form.validateField(path);
+  };
 
   // The form appears after the vacancy has loaded, so the modal's own autofocus has passed:
   // keyboard users start on the first field.
@@ -296,18 +308,23 @@ export function ApplicationForm({
 
   const input = (
     path: Exclude<keyof ApplicationFormValues, 'experiences' | 'personalReferences' | 'workReferences'>,
-  ) => ({
-    ...form.getInputProps(path),
-    id: fieldId(path),
-  });
+  ) => {
+    const props = form.getInputProps(path);
+    return {
+      ...props,
+      id: fieldId(path),
+      // In place of the form's own check on blur (kept for the experience and reference rows).
+      onBlur: () => checkOnLeave(path),
+    };
+  };
   const filtered = (path: 'name' | 'cui' | 'phone' | 'age' | 'salaryClaim', filter: (raw: string) => string) => ({
     ...input(path),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
   });
   const withCheck = (path: 'cui' | 'email', props: ReturnType<typeof input>) => ({
     ...props,
-    onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-      (props.onBlur as ((e: React.FocusEvent<HTMLInputElement>) => void) | undefined)?.(e);
+    onBlur: () => {
+      props.onBlur();
       void checkOnBlur(path);
     },
   });

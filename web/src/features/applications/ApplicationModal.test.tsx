@@ -312,6 +312,24 @@ describe('Formulario de Postulación: typing filters and messages (spec 1 §5.2)
     expect(await screen.findByText('Ingresa una edad válida (15–80).')).toBeInTheDocument();
   });
 
+  it('does not flag a field the applicant has not written in yet when they move on', async () => {
+    const user = userEvent.setup();
+    renderForm([checkMock({ ok: true })]);
+    await screen.findByText('Enfermera Auxiliar');
+    // The name field has the focus when the form opens; leaving it empty is not an error yet.
+    await waitFor(() => expect(field(/^Nombre completo/)).toHaveFocus());
+    await user.tab();
+    await openSection(user, 'Documentos Adjuntos');
+    expect(screen.queryByText('Ingresa tu nombre completo.')).not.toBeInTheDocument();
+    expect(screen.queryByText('(con errores)')).not.toBeInTheDocument();
+    // Written in and then emptied, it is.
+    await openSection(user, 'Datos personales');
+    await user.type(field(/^Nombre completo/), 'Ana');
+    await user.clear(field(/^Nombre completo/));
+    await user.tab();
+    expect(await screen.findByText('Ingresa tu nombre completo.')).toBeInTheDocument();
+  });
+
   it('checks age and pretensión in the registered wording', async () => {
     const user = userEvent.setup();
     renderForm([], 'candidate');
