@@ -107,6 +107,19 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     expect(await count('tmp')).toBe(tmp);
   });
 
+  it('drops a staged file the BFF will not use (POST /internal/archivos-preparados/{id}/eliminar)', async () => {
+    const id = await stagedId(pdf);
+    const drop = (x: string) =>
+      fetch(`${t.api.url}/internal/archivos-preparados/${x}/eliminar`, { method: 'POST', headers: auth() });
+    expect((await drop(id)).status).toBe(200);
+    expect(await readdir(path.join(t.api.filesDir, 'tmp'))).not.toContain(id);
+    const left = await t.api.db.selectFrom('archivos_preparados').select('id').where('id', '=', id).execute();
+    expect(left).toEqual([]);
+    // Twice is harmless; a malformed id is refused.
+    expect((await drop(id)).status).toBe(200);
+    expect((await drop('..%2Fpostulantes')).status).toBe(400);
+  });
+
   it('refuses a staging call without the service token', async () => {
     const res = await fetch(`${t.api.url}/internal/archivos-preparados?tipo=documento`, { method: 'POST', body: pdf });
     expect(res.status).toBe(401);

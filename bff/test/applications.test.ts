@@ -339,6 +339,12 @@ describe('applications through the BFF', () => {
       expect((await upload('candidate-photo', pdf, 'foto.png')).res.status).toBe(415);
       expect((await upload('candidate-document', pdfBytes(6 * 1024 * 1024), 'cv.pdf')).res.status).toBe(413);
       expect((await upload('candidate-document', Buffer.alloc(0), 'cv.pdf')).res.status).toBe(400);
+      const two = await request(stack.bff.app)
+        .post('/uploads?kind=candidate-document')
+        .set('x-requested-with', 'fetch')
+        .attach('file', pdf, 'uno.pdf')
+        .attach('otro', pdf, 'dos.pdf');
+      expect(two.status).toBe(400);
       expect((await staged()).length).toBe(rows);
       // A file cut off at the limit is removed by the api just after the BFF has answered.
       for (let i = 0; i < 50 && (await apiTmp()).length !== tmp; i++) await new Promise((r) => setTimeout(r, 100));

@@ -3,7 +3,7 @@ import { FILE_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import { badRequest, HttpError, MESSAGES, notFound } from '../errors.js';
 import { isPrivateKey, isSafeKey } from '../storage/index.js';
-import { isStagingKind, stageFile, type StagedDeps } from './staged.js';
+import { isStagingKind, releaseStaged, stageFile, type StagedDeps } from './staged.js';
 
 export function fileRoutes(deps: StagedDeps): Router {
   const { files } = deps;
@@ -29,6 +29,13 @@ export function fileRoutes(deps: StagedDeps): Router {
     if (r.reason === 'type') throw new HttpError(415, photo ? FILE_MESSAGES.photoType : FILE_MESSAGES.pdfOnly);
     // Empty, or the sender went away mid-file (then nobody reads the answer).
     throw new HttpError(400, FILE_MESSAGES.noFile);
+  });
+
+  /** Internal: a staged file the BFF will not use after all (its upload request was refused). */
+  router.post('/internal/archivos-preparados/:id/eliminar', async (req, res) => {
+    if (!/^[0-9a-f-]{36}$/.test(req.params.id)) throw badRequest();
+    await releaseStaged(deps, [req.params.id]);
+    res.json({ success: true });
   });
 
   router.get('/archivos/*key', async (req, res) => {

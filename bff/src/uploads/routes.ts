@@ -168,32 +168,23 @@ export class Uploads {
       let failed = false;
       // A candidate's file goes on to the api's store as it arrives (files/staged.ts there).
       const stagedAs = 'staged' in kind ? kind.staged : null;
-      let staging: Promise<StageResult> | null = null;
-      let stagingBody: PassThrough | null = null;
-      let upstreamFailed = false;
+      // One per file part formidable began (a body with two files begins two before it fails).
+      const stagings: { body: PassThrough; result: Promise<StageResult> }[] = [];
       const form = formidable({
         filter: () => !failed,
         ...(stagedAs
           ? {
               fileWriteStreamHandler: (file?: unknown) => {
                 const pass = new PassThrough({ highWaterMark: 256 * 1024 });
-                stagingBody = pass;
                 const original = (file as { originalFilename?: string | null } | undefined)?.originalFilename;
-                staging = services.files.stage(pass, stagedAs, displayName(original));
+                const staging = services.files.stage(pass, stagedAs, displayName(original));
+                stagings.push({ body: pass, result: staging });
                 // If the api cannot take it (down, timed out), the browser's body stops being read
                 // and formidable fails at once, rather than waiting on a stream nobody drains.
-                staging.then(
-                  (r) => {
-                    if (!r.ok && r.kind === 'failed') {
-                      upstreamFailed = true;
-                      pass.destroy(new Error('api'));
-                    }
-                  },
-                  () => {
-                    upstreamFailed = true;
-                    pass.destroy(new Error('api'));
-                  },
-                );
+                const apiFailed = () => pass.destroy(new Error('api'));
+                staging.then((r) => {
+                  if (!r.ok && r.kind === 'failed') apiFailed();
+                }, apiFailed);
                 return pass;
               },
             }
@@ -216,14 +207,19 @@ export class Uploads {
       } catch (err) {
         // Cut with an error, so the api never takes what arrived as a whole file: it drops what it
         // had begun to store when the stream it reads breaks.
-        (stagingBody as PassThrough | null)?.destroy(new Error('cancelado'));
-        if (staging) await (staging as Promise<StageResult>).catch(() => undefined);
+        for (const st of stagings) st.body.destroy(new Error('cancelado'));
+        const results = await Promise.all(stagings.map((st) => st.result.catch(() => null)));
+        // A whole file may have reached the api before the rest of the body was refused (a second file).
+        await Promise.all(
+          results.map((r) => (r?.ok ? services.files.dropStaged(r.id).catch(() => undefined) : undefined)),
+        );
         await discardPartial(written);
-        if (upstreamFailed) {
+        const code = (err as { code?: unknown }).code;
+        // formidable's own refusals carry a numeric code; anything else broke the stream to the api.
+        if (stagings.length && typeof code !== 'number') {
           res.status(503).json(UNAVAILABLE);
           return;
         }
-        const code = (err as { code?: number }).code;
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
         res
@@ -239,7 +235,7 @@ export class Uploads {
       }
       const name = displayName(file.originalFilename);
       if (stagedAs) {
-        const staged = await (staging as Promise<StageResult> | null)?.catch(() => null);
+        const staged = await stagings[0]?.result.catch(() => null);
         if (!staged || !staged.ok) {
           const why = staged?.kind;
           if (why === 'too-large') res.status(413).json(kind.tooBig);

@@ -63,4 +63,12 @@ export class FilesClient {
       return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
     return { ok: true, id, size, mime };
   }
+
+  /** Drops a staged file no form will name (its upload was refused after it was stored). */
+  async dropStaged(id: string): Promise<void> {
+    await this.http.send(`/internal/archivos-preparados/${encodeURIComponent(id)}/eliminar`, {
+      method: 'POST',
+      timeoutMs: 10_000,
+    });
+  }
 }
