@@ -16,9 +16,13 @@ describe('normaliseMyApplication reads GET /mis-postulaciones in the spellings o
     ).toMatchObject({ state: 'FOLLOW_UP', previousState: null });
   });
 
-  it('takes postulado when no state is written (the default)', () => {
+  it('takes postulado when no state is written (the default), and no state for a value it does not know', () => {
     expect(normaliseMyApplication({ id: 1 })?.state).toBe('APPLIED');
     expect(normaliseMyApplication({ id: 1, estadoPostulante: '  ' })?.state).toBe('APPLIED');
+    // Spec 1 §4 'any other': the card then says 'GTH se contactará contigo próximamente.', not postulado's message.
+    expect(
+      normaliseMyApplication({ id: 1, estadoPostulante: 'en espera de plaza', estadoVisto: 'postulado' }),
+    ).toMatchObject({ state: null, previousState: null });
   });
 
   it('reads the application date from fechaAplicacion, then fechaRegistro or fecha_aplicacion', () => {

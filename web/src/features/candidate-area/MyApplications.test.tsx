@@ -82,6 +82,15 @@ describe('Mis Postulaciones', () => {
     expect(within(followUp).getByText('Estado actualizado: postulado → en seguimiento')).toBeInTheDocument();
   });
 
+  it('gives a state it does not know the message for any other state, and no progress (spec 1 §4)', async () => {
+    render([listMock([row({ state: null })])]);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('GTH se contactará contigo próximamente.')).toBeInTheDocument();
+    expect(within(card).getByText('Sin definir', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(steps(card)).toEqual(Array(6).fill('pending'));
+    expect(within(card).queryByText('Tu postulación ha sido recibida. GTH se contactará contigo.')).toBeNull();
+  });
+
   it('does not mark anything as seen when nothing changed', async () => {
     render([listMock([row({})])]);
     await screen.findByRole('article');
