@@ -470,6 +470,27 @@ describe('authorisation: a candidate reaches only their own data', () => {
       }),
     ]);
   });
+
+  it('B cannot put an upload of A\u2019s into B\u2019s profile: refused on the field, nothing changes', async () => {
+    const before = (await gql(MY_PROFILE, {}, b.cookie)).body.data.myProfile;
+    const aUpload = await upload('candidate-document', pdf, 'de-a.pdf', a.cookie);
+    const res = await gql(
+      UPDATE,
+      { input: profileInput(b.dpi, { curriculumUploadId: aUpload, firstName: 'Otra' }) },
+      b.cookie,
+    );
+    expect(res.body.data.updateMyProfile.profile).toBeNull();
+    expect(res.body.data.updateMyProfile.error.fields).toEqual([
+      { path: 'curriculumUploadId', message: 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.' },
+    ]);
+    const after = (await gql(MY_PROFILE, {}, b.cookie)).body.data.myProfile;
+    expect(after.firstName).toBe(before.firstName);
+    expect(after.curriculum).toEqual(before.curriculum);
+    // A's upload is still A's to use.
+    const own = await gql(UPDATE, { input: profileInput(a.dpi, { curriculumUploadId: aUpload }) }, a.cookie);
+    expect(own.body.data.updateMyProfile.error).toBeNull();
+    expect(own.body.data.updateMyProfile.profile.curriculum.name).toBe('de-a.pdf');
+  });
 });
 
 describe('Mis datos: export and deletion, confirmed by password', () => {

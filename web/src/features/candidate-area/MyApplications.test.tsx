@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { MyApplicationsQuery } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
@@ -107,6 +108,23 @@ describe('Mis Postulaciones', () => {
     render([listMock(new TypeError('Failed to fetch'))]);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error de conexión al cargar postulaciones')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it("says 'Error al cargar postulaciones' when the server answers with an error", async () => {
+    render([
+      {
+        request: { query: MY_APPLICATIONS },
+        result: {
+          errors: [
+            new GraphQLError('No se pudo contactar al servidor.', { extensions: { code: 'UPSTREAM_UNAVAILABLE' } }),
+          ],
+        },
+      },
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error al cargar postulaciones')).toBeInTheDocument();
+    expect(within(alert).queryByText('Error de conexión al cargar postulaciones')).toBeNull();
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
