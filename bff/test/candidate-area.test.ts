@@ -429,6 +429,28 @@ describe('authorisation: a candidate reaches only their own data', () => {
       expect((await request(stack.bff.app).get(bad).set('cookie', a.cookie)).status, bad).toBe(404);
   });
 
+  it("a browser tab ('Ver') that cannot open a file gets a page in Spanish, not JSON (spec 1 §8)", async () => {
+    const tab = (url: string, cookie: string) =>
+      request(stack.bff.app)
+        .get(url)
+        .set('cookie', cookie)
+        .set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+        .set('sec-fetch-dest', 'document');
+    for (const url of [a.profile.curriculum.url, '/files/candidatos/perfil/999999']) {
+      const res = await tab(url, b.cookie);
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.text).toContain('<html lang="es">');
+      expect(res.text).toContain('<h1>No se pudo abrir el archivo</h1>');
+      expect(res.text).toContain('Archivo no encontrado');
+    }
+    // The owner's tab gets the file itself.
+    const own = await tab(a.profile.curriculum.url, a.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+  });
+
   it('staff open a candidate\u2019s file and every opening is recorded; candidates\u2019 own openings are not', async () => {
     const count = async () => (await stack.api.db.selectFrom('archivos_accesos').select('id').execute()).length;
     const before = await count();
