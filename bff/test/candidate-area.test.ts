@@ -491,6 +491,19 @@ describe('authorisation: a candidate reaches only their own data', () => {
         tipo: 'policiales',
       }),
     ]);
+    // Both openings, the profile's file and the application's, are on the candidate's timeline.
+    const timeline = await gql(
+      `query($id: ID!) { candidate(id: $id) { timeline { __typename ... on FileAccessEvent { by document } } } }`,
+      { id: aApplication },
+      viewer,
+    );
+    const me = (await gql('{ me { name } }', {}, viewer)).body.data.me.name as string;
+    expect(
+      timeline.body.data.candidate.timeline.filter((e: { __typename: string }) => e.__typename === 'FileAccessEvent'),
+    ).toEqual([
+      { __typename: 'FileAccessEvent', by: me, document: 'POLICE_RECORD' },
+      { __typename: 'FileAccessEvent', by: me, document: 'POLICE_RECORD' },
+    ]);
   });
 
   it('B cannot put an upload of A\u2019s into B\u2019s profile: refused on the field, nothing changes', async () => {
