@@ -10,12 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A screenshot at 360 px of the same page, then back to the desktop width. */
+/** A screenshot at 360 px of the same page, which must not be wider than the phone, then back to the desktop width. */
 async function phoneShot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
   await page.waitForTimeout(300);
   await screenshot(page, name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360);
   await page.setViewportSize(size);
 }
 
@@ -36,6 +37,7 @@ describe('candidate area (issue 10)', () => {
     expect(await banner.getByText('Fotografía').isVisible()).toBe(true);
     await screenshot(page, 'perfil-nuevo');
     expect(await axeViolations(page)).toEqual([]);
+    await phoneShot(page, 'perfil-nuevo-360');
 
     // Any other page: the gate, which neither Escape nor a click outside closes.
     await page.goto('/');
@@ -82,6 +84,7 @@ describe('candidate area (issue 10)', () => {
     await page.getByText('Formulario incompleto').first().waitFor();
     await screenshot(page, 'perfil-errores');
     expect(await axeViolations(page)).toEqual([]);
+    await phoneShot(page, 'perfil-errores-360');
 
     // Corrected, with the photo and the four documents.
     await phone.fill('55551234');

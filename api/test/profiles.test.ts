@@ -574,6 +574,49 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       postulante_id: null,
       tipo: 'curriculum',
     });
+
+    // The opening of a profile file is shown on the timeline of the candidate's applications too.
+    const applied = await postForm(
+      t.api.url,
+      t.api.token,
+      formOf(
+        guestFields(v.open, {
+          InputCui: c.dpi,
+          InputEmail: c.email,
+          EsUsuarioRegistrado: 'true',
+          UsuarioCandidatoId: String(c.id),
+        }),
+        [],
+      ),
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    const timeline = await get(`/candidatos/${applied.body.postulanteId}/linea-de-tiempo`);
+    expect(timeline.body.accesos).toEqual([
+      expect.objectContaining({ id: access.body.id, usuarioId: admin.id, tipo: 'curriculum' }),
+    ]);
+    // Another candidate's applications do not show it.
+    const other = await newCandidate();
+    const theirs = await postForm(
+      t.api.url,
+      t.api.token,
+      formOf(
+        guestFields(v.open, {
+          InputCui: other.dpi,
+          InputEmail: other.email,
+          EsUsuarioRegistrado: 'true',
+          UsuarioCandidatoId: String(other.id),
+        }),
+        [
+          { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
+          { field: 'Curriculum', data: pdf, name: 'cv.pdf' },
+          { field: 'CartaDePresentacion', data: pdf, name: 'dpi.pdf' },
+          { field: 'Policiales', data: pdf, name: 'pol.pdf' },
+          { field: 'Penales', data: pdf, name: 'pen.pdf' },
+        ],
+      ),
+    );
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    expect((await get(`/candidatos/${theirs.body.postulanteId}/linea-de-tiempo`)).body.accesos).toEqual([]);
   });
 
   it('export holds everything; erasure removes personal data, files, queued e-mails and the account', async () => {

@@ -429,6 +429,28 @@ describe('authorisation: a candidate reaches only their own data', () => {
       expect((await request(stack.bff.app).get(bad).set('cookie', a.cookie)).status, bad).toBe(404);
   });
 
+  it("a browser tab ('Ver') that cannot open a file gets a page in Spanish, not JSON (spec 1 §8)", async () => {
+    const tab = (url: string, cookie: string) =>
+      request(stack.bff.app)
+        .get(url)
+        .set('cookie', cookie)
+        .set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+        .set('sec-fetch-dest', 'document');
+    for (const url of [a.profile.curriculum.url, '/files/candidatos/perfil/999999']) {
+      const res = await tab(url, b.cookie);
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.text).toContain('<html lang="es">');
+      expect(res.text).toContain('<h1>No se pudo abrir el archivo</h1>');
+      expect(res.text).toContain('Archivo no encontrado');
+    }
+    // The owner's tab gets the file itself.
+    const own = await tab(a.profile.curriculum.url, a.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+  });
+
   it('staff open a candidate\u2019s file and every opening is recorded; candidates\u2019 own openings are not', async () => {
     const count = async () => (await stack.api.db.selectFrom('archivos_accesos').select('id').execute()).length;
     const before = await count();
@@ -469,6 +491,40 @@ describe('authorisation: a candidate reaches only their own data', () => {
         tipo: 'policiales',
       }),
     ]);
+    // Both openings, the profile's file and the application's, are on the candidate's timeline.
+    const timeline = await gql(
+      `query($id: ID!) { candidate(id: $id) { timeline { __typename ... on FileAccessEvent { by document } } } }`,
+      { id: aApplication },
+      viewer,
+    );
+    const me = (await gql('{ me { name } }', {}, viewer)).body.data.me.name as string;
+    expect(
+      timeline.body.data.candidate.timeline.filter((e: { __typename: string }) => e.__typename === 'FileAccessEvent'),
+    ).toEqual([
+      { __typename: 'FileAccessEvent', by: me, document: 'POLICE_RECORD' },
+      { __typename: 'FileAccessEvent', by: me, document: 'POLICE_RECORD' },
+    ]);
+  });
+
+  it('B cannot put an upload of A\u2019s into B\u2019s profile: refused on the field, nothing changes', async () => {
+    const before = (await gql(MY_PROFILE, {}, b.cookie)).body.data.myProfile;
+    const aUpload = await upload('candidate-document', pdf, 'de-a.pdf', a.cookie);
+    const res = await gql(
+      UPDATE,
+      { input: profileInput(b.dpi, { curriculumUploadId: aUpload, firstName: 'Otra' }) },
+      b.cookie,
+    );
+    expect(res.body.data.updateMyProfile.profile).toBeNull();
+    expect(res.body.data.updateMyProfile.error.fields).toEqual([
+      { path: 'curriculumUploadId', message: 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.' },
+    ]);
+    const after = (await gql(MY_PROFILE, {}, b.cookie)).body.data.myProfile;
+    expect(after.firstName).toBe(before.firstName);
+    expect(after.curriculum).toEqual(before.curriculum);
+    // A's upload is still A's to use.
+    const own = await gql(UPDATE, { input: profileInput(a.dpi, { curriculumUploadId: aUpload }) }, a.cookie);
+    expect(own.body.data.updateMyProfile.error).toBeNull();
+    expect(own.body.data.updateMyProfile.profile.curriculum.name).toBe('de-a.pdf');
   });
 });
 

@@ -503,10 +503,21 @@ export async function findTimeline(db: Conn, id: number): Promise<TimelineJson> 
       .orderBy('id')
       .limit(500)
       .execute(),
+    // Openings of this application's files, and of the profile files of its candidate's account
+    // (a registered candidate's documents live in the profile).
     db
       .selectFrom('archivos_accesos')
       .select(['id', iso('en').as('en'), 'usuario_id', 'tipo'])
-      .where('postulante_id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('postulante_id', '=', id),
+          eb(
+            'usuario_candidato_id',
+            '=',
+            eb.selectFrom('postulantes').select('usuario_candidato_id').where('postulantes.id', '=', id),
+          ),
+        ]),
+      )
       .orderBy('en')
       .orderBy('id')
       .limit(500)

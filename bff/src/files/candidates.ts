@@ -1,12 +1,35 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Response } from 'express';
+import { FILE_MESSAGES } from '@bolsa/domain';
+import { Router, type Request, type Response } from 'express';
 import { ZipFile } from 'yazl';
 import type { Services } from '../context.js';
 import type { FileScope } from '../upstream/profiles.js';
 
-const NOT_FOUND = { message: 'Archivo no encontrado' };
-const DOWNLOAD_FAILED = { message: 'No se pudo descargar' };
+const NOT_FOUND = { message: FILE_MESSAGES.fileNotFound };
+const DOWNLOAD_FAILED = { message: FILE_MESSAGES.downloadFailed };
+
+/** A tab opened by 'Ver' (spec 1 §8): the refusal as a page in Spanish, not as JSON. */
+function refusalPage(status: 404 | 503): string {
+  const title = status === 404 ? FILE_MESSAGES.openFailedTitle : FILE_MESSAGES.openError;
+  const text =
+    status === 404 ? `${FILE_MESSAGES.fileNotFound}.` : `${FILE_MESSAGES.downloadFailed}. Intenta de nuevo más tarde.`;
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<main><h1>${title}</h1><p>${text}</p><p>Puedes cerrar esta pestaña.</p></main>
+</body>
+</html>
+`;
+}
+
+/** 404 or 503: a page for a browser tab, the JSON message for everything else. */
+function refuse(req: Request, res: Response, status: 404 | 503): void {
+  if (req.accepts(['application/json', 'text/html']) === 'text/html')
+    res.status(status).type('html').send(refusalPage(status));
+  else res.status(status).json(status === 404 ? NOT_FOUND : DOWNLOAD_FAILED);
+}
 
 /** A name safe in a header and in a zip: no separators, quotes or control characters. */
 const safeName = (raw: string) =>
@@ -40,20 +63,20 @@ export function candidateFilesRouter(services: Services): Router {
     const viewer = await services.sessions.viewer(req, res);
     const scope = req.params.scope;
     if (!viewer || (scope !== 'perfil' && scope !== 'postulacion') || !/^\d{1,10}$/.test(req.params.id))
-      return void res.status(404).json(NOT_FOUND);
+      return refuse(req, res, 404);
     const id = req.params.id;
     try {
       const owner = await services.profiles.fileOwner(scope, id);
       const isOwner = viewer.kind === 'CANDIDATE' && viewer.role === 4 && !!owner && owner.ownerUserId === viewer.id;
       const isStaff = viewer.kind !== 'CANDIDATE' && viewer.role >= 1 && viewer.role <= 3;
-      if (!owner || !(isOwner || isStaff)) return void res.status(404).json(NOT_FOUND);
+      if (!owner || !(isOwner || isStaff)) return refuse(req, res, 404);
       // No trace, no file: a staff opening that cannot be logged is not served.
       if (isStaff && !(await services.profiles.recordAccess(viewer.kind === 'STAFF' ? viewer.id : null, scope, id)))
-        return void res.status(503).json(DOWNLOAD_FAILED);
+        return refuse(req, res, 503);
       const up = await services.profiles.fileContent(scope, id);
       if (up.statusCode !== 200) {
         await up.body.dump();
-        return void res.status(404).json(NOT_FOUND);
+        return refuse(req, res, 404);
       }
       res.setHeader('Content-Type', owner.file.mimeType);
       const length = up.headers['content-length'];
@@ -61,7 +84,7 @@ export function candidateFilesRouter(services: Services): Router {
       res.setHeader('Content-Disposition', contentDisposition(owner.file.name));
       await pipeline(up.body, res);
     } catch {
-      if (!res.headersSent) res.status(503).json(DOWNLOAD_FAILED);
+      if (!res.headersSent) refuse(req, res, 503);
       else res.destroy();
     }
   });

@@ -125,7 +125,8 @@ export function normaliseCandidateProfile(raw: unknown, fallbackUserId: string):
 /** One of GET /mis-postulaciones/{userId}'s postulaciones; place is still 'municipio:departamento' or text. */
 export interface MyApplicationDto {
   id: string;
-  state: CandidateStateEnum;
+  /** null: a state this product does not know (spec 1 §4 'any other'). */
+  state: CandidateStateEnum | null;
   previousState: CandidateStateEnum | null;
   vacancyId: string | null;
   vacancyName: string | null;
@@ -139,19 +140,21 @@ export interface MyApplicationDto {
 
 /**
  * Legacy state spellings ('En revisión', 'pruebas tecnicas', 'en entrevista') through the domain's
- * canonicalState; the state last seen becomes previousState only when it differs.
+ * canonicalState; the state last seen becomes previousState only when it differs. No state written
+ * is postulado (spec 3 §4.1, the default); a value it does not know is no state, so the card gives
+ * the message for 'any other' (spec 1 §4) instead of postulado's.
  */
 export function normaliseMyApplication(raw: unknown): MyApplicationDto | null {
   const f = fieldsOf(raw);
   const aid = id(pick(f, 'id', 'postulanteId', 'idPostulante'));
   if (!aid) return null;
-  const current = canonicalState(pick(f, 'estadoPostulante', 'estado', 'estado_postulante'));
+  const written = pick(f, 'estadoPostulante', 'estado', 'estado_postulante');
+  const current = text(written) === null ? 'postulado' : canonicalState(written);
   const seen = canonicalState(pick(f, 'estadoVisto', 'estado_visto'));
   const vacancy = fieldsOf(listOf(pick(f, 'plazasAplicadas', 'plazas_aplicadas'))[0]);
-  const state = stateToEnum(current ?? 'postulado');
   return {
     id: aid,
-    state,
+    state: current ? stateToEnum(current) : null,
     previousState: seen && current && seen !== current ? stateToEnum(seen) : null,
     vacancyId: id(pick(vacancy, 'plazaId', 'idPlaza', 'vacanteId', 'id')) ?? id(pick(f, 'plazaId', 'vacanteId')),
     vacancyName: text(pick(vacancy, 'nombrePlaza', 'nombre', 'nombreVacante')) ?? text(pick(f, 'nombrePlaza')),

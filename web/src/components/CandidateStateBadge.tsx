@@ -17,7 +17,10 @@ export const CANDIDATE_STATE_COLOR: Record<CandidateState, string> = {
 const DARK_TEXT: ReadonlySet<CandidateState> = new Set(['pre-pruebas', 'post-pruebas']);
 
 /** The state badge (spec 1 §2.7, spec 3 §2.1–2.2). `state` is the GraphQL enum value (APPLIED…REJECTED). */
-export function CandidateStateBadge({ state, ...props }: { state: string } & Omit<BadgeProps, 'color' | 'children'>) {
+export function CandidateStateBadge({
+  state,
+  ...props
+}: { state: string | null } & Omit<BadgeProps, 'color' | 'children'>) {
   const s = stateFromEnum(state);
   return (
     <Badge

@@ -7,7 +7,7 @@ import classes from './candidate-area.module.css';
  * The six steps of an application (spec 1 §2.7, §4): the steps before the current one are done;
  * contratado fills all, rechazado none. A list, not buttons: there is nothing to click.
  */
-export function ApplicationTracker({ state }: { state: string }) {
+export function ApplicationTracker({ state }: { state: string | null }) {
   const { active, completed } = trackerStep(stateFromEnum(state));
   return (
     <ol className={classes.tracker} aria-label="Progreso de la postulación">

@@ -5,7 +5,7 @@ import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
 import { CandidateAreaPage } from './CandidateAreaPage';
 import { MY_APPLICATIONS, MY_PROFILE } from './operations';
-import { completeProfile, newProfile } from './test-fixtures';
+import { completeProfile, file, newProfile } from './test-fixtures';
 
 function mocks(profile: ReturnType<typeof newProfile> | Error): Mocks {
   return [
@@ -56,6 +56,20 @@ describe('/perfil', () => {
     expect(screen.getByRole('button', { name: 'Descargar mis datos' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
     expect(await screen.findByRole('dialog', { name: 'Eliminar mi cuenta' })).toBeInTheDocument();
+  });
+
+  it("says 'No se pudo abrir el archivo' instead of opening a url that is not the server's file route", async () => {
+    const user = userEvent.setup();
+    const cv = file('11', 'CURRICULUM', 'Currículum');
+    renderWithProviders(<CandidateAreaPage />, {
+      mocks: mocks(completeProfile({ curriculum: { ...cv, url: 'https://almacen.example.com/cv.pdf' } })),
+      route: '/perfil?tab=perfil',
+      viewer: viewer('CANDIDATE'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ver Currículum' }));
+    expect(await screen.findByText('No se pudo abrir el archivo')).toBeInTheDocument();
+    expect(screen.getByText('El servidor no devolvió una URL válida.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Ver Currículum/ })).toBeNull();
   });
 
   it("says 'No se pudo cargar la información del usuario' when the profile cannot be loaded", async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { MyApplicationsQuery } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
@@ -82,6 +83,15 @@ describe('Mis Postulaciones', () => {
     expect(within(followUp).getByText('Estado actualizado: postulado → en seguimiento')).toBeInTheDocument();
   });
 
+  it('gives a state it does not know the message for any other state, and no progress (spec 1 §4)', async () => {
+    render([listMock([row({ state: null })])]);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('GTH se contactará contigo próximamente.')).toBeInTheDocument();
+    expect(within(card).getByText('Sin definir', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(steps(card)).toEqual(Array(6).fill('pending'));
+    expect(within(card).queryByText('Tu postulación ha sido recibida. GTH se contactará contigo.')).toBeNull();
+  });
+
   it('does not mark anything as seen when nothing changed', async () => {
     render([listMock([row({})])]);
     await screen.findByRole('article');
@@ -98,6 +108,23 @@ describe('Mis Postulaciones', () => {
     render([listMock(new TypeError('Failed to fetch'))]);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error de conexión al cargar postulaciones')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it("says 'Error al cargar postulaciones' when the server answers with an error", async () => {
+    render([
+      {
+        request: { query: MY_APPLICATIONS },
+        result: {
+          errors: [
+            new GraphQLError('No se pudo contactar al servidor.', { extensions: { code: 'UPSTREAM_UNAVAILABLE' } }),
+          ],
+        },
+      },
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error al cargar postulaciones')).toBeInTheDocument();
+    expect(within(alert).queryByText('Error de conexión al cargar postulaciones')).toBeNull();
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 

@@ -90,6 +90,22 @@ describe('the profile form', { timeout: 30_000 }, () => {
     expect(FakeXhr.sent).toBe(0);
   });
 
+  it('refuses a 6 MB document and a photo that is not an image, and uploads neither', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render();
+    await user.upload(
+      screen.getByLabelText('Seleccionar Antecedentes penales'),
+      new File([new Uint8Array(6 * 1024 * 1024)], 'penales.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('El archivo no puede ser mayor a 5MB')).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Seleccionar Fotografía'),
+      new File(['%PDF-1.4'], 'foto.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('Solo se permiten imágenes JPG o PNG')).toBeInTheDocument();
+    expect(FakeXhr.sent).toBe(0);
+  });
+
   it('counts documents marked for deletion in the confirmation, then saves and says "Perfil actualizado"', async () => {
     const user = userEvent.setup();
     const seen: { input?: ProfileInput } = {};
