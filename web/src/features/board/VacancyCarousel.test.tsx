@@ -29,4 +29,23 @@ describe('VacancyCarousel', () => {
       expect(screen.queryByRole('button', { name: 'Pausar desplazamiento automático' })).not.toBeInTheDocument(),
     );
   });
+
+  it('shows the list twice for the loop on a wide screen, once on a phone (no ticker there to loop)', async () => {
+    screenIs(false);
+    const wide = renderWithProviders(<VacancyCarousel vacancies={CARDS} onApply={() => {}} onDetails={() => {}} />);
+    expect(await screen.findAllByText('Médico general')).toHaveLength(2);
+    wide.unmount();
+
+    screenIs(true);
+    renderWithProviders(<VacancyCarousel vacancies={CARDS} onApply={() => {}} onDetails={() => {}} />);
+    expect(await screen.findAllByText('Médico general')).toHaveLength(1);
+  });
+
+  it('on a phone, renders the phone carousel from the first render (no desktop layout first)', () => {
+    screenIs(true);
+    renderWithProviders(<VacancyCarousel vacancies={CARDS} onApply={() => {}} onDetails={() => {}} />);
+    // Synchronously after the first render: no pause button and a single copy of each card.
+    expect(screen.queryByRole('button', { name: 'Pausar desplazamiento automático' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Enfermera profesional')).toHaveLength(1);
+  });
 });

@@ -33,11 +33,15 @@ interface VacancyCarouselProps {
 /** Below Mantine's `xs` breakpoint (576 px). */
 export const PHONE_QUERY = '(max-width: 35.99em)';
 
+const FIRST_RENDER = { getInitialValueInEffect: false };
+
 export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarouselProps) {
-  const reducedMotion = useReducedMotion();
+  // Read at the first render (no server markup to match): a phone never renders the desktop
+  // carousel first only to lay it out again a moment later.
+  const reducedMotion = useReducedMotion(undefined, FIRST_RENDER);
   // On a phone one card fills the width: a moving ticker would always show it cut in two, so
   // there the carousel stands still and snaps whole cards into the centre.
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const phone = useMediaQuery(PHONE_QUERY, undefined, FIRST_RENDER);
   const dialogOpen = useAnyDialogOpen();
   const [userPaused, setUserPaused] = useState(false);
   const embla = useRef<EmblaCarouselType | null>(null);
@@ -90,8 +94,11 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
     if (live.current.shouldPlay) live.current.autoScroll.play(1000);
   };
 
-  // The loop needs more cards than fit on a wide screen: the list is shown twice (spec 1 §2.4).
-  const slides = [...vacancies.map((v) => ({ v, copy: 0 })), ...vacancies.map((v) => ({ v, copy: 1 }))];
+  // The auto-scrolling loop needs more cards than fit on a wide screen: there the list is shown
+  // twice (spec 1 §2.4). A phone shows one card at a time and does not auto-scroll; Embla's loop
+  // needs no copies there, and a cheap phone lays out half the cards.
+  const copies = phone ? [0] : [0, 1];
+  const slides = copies.flatMap((copy) => vacancies.map((v) => ({ v, copy })));
   const pauseLabel = userPaused ? 'Reanudar desplazamiento automático' : 'Pausar desplazamiento automático';
 
   return (

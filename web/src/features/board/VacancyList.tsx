@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBriefcaseOff, IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EMPTY_BOARD } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
@@ -72,7 +72,12 @@ export function VacancyList({
 
   const { data, previousData, loading, error, refetch } = useQuery(BOARD_VACANCIES, { variables });
   // While the next page or filter loads, keep the current cards on screen instead of flashing skeletons.
-  const board = (data ?? previousData)?.vacancies;
+  const current = (data ?? previousData)?.vacancies;
+  // Apollo hands new data to React as an urgent update, which renders in one go; the cards (up to
+  // 50 in the carousel) render from a deferred copy instead, in slices that leave a slow phone
+  // responsive (Lighthouse's Total Blocking Time). Until that copy catches up the skeletons stay.
+  const board = useDeferredValue(current);
+  const settling = board !== current;
 
   const location = useLocation();
   const openDetails = (v: VacancyCardFieldsFragment) =>
@@ -87,7 +92,7 @@ export function VacancyList({
   const totalPages = filtered && board ? Math.max(1, Math.ceil(board.totalCount / pageSize)) : 1;
 
   return (
-    <Box component="section" aria-labelledby="oportunidades-titulo" aria-busy={loading}>
+    <Box component="section" aria-labelledby="oportunidades-titulo" aria-busy={loading || settling}>
       <GuestBanner />
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Title order={2} id="oportunidades-titulo">
@@ -109,7 +114,7 @@ export function VacancyList({
         </Text>
       )}
 
-      {!board && loading ? (
+      {!board && (loading || settling) ? (
         <LoadingCards />
       ) : items.length === 0 || (error && !data) ? (
         <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
@@ -118,7 +123,7 @@ export function VacancyList({
           <VacancyCarousel vacancies={items} onApply={apply} onDetails={openDetails} />
         </Suspense>
       ) : (
-        <Stack gap="lg" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <Stack gap="lg" style={{ opacity: loading || settling ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {items.map((v) => (
               <VacancyCard key={v.id} vacancy={v} onApply={apply} onDetails={openDetails} />

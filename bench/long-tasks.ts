@@ -1,0 +1,101 @@
+// Where a page's long tasks go on a slow phone: loads a URL in Chromium at 360 px with the CPU
+// slowed 4× (as Lighthouse's mobile profile), records a trace with the V8 sampling profiler, and
+// for each task over 50 ms prints the functions that took its time, mapped back to the source
+// through web/dist's source maps when the build has them.
+//
+//   (cd web && npx vite build --sourcemap && node scripts/prerender.mjs)   # optional: names
+//   npm start   # or any running BFF serving web/dist
+//   node --import tsx bench/long-tasks.ts http://127.0.0.1:4000/vacantes
+//
+// A function's self time includes the layout or style work it forces (getBoundingClientRect).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
+
+interface CallFrame {
+  functionName?: string;
+  url?: string;
+  lineNumber?: number;
+  columnNumber?: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  args: {
+    data?: { startTime?: number; timeDeltas?: number[]; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] } };
+  };
+}
+
+const url = process.argv[2];
+if (!url) throw new Error('usage: node --import tsx bench/long-tasks.ts <url>');
+const assets = path.resolve(import.meta.dirname, '../web/dist/assets');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless', '--disable-gpu'],
+});
+const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
+const page = await context.newPage();
+await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await browser.startTracing(page, {
+  categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+});
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+await browser.close();
+
+const nodes = new Map<number, ProfileNode>();
+const samples: { ts: number; node: number }[] = [];
+let t = events.find((e) => e.name === 'Profile')?.args.data?.startTime ?? 0;
+for (const e of events.filter((e) => e.name === 'ProfileChunk')) {
+  const d = e.args.data!;
+  for (const n of d.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+  const ids = d.cpuProfile?.samples ?? [];
+  ids.forEach((id, i) => {
+    t += d.timeDeltas?.[i] ?? 0;
+    samples.push({ ts: t, node: id });
+  });
+}
+
+const maps = new Map<string, SourceMapConsumer | null>();
+function where(cf: CallFrame): string {
+  const file = (cf.url ?? '').replace(/.*\/assets\//, '');
+  const name = cf.functionName || '(anonymous)';
+  if (!cf.url?.includes('/assets/')) return cf.url ? `${name} ${cf.url.replace(/.*\//, '')}` : name;
+  if (!maps.has(file)) {
+    const map = path.join(assets, `${file}.map`);
+    maps.set(file, existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, 'utf8'))) : null);
+  }
+  const o = maps.get(file)?.originalPositionFor({ line: (cf.lineNumber ?? 0) + 1, column: cf.columnNumber ?? 0 });
+  if (!o?.source) return `${name} ${file}`;
+  return `${o.name ?? name} ${o.source.replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/')}:${o.line}`;
+}
+
+const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000);
+const first = tasks[0]?.ts ?? 0;
+for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
+  const end = task.ts + task.dur!;
+  const self = new Map<string, number>();
+  let count = 0;
+  for (const s of samples) {
+    if (s.ts < task.ts || s.ts > end) continue;
+    const n = nodes.get(s.node);
+    if (!n) continue;
+    count++;
+    const k = where(n.callFrame);
+    self.set(k, (self.get(k) ?? 0) + 1);
+  }
+  console.log(
+    `task at +${((task.ts - first) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms, ${count} samples`,
+  );
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 6))
+    console.log(`  ${String(v).padStart(5)}  ${k}`);
+}
