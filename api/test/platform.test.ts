@@ -175,13 +175,14 @@ describe.each(databases)('platform on $name', ({ start }) => {
     });
   });
 
-  describe('GET /archivos/{key}', () => {
+  describe('GET /internal/archivos/{key}', () => {
     it('streams a vacancy image as a 1200×675 WebP', async () => {
       const list = (await get('/sedes/vacantes/lista').expect(200)).body as VacancyJson[];
       const withImage = list.filter((v) => v.imagen);
       expect(withImage).toHaveLength(16);
       expect(new Set(withImage.map((v) => v.imagen)).size).toBe(16);
-      const res = await get(withImage[0]!.imagen!)
+      // `imagen` keeps the file host's '/archivos/<key>' spelling; the api serves it under /internal.
+      const res = await get(`/internal${withImage[0]!.imagen!}`)
         .buffer(true)
         .parse((r, cb) => {
           const chunks: Buffer[] = [];
@@ -198,24 +199,24 @@ describe.each(databases)('platform on $name', ({ start }) => {
     });
 
     it('needs the token', async () => {
-      await request(t.api.url).get('/archivos/plazas/x.webp').expect(401);
+      await request(t.api.url).get('/internal/archivos/plazas/x.webp').expect(401);
     });
 
     it('answers 404 JSON for a missing file', async () => {
-      const res = await get('/archivos/plazas/00000000-0000-0000-0000-000000000000.webp').expect(404);
+      const res = await get('/internal/archivos/plazas/00000000-0000-0000-0000-000000000000.webp').expect(404);
       expect(res.body).toEqual({ message: 'Archivo no encontrado' });
     });
 
     it('refuses path traversal with 400', async () => {
       for (const path of [
-        '/archivos/../service-token',
-        '/archivos/plazas/../../etc/passwd',
-        '/archivos/..%2F..%2Fetc%2Fpasswd',
-        '/archivos/%2Fetc%2Fpasswd',
-        '/archivos/plazas/%2e%2e/%2e%2e/x',
-        '/archivos/plazas%5C..%5Cx.webp',
-        '/archivos/plazas//x.webp',
-        '/archivos/plazas/x%00.webp',
+        '/internal/archivos/../service-token',
+        '/internal/archivos/plazas/../../etc/passwd',
+        '/internal/archivos/..%2F..%2Fetc%2Fpasswd',
+        '/internal/archivos/%2Fetc%2Fpasswd',
+        '/internal/archivos/plazas/%2e%2e/%2e%2e/x',
+        '/internal/archivos/plazas%5C..%5Cx.webp',
+        '/internal/archivos/plazas//x.webp',
+        '/internal/archivos/plazas/x%00.webp',
       ]) {
         const res = await rawGet(t.api.url, path, auth);
         expect([path, res.status]).toEqual([path, 400]);
