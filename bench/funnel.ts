@@ -1,5 +1,5 @@
 // The funnel report (issue 12) at 50,000 candidates on PostgreSQL: p50/p95 of the report's SQL
-// (the api's service, in process), of GET /reportes/embudo over HTTP, of Query.funnelReport and
+// (the api's service, in process), of GET /internal/reportes/embudo over HTTP, of Query.funnelReport and
 // of the CSV through the BFF, for every vacancy and for one; with the statement's plan.
 // Goal: well under 200 ms.
 //
@@ -146,8 +146,8 @@ const config = loadConfig(
 );
 const bff = await createServer(config);
 try {
-  await timed('api: GET /reportes/embudo', async () => {
-    const res = await fetch(`${api.url}/reportes/embudo?desde=${range.from}&hasta=${range.to}`, {
+  await timed('api: GET /internal/reportes/embudo', async () => {
+    const res = await fetch(`${api.url}/internal/reportes/embudo?desde=${range.from}&hasta=${range.to}`, {
       headers: { authorization: `Bearer ${api.token}` },
     });
     if (res.status !== 200) throw new Error(`api ${res.status}`);

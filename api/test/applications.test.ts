@@ -93,7 +93,7 @@ describe.each(databases)('applications on $name', ({ start }) => {
     });
     // Candidate files are never served by key, not even to the BFF.
     const key = files[0]!.clave;
-    const direct = await rawGet(t.api.url, `/archivos/${key}`, { authorization: `Bearer ${t.api.token}` });
+    const direct = await rawGet(t.api.url, `/internal/archivos/${key}`, { authorization: `Bearer ${t.api.token}` });
     expect(direct.status).toBe(404);
     // No personal data in the api's log.
     expect(t.logs.join('\n')).not.toContain(person.InputCui);

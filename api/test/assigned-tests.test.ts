@@ -210,7 +210,7 @@ describe.each(databases)('assigned tests REST contract on $name', ({ start }) =>
     const del = await api.post(`/pruebas/postulante-pruebas/${testId}/eliminar`);
     expect(del.body).toEqual({ success: true, message: 'Prueba eliminada' });
     expect((await api.post(`/pruebas/postulante-pruebas/${testId}/eliminar`)).status).toBe(404);
-    const timeline = await api.get(`/candidatos/${id}/linea-de-tiempo`);
+    const timeline = await api.get(`/internal/candidatos/${id}/linea-de-tiempo`);
     expect(timeline.body.pruebas.map((e: { accion: string }) => e.accion)).toEqual([
       'ASSIGNED',
       'NOT_COMPLETED',
@@ -249,7 +249,7 @@ describe.each(databases)('assigned tests REST contract on $name', ({ start }) =>
       const id = await insert('en seguimiento', 'pruebas.envio@example.com');
       const first = (await assign(id, linkTemplate)).body.prueba.id;
       const second = (await assign(id, fileTemplate)).body.prueba.id;
-      const early = await api.post(`/pruebas/postulante/${id}/confirmar`);
+      const early = await api.post(`/internal/pruebas/postulante/${id}/confirmar`);
       expect(early.status).toBe(400);
       const sent = await api.post('/email/enviar-pruebas', {
         postulante: {
@@ -288,7 +288,7 @@ describe.each(databases)('assigned tests REST contract on $name', ({ start }) =>
       expect((await api.post('/email/enviar-pruebas', { postulante: { Id: id } })).body.message).toBe(
         'No hay pruebas asignadas para enviar',
       );
-      const confirmed = await api.post(`/pruebas/postulante/${id}/confirmar`);
+      const confirmed = await api.post(`/internal/pruebas/postulante/${id}/confirmar`);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({
         success: true,
@@ -298,9 +298,9 @@ describe.each(databases)('assigned tests REST contract on $name', ({ start }) =>
       expect(await stateOf(id)).toBe('post-pruebas');
       await until(() => sink.inbox.filter((m) => m.to[0] === 'pruebas.envio@example.com').length === 2);
       expect(sink.inbox.some((m) => m.text.includes('Estamos evaluando tus resultados.'))).toBe(true);
-      const again = await api.post(`/pruebas/postulante/${id}/confirmar`);
+      const again = await api.post(`/internal/pruebas/postulante/${id}/confirmar`);
       expect(again.body.message).toBe('Verifica que las pruebas hayan sido enviadas primero.');
-      const timeline = await api.get(`/candidatos/${id}/linea-de-tiempo`);
+      const timeline = await api.get(`/internal/candidatos/${id}/linea-de-tiempo`);
       expect(timeline.body.pruebas.filter((e: { accion: string }) => e.accion === 'SENT')).toHaveLength(2);
       expect(timeline.body.estados.map((e: { estadoNuevo: string }) => e.estadoNuevo)).toEqual([
         'pre-pruebas',

@@ -161,11 +161,12 @@ describe.each(databases)('back-office vacancies on $name', ({ start }) => {
       const key = IMAGE_KEY.exec(v.imagen!)![1]!;
       expect((await files()).filter((f) => !before.includes(f))).toEqual([key, cardKeyFor(key)].sort());
 
-      const detail = await get(v.imagen!).expect(200);
+      // `imagen` keeps the file host's '/archivos/<key>' spelling; the api serves it under /internal.
+      const detail = await get(`/internal${v.imagen!}`).expect(200);
       expect(detail.headers['content-type']).toBe('image/webp');
       const detailMeta = await sharp(detail.body as Buffer).metadata();
       expect([detailMeta.format, detailMeta.width, detailMeta.height]).toEqual(['webp', 1200, 675]);
-      const card = await get(`/archivos/${cardKeyFor(key)}`).expect(200);
+      const card = await get(`/internal/archivos/${cardKeyFor(key)}`).expect(200);
       const cardMeta = await sharp(card.body as Buffer).metadata();
       expect([cardMeta.format, cardMeta.width, cardMeta.height]).toEqual(['webp', 672, 378]);
     });

@@ -60,7 +60,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     return { status: res.status, body: (await res.json()) as Body };
   };
   const fulfil = async (token: string, userId: number | string, files: FilePart[]) => {
-    const res = await fetch(`${t.api.url}/solicitudes-documentos/${token}/cumplir`, {
+    const res = await fetch(`${t.api.url}/internal/solicitudes-documentos/${token}/cumplir`, {
       method: 'POST',
       headers: auth(),
       body: formOf({ usuarioId: String(userId) }, files),
@@ -193,7 +193,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     expect(await count('solicitudes_documentos')).toBe(before.requests + 1);
     expect(await count('correos_salientes')).toBe(before.mails + 1);
 
-    const timeline = await get(`/candidatos/${c.candidateId}/linea-de-tiempo`);
+    const timeline = await get(`/internal/candidatos/${c.candidateId}/linea-de-tiempo`);
     expect(timeline.body.solicitudesDocumentos).toEqual([
       expect.objectContaining({
         accion: 'REQUESTED',
@@ -268,7 +268,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     const other = await registered();
     const { id, token } = await requested(c, ['curriculum', 'dpi']);
 
-    const view = await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`);
+    const view = await get(`/internal/solicitudes-documentos/${token}?usuarioId=${c.userId}`);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({
       id,
@@ -278,7 +278,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
       nombrePlaza: 'Auxiliar de enfermería (prueba)',
       cumplida: false,
     });
-    const foreign = await get(`/solicitudes-documentos/${token}?usuarioId=${other.userId}`);
+    const foreign = await get(`/internal/solicitudes-documentos/${token}?usuarioId=${other.userId}`);
     expect(foreign).toEqual({ status: 404, body: expect.objectContaining({ message: M.linkInvalid }) });
     const foreignPost = await fulfil(token, other.userId, [
       { field: 'curriculum', data: pdf, name: 'cv.pdf' },
@@ -314,11 +314,11 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     ]);
     expect(appFiles.every((f) => f.perfil_archivo_id !== null)).toBe(true);
 
-    const timeline = await get(`/candidatos/${c.candidateId}/linea-de-tiempo`);
+    const timeline = await get(`/internal/candidatos/${c.candidateId}/linea-de-tiempo`);
     expect(timeline.body.solicitudesDocumentos.map((e: Body) => e.accion)).toEqual(['REQUESTED', 'FULFILLED']);
 
     // Single use: the same link again is invalid, read or post.
-    expect((await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(404);
+    expect((await get(`/internal/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(404);
     const again = await fulfil(token, c.userId, [
       { field: 'curriculum', data: pdf, name: 'otra.pdf' },
       { field: 'dpi', data: pdf, name: 'otra.pdf' },
@@ -334,11 +334,11 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
       .set({ expira_en: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', id)
       .execute();
-    const expired = await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`);
+    const expired = await get(`/internal/solicitudes-documentos/${token}?usuarioId=${c.userId}`);
     const post = await fulfil(token, c.userId, [{ field: 'curriculum', data: pdf, name: 'cv.pdf' }]);
-    const unknown = await get(`/solicitudes-documentos/${'A'.repeat(43)}?usuarioId=${c.userId}`);
-    const malformed = await get(`/solicitudes-documentos/corto?usuarioId=${c.userId}`);
-    const noUser = await get(`/solicitudes-documentos/${token}`);
+    const unknown = await get(`/internal/solicitudes-documentos/${'A'.repeat(43)}?usuarioId=${c.userId}`);
+    const malformed = await get(`/internal/solicitudes-documentos/corto?usuarioId=${c.userId}`);
+    const noUser = await get(`/internal/solicitudes-documentos/${token}`);
     for (const r of [expired, post, unknown, malformed, noUser])
       expect(r).toEqual({ status: 404, body: { success: false, message: M.linkInvalid, fields: [] } });
   });
@@ -392,7 +392,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
       .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
       .executeTakeFirstOrThrow();
     expect(row.cumplida_en).toBeNull();
-    expect((await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(200);
+    expect((await get(`/internal/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(200);
   });
 
   /** Makes every insert into `table` fail in the database itself, until the returned undo runs. */
@@ -434,7 +434,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     expect(await storedFiles(t.api.filesDir)).toEqual(filesBefore);
     const profile = await get(`/PerfilCandidato/profile/${c.userId}`);
     expect(profile.body.archivos.map((f: Body) => f.nombre)).toEqual(['cv-viejo.pdf']);
-    expect((await get(`/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(200);
+    expect((await get(`/internal/solicitudes-documentos/${token}?usuarioId=${c.userId}`)).status).toBe(200);
     const retry = await fulfil(token, c.userId, [{ field: 'curriculum', data: pdf, name: 'cv-nuevo.pdf' }]);
     expect(retry.status).toBe(200);
   });

@@ -107,7 +107,7 @@ const ROW_B = {
   medianaDiasContratacion: 10,
 };
 
-describe.each(databases)('funnel report (GET /reportes/embudo) on $name', ({ start }) => {
+describe.each(databases)('funnel report (GET /internal/reportes/embudo) on $name', ({ start }) => {
   let t: TestApi;
   const client = recordingClient(() => t);
   let idA = 0;
@@ -168,7 +168,7 @@ describe.each(databases)('funnel report (GET /reportes/embudo) on $name', ({ sta
   });
 
   it('counts, converts and takes the medians per vacancy and overall, by application day in Guatemala', async () => {
-    const res = await client.get('/reportes/embudo?desde=2025-03-01&hasta=2025-03-31');
+    const res = await client.get('/internal/reportes/embudo?desde=2025-03-01&hasta=2025-03-31');
     expect(res.status).toBe(200);
     expect(res.body.desde).toBe('2025-03-01');
     expect(res.body.hasta).toBe('2025-03-31');
@@ -189,14 +189,14 @@ describe.each(databases)('funnel report (GET /reportes/embudo) on $name', ({ sta
   });
 
   it('narrows to one vacancy', async () => {
-    const res = await client.get(`/reportes/embudo?desde=2025-03-01&hasta=2025-03-31&plazaId=${idB}`);
+    const res = await client.get(`/internal/reportes/embudo?desde=2025-03-01&hasta=2025-03-31&plazaId=${idB}`);
     expect(res.status).toBe(200);
     expect(res.body.plazas).toEqual([{ plazaId: idB, ...ROW_B }]);
     expect(res.body.general).toEqual({ plazaId: null, ...ROW_B, plaza: 'Todas las plazas' });
   });
 
   it('answers an empty range with zeros and no vacancies', async () => {
-    const res = await client.get('/reportes/embudo?desde=2024-01-01&hasta=2024-01-31');
+    const res = await client.get('/internal/reportes/embudo?desde=2024-01-01&hasta=2024-01-31');
     expect(res.status).toBe(200);
     expect(res.body.plazas).toEqual([]);
     expect(res.body.general).toEqual({
@@ -225,7 +225,7 @@ describe.each(databases)('funnel report (GET /reportes/embudo) on $name', ({ sta
       ['desde=2025-03-01&desde=2025-03-02&hasta=2025-03-31', 'Solicitud inválida'],
     ];
     for (const [qs, message] of cases) {
-      const res = await client.get(`/reportes/embudo?${qs}`);
+      const res = await client.get(`/internal/reportes/embudo?${qs}`);
       expect(res.status, qs).toBe(400);
       expect(res.body.message, qs).toBe(message);
     }

@@ -108,9 +108,9 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
     expect(attendees.some((a) => a.includes('jefa@ejemplo.org.gt'))).toBe(true);
     expect(JSON.stringify(event.organizer).toLowerCase()).toContain(ORGANISER);
 
-    const list = await api.get(`/entrevista/postulante/${id}`);
+    const list = await api.get(`/internal/entrevista/postulante/${id}`);
     expect(list.body).toHaveLength(1);
-    const timeline = await api.get(`/candidatos/${id}/linea-de-tiempo`);
+    const timeline = await api.get(`/internal/candidatos/${id}/linea-de-tiempo`);
     expect(timeline.body.entrevistas).toMatchObject([
       { modalidad: 'PRESENCIAL', horaInicio: '10:00', horaFin: '11:00' },
     ]);

@@ -398,7 +398,7 @@ describe.each(databases)('pipeline REST contract on $name', ({ name, start }) =>
         .where('postulante_id', '=', id)
         .execute();
       expect(mails).toMatchObject([{ plantilla: 'estado-en-seguimiento', estado: 'pendiente' }]);
-      const timeline = await api.get(`/candidatos/${id}/linea-de-tiempo`);
+      const timeline = await api.get(`/internal/candidatos/${id}/linea-de-tiempo`);
       expect(timeline.body.estados).toHaveLength(1);
       expect(timeline.body.correos).toMatchObject([
         { plantilla: 'estado-en-seguimiento', estado: 'pendiente', intentos: 0 },
@@ -543,7 +543,7 @@ describe.each(databases)('pipeline REST contract on $name', ({ name, start }) =>
       expect(
         await t.api.db.selectFrom('postulantes_historial').select('id').where('postulante_id', '=', id).execute(),
       ).toEqual([]);
-      const file = await api.get(`/archivos/${demo.clave}`);
+      const file = await api.get(`/internal/archivos/${demo.clave}`);
       expect(file.status).toBe(404);
       expect((await api.post(`/candidatos/${id}`)).status).toBe(404);
     });

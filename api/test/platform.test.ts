@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import type { Db } from '../src/db/database.js';
+import type { FileStore } from '../src/files/repository.js';
 import { contentTypeFor, isSafeKey } from '../src/files/repository.js';
 import type { VacancyJson } from '../src/vacancies/repository.js';
 import { databases, type TestApi } from './support/databases.js';
@@ -24,6 +27,125 @@ describe('file keys', () => {
     expect(contentTypeFor('a/b.gif')).toBe('image/gif');
     expect(contentTypeFor('cv/x.pdf')).toBe('application/pdf');
     expect(contentTypeFor('x.exe')).toBe('application/octet-stream');
+  });
+});
+
+/**
+ * ARCHITECTURE.md principle 1: the api serves the REST calls of each spec's §7 exactly, and may add
+ * internal endpoints only under /internal/…. The calls as the specs list them ({param} for a path
+ * parameter); the api's own spelling of a parameter's name does not matter.
+ */
+const DOCUMENTED: readonly string[] = [
+  // spec 1 §7
+  'POST /usuarios-candidatos/login',
+  'POST /usuarios-candidatos/register',
+  'GET /postulantes/validar',
+  'POST /guardar/Postulante',
+  'GET /PerfilCandidato/profile/{userId}',
+  'GET /PerfilCandidato/foto/{userId}',
+  'GET /PerfilCandidato/archivo/{userId}/{dpi}/{fileId}',
+  'POST /PerfilCandidato/completar-perfil',
+  'GET /mis-postulaciones/{userId}',
+  'GET /municipios',
+  'GET /sedes',
+  'GET /sedes/vacantes/lista',
+  'POST /plazas/{id}/destacado',
+  'POST /login',
+  // spec 2 §7
+  'GET /sedes/{sedeId}/plazas',
+  'GET /municipio/{id}',
+  'GET /plazas/departamentos',
+  'GET /plazas/existe',
+  'POST /guardar/Vacante',
+  'POST /vacantes/{id}',
+  'GET /plazas/{id}',
+  'POST /plazas/{id}',
+  'GET /usuario',
+  'GET /pruebas/templates',
+  'POST /pruebas/templates',
+  'POST /pruebas/templates/{id}/activo',
+  'POST /pruebas/templates/{id}',
+  'GET /pruebas/templates/{id}/download',
+  'GET /correos',
+  'POST /correos',
+  'POST /correos/{correo_id}',
+  'POST /correos/{correo_id}/activo',
+  'POST /correos/{correo_id}/eliminar',
+  'POST /usuario/toggle-estado/{id}',
+  'POST /usuario/actualizar/{id}',
+  'POST /usuario',
+  'POST /usuario/eliminar/{id}',
+  // spec 3 §7
+  'GET /candidatos/lista',
+  'GET /candidatos/detalle/{id}',
+  'GET /candidatos/por-plaza/{plazaId}',
+  // The spec lists /candidatos/por-estado/contratado and …/rechazado; one route serves both.
+  'GET /candidatos/por-estado/{estado}',
+  'GET /candidatos/estados-permitidos/{id}',
+  'POST /candidatos/cambiar-estado/{id}',
+  'POST /candidatos/{id}/estado',
+  'POST /candidatos/reactivar/{id}',
+  'POST /candidatos/{id}',
+  'POST /email/notificar-estado',
+  'POST /email/notificar-documentos',
+  'POST /email/enviar-pruebas',
+  'GET /pruebas/postulante/{id}',
+  'POST /pruebas/asignar-simple',
+  'POST /pruebas/postulante-pruebas/{id}',
+  'POST /pruebas/postulante-pruebas/{id}/eliminar',
+  'POST /entrevista/crear-reunion-teams',
+  'POST /entrevista/crear-entrevista-presencial',
+];
+
+/** Outside the contract on purpose: the unauthenticated liveness probe (docker-compose, npm start, the BFF). */
+const OPERATIONAL: readonly string[] = ['GET /healthz'];
+
+interface RouterLayer {
+  rawPath?: unknown;
+  slash?: boolean;
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle?: { stack?: RouterLayer[] };
+}
+
+/** Every 'METHOD /path' the app registers, walking mounted routers. */
+function registeredRoutes(stack: RouterLayer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const paths = [layer.route.path].flat() as string[];
+      return Object.keys(layer.route.methods).flatMap((m) => paths.map((p) => `${m.toUpperCase()} ${prefix}${p}`));
+    }
+    if (layer.handle?.stack) {
+      const at = layer.slash || typeof layer.rawPath !== 'string' ? '' : layer.rawPath;
+      return registeredRoutes(layer.handle.stack, prefix + at);
+    }
+    return [];
+  });
+}
+
+/** ':id', '{id}' and '*key' all become '{}', so the spec's and Express's spellings compare. */
+const shape = (route: string) => route.replace(/[:*][A-Za-z_]\w*|\{[^}/]*\}/g, '{}');
+
+describe('the REST contract (ARCHITECTURE.md principle 1)', () => {
+  // Building the app touches neither the database nor the file store.
+  const app = createApp({ db: {} as Db, files: {} as FileStore, serviceToken: 'x'.repeat(32) });
+  const routes = registeredRoutes((app.router as unknown as { stack: RouterLayer[] }).stack);
+  const documented = new Set(DOCUMENTED.map(shape));
+
+  it('finds the routes', () => {
+    expect(routes.length).toBeGreaterThan(DOCUMENTED.length);
+    expect(routes).toContain('GET /internal/archivos/*key');
+  });
+
+  it('registers no route that is neither a documented §7 call nor under /internal/', () => {
+    const stray = routes.filter(
+      (r) => !documented.has(shape(r)) && !OPERATIONAL.includes(r) && !/^[A-Z]+ \/internal\//.test(r),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('serves every documented §7 call', () => {
+    const served = new Set(routes.map(shape));
+    expect(DOCUMENTED.filter((c) => !served.has(shape(c)))).toEqual([]);
   });
 });
 
@@ -175,13 +297,14 @@ describe.each(databases)('platform on $name', ({ start }) => {
     });
   });
 
-  describe('GET /archivos/{key}', () => {
+  describe('GET /internal/archivos/{key}', () => {
     it('streams a vacancy image as a 1200×675 WebP', async () => {
       const list = (await get('/sedes/vacantes/lista').expect(200)).body as VacancyJson[];
       const withImage = list.filter((v) => v.imagen);
       expect(withImage).toHaveLength(16);
       expect(new Set(withImage.map((v) => v.imagen)).size).toBe(16);
-      const res = await get(withImage[0]!.imagen!)
+      // `imagen` keeps the file host's '/archivos/<key>' spelling; the api serves it under /internal.
+      const res = await get(`/internal${withImage[0]!.imagen!}`)
         .buffer(true)
         .parse((r, cb) => {
           const chunks: Buffer[] = [];
@@ -198,24 +321,24 @@ describe.each(databases)('platform on $name', ({ start }) => {
     });
 
     it('needs the token', async () => {
-      await request(t.api.url).get('/archivos/plazas/x.webp').expect(401);
+      await request(t.api.url).get('/internal/archivos/plazas/x.webp').expect(401);
     });
 
     it('answers 404 JSON for a missing file', async () => {
-      const res = await get('/archivos/plazas/00000000-0000-0000-0000-000000000000.webp').expect(404);
+      const res = await get('/internal/archivos/plazas/00000000-0000-0000-0000-000000000000.webp').expect(404);
       expect(res.body).toEqual({ message: 'Archivo no encontrado' });
     });
 
     it('refuses path traversal with 400', async () => {
       for (const path of [
-        '/archivos/../service-token',
-        '/archivos/plazas/../../etc/passwd',
-        '/archivos/..%2F..%2Fetc%2Fpasswd',
-        '/archivos/%2Fetc%2Fpasswd',
-        '/archivos/plazas/%2e%2e/%2e%2e/x',
-        '/archivos/plazas%5C..%5Cx.webp',
-        '/archivos/plazas//x.webp',
-        '/archivos/plazas/x%00.webp',
+        '/internal/archivos/../service-token',
+        '/internal/archivos/plazas/../../etc/passwd',
+        '/internal/archivos/..%2F..%2Fetc%2Fpasswd',
+        '/internal/archivos/%2Fetc%2Fpasswd',
+        '/internal/archivos/plazas/%2e%2e/%2e%2e/x',
+        '/internal/archivos/plazas%5C..%5Cx.webp',
+        '/internal/archivos/plazas//x.webp',
+        '/internal/archivos/plazas/x%00.webp',
       ]) {
         const res = await rawGet(t.api.url, path, auth);
         expect([path, res.status]).toEqual([path, 400]);

@@ -463,13 +463,13 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       estadoPostulante: 'en seguimiento',
       estadoVisto: 'postulado',
     });
-    expect(await post(`/mis-postulaciones/${c.id}/vistas`)).toEqual({
+    expect(await post(`/internal/mis-postulaciones/${c.id}/vistas`)).toEqual({
       status: 200,
       body: { success: true, actualizadas: 1 },
     });
     expect((await get(`/mis-postulaciones/${c.id}`)).body.postulaciones[0].estadoVisto).toBe('en seguimiento');
     expect((await get('/mis-postulaciones/999999')).status).toBe(404);
-    expect((await post('/mis-postulaciones/999999/vistas')).status).toBe(404);
+    expect((await post('/internal/mis-postulaciones/999999/vistas')).status).toBe(404);
   });
 
   it('a registered candidate applying with the documents of their profile references them, not copies', async () => {
@@ -590,7 +590,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       ),
     );
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
-    const timeline = await get(`/candidatos/${applied.body.postulanteId}/linea-de-tiempo`);
+    const timeline = await get(`/internal/candidatos/${applied.body.postulanteId}/linea-de-tiempo`);
     expect(timeline.body.accesos).toEqual([
       expect.objectContaining({ id: access.body.id, usuarioId: admin.id, tipo: 'curriculum' }),
     ]);
@@ -616,7 +616,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       ),
     );
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
-    expect((await get(`/candidatos/${theirs.body.postulanteId}/linea-de-tiempo`)).body.accesos).toEqual([]);
+    expect((await get(`/internal/candidatos/${theirs.body.postulanteId}/linea-de-tiempo`)).body.accesos).toEqual([]);
   });
 
   it('export holds everything; erasure removes personal data, files, queued e-mails and the account', async () => {

@@ -87,7 +87,7 @@ describe.each(databases)('staged files on $name', ({ start }) => {
       sobrante: false,
     });
     // Never served by key: 'tmp/' is a private folder.
-    const open = await fetch(`${t.api.url}/archivos/${row.clave}`, { headers: auth() });
+    const open = await fetch(`${t.api.url}/internal/archivos/${row.clave}`, { headers: auth() });
     expect(open.status).toBe(404);
   });
 

@@ -32,7 +32,10 @@ function noteOf(raw: unknown): string | null {
   return raw.trim() || null;
 }
 
-/** /pruebas/postulante*, /pruebas/asignar-simple, /email/enviar-pruebas (spec 3 §7) and confirmar. */
+/**
+ * /pruebas/postulante*, /pruebas/asignar-simple, /email/enviar-pruebas (spec 3 §7) and
+ * /internal/pruebas/postulante/{id}/confirmar.
+ */
 export function assignedTestRoutes(deps: PipelineDeps): Router {
   const router = Router();
 
@@ -159,7 +162,7 @@ export function assignedTestRoutes(deps: PipelineDeps): Router {
     });
   });
 
-  router.post('/pruebas/postulante/:id/confirmar', async (req, res) => {
+  router.post('/internal/pruebas/postulante/:id/confirmar', async (req, res) => {
     const id = parseId(req.params.id);
     const outcome = await tests.confirmTests(deps, id, actorOf(bodyOf(req), 2));
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.message, { success: false, ...outcome.fields });

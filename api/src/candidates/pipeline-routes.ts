@@ -177,7 +177,7 @@ export function pipelineRoutes(deps: PipelineDeps): Router {
     res.json({ estadosPermitidos: allowed });
   });
 
-  router.get('/candidatos/:id/linea-de-tiempo', async (req, res) => {
+  router.get('/internal/candidatos/:id/linea-de-tiempo', async (req, res) => {
     const t = await pipeline.findTimeline(db, parseId(req.params.id));
     if (!t) throw notFound(M.notFound);
     res.json(t);

@@ -43,9 +43,9 @@ function userIdOf(raw: unknown): number | null {
  * Extra (undocumented), the e-mail's signed link; every invalid link (unknown, expired, used, or
  * another account's) answers the same 404 'El enlace no es válido o ha expirado.':
  *
- * - `GET /solicitudes-documentos/{token}?usuarioId=` → 200 `{ id, postulanteId, documentos,
+ * - `GET /internal/solicitudes-documentos/{token}?usuarioId=` → 200 `{ id, postulanteId, documentos,
  *   comentario, nombrePlaza, solicitadoEn, expiraEn, cumplida }`.
- * - `POST /solicitudes-documentos/{token}/cumplir`, multipart: field `usuarioId` and one file part
+ * - `POST /internal/solicitudes-documentos/{token}/cumplir`, multipart: field `usuarioId` and one file part
  *   per requested key, named by the key (`curriculum`, `carta_presentacion`, `dpi`,
  *   `antecedentes_policiales`, `antecedentes_penales`) → 200 `{ success: true, message, solicitudId,
  *   postulanteId, documentos, cumplidaEn }`; 400 `{ success: false, message, fields: [{ path: key,
@@ -75,14 +75,14 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
     });
   });
 
-  router.get('/solicitudes-documentos/:token', async (req, res) => {
+  router.get('/internal/solicitudes-documentos/:token', async (req, res) => {
     const userId = userIdOf(queryParam(req, 'usuarioId'));
     const view = userId === null ? null : await requests.viewRequest(deps, req.params.token, userId);
     if (!view) return refuse(res, requests.invalidLink());
     res.json(view);
   });
 
-  router.post('/solicitudes-documentos/:token/cumplir', async (req, res) => {
+  router.post('/internal/solicitudes-documentos/:token/cumplir', async (req, res) => {
     let form;
     try {
       form = await readForm(req, {

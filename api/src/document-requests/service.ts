@@ -195,7 +195,7 @@ export interface RequestViewJson {
   cumplida: boolean;
 }
 
-/** GET /solicitudes-documentos/{token}: what the link asks for, only for the account it was sent to. */
+/** GET /internal/solicitudes-documentos/{token}: what the link asks for, only for the account it was sent to. */
 export async function viewRequest(deps: PipelineDeps, token: string, userId: number): Promise<RequestViewJson | null> {
   if (!isTokenShaped(token)) return null;
   const r = await repo.findByTokenHash(deps.db, hashToken(token));
@@ -223,7 +223,7 @@ export interface FulfilResult {
 }
 
 /**
- * POST /solicitudes-documentos/{token}/cumplir: exactly the requested documents, each a PDF of
+ * POST /internal/solicitudes-documentos/{token}/cumplir: exactly the requested documents, each a PDF of
  * at most 5 MB judged from its bytes (the profile's rules). They replace the profile's files and
  * the application's current ones, and the request is marked fulfilled, in one transaction; new
  * files are written first and removed if it fails, replaced ones removed after it commits.

@@ -38,7 +38,7 @@ export function fileRoutes(deps: StagedDeps): Router {
     res.json({ success: true });
   });
 
-  router.get('/archivos/*key', async (req, res) => {
+  router.get('/internal/archivos/*key', async (req, res) => {
     // Express 5 hands the wildcard over as decoded segments; '%2F' inside one would smuggle a slash.
     const segments = (req.params as { key?: string[] }).key ?? [];
     if (segments.some((s) => s.includes('/'))) throw badRequest();

@@ -10,7 +10,7 @@ import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/in
  * document goes from the browser through the BFF straight into the file store when it is dropped
  * (POST /internal/archivos-preparados), so sending the form moves no bytes: the documented
  * multipart endpoints (POST /guardar/Postulante, /PerfilCandidato/completar-perfil,
- * /solicitudes-documentos/{token}/cumplir) also take `?preparados=Campo:id,…` in place of file
+ * /internal/solicitudes-documentos/{token}/cumplir) also take `?preparados=Campo:id,…` in place of file
  * parts. A staged file is used once: the form's transaction deletes its row.
  */
 

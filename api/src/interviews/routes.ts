@@ -73,7 +73,7 @@ export function interviewRoutes(deps: InterviewDeps): Router {
   };
   router.post('/entrevista/crear-reunion-teams', create('VIRTUAL'));
   router.post('/entrevista/crear-entrevista-presencial', create('PRESENCIAL'));
-  router.get('/entrevista/postulante/:id', async (req, res) => {
+  router.get('/internal/entrevista/postulante/:id', async (req, res) => {
     const id = parseId(req.params.id);
     res.json(await repo.findInterviews(deps.db, id));
   });

@@ -110,7 +110,7 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
     res.json({ success: true, postulaciones: list, message: PROFILE_API_MESSAGES.applications });
   });
 
-  router.post('/mis-postulaciones/:userId/vistas', async (req, res) => {
+  router.post('/internal/mis-postulaciones/:userId/vistas', async (req, res) => {
     const n = await profiles.markSeen(db, parseId(req.params.userId));
     if (n === null) throw new HttpError(404, PROFILE_API_MESSAGES.userNotFound, { success: false });
     res.json({ success: true, actualizadas: n });

@@ -6,13 +6,13 @@ import { queryParam } from '../lists.js';
 import { funnelReport } from './service.js';
 
 /**
- * GET /reportes/embudo?desde=YYYY-MM-DD&hasta=YYYY-MM-DD[&plazaId=] (issue 12, beyond the spec's
+ * GET /internal/reportes/embudo?desde=YYYY-MM-DD&hasta=YYYY-MM-DD[&plazaId=] (issue 12, beyond the spec's
  * calls): the funnel of the applications made in [desde, hasta], days in Guatemala, both
  * included. Answers FunnelReportJson (./service.ts); a bad range is a 400 with its Spanish message.
  */
 export function reportRoutes(db: Db): Router {
   const router = Router();
-  router.get('/reportes/embudo', async (req, res) => {
+  router.get('/internal/reportes/embudo', async (req, res) => {
     const range = check(funnelRangeSchema, {
       from: queryParam(req, 'desde') ?? '',
       to: queryParam(req, 'hasta') ?? '',

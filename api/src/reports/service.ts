@@ -2,7 +2,7 @@ import { CANDIDATE_STATES, dayjs, FUNNEL_STEPS, type CandidateState } from '@bol
 import type { Db } from '../db/database.js';
 import { funnelAggregates, type FunnelAggregate } from './repository.js';
 
-/** One step of a funnel row, as GET /reportes/embudo spells it. */
+/** One step of a funnel row, as GET /internal/reportes/embudo spells it. */
 export interface FunnelStepJson {
   estado: CandidateState;
   /** Candidates who got at least this far. */

@@ -70,7 +70,7 @@ export function newFileKey(folder: string, extension: string): string {
 }
 
 /**
- * Folders that hold candidates' files and uploads in flight: never served by GET /archivos/…
+ * Folders that hold candidates' files and uploads in flight: never served by GET /internal/archivos/…
  * (candidate documents reach their owner or staff only through an authorised route).
  */
 export const PRIVATE_FOLDERS = ['postulantes', 'tmp'] as const;

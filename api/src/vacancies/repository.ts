@@ -32,7 +32,11 @@ export interface VacancyJson {
   actualizadoPorNombre: string | null;
 }
 
-/** Public path under which the api serves a stored file key. */
+/**
+ * How a vacancy's `imagen` names its stored file key: the file host's '/archivos/<key>' spelling,
+ * which readers (the BFF's imageUrl, the edit form's echo) parse back into the key. The api itself
+ * serves the bytes at GET /internal/archivos/<key> (ARCHITECTURE principle 1).
+ */
 export const fileUrl = (key: string): string => `/archivos/${key}`;
 
 /**

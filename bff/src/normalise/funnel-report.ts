@@ -43,7 +43,7 @@ const decimal = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 };
 
-/** One row of GET /reportes/embudo: every state and every step present, in the domain's order. */
+/** One row of GET /internal/reportes/embudo: every state and every step present, in the domain's order. */
 export function normaliseFunnelRow(raw: unknown, fallbackName: string): FunnelRowDto {
   const f = fieldsOf(raw);
   const states = new Map<string, number>();

@@ -25,7 +25,7 @@ const actorFields = (a: ActorRef) => ({ usuarioId: a.userId ?? undefined, rol: a
 /**
  * Pruebas del postulante (spec 3 §7: /pruebas/postulante/{id}, /pruebas/asignar-simple,
  * /pruebas/postulante-pruebas/{id}[/eliminar], /email/enviar-pruebas) and the confirmation
- * (/pruebas/postulante/{id}/confirmar): the only code that knows their paths and field names.
+ * (/internal/pruebas/postulante/{id}/confirmar): the only code that knows their paths and field names.
  */
 export class AssignedTestsClient {
   constructor(private readonly http: Upstream) {}
@@ -115,7 +115,7 @@ export class AssignedTestsClient {
 
   /** 'Confirmar pruebas completadas': the candidate → post-pruebas with its e-mail. */
   confirm(candidateId: string, actor: ActorRef): Promise<MoveResult> {
-    return this.move(`/pruebas/postulante/${candidateId}/confirmar`, candidateId, actorFields(actor));
+    return this.move(`/internal/pruebas/postulante/${candidateId}/confirmar`, candidateId, actorFields(actor));
   }
 
   private async move(path: string, candidateId: string, body: object): Promise<MoveResult> {

@@ -204,11 +204,11 @@ export class CandidatesClient {
     throw unexpected(r.failure);
   }
 
-  /** GET /candidatos/{id}/linea-de-tiempo: history rows, e-mails with delivery status, file openings. */
+  /** GET /internal/candidatos/{id}/linea-de-tiempo: history rows, e-mails with delivery status, file openings. */
   async timeline(candidateId: string): Promise<TimelineDto> {
     const empty: TimelineDto = { states: [], emails: [], accesses: [], tests: [], documentRequests: [] };
     if (!isRecordId(candidateId)) return empty;
-    const r = await this.http.send(`/candidatos/${candidateId}/linea-de-tiempo`);
+    const r = await this.http.send(`/internal/candidatos/${candidateId}/linea-de-tiempo`);
     // An api without the timeline (404/405) shows an empty one rather than failing the detail.
     if (!r.ok) {
       if (['not-found', 'refused', 'invalid'].includes(r.failure.kind)) return empty;

@@ -39,7 +39,7 @@ const isToken = (t: string) => /^[A-Za-z0-9_-]{43}$/.test(t);
 
 /**
  * Document-update requests: POST /email/notificar-documentos (spec 3 §7) and the signed link's
- * extra calls (/solicitudes-documentos/{token}, …/cumplir). The only code that knows their paths,
+ * extra calls (/internal/solicitudes-documentos/{token}, …/cumplir). The only code that knows their paths,
  * field names and statuses. The link's calls always carry the session's own user id.
  */
 export class DocumentRequestsClient {
@@ -82,7 +82,7 @@ export class DocumentRequestsClient {
   /** What the link asks for, when it is valid for this user; null otherwise. */
   async view(token: string, userId: string): Promise<DocumentRequestViewDto | null> {
     if (!isToken(token) || !isRecordId(userId)) return null;
-    const r = await this.http.send(`/solicitudes-documentos/${token}`, { query: { usuarioId: userId } });
+    const r = await this.http.send(`/internal/solicitudes-documentos/${token}`, { query: { usuarioId: userId } });
     if (!r.ok) {
       if (r.failure.kind === 'not-found' || r.failure.kind === 'invalid') return null;
       throw unexpected(r.failure);
@@ -95,7 +95,7 @@ export class DocumentRequestsClient {
     if (!isToken(token) || !isRecordId(userId)) return { ok: false, kind: 'invalid-link', message: null };
     const form = new FormData();
     form.append('usuarioId', userId);
-    const r = await this.http.send(`/solicitudes-documentos/${token}/cumplir`, {
+    const r = await this.http.send(`/internal/solicitudes-documentos/${token}/cumplir`, {
       method: 'POST',
       query: stagedQuery(files.map(({ key, file }) => [key, file])),
       form,

@@ -27,9 +27,9 @@ export function stagedQuery(parts: [string, StagedFile | undefined][]): { prepar
 export class FilesClient {
   constructor(private readonly http: Upstream) {}
 
-  /** GET /archivos/{key} (keys under plazas/ only; the caller checks). */
+  /** GET /internal/archivos/{key} (keys under plazas/ only; the caller checks). */
   vacancyImage(key: string) {
-    return this.http.raw(`/archivos/${key}`);
+    return this.http.raw(`/internal/archivos/${key}`);
   }
 
   /** GET /pruebas/templates/{id}/download. */

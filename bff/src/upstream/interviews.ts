@@ -95,10 +95,10 @@ export class InterviewsClient {
     };
   }
 
-  /** GET /entrevista/postulante/{id}: newest first. */
+  /** GET /internal/entrevista/postulante/{id}: newest first. */
   async forCandidate(candidateId: string): Promise<InterviewDto[]> {
     if (!isRecordId(candidateId)) return [];
-    const r = await this.http.send(`/entrevista/postulante/${candidateId}`);
+    const r = await this.http.send(`/internal/entrevista/postulante/${candidateId}`);
     if (!r.ok) {
       if (r.failure.kind === 'not-found' || r.failure.kind === 'refused') return [];
       throw unexpected(r.failure);

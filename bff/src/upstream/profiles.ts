@@ -83,10 +83,10 @@ export class ProfilesClient {
       .filter((a): a is MyApplicationDto => a !== null);
   }
 
-  /** POST /mis-postulaciones/{userId}/vistas: the states shown now are the ones seen. */
+  /** POST /internal/mis-postulaciones/{userId}/vistas: the states shown now are the ones seen. */
   async markSeen(userId: string): Promise<boolean> {
     if (!isRecordId(userId)) return false;
-    const r = await this.http.send(`/mis-postulaciones/${userId}/vistas`, { method: 'POST' });
+    const r = await this.http.send(`/internal/mis-postulaciones/${userId}/vistas`, { method: 'POST' });
     if (!r.ok && r.failure.kind !== 'not-found') throw unexpected(r.failure);
     return r.ok;
   }

@@ -8,13 +8,13 @@ export interface FunnelQuery {
   vacancyId?: string | null;
 }
 
-/** Reports (GET /reportes/embudo, beyond the spec's calls): the only code that knows its REST spelling. */
+/** Reports (GET /internal/reportes/embudo, beyond the spec's calls): the only code that knows its REST spelling. */
 export class ReportsClient {
   constructor(private readonly http: Upstream) {}
 
   async funnel(q: FunnelQuery): Promise<Result<FunnelReportDto>> {
     if (q.vacancyId && !isRecordId(q.vacancyId)) return failed(failure('not-found'));
-    const r = await this.http.send('/reportes/embudo', {
+    const r = await this.http.send('/internal/reportes/embudo', {
       query: { desde: q.from, hasta: q.to, plazaId: q.vacancyId || undefined },
     });
     return r.ok ? success(normaliseFunnelReport(r.value, q)) : r;
