@@ -203,34 +203,7 @@ describe('the candidate area through the BFF', () => {
     const c = await completeCandidate();
     const applied = await gql(
       `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId error { __typename ... on ValidationFailed { fields { path message } } } } }`,
-      {
-        input: {
-          vacancyId: String(v.open),
-          fullName: 'Sofía Isabel Cux Batz',
-          dpi: c.dpi,
-          address: '2a calle 5-10 zona 3, Cobán',
-          phone: '55443322',
-          email: c.email,
-          maritalStatus: 'SOLTERO',
-          age: 34,
-          educationLevel: 'UNIVERSIDAD',
-          studying: false,
-          available: true,
-          salaryExpectation: 5000,
-          negotiable: true,
-          experiences: [
-            {
-              company: 'Hospital Regional',
-              position: 'Enfermera',
-              from: '2015-02-01',
-              to: '2018-12-31',
-              description: 'Turnos',
-            },
-          ],
-          personalReferences: [{ name: 'Ana Batz', phone: '44332211' }],
-          workReferences: [{ name: 'Dr. Pop', phone: '33221100' }],
-        },
-      },
+      { input: registeredApplication(c, v.open) },
       c.cookie,
     );
     // The profile's photo and four documents count as present: nothing uploaded for this application.
@@ -298,36 +271,43 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
+/** A registered candidate's application (spec 1 §3 fields); the profile holds the photo and documents. */
+function registeredApplication(c: { dpi: string; email: string }, vacancyId: number | string) {
+  return {
+    vacancyId: String(vacancyId),
+    fullName: 'Sofía Isabel Cux Batz',
+    dpi: c.dpi,
+    address: '2a calle 5-10 zona 3, Cobán',
+    phone: '55443322',
+    email: c.email,
+    maritalStatus: 'SOLTERO',
+    age: 34,
+    educationLevel: 'UNIVERSIDAD',
+    studying: false,
+    available: true,
+    salaryExpectation: 5000,
+    negotiable: true,
+    experiences: [
+      {
+        company: 'Hospital Regional',
+        position: 'Enfermera',
+        from: '2015-02-01',
+        to: '2018-12-31',
+        description: 'Turnos',
+      },
+    ],
+    personalReferences: [{ name: 'Ana Batz', phone: '44332211' }],
+    workReferences: [{ name: 'Dr. Pop', phone: '33221100' }],
+  };
+}
+
 /** A registered candidate's application sent with the profile's files plus one new upload. */
 async function applyWithProfile(c: { cookie: string; dpi: string; email: string }, vacancyId: number) {
   const res = await gql(
     `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId error { __typename } } }`,
     {
       input: {
-        vacancyId: String(vacancyId),
-        fullName: 'Sofía Isabel Cux Batz',
-        dpi: c.dpi,
-        address: '2a calle 5-10 zona 3, Cobán',
-        phone: '55443322',
-        email: c.email,
-        maritalStatus: 'SOLTERO',
-        age: 34,
-        educationLevel: 'UNIVERSIDAD',
-        studying: false,
-        available: true,
-        salaryExpectation: 5000,
-        negotiable: true,
-        experiences: [
-          {
-            company: 'Hospital Regional',
-            position: 'Enfermera',
-            from: '2015-02-01',
-            to: '2018-12-31',
-            description: 'T',
-          },
-        ],
-        personalReferences: [{ name: 'Ana Batz', phone: '44332211' }],
-        workReferences: [{ name: 'Dr. Pop', phone: '33221100' }],
+        ...registeredApplication(c, vacancyId),
         policeRecordUploadId: await upload('candidate-document', pdfBytes(2500), 'pol-2.pdf', c.cookie),
       },
     },
