@@ -9,6 +9,8 @@ export interface ConfirmThenActOptions<T> {
   act: (target: T) => Promise<ActOutcome>;
   /** The outcome when `act` throws (no network, an unexpected answer). */
   onThrow: (error: unknown, target: T) => ActOutcome;
+  /** How long the outcome's toast stays, when the screen has its own duration (user management: 2.5 s). */
+  toastMs?: number;
 }
 
 export interface ConfirmThenAct<T> {
@@ -21,16 +23,17 @@ export interface ConfirmThenAct<T> {
 }
 
 /** Shows an action's outcome as a toast (spec 2 §9: success in green, failure in red). */
-export function toastOutcome(outcome: ActOutcome): void {
-  if ('done' in outcome) toastSuccess(outcome.done, outcome.detail);
-  else toastError(outcome.failed, outcome.detail ?? '');
+export function toastOutcome(outcome: ActOutcome, ms?: number): void {
+  const options = ms === undefined ? {} : { ms };
+  if ('done' in outcome) toastSuccess(outcome.done, outcome.detail, options);
+  else toastError(outcome.failed, outcome.detail ?? '', options);
 }
 
 /**
  * Confirm, then act, then say so: the question's state, the busy confirm button while the
  * mutation runs, the toast of its outcome, and the dialog closed afterwards whatever happened.
  */
-export function useConfirmThenAct<T>({ act, onThrow }: ConfirmThenActOptions<T>): ConfirmThenAct<T> {
+export function useConfirmThenAct<T>({ act, onThrow, toastMs }: ConfirmThenActOptions<T>): ConfirmThenAct<T> {
   const [target, setTarget] = useState<T | null>(null);
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,9 +42,9 @@ export function useConfirmThenAct<T>({ act, onThrow }: ConfirmThenActOptions<T>)
     if (target === null || busy) return;
     setBusy(true);
     try {
-      toastOutcome(await act(target));
+      toastOutcome(await act(target), toastMs);
     } catch (err) {
-      toastOutcome(onThrow(err, target));
+      toastOutcome(onThrow(err, target), toastMs);
     } finally {
       setBusy(false);
       setOpened(false);

@@ -17,14 +17,16 @@ import {
   Title,
 } from '@mantine/core';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { dayjs } from '@bolsa/domain';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
 import { roleLabel } from '../session';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { failureDetail, toastError, toastSuccess } from './feedback';
+import { ConfirmDialog } from '../../components/dialogs';
+import { useConfirmThenAct } from '../../lib/confirm-then-act';
+import { TOAST_MS_USERS } from '../../lib/toast';
+import { failureDetail, toastError } from './feedback';
 import { API_TOKEN_FIELDS, API_TOKENS, CREATE_API_TOKEN, REVOKE_API_TOKEN } from './operations';
 import { asRole, DEFAULT_STAFF_ROLE, STAFF_ROLE_OPTIONS } from './roles';
 
@@ -84,8 +86,9 @@ export function ApiTokensSection() {
     }
   };
 
-  const revokeToken = async (token: ApiTokenFieldsFragment) => {
-    try {
+  const revocation = useConfirmThenAct<ApiTokenFieldsFragment>({
+    toastMs: TOAST_MS_USERS,
+    act: async (token) => {
       const { data: answer } = await revoke({
         variables: { id: token.id },
         update(cache, { data: result }) {
@@ -96,30 +99,11 @@ export function ApiTokensSection() {
           });
         },
       });
-      if (answer?.revokeApiToken.ok) {
-        toastSuccess('Token revocado', token.name);
-        return;
-      }
-      toastError('No se pudo revocar', failureDetail(answer?.revokeApiToken.error));
-    } catch {
-      toastError('No se pudo revocar', 'Intente nuevamente.');
-    }
-  };
-
-  const confirmRevoke = (token: ApiTokenFieldsFragment) =>
-    modals.openConfirmModal({
-      title: '¿Revocar token?',
-      centered: true,
-      children: (
-        <Text size="sm">
-          Las integraciones que usan <strong>{token.name}</strong> dejarán de tener acceso. Esta acción no se puede
-          deshacer.
-        </Text>
-      ),
-      labels: { confirm: 'Revocar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red.9' },
-      onConfirm: () => void revokeToken(token),
-    });
+      if (answer?.revokeApiToken.ok) return { done: 'Token revocado', detail: token.name };
+      return { failed: 'No se pudo revocar', detail: failureDetail(answer?.revokeApiToken.error) };
+    },
+    onThrow: () => ({ failed: 'No se pudo revocar', detail: 'Intente nuevamente.' }),
+  });
 
   const tokens = data?.apiTokens;
 
@@ -200,7 +184,7 @@ export function ApiTokensSection() {
                         size="compact-sm"
                         color="red.9"
                         variant="outline"
-                        onClick={() => confirmRevoke(t)}
+                        onClick={() => revocation.ask(t)}
                         aria-label={`Revocar ${t.name}`}
                       >
                         Revocar
@@ -251,6 +235,14 @@ export function ApiTokensSection() {
           </Stack>
         )}
       </Modal>
+      <ConfirmDialog {...revocation.dialog} title="¿Revocar token?" confirmLabel="Revocar" danger>
+        {revocation.target && (
+          <Text size="sm">
+            Las integraciones que usan <strong>{revocation.target.name}</strong> dejarán de tener acceso. Esta acción no
+            se puede deshacer.
+          </Text>
+        )}
+      </ConfirmDialog>
     </Card>
   );
 }

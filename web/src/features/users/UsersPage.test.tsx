@@ -9,6 +9,7 @@ import {
   CREATE_API_TOKEN,
   CREATE_STAFF_USER,
   DELETE_STAFF_USER,
+  REVOKE_API_TOKEN,
   STAFF_USERS,
   TOGGLE_STAFF_USER,
 } from './operations';
@@ -331,5 +332,34 @@ describe('UsersPage (Gestión de usuarios)', () => {
     const tokens = screen.getAllByRole('table').at(-1)!;
     expect(within(tokens).getByText('ERP')).toBeInTheDocument();
     expect(within(tokens).getByText('Activo')).toBeInTheDocument();
+  });
+
+  it('revokes a token after asking, and marks it revoked in place', async () => {
+    const user = userEvent.setup();
+    const token = {
+      __typename: 'ApiToken' as const,
+      id: 't7',
+      name: 'ERP',
+      role: 'VIEWER' as const,
+      createdAt: '2026-03-01T10:00:00Z',
+      lastUsedAt: null,
+      revoked: false,
+    };
+    renderPage([
+      usersMock(USERS),
+      tokensMock([token]),
+      {
+        request: { query: REVOKE_API_TOKEN, variables: { id: 't7' } },
+        result: { data: { revokeApiToken: { __typename: 'DeletePayload', ok: true, error: null } } },
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Revocar ERP' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Revocar token?' });
+    expect(within(dialog).getByText(/dejarán de tener acceso/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Revocar' }));
+    expect(await screen.findByText('Token revocado')).toBeInTheDocument();
+    const tokens = screen.getAllByRole('table').at(-1)!;
+    await waitFor(() => expect(within(tokens).getByText('Revocado')).toBeInTheDocument());
+    expect(within(tokens).queryByRole('button', { name: 'Revocar ERP' })).not.toBeInTheDocument();
   });
 });

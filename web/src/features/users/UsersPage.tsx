@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { StaffUserFieldsFragment } from '../../gql/graphql';
@@ -27,6 +26,9 @@ import { ApiTokensSection } from './ApiTokensSection';
 import { CreateUserForm } from './CreateUserForm';
 import { EditUserModal } from './EditUserModal';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { ConfirmDialog } from '../../components/dialogs';
+import { useConfirmThenAct } from '../../lib/confirm-then-act';
+import { TOAST_MS_USERS } from '../../lib/toast';
 import { failureDetail, fold, toastError, toastSuccess } from './feedback';
 import { DELETE_STAFF_USER, STAFF_USERS, TOGGLE_STAFF_USER } from './operations';
 import { PageWindow } from '../../components/PageWindow';
@@ -93,8 +95,9 @@ export function UsersPage() {
     }
   };
 
-  const deleteUser = async (user: StaffUserFieldsFragment) => {
-    try {
+  const deletion = useConfirmThenAct<StaffUserFieldsFragment>({
+    toastMs: TOAST_MS_USERS,
+    act: async (user) => {
       const { data: answer } = await remove({
         variables: { id: user.id },
         update(cache, { data: result }) {
@@ -104,36 +107,16 @@ export function UsersPage() {
         },
       });
       const result = answer?.deleteStaffUser;
-      if (result?.ok) {
-        toastSuccess('Usuario eliminado', user.name);
-        return;
-      }
+      if (result?.ok) return { done: 'Usuario eliminado', detail: user.name };
       const err = result?.error;
-      if (err?.__typename === 'OperationFailed' && err.status === 405) {
-        toastError('Operación no permitida', 'El servidor no permite eliminar usuarios.');
-      } else if (err?.__typename === 'Conflict' || err?.__typename === 'NotFound') {
-        toastError('No se pudo eliminar', err.message);
-      } else {
-        toastError('No se pudo eliminar', 'La respuesta del servidor no indica éxito.');
-      }
-    } catch {
-      toastError('No se pudo eliminar', 'Intente nuevamente.');
-    }
-  };
-
-  const confirmDelete = (user: StaffUserFieldsFragment) =>
-    modals.openConfirmModal({
-      title: '¿Eliminar usuario?',
-      centered: true,
-      children: (
-        <Text size="sm">
-          Se eliminará la cuenta de <strong>{user.name}</strong> ({user.email}). Esta acción no se puede deshacer.
-        </Text>
-      ),
-      labels: { confirm: 'Eliminar', cancel: 'Cancelar' },
-      confirmProps: { color: 'red.9' },
-      onConfirm: () => void deleteUser(user),
-    });
+      if (err?.__typename === 'OperationFailed' && err.status === 405)
+        return { failed: 'Operación no permitida', detail: 'El servidor no permite eliminar usuarios.' };
+      if (err?.__typename === 'Conflict' || err?.__typename === 'NotFound')
+        return { failed: 'No se pudo eliminar', detail: err.message };
+      return { failed: 'No se pudo eliminar', detail: 'La respuesta del servidor no indica éxito.' };
+    },
+    onThrow: () => ({ failed: 'No se pudo eliminar', detail: 'Intente nuevamente.' }),
+  });
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -251,7 +234,7 @@ export function UsersPage() {
                               size="compact-sm"
                               color="red.9"
                               variant="outline"
-                              onClick={() => confirmDelete(u)}
+                              onClick={() => deletion.ask(u)}
                               disabled={u.id === viewer?.id}
                               title={u.id === viewer?.id ? OWN_ACCOUNT : undefined}
                               aria-label={`Eliminar ${u.name}`}
@@ -278,6 +261,14 @@ export function UsersPage() {
         <ApiTokensSection />
       </Stack>
       {editing && <EditUserModal key={editing.id} user={editing} domain={domain} onClose={() => setEditing(null)} />}
+      <ConfirmDialog {...deletion.dialog} title="¿Eliminar usuario?" confirmLabel="Eliminar" danger>
+        {deletion.target && (
+          <Text size="sm">
+            Se eliminará la cuenta de <strong>{deletion.target.name}</strong> ({deletion.target.email}). Esta acción no
+            se puede deshacer.
+          </Text>
+        )}
+      </ConfirmDialog>
     </Container>
   );
 }
