@@ -201,6 +201,41 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     expect((await get(`/PerfilCandidato/profile/${c.id}`)).body.perfil_completado).toBe(false);
   });
 
+  it("erasing an account removes at once the files it staged and never sent; a guest's stay for the sweep", async () => {
+    const c = await newCandidate();
+    const stage = (query: Record<string, string>) =>
+      fetch(
+        `${t.api.url}/internal/archivos-preparados?${new URLSearchParams({ tipo: 'documento', nombre: 'cv.pdf', ...query })}`,
+        {
+          method: 'POST',
+          headers: { ...auth(), 'content-type': 'application/octet-stream' },
+          body: pdf,
+        },
+      );
+    const theirs = (await (await stage({ usuarioId: String(c.id) })).json()) as { id: string };
+    const guests = (await (await stage({})).json()) as { id: string };
+    for (const bad of ['0', '-1', 'x', '12345678901']) expect((await stage({ usuarioId: bad })).status).toBe(400);
+    const rows = () =>
+      t.api.db
+        .selectFrom('archivos_preparados')
+        .select(['id', 'clave', 'usuario_candidato_id'])
+        .where('id', 'in', [theirs.id, guests.id])
+        .orderBy('usuario_candidato_id')
+        .execute();
+    const [theirRow, guestRow] = await rows();
+    expect(theirRow).toMatchObject({ id: theirs.id, usuario_candidato_id: c.id });
+    expect(guestRow).toMatchObject({ id: guests.id, usuario_candidato_id: null });
+    const stored = async (key: string) =>
+      (await readdir(path.join(t.api.filesDir, 'tmp'))).includes(path.basename(key));
+    expect(await stored(theirRow!.clave)).toBe(true);
+
+    expect((await post(`/internal/usuarios-candidatos/${c.id}/eliminar`)).status).toBe(200);
+    expect((await rows()).map((r) => r.id)).toEqual([guests.id]);
+    expect(await stored(theirRow!.clave)).toBe(false);
+    expect(await stored(guestRow!.clave)).toBe(true);
+    await fetch(`${t.api.url}/internal/archivos-preparados/${guests.id}/eliminar`, { method: 'POST', headers: auth() });
+  });
+
   it('takes files staged when they were dropped (?preparados=), releases them on save, and says when one is gone', async () => {
     const c = await newCandidate();
     const stage = async (data: Buffer, tipo: string, nombre: string) => {

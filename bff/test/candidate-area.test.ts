@@ -550,6 +550,15 @@ describe('Mis datos: export and deletion, confirmed by password', () => {
   it('deletes the account: personal data and files erased, the session ended, the application kept anonymous', async () => {
     const c = await completeCandidate();
     const appId = Number(await applyWithProfile(c, v.open));
+    // A document dropped on a form and never sent: staged in the api under this account.
+    await upload('candidate-document', pdfBytes(1800), 'sin-enviar.pdf', c.cookie);
+    const stagedByThem = () =>
+      stack.api.db
+        .selectFrom('archivos_preparados')
+        .select('id')
+        .where('usuario_candidato_id', '=', Number(c.id))
+        .execute();
+    expect(await stagedByThem()).toHaveLength(1);
     const wrong = await gql(DELETE, { p: 'otra-clave' }, c.cookie);
     expect(wrong.body.data.deleteMyAccount).toEqual({
       ok: false,
@@ -584,6 +593,7 @@ describe('Mis datos: export and deletion, confirmed by password', () => {
         .where('usuario_candidato_id', '=', Number(c.id))
         .execute(),
     ).toEqual([]);
+    expect(await stagedByThem()).toEqual([]);
     // Its files are gone from the route too, for staff as well.
     const admin = await login('staff', 'admin@ejemplo.org.gt');
     expect((await request(stack.bff.app).get(c.profile.curriculum.url).set('cookie', admin)).status).toBe(404);

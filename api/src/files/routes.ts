@@ -17,8 +17,10 @@ export function fileRoutes(deps: StagedDeps): Router {
   router.post('/internal/archivos-preparados', async (req, res) => {
     const kind = req.query.tipo;
     const name = typeof req.query.nombre === 'string' ? req.query.nombre : '';
+    const user = req.query.usuarioId;
+    if (user !== undefined && (typeof user !== 'string' || !/^[1-9]\d{0,9}$/.test(user))) throw badRequest();
     if (!isStagingKind(kind) || name.length > 255 || req.is('application/json')) throw badRequest();
-    const r = await stageFile(deps, req, kind, name);
+    const r = await stageFile(deps, req, kind, name, user === undefined ? null : Number(user));
     if (r.ok) {
       res.status(201).json({ id: r.id, tipo: r.kind, tamano: r.size });
       return;

@@ -34,12 +34,16 @@ export type StageOutcome =
 /** The message a form gets for a staged file that is gone (used, or older than an hour). */
 export const STAGED_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
 
-/** Streams `body` into a temporary key, reading its kind on the way; keeps it only if it is one `kind` takes. */
+/**
+ * Streams `body` into a temporary key, reading its kind on the way; keeps it only if it is one
+ * `kind` takes. `userId`: the registered candidate staging it (null for a guest).
+ */
 export async function stageFile(
   deps: StagedDeps,
   body: Readable,
   kind: StagingKind,
   name: string,
+  userId: number | null = null,
 ): Promise<StageOutcome> {
   const id = randomUUID();
   const key = `tmp/${id}`;
@@ -69,6 +73,7 @@ export async function stageFile(
         tamano: tap.size,
         nombre: safeDisplayName(name),
         sobrante: hasTrailing(sniffed, tap.tail),
+        usuario_candidato_id: userId,
       })
       .execute();
   } catch (err) {

@@ -424,6 +424,13 @@ export async function eraseAccount(
     .execute();
   const ids = apps.map((a) => a.id);
   const keys: string[] = [];
+  // Files they dropped on a form and never sent.
+  const staged = await trx
+    .deleteFrom('archivos_preparados')
+    .where('usuario_candidato_id', '=', userId)
+    .returning('clave')
+    .execute();
+  keys.push(...staged.map((f) => f.clave));
   if (ids.length) {
     const files = await trx
       .deleteFrom('postulante_archivos')

@@ -177,7 +177,8 @@ export class Uploads {
               fileWriteStreamHandler: (file?: unknown) => {
                 const pass = new PassThrough({ highWaterMark: 256 * 1024 });
                 const original = (file as { originalFilename?: string | null } | undefined)?.originalFilename;
-                const staging = services.files.stage(pass, stagedAs, displayName(original));
+                const candidate = viewer?.kind === 'CANDIDATE' ? viewer.id : null;
+                const staging = services.files.stage(pass, stagedAs, displayName(original), candidate);
                 stagings.push({ body: pass, result: staging });
                 // If the api cannot take it (down, timed out), the browser's body stops being read
                 // and formidable fails at once, rather than waiting on a stream nobody drains.

@@ -41,10 +41,16 @@ export class FilesClient {
    * POST /internal/archivos-preparados: a candidate's file streamed into the api's store while it
    * is still arriving from the browser; forms then name it by id (docs/decisions/2026-11-24-staged-uploads.md).
    */
-  async stage(body: Readable, kind: StagingKind, name: string): Promise<StageResult> {
+  /** `candidateId`: the registered candidate staging it (erasing their account removes it), null for a guest. */
+  async stage(
+    body: Readable,
+    kind: StagingKind,
+    name: string,
+    candidateId: string | null = null,
+  ): Promise<StageResult> {
     const r = await this.http.send('/internal/archivos-preparados', {
       method: 'POST',
-      query: { tipo: kind, nombre: name },
+      query: { tipo: kind, nombre: name, ...(candidateId ? { usuarioId: candidateId } : {}) },
       stream: body,
       timeoutMs: 120_000,
     });

@@ -13,6 +13,7 @@ import * as m0017 from './0017-document-requests.js';
 import * as m0019 from './0019-inbox-search.js';
 import * as m0020 from './0020-candidate-counts.js';
 import * as m0021 from './0021-staged-files.js';
+import * as m0022 from './0022-staged-file-owner.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0019-inbox-search': m0019,
   '0020-candidate-counts': m0020,
   '0021-staged-files': m0021,
+  '0022-staged-file-owner': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,4 +14,6 @@ export interface ArchivosPreparadosTable {
   /** Bytes after the end of the format (a polyglot or something appended). */
   sobrante: boolean;
   creado: Timestamp;
+  /** The registered candidate who staged it (erasing the account removes it); null for a guest. */
+  usuario_candidato_id: number | null;
 }
