@@ -1,12 +1,25 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { subscribeToToasts, toastsWanted } from '../lib/toast';
+import { Component, lazy, Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { subscribeToToasts, toastContainer } from '../lib/toast';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts only appear after an action; their renderer (and its transitions) loads with the first one.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const loadNotifications = () => lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/** A toast container whose code could not be downloaded shows nothing rather than taking the app down. */
+class WithoutToasts extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 interface AppProvidersProps {
   client: ApolloClient;
@@ -14,14 +27,18 @@ interface AppProvidersProps {
 }
 
 export function AppProviders({ client, children }: AppProvidersProps) {
-  const showToasts = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
+  const attempt = useSyncExternalStore(subscribeToToasts, toastContainer, () => 0);
+  // A new lazy component per attempt: React keeps a failed download's error for good.
+  const Notifications = useMemo(() => (attempt ? loadNotifications() : null), [attempt]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <ApolloProvider client={client}>
-        {showToasts && (
-          <Suspense fallback={null}>
-            <Notifications position="top-center" limit={3} />
-          </Suspense>
+        {Notifications && (
+          <WithoutToasts key={attempt}>
+            <Suspense fallback={null}>
+              <Notifications position="top-center" limit={3} />
+            </Suspense>
+          </WithoutToasts>
         )}
         {children}
       </ApolloProvider>

@@ -13,10 +13,17 @@ export const TOAST_MS_USERS = 2500;
 
 /**
  * Toasts come after an action, never on first paint: their code (and its transitions) is
- * fetched on the first one, keeping it out of the public pages' initial script.
+ * fetched on the first one, keeping it out of the public pages' initial script. When that
+ * download fails (a phone that lost its connection) the toast is lost but the page stays; the
+ * next toast asks for the container, and downloads it, again.
  */
-let wanted = false;
+let attempts = 0;
+/** 0 while no toast container is wanted; else which attempt at mounting it this is. */
+let container = 0;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 /** For the app shell: mount the toast container only once a toast has been asked for. */
 export function subscribeToToasts(listener: () => void): () => void {
@@ -24,16 +31,22 @@ export function subscribeToToasts(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function toastsWanted(): boolean {
-  return wanted;
+/** 0: no container wanted; otherwise a number that changes with each new attempt to load it. */
+export function toastContainer(): number {
+  return container;
 }
 
 function show(data: NotificationData): void {
-  if (!wanted) {
-    wanted = true;
-    for (const l of listeners) l();
+  if (container === 0) {
+    container = ++attempts;
+    notify();
   }
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+  import('@mantine/notifications')
+    .then(({ notifications }) => notifications.show(data))
+    .catch(() => {
+      container = 0;
+      notify();
+    });
 }
 
 interface ToastOptions {
