@@ -45,6 +45,29 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
   afterAll(async () => t?.close());
 
   const auth = () => ({ authorization: `Bearer ${t.api.token}` });
+  /** The application's own files, as a registered candidate without a complete profile sends them. */
+  const applicationFiles = (): FilePart[] => [
+    { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
+    { field: 'Curriculum', data: pdf, name: 'cv.pdf' },
+    { field: 'CartaDePresentacion', data: pdf, name: 'dpi.pdf' },
+    { field: 'Policiales', data: pdf, name: 'pol.pdf' },
+    { field: 'Penales', data: pdf, name: 'pen.pdf' },
+  ];
+  /** POST /guardar/Postulante as the registered candidate `who`. */
+  const applyAs = (who: { id: number; dpi: string; email: string }, vacancy: number, files: FilePart[]) =>
+    postForm(
+      t.api.url,
+      t.api.token,
+      formOf(
+        guestFields(vacancy, {
+          InputCui: who.dpi,
+          InputEmail: who.email,
+          EsUsuarioRegistrado: 'true',
+          UsuarioCandidatoId: String(who.id),
+        }),
+        files,
+      ),
+    );
   const get = async (p: string) => {
     const res = await fetch(`${t.api.url}${p}`, { headers: auth() });
     return { status: res.status, body: (await res.json()) as Body };
@@ -447,25 +470,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     });
     const other = await newCandidate();
     const apply = async (who: { id: number; dpi: string; email: string }, vacancy: number) => {
-      const res = await postForm(
-        t.api.url,
-        t.api.token,
-        formOf(
-          guestFields(vacancy, {
-            InputCui: who.dpi,
-            InputEmail: who.email,
-            EsUsuarioRegistrado: 'true',
-            UsuarioCandidatoId: String(who.id),
-          }),
-          [
-            { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
-            { field: 'Curriculum', data: pdf, name: 'cv.pdf' },
-            { field: 'CartaDePresentacion', data: pdf, name: 'dpi.pdf' },
-            { field: 'Policiales', data: pdf, name: 'pol.pdf' },
-            { field: 'Penales', data: pdf, name: 'pen.pdf' },
-          ],
-        ),
-      );
+      const res = await applyAs(who, vacancy, applicationFiles());
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.postulanteId as number;
     };
@@ -611,19 +616,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     });
 
     // The opening of a profile file is shown on the timeline of the candidate's applications too.
-    const applied = await postForm(
-      t.api.url,
-      t.api.token,
-      formOf(
-        guestFields(v.open, {
-          InputCui: c.dpi,
-          InputEmail: c.email,
-          EsUsuarioRegistrado: 'true',
-          UsuarioCandidatoId: String(c.id),
-        }),
-        [],
-      ),
-    );
+    const applied = await applyAs(c, v.open, []);
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     const timeline = await get(`/internal/candidatos/${applied.body.postulanteId}/linea-de-tiempo`);
     expect(timeline.body.accesos).toEqual([
@@ -631,25 +624,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     ]);
     // Another candidate's applications do not show it.
     const other = await newCandidate();
-    const theirs = await postForm(
-      t.api.url,
-      t.api.token,
-      formOf(
-        guestFields(v.open, {
-          InputCui: other.dpi,
-          InputEmail: other.email,
-          EsUsuarioRegistrado: 'true',
-          UsuarioCandidatoId: String(other.id),
-        }),
-        [
-          { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
-          { field: 'Curriculum', data: pdf, name: 'cv.pdf' },
-          { field: 'CartaDePresentacion', data: pdf, name: 'dpi.pdf' },
-          { field: 'Policiales', data: pdf, name: 'pol.pdf' },
-          { field: 'Penales', data: pdf, name: 'pen.pdf' },
-        ],
-      ),
-    );
+    const theirs = await applyAs(other, v.open, applicationFiles());
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     expect((await get(`/internal/candidatos/${theirs.body.postulanteId}/linea-de-tiempo`)).body.accesos).toEqual([]);
   });
