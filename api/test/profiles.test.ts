@@ -516,20 +516,8 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     const c = await newCandidate();
     expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
     const before = await state(c.id);
-    const res = await postForm(
-      t.api.url,
-      t.api.token,
-      formOf(
-        guestFields(v.second, {
-          InputCui: c.dpi,
-          InputEmail: c.email,
-          EsUsuarioRegistrado: 'true',
-          UsuarioCandidatoId: String(c.id),
-        }),
-        // Only a new police record; the rest comes from the profile.
-        [{ field: 'Policiales', data: pdfBytes(3000), name: 'pol-nuevo.pdf' }],
-      ),
-    );
+    // Only a new police record; the rest comes from the profile.
+    const res = await applyAs(c, v.second, [{ field: 'Policiales', data: pdfBytes(3000), name: 'pol-nuevo.pdf' }]);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const files = await t.api.db
       .selectFrom('postulante_archivos')
@@ -632,19 +620,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
   it('export holds everything; erasure removes personal data, files, queued e-mails and the account', async () => {
     const c = await newCandidate();
     expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
-    const applied = await postForm(
-      t.api.url,
-      t.api.token,
-      formOf(
-        guestFields(v.open, {
-          InputCui: c.dpi,
-          InputEmail: c.email,
-          EsUsuarioRegistrado: 'true',
-          UsuarioCandidatoId: String(c.id),
-        }),
-        [{ field: 'Policiales', data: pdfBytes(3000), name: 'pol-nuevo.pdf' }],
-      ),
-    );
+    const applied = await applyAs(c, v.open, [{ field: 'Policiales', data: pdfBytes(3000), name: 'pol-nuevo.pdf' }]);
     expect(applied.status).toBe(201);
     const appId = applied.body.postulanteId as number;
     const exported = await get(`/internal/usuarios-candidatos/${c.id}/exportar`);
