@@ -42,6 +42,17 @@ const tokensMock = (tokens: unknown[] = []): Mocks[number] => ({
   result: { data: { apiTokens: tokens } },
 });
 
+/** An active API token named 'ERP'. */
+const erpToken = (id: string) => ({
+  __typename: 'ApiToken' as const,
+  id,
+  name: 'ERP',
+  role: 'VIEWER' as const,
+  createdAt: '2026-03-01T10:00:00Z',
+  lastUsedAt: null,
+  revoked: false,
+});
+
 function renderPage(mocks: Mocks) {
   return renderWithProviders(<UsersPage />, { mocks, viewer: viewer('ADMIN'), route: '/panel/usuarios' });
 }
@@ -300,15 +311,7 @@ describe('UsersPage (Gestión de usuarios)', () => {
 
   it('shows a new API token once, with a copy button', async () => {
     const user = userEvent.setup();
-    const token = {
-      __typename: 'ApiToken' as const,
-      id: 't1',
-      name: 'ERP',
-      role: 'VIEWER' as const,
-      createdAt: '2026-03-01T10:00:00Z',
-      lastUsedAt: null,
-      revoked: false,
-    };
+    const token = erpToken('t1');
     renderPage([
       usersMock(USERS),
       tokensMock(),
@@ -336,15 +339,7 @@ describe('UsersPage (Gestión de usuarios)', () => {
 
   it('revokes a token after asking, and marks it revoked in place', async () => {
     const user = userEvent.setup();
-    const token = {
-      __typename: 'ApiToken' as const,
-      id: 't7',
-      name: 'ERP',
-      role: 'VIEWER' as const,
-      createdAt: '2026-03-01T10:00:00Z',
-      lastUsedAt: null,
-      revoked: false,
-    };
+    const token = erpToken('t7');
     renderPage([
       usersMock(USERS),
       tokensMock([token]),
