@@ -76,6 +76,19 @@ const UPDATE = `mutation($input: ProfileInput!) { updateMyProfile(input: $input)
 } }`;
 const MY_APPLICATIONS = `{ myApplications { id state previousState vacancyId vacancyName appliedAt branchId branchName place interview { date } } }`;
 
+/** The experience and references a candidate of these tests has, in their profile and applications. */
+const HOSPITAL = {
+  company: 'Hospital Regional',
+  position: 'Enfermera',
+  from: '2015-02-01',
+  to: '2018-12-31',
+  description: 'Turnos',
+};
+const REFERENCES = {
+  personalReferences: [{ name: 'Ana Batz', phone: '44332211' }],
+  workReferences: [{ name: 'Dr. Pop', phone: '33221100' }],
+};
+
 function profileInput(dpi: string, over: Record<string, unknown> = {}) {
   return {
     firstName: 'Sofía',
@@ -87,13 +100,7 @@ function profileInput(dpi: string, over: Record<string, unknown> = {}) {
     birthDate: '1990-07-15',
     address: '2a calle 5-10 zona 3, Cobán',
     experiences: [
-      {
-        company: 'Hospital Regional',
-        position: 'Enfermera',
-        from: '2015-02-01',
-        to: '2018-12-31',
-        description: 'Turnos',
-      },
+      HOSPITAL,
       {
         company: 'Centro de Salud',
         position: 'Auxiliar',
@@ -102,8 +109,7 @@ function profileInput(dpi: string, over: Record<string, unknown> = {}) {
         description: 'Vacunación',
       },
     ],
-    personalReferences: [{ name: 'Ana Batz', phone: '44332211' }],
-    workReferences: [{ name: 'Dr. Pop', phone: '33221100' }],
+    ...REFERENCES,
     ...over,
   };
 }
@@ -287,17 +293,8 @@ function registeredApplication(c: { dpi: string; email: string }, vacancyId: num
     available: true,
     salaryExpectation: 5000,
     negotiable: true,
-    experiences: [
-      {
-        company: 'Hospital Regional',
-        position: 'Enfermera',
-        from: '2015-02-01',
-        to: '2018-12-31',
-        description: 'Turnos',
-      },
-    ],
-    personalReferences: [{ name: 'Ana Batz', phone: '44332211' }],
-    workReferences: [{ name: 'Dr. Pop', phone: '33221100' }],
+    experiences: [HOSPITAL],
+    ...REFERENCES,
   };
 }
 
