@@ -1,25 +1,13 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
-import { Component, lazy, Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { subscribeToToasts, toastContainer } from '../lib/toast';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts only appear after an action; their renderer (and its transitions) loads with the first one.
 const loadNotifications = () => lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
-
-/** A toast container whose code could not be downloaded shows nothing rather than taking the app down. */
-class WithoutToasts extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 interface AppProvidersProps {
   client: ApolloClient;
@@ -34,11 +22,12 @@ export function AppProviders({ client, children }: AppProvidersProps) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <ApolloProvider client={client}>
         {Notifications && (
-          <WithoutToasts key={attempt}>
+          // A container whose code could not be downloaded shows nothing rather than taking the app down.
+          <RouteErrorBoundary key={attempt} fallback={null}>
             <Suspense fallback={null}>
               <Notifications position="top-center" limit={3} />
             </Suspense>
-          </WithoutToasts>
+          </RouteErrorBoundary>
         )}
         {children}
       </ApolloProvider>

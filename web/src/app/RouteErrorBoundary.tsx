@@ -3,9 +3,10 @@ import { Component, type ReactNode } from 'react';
 
 /**
  * Catches a screen that fails to render or whose code cannot be downloaded (e.g. after a deploy).
- * The layout remounts it per page, so moving to another page recovers.
+ * The layout remounts it per page, so moving to another page recovers. `fallback` replaces the
+ * 'Algo salió mal' page where a part of the shell fails instead (the toast container: nothing).
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class RouteErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -18,6 +19,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { fai
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <Container size="sm" py={64}>
         <Stack align="flex-start">

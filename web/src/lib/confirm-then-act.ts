@@ -24,9 +24,8 @@ export interface ConfirmThenAct<T> {
 
 /** Shows an action's outcome as a toast (spec 2 §9: success in green, failure in red). */
 export function toastOutcome(outcome: ActOutcome, ms?: number): void {
-  const options = ms === undefined ? {} : { ms };
-  if ('done' in outcome) toastSuccess(outcome.done, outcome.detail, options);
-  else toastError(outcome.failed, outcome.detail ?? '', options);
+  if ('done' in outcome) toastSuccess(outcome.done, outcome.detail, { ms });
+  else toastError(outcome.failed, outcome.detail ?? '', { ms });
 }
 
 /**
