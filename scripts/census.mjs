@@ -126,7 +126,11 @@ const say = (label, value, places = []) => {
     .map(read)
     .join('\n');
   const without = normalisers.filter((n) => !new RegExp(`normalise/${n.replace(/\.ts$/, '')}(\\.js)?'`).test(tests));
-  say('bff normalisers with a fixture test', `${normalisers.length - without.length} of ${normalisers.length}`, without.map((n) => `no test imports normalise/${n}`));
+  say(
+    'bff normalisers with a fixture test',
+    `${normalisers.length - without.length} of ${normalisers.length}`,
+    without.map((n) => `no test imports normalise/${n}`),
+  );
 }
 
 // 6. The largest source files.
