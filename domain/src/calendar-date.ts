@@ -1,3 +1,5 @@
+import { todayInGuatemala } from './time.js';
+
 // Calendar dates without dayjs: the public board's first page uses these, and the date library
 // (format.ts) stays in the chunks of the screens that parse or print other spellings.
 
@@ -17,10 +19,8 @@ export function formatCalendarDate(iso: string | null | undefined, fallback = ''
   return `${d}/${mo}/${y}`;
 }
 
-/** Today's calendar date in Guatemala (UTC−6, no daylight saving), as 'YYYY-MM-DD'. */
-export function todayInGuatemala(now: Date = new Date()): string {
-  return new Date(now.getTime() - 6 * 3600_000).toISOString().slice(0, 10);
-}
+// Today in Guatemala comes from the zone's rules (time.ts); re-exported where it used to live.
+export { todayInGuatemala } from './time.js';
 
 /** Whole days from today until an ISO date (negative when past). */
 export function daysUntil(isoDate: string, today: string = todayInGuatemala()): number {
