@@ -32,3 +32,12 @@ function utcDay(iso: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
 }
+
+/**
+ * A text for people with the ISO dates in it ('Entrevista presencial: 2026-12-03 10:00–11:00',
+ * 'Fecha: 2026-12-03 10:00; lugar: …', as the api writes notes) read as dd/mm/yyyy; times and
+ * everything else stay as written. Dates that are not real stay too.
+ */
+export function formatDatesInText(text: string): string {
+  return text.replace(/(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])/g, (iso) => formatCalendarDate(iso, iso));
+}

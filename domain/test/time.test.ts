@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDatesInText,
   formatDateTime,
   formatDateWithWeekday,
   formatWallClock,
@@ -105,5 +106,18 @@ describe('an interview day in words', () => {
     expect(formatDateWithWeekday('2026-12-03')).toBe('jueves 03/12/2026');
     expect(formatDateWithWeekday('2026-12-06')).toBe('domingo 06/12/2026');
     expect(formatDateWithWeekday('2026-13-01', '?')).toBe('?');
+  });
+});
+
+describe('dates inside a note', () => {
+  it('ISO dates read dd/mm/yyyy; times, other numbers and impossible dates stay', { timeout: 5_000 }, () => {
+    expect(formatDatesInText('Entrevista presencial: 2026-12-03 10:00–11:00')).toBe(
+      'Entrevista presencial: 03/12/2026 10:00–11:00',
+    );
+    expect(formatDatesInText('Fecha: 2026-12-15 08:00; lugar: Sede Central')).toBe(
+      'Fecha: 15/12/2026 08:00; lugar: Sede Central',
+    );
+    expect(formatDatesInText('Expediente 12026-12-031 y 2026-13-40')).toBe('Expediente 12026-12-031 y 2026-13-40');
+    expect(formatDatesInText('Sin fechas')).toBe('Sin fechas');
   });
 });
