@@ -285,6 +285,7 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
     expect(cancelled.uid).toBe(one.uid);
     expect(Number(cancelled.sequence)).toBe(1);
     expect(cancelled.status).toBe('CANCELLED');
+    expect(gone.ics).not.toContain('Sala: C1');
     expect(attendeesOf(cancelled)).toHaveLength(1);
     expect(attendeesOf(cancelled)[0]).toContain('otro@ejemplo.org.gt');
 

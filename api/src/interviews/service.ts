@@ -244,6 +244,8 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
             ics: buildInvitation({
               ...event,
               method: 'CANCEL',
+              // The event they hold: its time as first sent; the place may have changed since.
+              location: '',
               date: previous.date,
               start: previous.start,
               end: previous.end,
