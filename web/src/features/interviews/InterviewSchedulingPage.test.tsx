@@ -8,7 +8,7 @@ import { InterviewSchedulingPage } from './InterviewSchedulingPage';
 import { INTERVIEW_PARTICIPANTS, INTERVIEW_SCREEN } from './operations';
 
 const mocks: Mocks = [
-  viewerMock(2),
+  viewerMock('MANAGER'),
   {
     request: { query: INTERVIEW_SCREEN, variables: { id: '41' } },
     result: {
