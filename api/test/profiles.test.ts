@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { candidateFileUrl, todayInGuatemala } from '@bolsa/domain';
+import { candidateFileUrl, startOfGuatemalaDay, todayInGuatemala } from '@bolsa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type TestApi } from './support/databases.js';
 import { validCui } from './support/client.js';
@@ -615,6 +615,57 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     const theirs = await applyAs(other, v.open, applicationFiles());
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     expect((await get(`/internal/candidatos/${theirs.body.postulanteId}/linea-de-tiempo`)).body.accesos).toEqual([]);
+  });
+
+  it('a staff member viewing a photo is logged once per candidate and Guatemala day; every opening of a document is logged', async () => {
+    const c = await newCandidate();
+    expect((await save(fieldsFor(c), allFiles())).status).toBe(200);
+    const p = (await get(`/PerfilCandidato/profile/${c.id}`)).body;
+    const photoId = (p.archivos as { id: number; tipo: string }[]).find((f) => f.tipo === 'fotografia')!.id;
+    const [admin, gestor, viewer] = await t.api.db.selectFrom('usuarios').select('id').orderBy('id').limit(3).execute();
+    const view = (usuarioId: number, archivoId: number | string) =>
+      post('/internal/archivos-accesos', { usuarioId, scope: 'perfil', archivoId });
+    const rows = async (tipo: string) =>
+      t.api.db
+        .selectFrom('archivos_accesos')
+        .select(['id', 'usuario_id', 'en'])
+        .where('usuario_candidato_id', '=', c.id)
+        .where('tipo', '=', tipo)
+        .orderBy('id')
+        .execute();
+
+    // The detail shows the photo inline on every visit: one row for the day, the same id answered.
+    const first = await view(admin!.id, photoId);
+    expect(first.status).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      const again = await view(admin!.id, photoId);
+      expect(again.status).toBe(201);
+      expect(again.body.id).toBe(first.body.id);
+    }
+    expect(await rows('fotografia')).toHaveLength(1);
+    // Another staff member's view is theirs to answer for.
+    expect((await view(gestor!.id, photoId)).body.id).not.toBe(first.body.id);
+    expect(await rows('fotografia')).toHaveLength(2);
+    // Views at the same moment (the inline photo and the print view) still log once.
+    const together = await Promise.all([1, 2, 3, 4].map(() => view(viewer!.id, photoId)));
+    expect(new Set(together.map((r) => r.body.id)).size).toBe(1);
+    expect(await rows('fotografia')).toHaveLength(3);
+
+    // A view logged before today's midnight in Guatemala was yesterday's: today's view is logged anew.
+    const midnight = startOfGuatemalaDay(todayInGuatemala())!;
+    await t.api.db
+      .updateTable('archivos_accesos')
+      .set({ en: new Date(midnight.getTime() - 60_000).toISOString() })
+      .where('id', '=', first.body.id as number)
+      .execute();
+    const today = await view(admin!.id, photoId);
+    expect(today.body.id).not.toBe(first.body.id);
+    expect(await rows('fotografia')).toHaveLength(4);
+
+    // Documents opened on purpose (CV, DPI, records) are logged every time.
+    await view(admin!.id, p.curriculum_id as number);
+    await view(admin!.id, p.curriculum_id as number);
+    expect(await rows('curriculum')).toHaveLength(2);
   });
 
   it('export holds everything; erasure removes personal data, files, queued e-mails and the account', async () => {

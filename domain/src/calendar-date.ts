@@ -1,3 +1,5 @@
+import { todayInGuatemala } from './time.js';
+
 // Calendar dates without dayjs: the public board's first page uses these, and the date library
 // (format.ts) stays in the chunks of the screens that parse or print other spellings.
 
@@ -17,10 +19,8 @@ export function formatCalendarDate(iso: string | null | undefined, fallback = ''
   return `${d}/${mo}/${y}`;
 }
 
-/** Today's calendar date in Guatemala (UTC−6, no daylight saving), as 'YYYY-MM-DD'. */
-export function todayInGuatemala(now: Date = new Date()): string {
-  return new Date(now.getTime() - 6 * 3600_000).toISOString().slice(0, 10);
-}
+// Today in Guatemala comes from the zone's rules (time.ts); re-exported where it used to live.
+export { todayInGuatemala } from './time.js';
 
 /** Whole days from today until an ISO date (negative when past). */
 export function daysUntil(isoDate: string, today: string = todayInGuatemala()): number {
@@ -31,4 +31,13 @@ export function daysUntil(isoDate: string, today: string = todayInGuatemala()): 
 function utcDay(iso: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+}
+
+/**
+ * A text for people with the ISO dates in it ('Entrevista presencial: 2026-12-03 10:00–11:00',
+ * 'Fecha: 2026-12-03 10:00; lugar: …', as the api writes notes) read as dd/mm/yyyy; times and
+ * everything else stay as written. Dates that are not real stay too.
+ */
+export function formatDatesInText(text: string): string {
+  return text.replace(/(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])/g, (iso) => formatCalendarDate(iso, iso));
 }

@@ -3,6 +3,7 @@ export * from './schema.js';
 export * from './messages.js';
 export * from './format.js';
 export * from './calendar-date.js';
+export * from './time.js';
 export * from './search.js';
 export * from './roles.js';
 export * from './candidate.js';

@@ -44,7 +44,10 @@ export const INTERVIEW_MESSAGES = {
   scheduled: 'Entrevista programada',
   scheduledInPerson: 'Entrevista presencial programada',
   linkCopied: 'Link copiado',
-  internalOnlyHint: 'Solo se invitará a los correos internos creados en Mantenimiento de Correos.',
+  // Spec 3 §2.5's hint says only internal addresses are invited, but the same section and §5 also
+  // invite the free-text participants: the hint says what happens.
+  participantsHint:
+    'Recibirán la invitación los correos internos que marques (creados en Mantenimiento de Correos) y los que escribas en «Otros participantes», también de fuera de la organización.',
 } as const;
 
 export const MAX_PARTICIPANTS = 50;

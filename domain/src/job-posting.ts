@@ -1,3 +1,5 @@
+import { guatemalaIsoWithOffset } from './time.js';
+
 /** What a schema.org JobPosting needs from a vacancy, in the GraphQL Vacancy's terms. */
 export interface JobPostingInput {
   name: string;
@@ -23,7 +25,7 @@ export function jobPosting(v: JobPostingInput, organisation: string, origin: str
     title: v.name,
     description: v.description ?? v.name,
     ...(v.publishedAt ? { datePosted: v.publishedAt } : {}),
-    ...(v.endsAt ? { validThrough: `${v.endsAt}T23:59:59-06:00` } : {}),
+    ...(v.endsAt ? { validThrough: guatemalaIsoWithOffset(v.endsAt, '23:59:59') ?? v.endsAt } : {}),
     employmentType: 'FULL_TIME',
     directApply: false,
     hiringOrganization: { '@type': 'Organization', name: organisation, sameAs: origin },

@@ -1,4 +1,4 @@
-import { dayjs, todayInGuatemala } from '@bolsa/domain';
+import { dayjs, guatemalaToInstant, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
 import type { FileStore } from '../files/repository.js';
 import { newVacancyImageKeys } from '../vacancies/images.js';
@@ -73,8 +73,11 @@ export async function seedDemoData(
         fecha_finalizacion: shift(today, v.endsInDays),
         status: v.active ? ('1' as const) : ('0' as const),
         destacado: v.destacado,
-        // Office hours in Guatemala (UTC−6), staggered so creation times differ.
-        fecha_creacion: `${published}T${String(15 + (i % 6)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}:00.000Z`,
+        // Office hours in Guatemala, staggered so creation times differ.
+        fecha_creacion: guatemalaToInstant(
+          published,
+          `${String(9 + (i % 6)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+        )!.toISOString(),
         es_demo: true,
       };
     });

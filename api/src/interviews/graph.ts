@@ -1,5 +1,5 @@
 import { ConfidentialClientApplication, type INetworkModule, type NetworkResponse } from '@azure/msal-node';
-import { INTERVIEW_MESSAGES } from '@bolsa/domain';
+import { guatemalaIsoWithOffset, INTERVIEW_MESSAGES } from '@bolsa/domain';
 import { Agent, fetch } from 'undici';
 import { MeetingError, type MeetingProvider } from './service.js';
 
@@ -146,9 +146,9 @@ export function graphMeetings(o: GraphOptions): MeetingProvider {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({
             subject: m.subject,
-            // Guatemala is UTC−6 all year (no daylight saving).
-            startDateTime: `${m.date}T${m.start}:00-06:00`,
-            endDateTime: `${m.date}T${m.end}:00-06:00`,
+            // Guatemala's wall-clock times with the zone's offset at that moment.
+            startDateTime: guatemalaIsoWithOffset(m.date, m.start),
+            endDateTime: guatemalaIsoWithOffset(m.date, m.end),
           }),
           dispatcher,
           signal: AbortSignal.timeout(timeoutMs),

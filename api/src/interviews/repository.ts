@@ -45,6 +45,50 @@ export async function staffId(db: Conn, id: number | null): Promise<number | nul
   return row?.id ?? null;
 }
 
+/** The staff member's name (the invitation's organiser), or null. */
+export async function staffName(db: Conn, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const row = await db.selectFrom('usuarios').select('nombre').where('id', '=', id).executeTakeFirst();
+  return row?.nombre?.trim() || null;
+}
+
+/** The calendar event the candidate's latest interview sent, to update it when scheduling again. */
+export interface SentEvent {
+  uid: string;
+  sequence: number;
+  date: string;
+  start: string;
+  end: string;
+  participants: string[];
+}
+
+/** The latest interview of this application whose invitation named a calendar event (migration 0023). */
+export async function latestEvent(db: Conn, candidateId: number): Promise<SentEvent | null> {
+  const row = await db
+    .selectFrom('entrevistas')
+    .select([
+      'calendario_uid',
+      'calendario_secuencia',
+      sql<string>`to_char(fecha, 'YYYY-MM-DD')`.as('fecha'),
+      'hora_inicio',
+      'hora_fin',
+      'participantes_json',
+    ])
+    .where('postulante_id', '=', candidateId)
+    .orderBy('creado_en', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row?.calendario_uid) return null;
+  return {
+    uid: row.calendario_uid,
+    sequence: row.calendario_secuencia,
+    date: row.fecha,
+    start: row.hora_inicio,
+    end: row.hora_fin,
+    participants: (row.participantes_json as unknown[]).filter((p): p is string => typeof p === 'string'),
+  };
+}
+
 export interface NewInterview {
   candidateId: number;
   mode: 'VIRTUAL' | 'PRESENCIAL';
@@ -60,6 +104,9 @@ export interface NewInterview {
   link: string | null;
   organiserEmail: string;
   userId: number | null;
+  /** The invitation's calendar event: UID and SEQUENCE as sent. */
+  calendarUid: string;
+  calendarSequence: number;
 }
 
 export async function insertInterview(db: Conn, i: NewInterview): Promise<number> {
@@ -80,6 +127,8 @@ export async function insertInterview(db: Conn, i: NewInterview): Promise<number
       enlace: i.link,
       organizador_email: i.organiserEmail,
       usuario_id: i.userId,
+      calendario_uid: i.calendarUid,
+      calendario_secuencia: i.calendarSequence,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

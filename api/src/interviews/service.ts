@@ -9,9 +9,9 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { escapeHtml, type RenderedMail } from '../mail/templates.js';
+import { interviewMail } from '../mail/templates.js';
 import { changeStateIn, stateOf, type Actor, type PipelineDeps } from '../candidates/pipeline.js';
-import { lockCandidate, type LockedCandidate } from '../candidates/pipeline-repository.js';
+import { lockCandidate } from '../candidates/pipeline-repository.js';
 import { buildInvitation } from './ics.js';
 import * as repo from './repository.js';
 import type { InterviewJson } from './repository.js';
@@ -65,37 +65,6 @@ export function placeOf(i: { branchName: string | null; address: string | null; 
   return [i.branchName, i.address, i.room ? `Sala: ${i.room}` : null].filter(Boolean).join(' · ');
 }
 
-interface InvitationData {
-  /** The candidate's name; null for a participant. */
-  name: string | null;
-  candidate: string;
-  date: string;
-  start: string;
-  end: string;
-  place: string;
-  link: string | null;
-  observations: string | null;
-  ics: string;
-}
-
-function invitationMail(o: InvitationData): RenderedMail {
-  const when = `${o.date.split('-').reverse().join('/')} de ${o.start} a ${o.end} (hora de Guatemala)`;
-  const lines = [
-    o.name ? `Hola ${o.name}:` : 'Hola:',
-    o.name ? `Se programó tu entrevista el ${when}.` : `Se programó una entrevista con ${o.candidate} el ${when}.`,
-    o.link ? `Enlace de la reunión: ${o.link}` : `Lugar: ${o.place}`,
-    o.observations ? `Observaciones: ${o.observations}` : null,
-    'Encontrarás la invitación de calendario adjunta.',
-  ].filter((l): l is string => l !== null);
-  return {
-    template: o.name ? 'entrevista' : 'entrevista-participante',
-    subject: 'Invitación a entrevista',
-    text: lines.join('\n\n'),
-    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-    ics: o.ics,
-  };
-}
-
 /**
  * POST /entrevista/*: validates with the domain's rules, creates the meeting (virtual) BEFORE
  * the transaction, then stores the interview, moves the candidate to entrevista and queues the
@@ -147,43 +116,83 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
   const participants = v.participants;
 
   return deps.db.transaction().execute(async (trx: Transaction<Database>): Promise<InterviewOutcome> => {
-    let invitation: InvitationData | null = null;
-    const buildFor = (row: LockedCandidate): RenderedMail => {
-      const candidate = row.email!.trim().toLowerCase();
-      const ics = buildInvitation({
-        uid: `entrevista-${randomUUID()}@bolsa`,
-        date: v.date,
-        start: v.start,
-        end: v.end,
-        summary: row.plazaNombre ? `Entrevista: ${row.plazaNombre}` : 'Entrevista',
-        description: v.observations ?? '',
-        location: place,
-        organiser: { email: organiser },
-        attendees: [candidate, ...participants.filter((p) => p !== candidate)],
-      });
-      invitation = {
-        name: row.nombre?.trim() || 'candidato',
-        candidate: row.nombre?.trim() || 'el candidato',
-        date: v.date,
-        start: v.start,
-        end: v.end,
-        place,
-        link,
-        observations: v.observations ?? null,
-        ics,
-      };
-      return invitationMail(invitation);
-    };
-    // A candidate already in entrevista is being re-scheduled: the invitation goes out, the state stays.
+    // Locked first: two schedulings of one application take turns, so the second sees the first's event.
     const locked = await lockCandidate(trx, candidateId);
     if (!locked) return { ok: false, kind: 'not-found', message: TRANSITION_MESSAGES.notFound };
+    const candidateAddress = locked.datosEliminados ? null : locked.email?.trim().toLowerCase() || null;
+    if (!candidateAddress)
+      return { ok: false, kind: 'invalid', message: M.candidateEmailInvalid, field: 'candidateEmail' };
+
+    // Scheduling again updates the event the first invitation put in every calendar (RFC 5546
+    // §3.2.2: same UID, higher SEQUENCE); a participant left out gets a CANCEL (§3.2.5).
+    const previous = await repo.latestEvent(trx, candidateId);
+    const uid = previous?.uid ?? `entrevista-${randomUUID()}@${deps.orgEmailDomain}`;
+    const sequence = previous ? previous.sequence + 1 : 0;
+    const organiserName = await repo.staffName(trx, r.actor.userId);
+    const candidateName = locked.nombre?.trim() || 'candidato';
+    const vacancy = locked.plazaNombre?.trim() || null;
+    const others = participants.filter((p) => p !== candidateAddress);
+    const before = new Set(previous?.participants ?? []);
+
+    const event = {
+      uid,
+      sequence,
+      date: v.date,
+      start: v.start,
+      end: v.end,
+      location: place,
+      url: link,
+      organiser: { name: organiserName, email: organiser },
+      description: [
+        vacancy ? `Plaza: ${vacancy}` : null,
+        inPerson?.interviewer ? `Entrevistador: ${inPerson.interviewer}` : null,
+        link ? `Enlace de la reunión: ${link}` : null,
+        v.observations ? `Observaciones: ${v.observations}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    };
+    const mailData = {
+      candidate: candidateName,
+      vacancy,
+      mode: v.mode,
+      date: v.date,
+      start: v.start,
+      end: v.end,
+      place: inPerson ? place : null,
+      link,
+      interviewer: inPerson?.interviewer ?? null,
+      organiser: { name: organiserName, email: organiser },
+      observations: v.observations ?? null,
+    };
+    const attendees = [
+      { email: candidateAddress, name: locked.nombre?.trim() || null },
+      ...others.map((email) => ({ email })),
+    ];
+    const forCandidate = interviewMail({
+      ...mailData,
+      kind: previous ? 'update' : 'invitation',
+      audience: 'candidate',
+      ics: buildInvitation({
+        ...event,
+        method: 'REQUEST',
+        summary: vacancy ? `Entrevista: ${vacancy}` : 'Entrevista',
+        attendees,
+      }),
+    });
+    const participantIcs = buildInvitation({
+      ...event,
+      method: 'REQUEST',
+      summary: `Entrevista con ${candidateName}${vacancy ? `: ${vacancy}` : ''}`,
+      attendees,
+    });
+
     let userId: number | null = null;
     if (stateOf(locked.estado) === 'entrevista') {
+      // A candidate already in entrevista is being re-scheduled: the invitation goes out, the state stays.
       if (r.actor.role !== 1 && r.actor.role !== 2)
         return { ok: false, kind: 'forbidden', message: TRANSITION_MESSAGES.notAllowed };
-      if (!locked.email?.trim() || locked.datosEliminados)
-        return { ok: false, kind: 'invalid', message: M.candidateEmailInvalid, field: 'candidateEmail' };
-      await enqueueMail(trx, buildFor(locked), locked.email.trim(), { applicationId: candidateId });
+      await enqueueMail(trx, forCandidate, locked.email!.trim(), { applicationId: candidateId });
       userId = await repo.staffId(trx, r.actor.userId);
     } else {
       const moved = await changeStateIn(trx, deps, {
@@ -191,7 +200,7 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
         to: 'entrevista',
         actor: r.actor,
         note: `Entrevista ${v.mode === 'VIRTUAL' ? 'virtual' : 'presencial'}: ${v.date} ${v.start}–${v.end}`,
-        mail: buildFor,
+        mail: () => forCandidate,
       });
       if (!moved.ok) {
         if (moved.kind === 'not-found') return { ok: false, kind: 'not-found', message: TRANSITION_MESSAGES.notFound };
@@ -208,13 +217,45 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
       }
       userId = await repo.staffId(trx, r.actor.userId);
     }
-    if (!invitation) throw new Error('invitation not built');
-    const forParticipants = invitationMail({ ...(invitation as InvitationData), name: null });
-    const candidateAddress = target.email!.toLowerCase();
-    for (const p of participants) {
-      if (p === candidateAddress) continue;
-      await enqueueMail(trx, forParticipants, p, { applicationId: candidateId });
-    }
+    for (const p of others)
+      await enqueueMail(
+        trx,
+        interviewMail({
+          ...mailData,
+          // Someone new to a rescheduled interview is invited, not told that it changed.
+          kind: previous && before.has(p) ? 'update' : 'invitation',
+          audience: 'participant',
+          ics: participantIcs,
+        }),
+        p,
+        { applicationId: candidateId },
+      );
+    if (previous)
+      for (const gone of previous.participants.filter((p) => p !== candidateAddress && !participants.includes(p)))
+        await enqueueMail(
+          trx,
+          interviewMail({
+            ...mailData,
+            kind: 'withdrawn',
+            audience: 'participant',
+            date: previous.date,
+            start: previous.start,
+            end: previous.end,
+            ics: buildInvitation({
+              ...event,
+              method: 'CANCEL',
+              // The event they hold: its time as first sent; the place may have changed since.
+              location: '',
+              date: previous.date,
+              start: previous.start,
+              end: previous.end,
+              summary: `Entrevista con ${candidateName}${vacancy ? `: ${vacancy}` : ''}`,
+              attendees: [{ email: gone }],
+            }),
+          }),
+          gone,
+          { applicationId: candidateId },
+        );
     const id = await repo.insertInterview(trx, {
       candidateId,
       mode: v.mode,
@@ -230,6 +271,8 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
       link,
       organiserEmail: organiser,
       userId,
+      calendarUid: uid,
+      calendarSequence: sequence,
     });
     const interview = await repo.findInterview(trx, id);
     return { ok: true, interview: interview!, meetingLink: link };

@@ -103,6 +103,14 @@ async function claim(db: Db, batch: number, leaseMs: number): Promise<Claimed[]>
   return rows;
 }
 
+/**
+ * The calendar part's method is the ICS's own (REQUEST for an invitation or its update, CANCEL
+ * when it is withdrawn): a client reads the MIME part's method and the calendar's together.
+ */
+function calendarMethod(ics: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(ics)?.[1] ?? 'REQUEST';
+}
+
 /** What to keep of a failure: the SMTP code or the error class, never addresses or content. */
 function describe(err: unknown): string {
   const e = err as { code?: unknown; responseCode?: unknown; name?: unknown };
@@ -140,7 +148,7 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
         text: row.texto,
         html: row.html,
         attachments: files.map((f) => ({ filename: f.nombre, contentType: f.mime, content: Buffer.from(f.contenido) })),
-        ...(row.ics ? { icalEvent: { method: 'REQUEST', content: row.ics } } : {}),
+        ...(row.ics ? { icalEvent: { method: calendarMethod(row.ics), content: row.ics } } : {}),
       });
       await o.db.transaction().execute(async (trx) => {
         await trx

@@ -341,6 +341,36 @@ export async function insertFileAccess(
   return row.id;
 }
 
+export interface FileAccessKey {
+  staffUserId: number;
+  postulanteId: number | null;
+  candidateUserId: number | null;
+  tipo: string;
+}
+
+/**
+ * The same staff member's access to the same owner's file kind since `since`, if any. Takes a
+ * transaction-long lock on that key first, so two requests at once (the inline photo and the print
+ * view) do not both find nothing and both log.
+ */
+export async function accessSince(trx: Transaction<Database>, a: FileAccessKey, since: string): Promise<number | null> {
+  const key = `archivos_accesos:${a.staffUserId}:${a.postulanteId ?? ''}:${a.candidateUserId ?? ''}:${a.tipo}`;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  let q = trx
+    .selectFrom('archivos_accesos')
+    .select('id')
+    .where('usuario_id', '=', a.staffUserId)
+    .where('tipo', '=', a.tipo)
+    .where('en', '>=', since);
+  q = a.postulanteId === null ? q.where('postulante_id', 'is', null) : q.where('postulante_id', '=', a.postulanteId);
+  q =
+    a.candidateUserId === null
+      ? q.where('usuario_candidato_id', 'is', null)
+      : q.where('usuario_candidato_id', '=', a.candidateUserId);
+  const row = await q.orderBy('id', 'desc').executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function staffUserExists(db: Conn, id: number): Promise<boolean> {
   return !!(await db.selectFrom('usuarios').select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -7,6 +7,7 @@ import {
   isProfileComplete,
   MAX_FILE_BYTES,
   PROFILE_FILE_LABEL,
+  startOfGuatemalaDay,
   todayInGuatemala,
   type ProfileFile,
 } from '@bolsa/domain';
@@ -567,7 +568,17 @@ export async function fileContent(
   return { body: stored.body, size: stored.size, mime: r.mime, name: r.nombre };
 }
 
-/** A staff opening of a candidate's file (archivos_accesos), for the candidate's timeline. */
+/**
+ * Kinds whose staff views are logged once per staff member, candidate and Guatemala day: the
+ * photo, which the candidate detail shows inline on every visit (docs/decisions/
+ * 2026-11-26-photo-views.md). Every other document is opened on purpose and logged every time.
+ */
+const LOGGED_ONCE_A_DAY: ReadonlySet<string> = new Set(['fotografia']);
+
+/**
+ * A staff opening of a candidate's file (archivos_accesos), for the candidate's timeline. Answers
+ * the row's id: the new one, or today's earlier view of the photo by the same staff member.
+ */
 export async function recordAccess(
   db: Db,
   a: { staffUserId: number | null; scope: 'perfil' | 'postulacion'; fileId: number },
@@ -575,12 +586,19 @@ export async function recordAccess(
   const r = await repo.findCandidateFile(db, a.scope, a.fileId);
   if (!r) return null;
   const staff = a.staffUserId !== null && (await repo.staffUserExists(db, a.staffUserId)) ? a.staffUserId : null;
-  return repo.insertFileAccess(db, {
+  const access = {
     staffUserId: staff,
     postulanteId: r.postulanteId,
     candidateUserId: r.scope === 'perfil' ? r.usuarioCandidatoId : null,
     tipo: r.tipo,
-  });
+  };
+  // An API token (no staff member) is logged every time: the row is all that tells its calls apart.
+  if (access.staffUserId === null || !LOGGED_ONCE_A_DAY.has(r.tipo)) return repo.insertFileAccess(db, access);
+  const key = { ...access, staffUserId: access.staffUserId };
+  const since = startOfGuatemalaDay(todayInGuatemala())!.toISOString();
+  return db
+    .transaction()
+    .execute(async (trx) => (await repo.accessSince(trx, key, since)) ?? repo.insertFileAccess(trx, key));
 }
 
 // ─── Export and erasure ────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { CANDIDATE_STATES, dayjs, FUNNEL_STEPS, type CandidateState } from '@bolsa/domain';
+import { CANDIDATE_STATES, dayjs, FUNNEL_STEPS, startOfGuatemalaDay, type CandidateState } from '@bolsa/domain';
 import type { Db } from '../db/database.js';
 import { funnelAggregates, type FunnelAggregate } from './repository.js';
 
@@ -35,8 +35,12 @@ export interface FunnelReportJson {
 }
 
 export const ALL_VACANCIES = 'Todas las plazas';
-/** Guatemala is UTC−6 all year (no daylight saving since 2006). */
-const GT_OFFSET = '-06:00';
+/** The first instant of a Guatemala calendar day (the range is validated before it gets here). */
+const dayStart = (date: string): string => {
+  const at = startOfGuatemalaDay(date);
+  if (!at) throw new Error('invalid report date');
+  return at.toISOString();
+};
 
 function rowJson(id: number | null, name: string, a: FunnelAggregate | undefined): FunnelRowJson {
   const reached = (i: number) => a?.reached[i] ?? 0;
@@ -70,8 +74,8 @@ export async function funnelReport(
   q: { desde: string; hasta: string; vacancyId: number | null },
 ): Promise<FunnelReportJson> {
   const aggregates = await funnelAggregates(db, {
-    from: `${q.desde}T00:00:00${GT_OFFSET}`,
-    to: `${dayjs(q.hasta).add(1, 'day').format('YYYY-MM-DD')}T00:00:00${GT_OFFSET}`,
+    from: dayStart(q.desde),
+    to: dayStart(dayjs(q.hasta).add(1, 'day').format('YYYY-MM-DD')),
     vacancyId: q.vacancyId,
   });
   const overall = aggregates.find((g) => g.overall);

@@ -11,12 +11,20 @@ export interface Received {
   attachments: { filename: string; contentType: string; content: Buffer }[];
   /** The calendar invitation (text/calendar part), when the message carries one. */
   ics: string | null;
+  /** That part's MIME `method` parameter (REQUEST, CANCEL). */
+  icsMethod: string | null;
 }
 
 /** nodemailer's icalEvent arrives as a text/calendar alternative, which mailparser lists as an attachment. */
 function calendarOf(m: ParsedMail): string | null {
   const part = m.attachments.find((a) => a.contentType.startsWith('text/calendar'));
   return part ? part.content.toString('utf8') : null;
+}
+
+function calendarMethodOf(m: ParsedMail): string | null {
+  const part = m.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+  const type = part?.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  return type?.params?.method?.toUpperCase() ?? null;
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
@@ -40,6 +48,7 @@ export async function smtpSink(port = 0) {
               content: a.content,
             })),
             ics: calendarOf(m),
+            icsMethod: calendarMethodOf(m),
           });
           callback();
         })

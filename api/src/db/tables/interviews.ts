@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CalendarDate, JsonList, Timestamp } from './columns.js';
 
 /** One scheduled interview (spec 3 §3). */
@@ -19,4 +19,8 @@ export interface EntrevistasTable {
   organizador_email: string | null;
   usuario_id: number | null;
   creado_en: Timestamp;
+  /** The invitation's calendar event (ICS UID); null for rows from before migration 0023. */
+  calendario_uid: string | null;
+  /** The event's SEQUENCE as last sent: 0 for the first invitation, +1 for each rescheduling. */
+  calendario_secuencia: ColumnType<number, number | undefined, number>;
 }

@@ -67,6 +67,8 @@ describe('/perfil/documentos/:token (spec 3 §2.6, issue 12)', { timeout: 30_000
     render([requestMock(view()), fulfilMock(null, seen)]);
     expect(await screen.findByText('Enfermera profesional')).toBeInTheDocument();
     expect(screen.getByText('Por favor, sube tu currículum actualizado.')).toBeInTheDocument();
+    // 2026-11-30T16:00:00Z is 10:00 in Guatemala.
+    expect(screen.getByText('El enlace vence el 30/11/2026 10:00.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Currículum: elegir archivo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Antecedentes policiales: elegir archivo' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'DPI: elegir archivo' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLinkOff, IconLogin, IconUser } from '@tabler/icons-react';
-import { dayjs, DOCUMENT_REQUEST_MESSAGES, ROLE } from '@bolsa/domain';
+import { DOCUMENT_REQUEST_MESSAGES, formatDateTime, ROLE } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { pageTitle } from '../../app/site';
@@ -180,7 +180,7 @@ function CandidateRequest({ token }: { token: string }) {
   if (!request || request.fulfilled || inRequestOrder(request.documents).length === 0)
     return <Outcome kind="invalid" />;
 
-  const expires = dayjs(request.expiresAt);
+  const expires = formatDateTime(request.expiresAt);
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -199,9 +199,9 @@ function CandidateRequest({ token }: { token: string }) {
             Mensaje de Gestión de Talento Humano:
           </Text>
           <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{request.comment}</Text>
-          {expires.isValid() && (
+          {expires && (
             <Text size="xs" c="dimmed">
-              El enlace vence el {expires.format('DD/MM/YYYY HH:mm')}.
+              El enlace vence el {expires}.
             </Text>
           )}
         </Stack>

@@ -259,7 +259,7 @@ function ParticipantsChecklist({
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        {M.internalOnlyHint}
+        {M.participantsHint}
       </Text>
     </Stack>
   );

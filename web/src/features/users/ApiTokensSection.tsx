@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
-import { dayjs } from '@bolsa/domain';
+import { formatDateTime } from '@bolsa/domain';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
 import { roleLabel } from '../session';
@@ -30,11 +30,8 @@ import { failureDetail, toastError } from './feedback';
 import { API_TOKEN_FIELDS, API_TOKENS, CREATE_API_TOKEN, REVOKE_API_TOKEN } from './operations';
 import { asRole, DEFAULT_STAFF_ROLE, STAFF_ROLE_OPTIONS } from './roles';
 
-function when(raw: string | null | undefined, fallback: string): string {
-  if (!raw) return fallback;
-  const d = dayjs(raw);
-  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : raw;
-}
+/** 'dd/mm/yyyy HH:mm' on Guatemala's clock (domain), whatever the computer's zone. */
+const when = (raw: string | null | undefined, fallback: string): string => formatDateTime(raw, fallback);
 
 /** 'Tokens de API' for integrators: the secret is shown once, when the token is created. */
 export function ApiTokensSection() {

@@ -354,6 +354,8 @@ describe('UsersPage (Gestión de usuarios)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revocar' }));
     expect(await screen.findByText('Token revocado')).toBeInTheDocument();
     const tokens = screen.getAllByRole('table').at(-1)!;
+    // Created 2026-03-01T10:00:00Z: 04:00 in Guatemala, whatever the computer's zone.
+    expect(within(tokens).getByText('01/03/2026 04:00')).toBeInTheDocument();
     await waitFor(() => expect(within(tokens).getByText('Revocado')).toBeInTheDocument());
     expect(within(tokens).queryByRole('button', { name: 'Revocar ERP' })).not.toBeInTheDocument();
   });

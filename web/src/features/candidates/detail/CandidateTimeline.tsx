@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
-import { DOCUMENT_REQUEST_MESSAGES, formatDate } from '@bolsa/domain';
+import { DOCUMENT_REQUEST_MESSAGES, formatDate, formatDatesInText } from '@bolsa/domain';
 import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
 /** What happened to an assigned test (TestEvent.action), in the screen's words. */
@@ -43,7 +43,7 @@ function Item({ event }: { event: ShownEvent }) {
           </Text>
           {event.note && (
             <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
-              {event.note}
+              {formatDatesInText(event.note)}
             </Text>
           )}
         </>

@@ -1,12 +1,5 @@
-import { dayjs, formatDate, formatPrintedDate, formatQuetzales } from '@bolsa/domain';
+import { formatDate, formatDateTime, formatPrintedDate, formatQuetzales } from '@bolsa/domain';
 import type { CandidateDocumentKind, EmailStatus } from '../../../gql/graphql';
-
-/** '23/11/2026 14:05' in the viewer's clock; '' for anything unreadable. */
-export function formatDateTime(raw: string | null | undefined): string {
-  if (!raw) return '';
-  const d = dayjs(raw);
-  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '';
-}
 
 export const yesNo = (v: boolean | null | undefined): string => (v === true ? 'Sí' : v === false ? 'No' : '');
 
@@ -68,4 +61,5 @@ export function sortTimeline<T extends { at: string }>(events: readonly T[]): T[
     .map(({ e }) => e);
 }
 
-export { formatDate, formatPrintedDate };
+// '23/11/2026 14:05' on Guatemala's clock, whatever the viewer's computer says (domain/src/time.ts).
+export { formatDate, formatDateTime, formatPrintedDate };
