@@ -86,7 +86,7 @@ async function registeredCandidate(opts: { email?: null } = {}) {
 
 async function upload(data: Buffer, name: string, cookie: string) {
   const res = await request(stack.bff.app)
-    .post('/uploads?kind=candidate-document')
+    .post('/uploads?kind=requested-document')
     .set('x-requested-with', 'fetch')
     .set('cookie', cookie)
     .attach('file', data, name);
@@ -309,7 +309,7 @@ describe('the signed link', () => {
     );
     expect(extra.data!.fulfilDocumentRequest.error).toMatchObject({
       __typename: 'ValidationFailed',
-      fields: [{ path: 'uploads.2.kind', message: M.notRequested('DPI') }],
+      fields: [{ path: 'uploads.2.kind', message: M.notRequested('DPI escaneado') }],
     });
 
     const ok = await gql(
