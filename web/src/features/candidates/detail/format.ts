@@ -1,5 +1,5 @@
 import { dayjs, formatDate, formatPrintedDate, formatQuetzales } from '@bolsa/domain';
-import type { CandidateDocumentKind, EmailStatus } from '../../../gql/graphql';
+import type { EmailStatus } from '../../../gql/graphql';
 
 /** '23/11/2026 14:05' in the viewer's clock; '' for anything unreadable. */
 export function formatDateTime(raw: string | null | undefined): string {
@@ -35,15 +35,6 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-export const DOCUMENT_KIND_LABEL: Record<CandidateDocumentKind, string> = {
-  PHOTO: 'Fotografía',
-  CURRICULUM: 'Currículum',
-  COVER_LETTER: 'DPI escaneado',
-  DPI: 'DPI',
-  POLICE_RECORD: 'Antecedentes policiales',
-  CRIMINAL_RECORD: 'Antecedentes penales',
-};
 
 /**
  * Delivery status of an e-mail on the timeline: label and (filled, auto-contrast) badge colour.
