@@ -70,7 +70,7 @@ export const FILE_FORMATS = {
 export type FileFormat = keyof typeof FILE_FORMATS;
 
 /** 'A', 'A o B', 'A, B o C'. */
-function joinOr(items: readonly string[]): string {
+export function joinOr(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} o ${items.at(-1)}`;
 }
 

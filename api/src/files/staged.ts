@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { acceptsKind, type SniffedKind, type UploadPurpose } from '@bolsa/domain';
+import { acceptsKind, FILE_MESSAGES, type SniffedKind, type UploadPurpose } from '@bolsa/domain';
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import type { FormBody, UploadedFile } from '../multipart.js';
@@ -33,7 +33,7 @@ export type StageOutcome =
   | { ok: false; reason: 'tooLarge' | 'type' | 'empty' | 'aborted' };
 
 /** The message a form gets for a staged file that is gone (used, or older than an hour). */
-export const STAGED_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+export const STAGED_GONE = FILE_MESSAGES.uploadSpent;
 
 /**
  * Streams `body` into a temporary key, reading its kind on the way; keeps it only if it is one
