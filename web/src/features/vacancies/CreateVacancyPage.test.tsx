@@ -71,7 +71,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('Crear Vacante', () => {
+// Many clicks per test: slow on a busy machine.
+describe('Crear Vacante', { timeout: 30_000 }, () => {
   it('has the tabs, the three steps, today as creation date and Activa by default', async () => {
     renderCreate();
     expect(screen.getByRole('tab', { name: 'Crear Vacante' })).toHaveAttribute('aria-selected', 'true');

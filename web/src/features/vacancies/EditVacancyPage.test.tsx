@@ -58,7 +58,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Editar Vacante', () => {
+// Many clicks per test (and one waits past a banner's 3 s): slow on a busy machine.
+describe('Editar Vacante', { timeout: 30_000 }, () => {
   it('without an id goes back to the list with "No se encontró información de la vacante", once', async () => {
     renderAt('/panel/plazas/editar-vacante', []);
     expect(await screen.findByTestId('donde')).toHaveTextContent('/panel/plazas');
