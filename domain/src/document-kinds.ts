@@ -129,10 +129,6 @@ export const REQUESTABLE_KINDS = DOCUMENT_KINDS.filter((k) => DOCUMENT_KIND_INFO
   'PHOTO'
 >[];
 export type RequestableKind = (typeof REQUESTABLE_KINDS)[number];
-export const DOCUMENT_KEYS = REQUESTABLE_KINDS.map((k) => DOCUMENT_KIND_INFO[k].key!) as DocumentKey[];
-
-export const isRequestable = (kind: DocumentKind | null): kind is RequestableKind =>
-  kind !== null && DOCUMENT_KIND_INFO[kind].key !== null;
 
 /** The request key of a document in any spelling ('carta_presentacion' → 'dpi'); null when it cannot be requested. */
 export function documentKeyOf(raw: unknown): DocumentKey | null {

@@ -185,8 +185,6 @@ export interface UploadRule {
   kinds: readonly SniffedKind[];
   /** For a file chooser: declared MIME type → its extensions (with the dot), as react-dropzone takes it. */
   accept: Record<string, string[]>;
-  /** The same as an `accept` attribute ('.pdf,application/pdf'). */
-  acceptAttribute: string;
   /** Under the field: 'JPG, PNG o GIF, máximo 5MB.' — only formats it takes. */
   hint: string;
   invalid: FileProblem;
@@ -215,7 +213,6 @@ function ruleOf(purpose: UploadPurpose): UploadRule {
     formats: spec.formats,
     kinds: [...new Set(files.map((f) => f.kind))],
     accept,
-    acceptAttribute: [...new Set(files.flatMap((f) => [`.${f.ext}`, f.mime]))].join(','),
     hint: formatsHint(spec.formats),
     invalid: { title: FILE_MESSAGES.invalidTitle, message: `Solo se permiten ${spec.noun} ${joinOr(spec.formats)}` },
     tooLarge: { title: FILE_MESSAGES.tooLargeTitle, message: spec.tooLarge },
@@ -242,22 +239,6 @@ export function mayUpload(purpose: UploadPurpose, role: RoleId | null): boolean 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot).toLowerCase() : '';
-}
-
-/**
- * The browser's instant check of a chosen file, before it is sent: its size, and its declared
- * type or extension. Null when it may be sent (the BFF then judges its bytes).
- */
-export function checkChosenFile(
-  purpose: UploadPurpose,
-  file: { name: string; type: string; size: number },
-): FileProblem | null {
-  const rule = UPLOAD_RULES[purpose];
-  const files = filesOf(rule.formats);
-  const ext = extensionOf(file.name).slice(1);
-  // As the file chooser's `accept` does: the declared type or the extension.
-  if (!files.some((f) => f.mime === file.type || f.ext === ext)) return rule.invalid;
-  return file.size > MAX_FILE_BYTES ? rule.tooLarge : null;
 }
 
 /**
