@@ -362,6 +362,16 @@ describe('the signed link', () => {
     });
   });
 
+  it('reads the deprecated COVER_LETTER as the DPI scan: asked with DPI, one document is requested and answered', async () => {
+    const c = await registeredCandidate();
+    const r = await ask(c.candidateId, ['COVER_LETTER', 'DPI'], 'Tu documento de identidad venció');
+    expect(r.data!.requestDocuments.error).toBeNull();
+    expect(r.data!.requestDocuments.request.documents).toEqual(['DPI']);
+    const token = tokenIn((await mailsTo(c.email)).at(-1)!.texto);
+    expect((await mailsTo(c.email)).at(-1)!.texto.match(/DPI escaneado/g)).toHaveLength(1);
+    expect((await gql(VIEW, { token }, c.cookie)).data!.documentRequest.documents).toEqual(['DPI']);
+  });
+
   it("another candidate's session cannot read or use the link", async () => {
     const owner = await registeredCandidate();
     const other = await registeredCandidate();
