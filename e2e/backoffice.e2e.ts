@@ -6,6 +6,7 @@ import { launch, loginAs, newPage, screenshot } from './browser.js';
 
 let browser: Browser;
 let jpeg: Buffer;
+let webp: Buffer;
 beforeAll(async () => {
   browser = await launch();
   jpeg = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#1a8f76' } })
@@ -13,6 +14,9 @@ beforeAll(async () => {
       { input: Buffer.from('<svg width="1200" height="675"><circle cx="600" cy="337" r="200" fill="#fff"/></svg>') },
     ])
     .jpeg()
+    .toBuffer();
+  webp = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#8f1a4a' } })
+    .webp()
     .toBuffer();
 });
 afterAll(() => browser?.close());
@@ -67,8 +71,13 @@ describe('vacancy back-office', () => {
     await page.getByLabel('Beneficios (Ofrecemos)').press('Enter');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    // Step 3: Imagen — the server refuses what is not really an image, whatever its name.
+    // Step 3: Imagen — it names what it takes, and refuses a WebP at once in the spec's words.
+    await page.getByText('JPG, PNG o GIF, máximo 5MB.').waitFor();
+    expect(await page.getByText(/WebP|[Cc]ualquier/).count()).toBe(0);
     const input = page.getByLabel('Seleccionar imagen de la vacante');
+    await input.setInputFiles({ name: 'foto.webp', mimeType: 'image/webp', buffer: webp });
+    await page.getByText('Solo se permiten archivos JPG, PNG o GIF').first().waitFor();
+    // The server refuses what is not really an image, whatever its name.
     await input.setInputFiles({
       name: 'foto.jpg',
       mimeType: 'image/jpeg',
@@ -121,6 +130,29 @@ describe('vacancy back-office', () => {
     await page
       .getByLabel('Descripción')
       .fill('Dispensará medicamentos, controlará el inventario y orientará a pacientes.');
+    // The image tab takes WebP and says so; a 5.9 MB image is refused next to the field, and it stays said.
+    await page.getByRole('tab', { name: 'Imagen' }).click();
+    const imageTab = page.getByRole('tabpanel', { name: 'Imagen' });
+    await imageTab.getByText('JPG, PNG, GIF o WebP, máximo 5MB.').waitFor();
+    const image = page.getByLabel('Seleccionar imagen de la vacante');
+    await image.setInputFiles({
+      name: 'enorme.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.concat([jpeg, Buffer.alloc(5.9 * 1024 * 1024 - jpeg.length)]),
+    });
+    const refusal = imageTab.getByRole('alert');
+    await refusal.getByText('El archivo no debe superar los 5MB').waitFor();
+    await refusal.getByText('Archivo muy grande').waitFor();
+    await screenshot(page, 'edit-vacancy-too-large');
+    // Longer than a form banner lives (3 s): this refusal is still there to be read.
+    await page.waitForTimeout(3_500);
+    expect(await refusal.getByText('El archivo no debe superar los 5MB').isVisible()).toBe(true);
+    const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/uploads');
+    await image.setInputFiles({ name: 'farmacia.webp', mimeType: 'image/webp', buffer: webp });
+    // The BFF takes it for the edit tab (it refused WebP for every vacancy image before).
+    expect((await uploaded).status()).toBe(201);
+    await imageTab.getByText(/farmacia\.webp · /).waitFor();
+    expect(await imageTab.getByRole('alert').count()).toBe(0);
     await page.getByRole('button', { name: 'Guardar Cambios' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Confirmar cambios?' });
     await confirm.getByRole('button', { name: /Confirmar|Guardar|Sí/ }).click();

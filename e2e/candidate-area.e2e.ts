@@ -95,7 +95,7 @@ describe('candidate area (issue 10)', () => {
       .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
     for (const [label, name] of [
       ['Currículum', 'cv.pdf'],
-      ['DPI', 'dpi.pdf'],
+      ['DPI escaneado', 'dpi.pdf'],
       ['Antecedentes policiales', 'policiales.pdf'],
       ['Antecedentes penales', 'penales.pdf'],
     ] as const)

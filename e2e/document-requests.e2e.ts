@@ -52,10 +52,15 @@ describe('document-update request (issue 12, spec 3 §2.6)', () => {
     await page.keyboard.press('Enter');
     await dialog.getByText('Selecciona al menos un documento a solicitar.').waitFor();
     await dialog.getByText('El comentario es obligatorio (mínimo 8 caracteres).').waitFor();
+    // Four documents: the DPI scan once ('DPI escaneado'), however the REST list spells it.
+    expect(
+      await dialog.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('value'))),
+    ).toEqual(['CURRICULUM', 'DPI', 'POLICE_RECORD', 'CRIMINAL_RECORD']);
+    await dialog.getByRole('checkbox', { name: 'DPI escaneado' }).waitFor();
     await dialog.getByRole('checkbox', { name: 'Currículum' }).focus();
     await page.keyboard.press('Space');
     expect(await dialog.getByRole('checkbox', { name: 'Currículum' }).isChecked()).toBe(true);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('TEXTAREA');
     await page.keyboard.type(COMMENT);
     await page.keyboard.press('Tab');

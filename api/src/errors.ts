@@ -1,3 +1,4 @@
+import { FILE_MESSAGES } from '@bolsa/domain';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 export const MESSAGES = {
@@ -12,7 +13,7 @@ export const MESSAGES = {
   /** = VACANCY_MESSAGES.deleteNotFound; also the answer of every other vacancy route. */
   vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
   municipalityNotFound: 'Municipio no encontrado',
-  fileNotFound: 'Archivo no encontrado',
+  fileNotFound: FILE_MESSAGES.fileNotFound,
   loginOk: 'Inicio de sesión exitoso',
   candidateInactive: 'Tu cuenta está inactiva. Contacta a GTH.',
   staffInactive: 'Usuario inactivo. Contacte al administrador.',
@@ -27,8 +28,6 @@ export const MESSAGES = {
 
   // Entity messages live in @bolsa/domain (VACANCY_MESSAGES, USER_MESSAGES, TEST_TEMPLATE_MESSAGES,
   // ADMIN_EMAIL_MESSAGES, AUTH_MESSAGES); these are the api's own, which no form shows.
-  fileTooLarge: 'El archivo no debe superar los 5MB',
-  oneFileOnly: 'Solo se permite adjuntar un archivo.',
   publicationDateInvalid: 'La fecha de publicación no es válida.',
   featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
   activeInvalid: 'El valor de activo debe ser verdadero o falso.',

@@ -484,7 +484,11 @@ describe.each(databases)('back-office vacancies on $name', ({ start }) => {
           'esto no es base64 ***',
         ]) {
           const res = await update(editForm({ NombreVacante: 'No debe cambiar', ImagenBase64: bad })).expect(400);
-          expect(res.body).toEqual({ title: 'Archivo no válido', message: 'Solo se permiten archivos JPG, PNG o GIF' });
+          // Edit takes WebP too, and says so (domain files.ts, 'vacancy-image-edit').
+          expect(res.body).toEqual({
+            title: 'Archivo no válido',
+            message: 'Solo se permiten archivos JPG, PNG, GIF o WebP',
+          });
         }
         const huge = Buffer.concat([png.subarray(0, 8), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]).toString('base64');
         const res = await update(editForm({ ImagenBase64: huge })).expect(413);

@@ -326,6 +326,39 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     expect(again).toEqual({ status: 404, body: expect.objectContaining({ message: M.linkInvalid }) });
   });
 
+  it('reads the DPI scan as one document: asked twice, stored once; a request stored with both keys takes one file', async () => {
+    const c = await registered();
+    const r = await ask(c.candidateId, ['carta_presentacion', 'dpi']);
+    expect(r.status).toBe(200);
+    expect(r.body.solicitud.documentos).toEqual(['dpi']);
+    expect((await lastMail()).texto.match(/DPI escaneado/g)).toHaveLength(1);
+
+    // Stored before the vocabulary: both REST spellings of the one document.
+    const { id, token } = await requested(c, ['dpi']);
+    await t.api.db
+      .updateTable('solicitudes_documentos')
+      .set({ documentos_json: JSON.stringify(['carta_presentacion', 'dpi']) })
+      .where('id', '=', id)
+      .execute();
+    const view = await get(`/internal/solicitudes-documentos/${token}?usuarioId=${c.userId}`);
+    expect(view.body.documentos).toEqual(['dpi']);
+    // The part may be named by either spelling.
+    const ok = await fulfil(token, c.userId, [{ field: 'carta_presentacion', data: pdf, name: 'dpi-2026.pdf' }]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.documentos).toEqual(['dpi']);
+    const profile = await get(`/PerfilCandidato/profile/${c.userId}`);
+    expect(profile.body.archivos.filter((f: Body) => f.tipo === 'dpi').map((f: Body) => f.nombre)).toEqual([
+      'dpi-2026.pdf',
+    ]);
+    const carta = await t.api.db
+      .selectFrom('postulante_archivos')
+      .select(['nombre', 'perfil_archivo_id'])
+      .where('postulante_id', '=', c.candidateId)
+      .where('tipo', '=', 'carta')
+      .execute();
+    expect(carta).toEqual([{ nombre: 'dpi-2026.pdf', perfil_archivo_id: expect.any(Number) }]);
+  });
+
   it('an expired or unknown link answers the same 404 as a used one', async () => {
     const c = await registered();
     const { id, token } = await requested(c);
@@ -361,7 +394,7 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
           { field: 'dpi', data: pdf, name: 'dpi.pdf' },
         ],
         'dpi',
-        M.notRequested('DPI'),
+        M.notRequested('DPI escaneado'),
       ],
       [
         [

@@ -429,7 +429,10 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       expect(res.body.fields).toEqual(
         expect.arrayContaining([
           { path: 'photo', message: 'La fotografía es obligatoria.' },
-          { path: 'documents', message: 'Faltan archivos: DPI, Antecedentes policiales, Antecedentes penales' },
+          {
+            path: 'documents',
+            message: 'Faltan archivos: DPI escaneado, Antecedentes policiales, Antecedentes penales',
+          },
         ]),
       );
       expect((await state(fresh.id)).files).toEqual([]);

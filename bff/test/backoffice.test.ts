@@ -52,6 +52,52 @@ describe('uploads', () => {
     expect(tooBig.body).toEqual({ title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' });
   });
 
+  it('takes a WebP on the edit tab and stores it; the create step refuses it in its own words', async () => {
+    const webp = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#b34a2b' } })
+      .webp()
+      .toBuffer();
+    const onCreate = await upload(cookies.manager, 'foto.webp', webp);
+    expect(onCreate.status).toBe(415);
+    expect(onCreate.body).toEqual({ title: 'Archivo no válido', message: 'Solo se permiten archivos JPG, PNG o GIF' });
+    const big = await upload(
+      cookies.manager,
+      'grande.webp',
+      Buffer.concat([webp, Buffer.alloc(6 * 1024 * 1024)]),
+      'vacancy-image-edit',
+    );
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' });
+    expect((await upload(cookies.viewer, 'foto.webp', webp, 'vacancy-image-edit')).status).toBe(403);
+
+    const input = {
+      name: 'Plaza con imagen WebP',
+      branchId: '1',
+      description: 'Se le cambiará la imagen por una WebP.',
+      endsAt: '2099-01-01',
+      active: true,
+      departmentId: '01',
+      municipalityId: '0101',
+      requirements: ['a'],
+      benefits: ['b'],
+    };
+    const created = await gql(
+      `mutation($i: VacancyInput!, $u: ID!) { createVacancy(input: $i, imageUploadId: $u) { vacancy { id imageUrl } } }`,
+      { i: input, u: (await upload(cookies.manager, 'plaza.png', png)).body.id },
+      cookies.manager,
+    );
+    const { id, imageUrl } = created.body.data.createVacancy.vacancy;
+    const onEdit = await upload(cookies.manager, 'foto.webp', webp, 'vacancy-image-edit');
+    expect(onEdit.status).toBe(201);
+    expect(onEdit.body.type).toBe('image/webp');
+    const updated = await gql(
+      `mutation($id: ID!, $i: VacancyInput!, $u: ID) { updateVacancy(id: $id, input: $i, imageUploadId: $u) { vacancy { imageUrl } error { __typename } } }`,
+      { id, i: input, u: onEdit.body.id },
+      cookies.manager,
+    );
+    expect(updated.body.data.updateVacancy.error).toBeNull();
+    expect(updated.body.data.updateVacancy.vacancy.imageUrl).not.toBe(imageUrl);
+  });
+
   it('needs a session, an editing role and the anti-forgery header', async () => {
     expect(
       (

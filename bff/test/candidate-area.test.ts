@@ -155,7 +155,7 @@ describe('the candidate area through the BFF', () => {
         { path: 'photoUploadId', message: 'La fotografía es obligatoria.' },
         {
           path: 'documents',
-          message: 'Faltan archivos: Currículum, DPI, Antecedentes policiales, Antecedentes penales',
+          message: 'Faltan archivos: Currículum, DPI escaneado, Antecedentes policiales, Antecedentes penales',
         },
       ]),
     );

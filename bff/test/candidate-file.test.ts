@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentKindOf, normaliseCandidateFile } from '../src/normalise/candidate-file.js';
+import { documentKindOf } from '@bolsa/domain';
+import { normaliseCandidateFile } from '../src/normalise/candidate-file.js';
 
 describe('normaliseCandidateFile', () => {
   it('builds a CandidateFile whose url is the authorised route of its scope', () => {
@@ -35,7 +36,12 @@ describe('normaliseCandidateFile', () => {
 
   it('accepts the legacy spellings of the document types and refuses unknown ones', () => {
     expect(documentKindOf('Antecedentes_Penales')).toBe('CRIMINAL_RECORD');
-    expect(documentKindOf('carta')).toBe('COVER_LETTER');
+    // The application's 'carta' is the DPI scan: one kind, one label.
+    expect(documentKindOf('carta')).toBe('DPI');
+    expect(normaliseCandidateFile({ id: 5, tipo: 'carta' }, 'postulacion')).toMatchObject({
+      kind: 'DPI',
+      label: 'DPI escaneado',
+    });
     expect(documentKindOf('DpiArchivo')).toBe('DPI');
     expect(documentKindOf('Curriculum')).toBe('CURRICULUM');
     expect(documentKindOf('otro')).toBeNull();

@@ -86,7 +86,7 @@ async function registeredCandidate(opts: { email?: null } = {}) {
 
 async function upload(data: Buffer, name: string, cookie: string) {
   const res = await request(stack.bff.app)
-    .post('/uploads?kind=candidate-document')
+    .post('/uploads?kind=requested-document')
     .set('x-requested-with', 'fetch')
     .set('cookie', cookie)
     .attach('file', data, name);
@@ -309,7 +309,7 @@ describe('the signed link', () => {
     );
     expect(extra.data!.fulfilDocumentRequest.error).toMatchObject({
       __typename: 'ValidationFailed',
-      fields: [{ path: 'uploads.2.kind', message: M.notRequested('DPI') }],
+      fields: [{ path: 'uploads.2.kind', message: M.notRequested('DPI escaneado') }],
     });
 
     const ok = await gql(
@@ -360,6 +360,16 @@ describe('the signed link', () => {
       ok: false,
       error: { __typename: 'DocumentRequestInvalid', message: M.linkInvalid },
     });
+  });
+
+  it('reads the deprecated COVER_LETTER as the DPI scan: asked with DPI, one document is requested and answered', async () => {
+    const c = await registeredCandidate();
+    const r = await ask(c.candidateId, ['COVER_LETTER', 'DPI'], 'Tu documento de identidad venció');
+    expect(r.data!.requestDocuments.error).toBeNull();
+    expect(r.data!.requestDocuments.request.documents).toEqual(['DPI']);
+    const token = tokenIn((await mailsTo(c.email)).at(-1)!.texto);
+    expect((await mailsTo(c.email)).at(-1)!.texto.match(/DPI escaneado/g)).toHaveLength(1);
+    expect((await gql(VIEW, { token }, c.cookie)).data!.documentRequest.documents).toEqual(['DPI']);
   });
 
   it("another candidate's session cannot read or use the link", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fixtures from './fixtures/legacy-candidates.json' with { type: 'json' };
 import { normaliseCandidate } from '../src/normalise/candidate.js';
-import { documentKindOf, normaliseCandidateFile } from '../src/normalise/candidate-file.js';
+import { documentKindOf } from '@bolsa/domain';
+import { normaliseCandidateFile } from '../src/normalise/candidate-file.js';
 
 const list = fixtures.map((f) => normaliseCandidate(f));
 const detail = fixtures.map((f) => normaliseCandidate(f, { detail: true }));
@@ -107,17 +108,7 @@ describe('candidate files', () => {
         'foto',
         'otro',
       ].map(documentKindOf),
-    ).toEqual([
-      'CURRICULUM',
-      'CURRICULUM',
-      'COVER_LETTER',
-      'COVER_LETTER',
-      'DPI',
-      'POLICE_RECORD',
-      'CRIMINAL_RECORD',
-      'PHOTO',
-      null,
-    ]);
+    ).toEqual(['CURRICULUM', 'CURRICULUM', 'DPI', 'DPI', 'DPI', 'POLICE_RECORD', 'CRIMINAL_RECORD', 'PHOTO', null]);
   });
   it('uses the profile scope for profile files', () => {
     expect(normaliseCandidateFile({ id: 7, tipo: 'dpi' }, 'perfil')?.url).toBe('/files/candidatos/perfil/7');

@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentKindOfKey,
-  normaliseDocumentRequest,
-  normaliseDocumentRequestView,
-} from '../src/normalise/document-request.js';
+import { normaliseDocumentRequest, normaliseDocumentRequestView } from '../src/normalise/document-request.js';
 
 describe('document-request normalisers accept the api spellings', () => {
-  it('maps the spec document keys in any spelling, and the photo to nothing', () => {
+  it('maps the spec document keys in any spelling, the DPI scan once and the photo to nothing', () => {
     expect(
-      [
-        'curriculum',
-        'Carta_Presentacion',
-        'DPI',
-        'AntecedentesPoliciales',
-        'antecedentes-penales',
-        'fotografia',
-        7,
-      ].map(documentKindOfKey),
-    ).toEqual(['CURRICULUM', 'COVER_LETTER', 'DPI', 'POLICE_RECORD', 'CRIMINAL_RECORD', null, null]);
+      normaliseDocumentRequestView({
+        id: 1,
+        documentos: [
+          'antecedentes-penales',
+          'curriculum',
+          'Carta_Presentacion',
+          'DPI',
+          'AntecedentesPoliciales',
+          'fotografia',
+          7,
+        ],
+      })?.documents,
+    ).toEqual(['CURRICULUM', 'DPI', 'POLICE_RECORD', 'CRIMINAL_RECORD']);
   });
 
   it('reads a solicitud in camelCase or snake_case, de-duplicating and dropping unknown documents', () => {

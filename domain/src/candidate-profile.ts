@@ -1,6 +1,7 @@
 import { todayInGuatemala } from './calendar-date.js';
+import { DOCUMENT_KIND_INFO, DOCUMENT_KINDS, documentKeyOf, type ProfileFile } from './document-kinds.js';
 import { toIsoDate } from './format.js';
-import { isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
+import { isEmail, LIMITS, optionalText, text, z } from './schema.js';
 import {
   experienceDateIssues,
   experienceSchema,
@@ -61,33 +62,14 @@ export const profileSaveConfirmText = (deleting: number) =>
 
 export const PROFILE_LIMITS = { age: { min: 18, max: 65 }, addressMin: 10, experiencesMin: 2, rowsShown: 3 } as const;
 
-/** The candidate's documents (spec 3 §3 'Document types'), with their labels. */
-export const DOCUMENT_TYPES = [
-  'curriculum',
-  'carta_presentacion',
-  'dpi',
-  'antecedentes_policiales',
-  'antecedentes_penales',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_LABEL: Record<DocumentType, string> = {
-  curriculum: 'Currículum',
-  // Labelled in the application form as the DPI scan (spec 1 §3).
-  carta_presentacion: 'DPI escaneado',
-  dpi: 'DPI',
-  antecedentes_policiales: 'Antecedentes policiales',
-  antecedentes_penales: 'Antecedentes penales',
-};
-
-/** The four profile files that a complete profile needs (spec 1 §5.3–5.4). */
-export const PROFILE_FILES = ['curriculum', 'dpiFile', 'policeRecord', 'criminalRecord'] as const;
-export type ProfileFile = (typeof PROFILE_FILES)[number];
-export const PROFILE_FILE_LABEL: Record<ProfileFile, string> = {
-  curriculum: 'Currículum',
-  dpiFile: 'DPI',
-  policeRecord: 'Antecedentes policiales',
-  criminalRecord: 'Antecedentes penales',
-};
+/** The four profile files that a complete profile needs (spec 1 §5.3–5.4), named as the vocabulary names them. */
+export const PROFILE_FILES = DOCUMENT_KINDS.flatMap((k) => DOCUMENT_KIND_INFO[k].profileFile ?? []);
+export const PROFILE_FILE_LABEL = Object.fromEntries(
+  DOCUMENT_KINDS.flatMap((k) => {
+    const info = DOCUMENT_KIND_INFO[k];
+    return info.profileFile ? [[info.profileFile, info.label]] : [];
+  }),
+) as Record<ProfileFile, string>;
 
 /** Whole years between a birth date and `today` (both 'YYYY-MM-DD'). */
 export function ageOn(birthDate: string, today: string): number {
@@ -262,12 +244,18 @@ export const DOCUMENT_REQUEST_VALID_DAYS = 7;
 
 /** The document-update request (spec 3 §2.6, §5): one or more documents and a comment of ≥ 8 characters. */
 export const documentRequestSchema = z.object({
+  // Each key in any spelling the vocabulary knows; 'carta_presentacion' and 'dpi' are one document.
   documents: z
-    .array(oneOf(DOCUMENT_TYPES, DOCUMENT_REQUEST_MESSAGES.documentInvalid), {
-      error: DOCUMENT_REQUEST_MESSAGES.documentsRequired,
-    })
+    .array(
+      z
+        .string({ error: DOCUMENT_REQUEST_MESSAGES.documentInvalid })
+        .refine((d) => documentKeyOf(d) !== null, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
+        .transform((d) => documentKeyOf(d)!),
+      { error: DOCUMENT_REQUEST_MESSAGES.documentsRequired },
+    )
     .min(1, DOCUMENT_REQUEST_MESSAGES.documentsRequired)
-    .max(DOCUMENT_TYPES.length, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
+    // At most the five keys of the REST list (spec 3 §3).
+    .max(5, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
     .transform((d) => [...new Set(d)]),
   notes: text({
     max: LIMITS.note,

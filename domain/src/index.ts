@@ -19,6 +19,7 @@ export * from './test-template.js';
 export * from './assigned-test.js';
 export * from './interview.js';
 export * from './files.js';
+export * from './document-kinds.js';
 export * from './work-history.js';
 export * from './application.js';
 export * from './candidate-profile.js';

@@ -19,7 +19,6 @@ export const GENERIC_MESSAGES = {
   unexpected: 'Error inesperado',
   loginOk: 'Inicio de sesión exitoso',
   accountCreated: 'Cuenta creada exitosamente',
-  oneFileOnly: 'Solo se permite adjuntar un archivo.',
   publicationDateInvalid: 'La fecha de publicación no es válida.',
   featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
   activeInvalid: 'El valor de activo debe ser verdadero o falso.',

@@ -105,6 +105,8 @@ export const CAPABILITIES = {
   'report.view': EDITORS,
   /** The candidate's own area (spec 1 §6). */
   'candidate.ownProfile': [4],
+  /** Applying to a vacancy and uploading its files (spec 1 §5): candidates; guests too (files.ts). */
+  'candidate.apply': [4],
 } as const satisfies Record<string, readonly RoleId[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

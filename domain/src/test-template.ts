@@ -1,3 +1,4 @@
+import { extensionsOf, type FileFormat } from './files.js';
 import { foldSearch } from './search.js';
 import { httpUrl, LIMITS, oneOf, optionalText, text, z, isSafeHttpUrl, flag } from './schema.js';
 
@@ -28,14 +29,19 @@ export const TEST_TYPE_LABEL: Record<TestType, string> = {
   FORMULARIO: 'FORMULARIO',
 };
 
-/** File extensions the file input accepts for each type. */
-export const TEST_TYPE_EXTENSIONS: Record<TestType, string[]> = {
-  PDF: ['.pdf'],
-  WORD: ['.doc', '.docx'],
-  EXCEL: ['.xls', '.xlsx'],
+/** The file format of each type (files.ts); LINK and FORMULARIO carry no file. */
+export const TEST_TYPE_FORMATS: Record<TestType, readonly FileFormat[]> = {
+  PDF: ['PDF'],
+  WORD: ['Word'],
+  EXCEL: ['Excel'],
   LINK: [],
   FORMULARIO: [],
 };
+
+/** File extensions the file input accepts for each type. */
+export const TEST_TYPE_EXTENSIONS = Object.fromEntries(
+  TEST_TYPES.map((t) => [t, extensionsOf(TEST_TYPE_FORMATS[t])]),
+) as Record<TestType, string[]>;
 
 /** LINK and FORMULARIO carry a link (and, when assigned, access credentials) instead of a file. */
 export const isLinkType = (t: string | null | undefined) => t === 'LINK' || t === 'FORMULARIO';

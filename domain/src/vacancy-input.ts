@@ -1,4 +1,5 @@
 import { departmentExists, GEOGRAPHY_MESSAGES, municipalityExists } from './geography.js';
+import { UPLOAD_RULES } from './files.js';
 import { GENERIC_MESSAGES } from './messages.js';
 import { todayInGuatemala } from './calendar-date.js';
 import { evenWhenFieldsFail, isoDate, LIMITS, optionalText, text, textList, z } from './schema.js';
@@ -17,8 +18,11 @@ const BAD_DATE = VACANCY_MESSAGES.titleBadDate;
 export function vacancyMessageTitle(message: string): string {
   if (message === VACANCY_MESSAGES.endDateNotFuture || message === VACANCY_MESSAGES.activateNeedsFutureDate)
     return BAD_DATE;
-  if (message === VACANCY_MESSAGES.imageTypeInvalid) return VACANCY_MESSAGES.titleBadFile;
-  if (message === VACANCY_MESSAGES.fileTooLarge) return VACANCY_MESSAGES.titleFileTooLarge;
+  for (const purpose of ['vacancy-image', 'vacancy-image-edit'] as const) {
+    const { invalid, tooLarge } = UPLOAD_RULES[purpose];
+    if (message === invalid.message) return invalid.title;
+    if (message === tooLarge.message) return tooLarge.title;
+  }
   return REQUIRED;
 }
 

@@ -1,6 +1,9 @@
 import { LIMITS } from './limits.js';
 
-/* The back office's vacancy messages (spec 2 §5, §8): apart from vacancy.ts, which the public board loads. */
+/*
+ * The back office's vacancy messages (spec 2 §5, §8): apart from vacancy.ts, which the public board
+ * loads. The image's messages are its upload purposes' (files.ts: 'vacancy-image', 'vacancy-image-edit').
+ */
 
 /** A validation failure with the dialog title the spec gives it. */
 export interface RuleFailure {
@@ -15,8 +18,6 @@ const BAD_DATE = 'Fecha Inválida';
 export const VACANCY_MESSAGES = {
   titleRequired: REQUIRED,
   titleBadDate: BAD_DATE,
-  titleBadFile: 'Archivo no válido',
-  titleFileTooLarge: 'Archivo muy grande',
   nameRequired: 'Debe de ingresar un nombre de vacante',
   branchRequired: 'Debe de seleccionar una sede',
   placeRequired: 'Debe seleccionar una ubicación',
@@ -27,8 +28,6 @@ export const VACANCY_MESSAGES = {
   requirementRequired: 'Debe de ingresar al menos un requisito',
   benefitRequired: 'Debe de ingresar al menos un beneficio',
   imageRequired: 'Debe de seleccionar una imagen',
-  imageTypeInvalid: 'Solo se permiten archivos JPG, PNG o GIF',
-  fileTooLarge: 'El archivo no debe superar los 5MB',
   nameTooLong: `El nombre de la vacante no puede tener más de ${LIMITS.name} caracteres.`,
   descriptionTooLong: `La descripción no puede tener más de ${LIMITS.description} caracteres.`,
   placeTooLong: `La ubicación no puede tener más de ${LIMITS.shortText} caracteres.`,

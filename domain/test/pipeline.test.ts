@@ -9,7 +9,6 @@ import {
   check,
   checkApplication,
   checkAssignedTestMove,
-  checkFile,
   candidateProfileSchema,
   conflictMessage,
   documentRequestSchema,
@@ -145,17 +144,6 @@ describe('application form (spec 1 §5.2)', () => {
     expect(conflictMessage('__proto__')).toBe('No se puede enviar: datos en uso para esta vacante.');
     expect(conflictMessage('dpi', 'Mensaje del servidor')).toBe('Mensaje del servidor');
   });
-
-  it('checks files (spec 1 §5.2–5.3)', () => {
-    expect(checkFile('document', { mimeType: 'application/pdf', size: 1000 })).toBeNull();
-    expect(checkFile('document', { mimeType: 'image/png', size: 1000 })).toBe('Solo se permiten archivos PDF');
-    expect(checkFile('document', { mimeType: 'application/pdf', size: 5 * 1024 * 1024 + 1 })).toBe(
-      'El archivo no puede ser mayor a 5MB',
-    );
-    expect(checkFile('vacancyImage', { mimeType: 'image/webp', size: 10 })).toBe(
-      'Solo se permiten archivos JPG, PNG o GIF',
-    );
-  });
 });
 
 function applicationOf(mode: 'guest' | 'registered') {
@@ -196,7 +184,7 @@ describe('candidate profile (spec 1 §5.3–5.4)', () => {
     [{ birthDate: '9999-12-31' }, 'Fecha de nacimiento inválida'],
     [{ address: 'Zona 1' }, 'La dirección debe tener al menos 10 caracteres'],
     [{ hasPhoto: false }, 'La fotografía es obligatoria.'],
-    [{ files: { curriculum: true } }, 'Faltan archivos: DPI, Antecedentes policiales, Antecedentes penales'],
+    [{ files: { curriculum: true } }, 'Faltan archivos: DPI escaneado, Antecedentes policiales, Antecedentes penales'],
     [{ experiences: [exp('A', '2015-01-01', '2018-01-01')] }, 'Completa todos los campos en la experiencia 2.'],
     [
       { personalReferences: [{ name: 'Luis', phone: '' }] },

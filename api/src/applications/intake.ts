@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { Request } from 'express';
-import { MAX_FILE_BYTES } from '@bolsa/domain';
-import { sniffFileKind, type FileKind } from '@bolsa/domain/file-kind';
+import { DOCUMENT_KIND_INFO, MAX_FILE_BYTES, type SniffedKind } from '@bolsa/domain';
+import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import { findStaged, type StagedRef } from '../files/staged.js';
 import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/index.js';
 
-/** The file parts of POST /guardar/Postulante (spec 1 §7) and what each holds. */
+/**
+ * The file parts of POST /guardar/Postulante (spec 1 §7): the document each holds (domain
+ * document-kinds.ts, which names its stored tipo) and the upload purpose whose rules it follows.
+ */
 export const FILE_FIELDS = {
-  FileFotografia: { type: 'fotografia', kind: 'photo', registeredOnly: false },
-  Curriculum: { type: 'curriculum', kind: 'document', registeredOnly: false },
-  CartaDePresentacion: { type: 'carta', kind: 'document', registeredOnly: true },
-  Policiales: { type: 'policiales', kind: 'document', registeredOnly: true },
-  Penales: { type: 'penales', kind: 'document', registeredOnly: true },
+  FileFotografia: { document: DOCUMENT_KIND_INFO.PHOTO, purpose: 'candidate-photo', registeredOnly: false },
+  Curriculum: { document: DOCUMENT_KIND_INFO.CURRICULUM, purpose: 'candidate-document', registeredOnly: false },
+  CartaDePresentacion: { document: DOCUMENT_KIND_INFO.DPI, purpose: 'candidate-document', registeredOnly: true },
+  Policiales: { document: DOCUMENT_KIND_INFO.POLICE_RECORD, purpose: 'candidate-document', registeredOnly: true },
+  Penales: { document: DOCUMENT_KIND_INFO.CRIMINAL_RECORD, purpose: 'candidate-document', registeredOnly: true },
 } as const;
 export type FileField = keyof typeof FILE_FIELDS;
 const isFileField = (name: string): name is FileField => Object.hasOwn(FILE_FIELDS, name);
@@ -25,7 +28,7 @@ export interface ReceivedFile {
   /** Display name only: base name, no separators or control characters. */
   name: string;
   size: number;
-  kind: FileKind | null;
+  kind: SniffedKind | null;
   /** Bytes after the end of the format (a polyglot or something appended). */
   trailing: boolean;
   tooLarge: boolean;
@@ -152,7 +155,7 @@ export async function receiveApplication(req: Request, store: FileStore): Promis
       await store.remove(r.tmpKey);
       continue;
     }
-    const kind = r.tap.tooLarge || r.tap.size === 0 ? null : await sniffFileKind(r.tap.head);
+    const kind = r.tap.tooLarge || r.tap.size === 0 ? null : await sniffKind(r.tap.head);
     files.push({
       field: r.field,
       tmpKey: r.tmpKey,

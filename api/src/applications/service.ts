@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import {
   APPLICATION_CONFLICT_MESSAGE,
+  acceptsKind,
   checkApplication,
-  FILE_MESSAGES,
   isEntityId,
+  SNIFFED_MIME,
+  storedExtension,
   todayInGuatemala,
+  UPLOAD_RULES,
   type ApplicationConflict,
   type ApplicationMode,
 } from '@bolsa/domain';
-import { FILE_KIND_MIME } from '@bolsa/domain/file-kind';
 import type { Db } from '../db/database.js';
 import { applicationReceived } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { FileStore } from '../storage/index.js';
 import { STAGED_GONE, stagedUsed } from '../files/staged.js';
-import { listProfileFiles, type ProfileFileRow } from '../profiles/repository.js';
+import { listProfileFiles } from '../profiles/repository.js';
 import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
 import {
   candidateIsActive,
@@ -30,10 +32,6 @@ export const APPLY_MESSAGES = {
   vacancyClosed: 'La vacante ya no está disponible.',
   received: 'Postulación recibida exitosamente.',
   badRequest: 'Solicitud inválida',
-  photoTooLarge: FILE_MESSAGES.imageTooLarge,
-  documentTooLarge: FILE_MESSAGES.documentTooLarge,
-  photoType: FILE_MESSAGES.photoType,
-  pdfOnly: FILE_MESSAGES.pdfOnly,
 } as const;
 
 export interface FieldIssue {
@@ -81,12 +79,11 @@ function jsonRows(raw: string | undefined): Rows {
   }
 }
 
-/** The message of a file part that cannot be taken, or null. */
+/** The message of a file part that cannot be taken (its upload purpose's, domain files.ts), or null. */
 function fileProblem(f: ReceivedFile): string | null {
-  const photo = FILE_FIELDS[f.field].kind === 'photo';
-  if (f.tooLarge) return photo ? APPLY_MESSAGES.photoTooLarge : APPLY_MESSAGES.documentTooLarge;
-  const ok = photo ? f.kind === 'jpeg' || f.kind === 'png' : f.kind === 'pdf';
-  if (!ok || f.trailing) return photo ? APPLY_MESSAGES.photoType : APPLY_MESSAGES.pdfOnly;
+  const { purpose } = FILE_FIELDS[f.field];
+  if (f.tooLarge) return UPLOAD_RULES[purpose].tooLarge.message;
+  if (!acceptsKind(purpose, f.kind) || f.trailing) return UPLOAD_RULES[purpose].invalid.message;
   return null;
 }
 
@@ -96,15 +93,6 @@ const FILE_PATH: Record<keyof typeof FILE_FIELDS, string> = {
   CartaDePresentacion: 'dpiScan',
   Policiales: 'policeRecord',
   Penales: 'criminalRecord',
-};
-
-/** The profile file that stands for each part when a registered candidate sends none (issue 10). */
-const PROFILE_TYPE: Record<keyof typeof FILE_FIELDS, ProfileFileRow['tipo']> = {
-  FileFotografia: 'fotografia',
-  Curriculum: 'curriculum',
-  CartaDePresentacion: 'dpi',
-  Policiales: 'policiales',
-  Penales: 'penales',
 };
 
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
@@ -187,7 +175,7 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): 
   const fromProfile = (field: keyof typeof FILE_FIELDS) =>
     form.files.some((x) => x.field === field)
       ? null
-      : (profileFiles.find((p) => p.tipo === PROFILE_TYPE[field]) ?? null);
+      : (profileFiles.find((p) => p.tipo === FILE_FIELDS[field].document.profileType) ?? null);
   const has = (field: keyof typeof FILE_FIELDS) =>
     form.files.some((x) => x.field === field) || fromProfile(field) !== null;
   const checked = checkApplication(mode, {
@@ -231,7 +219,7 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): 
   // which the orphan sweep removes (storage/orphans.ts).
   const stored = form.files.map((file) => ({
     file,
-    key: `postulantes/${randomUUID()}.${file.kind === 'jpeg' ? 'jpg' : file.kind!}`,
+    key: `postulantes/${randomUUID()}.${storedExtension(file.kind!)}`,
   }));
   // Settled, not Promise.all: every move has ended (and is listed in `moved`) before any failure is thrown.
   const moves = await Promise.allSettled(
@@ -289,10 +277,10 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): 
       trx,
       stored.map(({ file, key }) => ({
         applicationId: app.id,
-        type: FILE_FIELDS[file.field].type,
+        type: FILE_FIELDS[file.field].document.applicationType,
         key,
         name: file.name,
-        mime: FILE_KIND_MIME[file.kind!],
+        mime: SNIFFED_MIME[file.kind!],
         size: file.size,
       })),
     );
@@ -312,7 +300,7 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): 
       if (!ref) throw new Error('archivo de perfil ya no existe');
       await insertApplicationFile(trx, {
         applicationId: app.id,
-        type: FILE_FIELDS[field].type,
+        type: FILE_FIELDS[field].document.applicationType,
         key: ref.clave,
         name: ref.nombre,
         mime: ref.mime,

@@ -1,25 +1,9 @@
-import path from 'node:path';
-import { sniffFileKind, type FileKind } from '@bolsa/domain/file-kind';
+import { extensionFor, TEST_TYPE_FORMATS } from '@bolsa/domain';
+import { sniffKind } from '@bolsa/domain/sniff';
 import type { TemplateType } from '../db/database.js';
 
-/** Assessment files are refused above this size, like every upload (spec 2 §9). */
-export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Which extensions each type takes, and the kind their bytes must have (@bolsa/domain/file-kind). */
-const ACCEPTED: Record<'PDF' | 'WORD' | 'EXCEL', { ext: string; kind: FileKind }[]> = {
-  PDF: [{ ext: 'pdf', kind: 'pdf' }],
-  // Office Open XML files are told apart by their parts: a spreadsheet renamed .docx is 'xlsx'.
-  WORD: [
-    { ext: 'docx', kind: 'docx' },
-    { ext: 'doc', kind: 'cfb' },
-  ],
-  EXCEL: [
-    { ext: 'xlsx', kind: 'xlsx' },
-    { ext: 'xls', kind: 'cfb' },
-  ],
-};
-
-export const needsFile = (tipo: TemplateType): tipo is 'PDF' | 'WORD' | 'EXCEL' => tipo in ACCEPTED;
+/** PDF, WORD and EXCEL carry a file; LINK and FORMULARIO a link (domain TEST_TYPE_FORMATS). */
+export const needsFile = (tipo: TemplateType): tipo is 'PDF' | 'WORD' | 'EXCEL' => TEST_TYPE_FORMATS[tipo].length > 0;
 
 /**
  * The extension to store the file under when both its name and its first bytes fit the chosen
@@ -30,9 +14,7 @@ export async function documentExtension(
   originalName: string,
   data: Buffer,
 ): Promise<string | null> {
-  const ext = path.extname(originalName).slice(1).toLowerCase();
-  const rule = ACCEPTED[tipo].find((r) => r.ext === ext);
-  return rule && rule.kind === (await sniffFileKind(data)) ? rule.ext : null;
+  return extensionFor(TEST_TYPE_FORMATS[tipo], originalName, await sniffKind(data));
 }
 
 /**

@@ -2,9 +2,12 @@ import { pipeline } from 'node:stream/promises';
 import {
   checkTestTemplate,
   parseFlag as domainFlag,
+  FILE_MESSAGES,
+  MAX_FILE_BYTES,
   TEST_TEMPLATE_MESSAGES,
   testCategoryOf,
   testTypeOf,
+  UPLOAD_RULES,
 } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
@@ -13,7 +16,7 @@ import { contentTypeFor, type FileStore } from '../files/repository.js';
 import { bodyOf, hasControl, parseActive } from '../input.js';
 import { LIST_MESSAGES, parseFlag, parseSearchTerm, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.js';
-import { contentDisposition, DOCUMENT_MAX_BYTES, needsFile } from './documents.js';
+import { contentDisposition, needsFile } from './documents.js';
 import type { NewTemplate } from './repository.js';
 import * as templates from './service.js';
 
@@ -23,11 +26,11 @@ const optionInvalid = (): never => {
 
 async function readTemplateForm(req: Parameters<typeof readForm>[0]): Promise<FormBody> {
   try {
-    return await readForm(req, { maxFileSize: DOCUMENT_MAX_BYTES, maxFiles: 1, maxFieldsSize: 256 * 1024 });
+    return await readForm(req, { maxFileSize: MAX_FILE_BYTES, maxFiles: 1, maxFieldsSize: 256 * 1024 });
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
-    if (err.reason === 'fileTooLarge') throw new HttpError(413, MESSAGES.fileTooLarge);
-    if (err.reason === 'tooManyFiles') throw badRequest(MESSAGES.oneFileOnly);
+    if (err.reason === 'fileTooLarge') throw new HttpError(413, UPLOAD_RULES['test-file'].tooLarge.message);
+    if (err.reason === 'tooManyFiles') throw badRequest(FILE_MESSAGES.oneFileOnly);
     if (err.reason === 'fieldsTooLarge') throw new HttpError(413, MESSAGES.tooLarge);
     throw badRequest();
   }

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, FILE_MESSAGES, MAX_FILE_BYTES } from '@bolsa/domain';
+import { documentKeyOf, MAX_FILE_BYTES, UPLOAD_RULES } from '@bolsa/domain';
 import { Router, type Response } from 'express';
 import { actorOf } from '../candidates/pipeline-routes.js';
 import type { PipelineDeps } from '../candidates/pipeline.js';
@@ -46,8 +46,8 @@ function userIdOf(raw: unknown): number | null {
  * - `GET /internal/solicitudes-documentos/{token}?usuarioId=` → 200 `{ id, postulanteId, documentos,
  *   comentario, nombrePlaza, solicitadoEn, expiraEn, cumplida }`.
  * - `POST /internal/solicitudes-documentos/{token}/cumplir`, multipart: field `usuarioId` and one file part
- *   per requested key, named by the key (`curriculum`, `carta_presentacion`, `dpi`,
- *   `antecedentes_policiales`, `antecedentes_penales`) → 200 `{ success: true, message, solicitudId,
+ *   per requested key, named by the key (`curriculum`, `dpi` — also spelt `carta_presentacion`, one
+ *   document —, `antecedentes_policiales`, `antecedentes_penales`) → 200 `{ success: true, message, solicitudId,
  *   postulanteId, documentos, cumplidaEn }`; 400 `{ success: false, message, fields: [{ path: key,
  *   message }] }` for a missing, unrequested, non-PDF or > 5 MB file.
  */
@@ -98,17 +98,15 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
         return refuse(res, {
           ok: false,
           status: 413,
-          message: FILE_MESSAGES.documentTooLarge,
-          fields: [{ path: 'documentos', message: FILE_MESSAGES.documentTooLarge }],
+          message: UPLOAD_RULES['requested-document'].tooLarge.message,
+          fields: [{ path: 'documentos', message: UPLOAD_RULES['requested-document'].tooLarge.message }],
         });
       return refuse(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
     }
     const userId = userIdOf(form.fields.usuarioId?.[0]);
     if (userId === null || (form.fields.usuarioId?.length ?? 0) > 1) return refuse(res, requests.invalidLink());
     // Files staged when they were dropped on the page come as ids (files/staged.ts).
-    const staged = await addStagedToForm(deps, form, req.query.preparados, (field) =>
-      (DOCUMENT_TYPES as readonly string[]).includes(field),
-    );
+    const staged = await addStagedToForm(deps, form, req.query.preparados, (field) => documentKeyOf(field) !== null);
     if (!staged) return refuse(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
     if (staged.gone.length)
       return refuse(res, {

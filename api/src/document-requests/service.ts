@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  DOCUMENT_LABEL,
+  DOCUMENT_KIND_INFO,
   DOCUMENT_REQUEST_MESSAGES,
   DOCUMENT_REQUEST_VALID_DAYS,
-  DOCUMENT_TYPES,
+  documentKeyOf,
+  documentLabel,
   documentRequestSchema,
+  kindOfKey,
+  requestedKeys,
   TRANSITION_MESSAGES,
-  type DocumentType,
+  type DocumentKey,
+  type DocumentKind,
 } from '@bolsa/domain';
-import type { ApplicationFileType } from '../db/database.js';
 import type { Actor, PipelineDeps } from '../candidates/pipeline.js';
 import { existingStaffId } from '../candidates/pipeline-repository.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -18,6 +21,7 @@ import { lockAccount } from '../profiles/repository.js';
 import {
   checkFiles,
   discardWritten,
+  PROFILE_PARTS,
   removeUnused,
   replaceProfileFiles,
   storeNewFiles,
@@ -58,43 +62,22 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export const isTokenShaped = (token: string): boolean => TOKEN_SHAPE.test(token);
 
-/** Each document key: the profile part whose rules its file follows and where it is stored. */
-const PART_OF: Record<DocumentType, ProfilePart> = {
-  curriculum: 'Curriculum',
-  // The application's 'carta' is the DPI scan (spec 1 §3): the profile keeps it as its DPI file.
-  carta_presentacion: 'DpiArchivo',
-  dpi: 'DpiArchivo',
-  antecedentes_policiales: 'AntecedentesPoliciales',
-  antecedentes_penales: 'AntecedentesPenales',
-};
-const APPLICATION_TYPE: Record<DocumentType, ApplicationFileType> = {
-  curriculum: 'curriculum',
-  carta_presentacion: 'carta',
-  dpi: 'carta',
-  antecedentes_policiales: 'policiales',
-  antecedentes_penales: 'penales',
-};
+/** The profile part (its rules, its stored tipo) of each requested document. */
+const PART_OF = new Map(
+  (Object.keys(PROFILE_PARTS) as ProfilePart[]).map((part) => [
+    PROFILE_PARTS[part].document.kind as DocumentKind,
+    part,
+  ]),
+);
+const partOf = (key: DocumentKey): ProfilePart => PART_OF.get(kindOfKey(key))!;
+const labelOf = (key: DocumentKey): string => DOCUMENT_KIND_INFO[kindOfKey(key)].label;
 
 /**
- * Where each requested key's file goes. carta_presentacion and dpi name the same pair (the
- * profile's DPI file, the application's carta); asked for together, dpi's file is the profile's
- * and carta_presentacion's the application's.
+ * The stored request's keys, one per document: a request stored before the DPI scan was one
+ * document may name it twice ('carta_presentacion' and 'dpi'); its file replaces the profile's
+ * DPI file and the application's 'carta' alike.
  */
-function targets(keys: readonly DocumentType[]) {
-  const both = keys.includes('dpi') && keys.includes('carta_presentacion');
-  return new Map(
-    keys.map((k) => [
-      k,
-      {
-        profile: !(both && k === 'carta_presentacion'),
-        application: both && k === 'dpi' ? null : APPLICATION_TYPE[k],
-      },
-    ]),
-  );
-}
-
-const documentsOf = (raw: unknown): DocumentType[] =>
-  (Array.isArray(raw) ? raw : []).filter((d): d is DocumentType => (DOCUMENT_TYPES as readonly unknown[]).includes(d));
+const documentsOf = (raw: unknown): DocumentKey[] => requestedKeys(Array.isArray(raw) ? raw : []);
 
 export interface RequestInput {
   candidateId: number;
@@ -106,7 +89,7 @@ export interface RequestInput {
 export interface RequestJson {
   id: number;
   postulanteId: number;
-  documentos: DocumentType[];
+  documentos: DocumentKey[];
   comentario: string;
   solicitadoPor: number | null;
   solicitadoEn: string;
@@ -157,7 +140,7 @@ export async function requestDocuments(deps: PipelineDeps, input: RequestInput):
       documentsRequested({
         name: c.nombre?.trim() || 'candidato',
         vacancy: c.plaza_nombre,
-        documents: documents.map((d) => DOCUMENT_LABEL[d]),
+        documents: documents.map(labelOf),
         comment: notes,
         link: `${site}/perfil/documentos/${token}`,
         validDays: DOCUMENT_REQUEST_VALID_DAYS,
@@ -187,7 +170,7 @@ const usable = (r: repo.RequestRow | null, userId: number): r is repo.RequestRow
 export interface RequestViewJson {
   id: number;
   postulanteId: number;
-  documentos: DocumentType[];
+  documentos: DocumentKey[];
   comentario: string;
   nombrePlaza: string | null;
   solicitadoEn: string;
@@ -218,7 +201,7 @@ class LinkSpent extends Error {}
 export interface FulfilResult {
   id: number;
   postulanteId: number;
-  documentos: DocumentType[];
+  documentos: DocumentKey[];
   cumplidaEn: string;
 }
 
@@ -241,11 +224,12 @@ export async function fulfilRequest(
   const requested = documentsOf(found.documentos_json);
 
   const issues: FieldIssue[] = [];
-  const byKey = new Map<DocumentType, UploadedFile>();
+  const byKey = new Map<DocumentKey, UploadedFile>();
   for (const { field, file } of files) {
-    const key = requested.find((k) => k === field);
+    // A part is named by its document's key, in any spelling ('carta_presentacion' is 'dpi').
+    const key = requested.find((k) => k === documentKeyOf(field));
     if (!key || byKey.has(key)) {
-      const label = (DOCUMENT_LABEL as Record<string, string>)[field];
+      const label = documentLabel(field);
       issues.push({ path: field, message: label ? M.notRequested(label) : M.documentInvalid });
       continue;
     }
@@ -253,16 +237,15 @@ export async function fulfilRequest(
   }
   for (const k of requested)
     if (!byKey.has(k) && !issues.some((i) => i.path === k))
-      issues.push({ path: k, message: M.missingDocument(DOCUMENT_LABEL[k]) });
-  const checked: { key: DocumentType; file: CheckedFile }[] = [];
+      issues.push({ path: k, message: M.missingDocument(labelOf(k)) });
+  const checked: { key: DocumentKey; file: CheckedFile }[] = [];
   for (const [key, file] of byKey) {
-    const r = await checkFiles([{ part: PART_OF[key], file }]);
+    const r = await checkFiles([{ part: partOf(key), file }]);
     for (const i of r.issues) issues.push({ path: key, message: i.message });
     if (r.ok[0]) checked.push({ key, file: r.ok[0] });
   }
   if (issues.length) return refuse(400, issues[0]!.message, issues);
 
-  const where = targets(requested);
   const written = await storeNewFiles(
     deps,
     checked.map((c) => c.file),
@@ -275,18 +258,17 @@ export async function fulfilRequest(
       const r = await repo.findByTokenHash(trx, hash, true);
       if (!usable(r, userId)) throw new LinkSpent();
       if (!(await lockAccount(trx, userId))) throw new LinkSpent();
-      const toProfile = written.filter((_w, i) => where.get(keyOf(i))!.profile);
-      const { old, ids } = await replaceProfileFiles(trx, userId, toProfile);
+      // Each file becomes the profile's and, under its application tipo, the application's.
+      const { old, ids } = await replaceProfileFiles(trx, userId, written);
       for (const [i, w] of written.entries()) {
-        const target = where.get(keyOf(i))!;
-        if (!target.application) continue;
+        const type = DOCUMENT_KIND_INFO[kindOfKey(keyOf(i))].applicationType;
         old.push(
-          ...(await repo.replaceApplicationFile(trx, r.postulante_id, target.application, {
+          ...(await repo.replaceApplicationFile(trx, r.postulante_id, type, {
             key: w.key,
             name: w.file.name,
             mime: w.file.mime,
             size: w.file.data.length,
-            profileFileId: target.profile ? (ids.get(w.type) ?? null) : null,
+            profileFileId: ids.get(w.type) ?? null,
           })),
         );
       }

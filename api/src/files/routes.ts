@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream/promises';
-import { FILE_MESSAGES } from '@bolsa/domain';
+import { FILE_MESSAGES, UPLOAD_RULES } from '@bolsa/domain';
 import { Router } from 'express';
 import { badRequest, HttpError, MESSAGES, notFound } from '../errors.js';
 import { isPrivateKey, isSafeKey } from '../storage/index.js';
-import { isStagingKind, releaseStaged, stageFile, type StagedDeps } from './staged.js';
+import { isStagingKind, releaseStaged, stageFile, STAGING_KINDS, type StagedDeps } from './staged.js';
 
 export function fileRoutes(deps: StagedDeps): Router {
   const { files } = deps;
@@ -25,10 +25,9 @@ export function fileRoutes(deps: StagedDeps): Router {
       res.status(201).json({ id: r.id, tipo: r.kind, tamano: r.size });
       return;
     }
-    const photo = kind === 'foto';
-    if (r.reason === 'tooLarge')
-      throw new HttpError(413, photo ? FILE_MESSAGES.imageTooLarge : FILE_MESSAGES.documentTooLarge);
-    if (r.reason === 'type') throw new HttpError(415, photo ? FILE_MESSAGES.photoType : FILE_MESSAGES.pdfOnly);
+    const rule = UPLOAD_RULES[STAGING_KINDS[kind]];
+    if (r.reason === 'tooLarge') throw new HttpError(413, rule.tooLarge.message);
+    if (r.reason === 'type') throw new HttpError(415, rule.invalid.message);
     // Empty, or the sender went away mid-file (then nobody reads the answer).
     throw new HttpError(400, FILE_MESSAGES.noFile);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { sniffFileKind, type FileKind } from '@bolsa/domain/file-kind';
+import { acceptsKind, FILE_MESSAGES, type SniffedKind, type UploadPurpose } from '@bolsa/domain';
+import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import type { FormBody, UploadedFile } from '../multipart.js';
 import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/index.js';
@@ -19,20 +20,20 @@ export interface StagedDeps {
   files: FileStore;
 }
 
-/** What each staging kind accepts, judged from the bytes. */
+/** The upload purpose whose rules (domain files.ts) each staging kind follows, judged from the bytes. */
 export const STAGING_KINDS = {
-  documento: ['pdf'],
-  foto: ['jpeg', 'png'],
-} as const satisfies Record<string, readonly FileKind[]>;
+  documento: 'candidate-document',
+  foto: 'candidate-photo',
+} as const satisfies Record<string, UploadPurpose>;
 export type StagingKind = keyof typeof STAGING_KINDS;
 export const isStagingKind = (v: unknown): v is StagingKind => typeof v === 'string' && Object.hasOwn(STAGING_KINDS, v);
 
 export type StageOutcome =
-  | { ok: true; id: string; kind: FileKind; size: number }
+  | { ok: true; id: string; kind: SniffedKind; size: number }
   | { ok: false; reason: 'tooLarge' | 'type' | 'empty' | 'aborted' };
 
 /** The message a form gets for a staged file that is gone (used, or older than an hour). */
-export const STAGED_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+export const STAGED_GONE = FILE_MESSAGES.uploadSpent;
 
 /**
  * Streams `body` into a temporary key, reading its kind on the way; keeps it only if it is one
@@ -61,8 +62,8 @@ export async function stageFile(
   };
   if (tap.tooLarge) return refuse('tooLarge');
   if (tap.size === 0) return refuse('empty');
-  const sniffed = await sniffFileKind(tap.head);
-  if (!sniffed || !(STAGING_KINDS[kind] as readonly FileKind[]).includes(sniffed)) return refuse('type');
+  const sniffed = await sniffKind(tap.head);
+  if (!sniffed || !acceptsKind(STAGING_KINDS[kind], sniffed)) return refuse('type');
   try {
     await deps.db
       .insertInto('archivos_preparados')
@@ -113,7 +114,7 @@ export interface StagedFile {
   field: string;
   id: string;
   key: string;
-  kind: FileKind;
+  kind: SniffedKind;
   size: number;
   name: string;
   trailing: boolean;
@@ -143,7 +144,7 @@ export async function findStaged(db: Db, refs: readonly StagedRef[]): Promise<{ 
       field: ref.field,
       id: row.id,
       key: row.clave,
-      kind: row.tipo as FileKind,
+      kind: row.tipo as SniffedKind,
       size: row.tamano,
       name: row.nombre,
       trailing: row.sobrante,

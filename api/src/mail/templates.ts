@@ -1,4 +1,4 @@
-import { formatDate, formatDateWithWeekday } from '@bolsa/domain';
+import { formatDate, formatDateWithWeekday, joinOr, MAX_FILE_MB, UPLOAD_RULES } from '@bolsa/domain';
 
 /** One message: subject, plain text and HTML, always all three. */
 export interface RenderedMail {
@@ -349,7 +349,8 @@ export function documentsRequested(d: DocumentsRequestedData): RenderedMail {
   const lead = vacancy
     ? `Como parte de tu proceso para ${vacancy}, te pedimos actualizar los siguientes documentos:`
     : 'Te pedimos actualizar los siguientes documentos:';
-  const how = `Súbelos en formato PDF (máximo 5 MB cada uno) desde este enlace, iniciando sesión con tu cuenta. El enlace es válido por ${d.validDays} días y se puede usar una sola vez.`;
+  const formats = joinOr(UPLOAD_RULES['requested-document'].formats);
+  const how = `Súbelos en formato ${formats} (máximo ${MAX_FILE_MB} MB cada uno) desde este enlace, iniciando sesión con tu cuenta. El enlace es válido por ${d.validDays} días y se puede usar una sola vez.`;
   const text = [
     `Hola, ${d.name}:`,
     '',

@@ -2,16 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   candidateFileUrl,
+  acceptsKind,
   candidateProfileSchema,
+  DOCUMENT_KIND_INFO,
+  documentKindOf,
   FILE_MESSAGES,
   isProfileComplete,
   MAX_FILE_BYTES,
   PROFILE_FILE_LABEL,
+  SNIFFED_MIME,
   startOfGuatemalaDay,
+  storedExtension,
   todayInGuatemala,
-  type ProfileFile,
+  UPLOAD_RULES,
+  type DocumentKindInfo,
+  type UploadPurpose,
 } from '@bolsa/domain';
-import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
+import { sniffKind } from '@bolsa/domain/sniff';
 import type { Transaction } from 'kysely';
 import type { Database, Db, ProfileFileType } from '../db/database.js';
 import { safeDisplayName, type FileStore } from '../storage/index.js';
@@ -35,46 +42,34 @@ export interface ProfileDeps {
   files: FileStore;
 }
 
-/** Profile file kinds: the multipart part, the stored tipo, the domain's name. */
+/**
+ * The file parts of POST /PerfilCandidato/completar-perfil (spec 1 §7): the document each holds
+ * (domain document-kinds.ts: its stored tipo, its slot in the form) and the upload purpose whose
+ * rules it follows (domain files.ts); `path` is where the api reports a problem with it.
+ */
 export const PROFILE_PARTS = {
-  FileFotografia: { type: 'fotografia', file: null, photo: true, path: 'photo' },
-  Curriculum: { type: 'curriculum', file: 'curriculum', photo: false, path: 'curriculum' },
-  DpiArchivo: { type: 'dpi', file: 'dpiFile', photo: false, path: 'dpiFile' },
-  AntecedentesPoliciales: { type: 'policiales', file: 'policeRecord', photo: false, path: 'policeRecord' },
-  AntecedentesPenales: { type: 'penales', file: 'criminalRecord', photo: false, path: 'criminalRecord' },
-} as const satisfies Record<string, { type: ProfileFileType; file: ProfileFile | null; photo: boolean; path: string }>;
+  FileFotografia: { document: DOCUMENT_KIND_INFO.PHOTO, purpose: 'candidate-photo', path: 'photo' },
+  Curriculum: { document: DOCUMENT_KIND_INFO.CURRICULUM, purpose: 'candidate-document', path: 'curriculum' },
+  DpiArchivo: { document: DOCUMENT_KIND_INFO.DPI, purpose: 'candidate-document', path: 'dpiFile' },
+  AntecedentesPoliciales: {
+    document: DOCUMENT_KIND_INFO.POLICE_RECORD,
+    purpose: 'candidate-document',
+    path: 'policeRecord',
+  },
+  AntecedentesPenales: {
+    document: DOCUMENT_KIND_INFO.CRIMINAL_RECORD,
+    purpose: 'candidate-document',
+    path: 'criminalRecord',
+  },
+} as const satisfies Record<string, { document: DocumentKindInfo; purpose: UploadPurpose; path: string }>;
 export type ProfilePart = keyof typeof PROFILE_PARTS;
 export const isProfilePart = (name: string): name is ProfilePart => Object.hasOwn(PROFILE_PARTS, name);
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-
-/** EliminarAdjuntosJson entries in the spellings a client may send, as the stored tipo. */
-const REMOVABLE: Record<string, ProfileFileType> = {
-  fotografia: 'fotografia',
-  filefotografia: 'fotografia',
-  foto: 'fotografia',
-  curriculum: 'curriculum',
-  curriculumid: 'curriculum',
-  cv: 'curriculum',
-  dpi: 'dpi',
-  dpiarchivo: 'dpi',
-  dpiarchivoid: 'dpi',
-  dpifile: 'dpi',
-  policiales: 'policiales',
-  antecedentespoliciales: 'policiales',
-  antecedentespolicialesid: 'policiales',
-  policerecord: 'policiales',
-  penales: 'penales',
-  antecedentespenales: 'penales',
-  antecedentespenalesid: 'penales',
-  criminalrecord: 'penales',
+/** EliminarAdjuntosJson entries in any spelling of a document (domain document-kinds.ts), as the stored tipo. */
+export const removableType = (raw: string): ProfileFileType | null => {
+  const kind = documentKindOf(raw);
+  return kind ? DOCUMENT_KIND_INFO[kind].profileType : null;
 };
-export const removableType = (raw: string): ProfileFileType | null => REMOVABLE[fold(raw)] ?? null;
 
 // ─── Reading ───────────────────────────────────────────────────────────────
 
@@ -240,25 +235,22 @@ export async function checkFiles(files: ProfileForm['files']): Promise<{ ok: Che
   const issues: FieldIssue[] = [];
   for (const { part, file } of files) {
     const spec = PROFILE_PARTS[part];
+    const rule = UPLOAD_RULES[spec.purpose];
     if (file.data.length > MAX_FILE_BYTES) {
-      issues.push({
-        path: spec.path,
-        message: spec.photo ? FILE_MESSAGES.imageTooLarge : FILE_MESSAGES.documentTooLarge,
-      });
+      issues.push({ path: spec.path, message: rule.tooLarge.message });
       continue;
     }
-    const kind = await sniffFileKind(file.data);
-    const accepted = spec.photo ? kind === 'jpeg' || kind === 'png' : kind === 'pdf';
-    if (!kind || !accepted) {
-      issues.push({ path: spec.path, message: spec.photo ? FILE_MESSAGES.photoType : FILE_MESSAGES.pdfOnly });
+    const kind = await sniffKind(file.data);
+    if (!kind || !acceptsKind(spec.purpose, kind)) {
+      issues.push({ path: spec.path, message: rule.invalid.message });
       continue;
     }
     ok.push({
       part,
       data: file.data,
       name: safeDisplayName(file.originalName),
-      mime: FILE_KIND_MIME[kind],
-      ext: kind === 'jpeg' ? 'jpg' : kind,
+      mime: SNIFFED_MIME[kind],
+      ext: storedExtension(kind),
     });
   }
   return { ok, issues };
@@ -313,10 +305,10 @@ export async function saveProfile(deps: ProfileDeps, userId: number, form: Profi
   const storedFiles = await repo.listProfileFiles(deps.db, userId);
   const storedProfile = await repo.findProfile(deps.db, userId);
   const present = (type: ProfileFileType) =>
-    newFiles.some((n) => PROFILE_PARTS[n.part].type === type) ||
+    newFiles.some((n) => PROFILE_PARTS[n.part].document.profileType === type) ||
     (!!fileOf(storedFiles, type) && !remove.has(type)) ||
     // A file refused above is reported on its own; it is not also 'missing'.
-    form.files.some((x) => PROFILE_PARTS[x.part].type === type);
+    form.files.some((x) => PROFILE_PARTS[x.part].document.profileType === type);
   const complete = isProfileComplete(snapshot(account, storedProfile, storedFiles));
 
   const parsed = candidateProfileSchema(todayInGuatemala()).safeParse({
@@ -421,7 +413,7 @@ export async function storeNewFiles(deps: ProfileDeps, files: CheckedFile[]): Pr
     for (const file of files) {
       const key = `postulantes/perfiles/${randomUUID()}.${file.ext}`;
       await deps.files.put(key, file.data, file.mime);
-      written.push({ type: PROFILE_PARTS[file.part].type, key, file });
+      written.push({ type: PROFILE_PARTS[file.part].document.profileType, key, file });
     }
   } catch (err) {
     await discardWritten(deps, written);

@@ -1,6 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { MAX_FILE_BYTES } from '@bolsa/domain';
-import type { FileKind } from '@bolsa/domain/file-kind';
+import { MAX_FILE_BYTES, type SniffedKind } from '@bolsa/domain';
 
 /*
  * What a received file is, learnt while it streams into the store: its size, whether it passed
@@ -45,7 +44,7 @@ const ZIP_END = Buffer.from('PK\u0005\u0006', 'latin1');
  * chunk, a PDF with '%%EOF' near the end; a ZIP directory anywhere in the tail betrays an archive
  * riding along (a polyglot). A few bytes of padding are tolerated.
  */
-export function hasTrailing(kind: FileKind | null, tail: Buffer): boolean {
+export function hasTrailing(kind: SniffedKind | null, tail: Buffer): boolean {
   if (!kind) return false;
   if (tail.includes(ZIP_END)) return true;
   const trimmed = trimPadding(tail);

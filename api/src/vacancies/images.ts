@@ -1,11 +1,5 @@
-import { sniffFileKind } from '@bolsa/domain/file-kind';
 import sharp from 'sharp';
 import { newFileKey } from '../files/repository.js';
-
-export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp';
-
-/** Uploads are refused above this size (spec 2 §9). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A decompression bomb (a small PNG of 30 000 × 30 000 pixels) must not reach libvips' full
@@ -17,12 +11,6 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export const DETAIL_SIZE = { width: 1200, height: 675 } as const;
 /** List cards: exactly 672×378 (16:9). */
 export const CARD_SIZE = { width: 672, height: 378 } as const;
-
-/** The real type, read from the bytes (@bolsa/domain/file-kind); the name and the declared MIME type are not trusted. */
-export async function sniffImageType(data: Buffer): Promise<ImageType | null> {
-  const kind = await sniffFileKind(data);
-  return kind === 'jpeg' || kind === 'png' || kind === 'gif' || kind === 'webp' ? kind : null;
-}
 
 /**
  * Where a vacancy's images live. `detail` is what the vacancy row stores in `imagen` and the

@@ -1,4 +1,4 @@
-import { VACANCY_MESSAGES as M } from '@bolsa/domain';
+import { FILE_MESSAGES, MAX_FILE_BYTES, VACANCY_MESSAGES as M } from '@bolsa/domain';
 import { Router, type Request } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId, titled } from '../errors.js';
@@ -6,7 +6,6 @@ import type { FileStore } from '../files/repository.js';
 import { bodyOf, hasControl, text } from '../input.js';
 import { parseFlag, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, sent, type FormBody } from '../multipart.js';
-import { IMAGE_MAX_BYTES } from './images.js';
 import { VACANCY_SORTS } from './repository.js';
 import * as vacancies from './service.js';
 
@@ -18,11 +17,11 @@ const UPDATE_FIELDS_MAX = 8 * 1024 * 1024;
 /** Limits and parser failures of an image form, in the create form's words. */
 async function readImageForm(req: Request, maxFieldsSize: number): Promise<FormBody> {
   try {
-    return await readForm(req, { maxFileSize: IMAGE_MAX_BYTES, maxFiles: 1, maxFieldsSize });
+    return await readForm(req, { maxFileSize: MAX_FILE_BYTES, maxFiles: 1, maxFieldsSize });
   } catch (err) {
     if (!(err instanceof FormError)) throw err;
     if (err.reason === 'fileTooLarge') throw vacancies.imageTooLarge();
-    if (err.reason === 'tooManyFiles') throw titled(400, M.titleBadFile, MESSAGES.oneFileOnly);
+    if (err.reason === 'tooManyFiles') throw titled(400, FILE_MESSAGES.invalidTitle, FILE_MESSAGES.oneFileOnly);
     // Over the field budget on the edit form can only be an oversized ImagenBase64.
     if (err.reason === 'fieldsTooLarge')
       throw maxFieldsSize >= UPDATE_FIELDS_MAX ? vacancies.imageTooLarge() : new HttpError(413, MESSAGES.tooLarge);

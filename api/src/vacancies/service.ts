@@ -1,26 +1,23 @@
 import {
+  acceptsKind,
   COMMON_MESSAGES,
   DATE_RANGE,
   isActiveStatus,
   LIMITS,
+  MAX_FILE_BYTES,
   textList,
   toIsoDate,
   todayInGuatemala,
+  UPLOAD_RULES,
   VACANCY_MESSAGES as M,
+  type UploadPurpose,
 } from '@bolsa/domain';
+import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import { badRequest, MESSAGES, notFound, titled } from '../errors.js';
 import type { FileStore } from '../files/repository.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
-import {
-  cardKeyFor,
-  IMAGE_MAX_BYTES,
-  ImageDecodeError,
-  newVacancyImageKeys,
-  sniffImageType,
-  vacancyImageVariants,
-  type ImageType,
-} from './images.js';
+import { cardKeyFor, ImageDecodeError, newVacancyImageKeys, vacancyImageVariants } from './images.js';
 import * as repo from './repository.js';
 import type { VacancyCounts, VacancyJson, VacancyListQuery } from './repository.js';
 
@@ -71,8 +68,11 @@ export interface VacancyForm {
 
 const required = (message: string) => titled(400, M.titleRequired, message);
 const badDate = (message: string) => titled(400, M.titleBadDate, message);
-const badImage = (message: string = M.imageTypeInvalid) => titled(400, M.titleBadFile, message);
-export const imageTooLarge = () => titled(413, M.titleFileTooLarge, M.fileTooLarge);
+/** The image's refusals, in the words of its upload purpose (create and edit say the same of the size). */
+const badImage = (purpose: UploadPurpose) =>
+  titled(400, UPLOAD_RULES[purpose].invalid.title, UPLOAD_RULES[purpose].invalid.message);
+export const imageTooLarge = () =>
+  titled(413, UPLOAD_RULES['vacancy-image'].tooLarge.title, UPLOAD_RULES['vacancy-image'].tooLarge.message);
 
 /** A positive serial id in a form field, or null for anything else. */
 function optionalId(raw: string | undefined): number | null {
@@ -121,18 +121,17 @@ function checkList(items: string[]): void {
   if (!r.success) throw required(r.error.issues[0]!.message);
 }
 
-/** The image's real type must be one the form accepts; the bytes decide, not the name. */
-async function checkImage(data: Buffer, accepted: readonly ImageType[]): Promise<void> {
-  if (data.length > IMAGE_MAX_BYTES) throw imageTooLarge();
-  const type = await sniffImageType(data);
-  if (!type || !accepted.includes(type)) throw badImage();
+/** The image's real type must be one its purpose takes (domain files.ts); the bytes decide, not the name. */
+async function checkImage(data: Buffer, purpose: UploadPurpose): Promise<void> {
+  if (data.length > MAX_FILE_BYTES) throw imageTooLarge();
+  if (!acceptsKind(purpose, await sniffKind(data))) throw badImage(purpose);
 }
 
-async function variantsOf(data: Buffer): Promise<{ detail: Buffer; card: Buffer }> {
+async function variantsOf(data: Buffer, purpose: UploadPurpose): Promise<{ detail: Buffer; card: Buffer }> {
   try {
     return await vacancyImageVariants(data);
   } catch (err) {
-    if (err instanceof ImageDecodeError) throw badImage();
+    if (err instanceof ImageDecodeError) throw badImage(purpose);
     throw err;
   }
 }
@@ -145,9 +144,9 @@ function decodeBase64Image(raw: string): Buffer | null {
   const s = raw.trim();
   if (!s || s.startsWith('/archivos/') || /^https?:\/\//i.test(s)) return null;
   const payload = s.replace(/^data:[^,]*?;base64,/i, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) throw badImage();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) throw badImage('vacancy-image-edit');
   // 4 characters carry 3 bytes: refuse before allocating anything over the limit.
-  if (Math.floor((payload.length * 3) / 4) > IMAGE_MAX_BYTES + 2) throw imageTooLarge();
+  if (Math.floor((payload.length * 3) / 4) > MAX_FILE_BYTES + 2) throw imageTooLarge();
   return Buffer.from(payload, payload.includes('-') || payload.includes('_') ? 'base64url' : 'base64');
 }
 
@@ -213,8 +212,8 @@ export async function createVacancy(db: Db, files: FileStore, f: VacancyForm): P
   const statusRaw = (f.status ?? '').trim();
   const status = !statusRaw || isActiveStatus(statusRaw) ? '1' : '0';
 
-  await checkImage(f.image, ['jpeg', 'png', 'gif']);
-  const variants = await variantsOf(f.image);
+  await checkImage(f.image, 'vacancy-image');
+  const variants = await variantsOf(f.image, 'vacancy-image');
   const [publicadoPor, actualizadoPor] = await Promise.all([
     repo.existingUserId(db, optionalId(f.publicadoPor)),
     repo.existingUserId(db, optionalId(f.actualizadoPor)),
@@ -272,8 +271,8 @@ export async function updateVacancy(db: Db, files: FileStore, id: number, f: Vac
   const imageData = f.image ?? decodeBase64Image(f.imageBase64 ?? '');
   let variants: { detail: Buffer; card: Buffer } | null = null;
   if (imageData) {
-    await checkImage(imageData, ['jpeg', 'png', 'gif', 'webp']);
-    variants = await variantsOf(imageData);
+    await checkImage(imageData, 'vacancy-image-edit');
+    variants = await variantsOf(imageData, 'vacancy-image-edit');
   }
   const actualizadoPor = await repo.existingUserId(db, optionalId(f.actualizadoPor));
 

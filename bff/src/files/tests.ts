@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { FILE_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Services } from '../context.js';
 
@@ -9,13 +10,13 @@ export function testFilesRouter(services: Services): Router {
     const viewer = await services.sessions.viewer(req, res);
     if (!viewer) return void res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
     if (viewer.role === 4) return void res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
-    if (!/^\d+$/.test(req.params.id)) return void res.status(404).json({ message: 'Archivo no encontrado' });
+    if (!/^\d+$/.test(req.params.id)) return void res.status(404).json({ message: FILE_MESSAGES.fileNotFound });
     try {
       const up = await services.files.testTemplateFile(req.params.id);
       const type = String(up.headers['content-type'] ?? '');
       if (up.statusCode !== 200 || type.includes('json')) {
         await up.body.dump();
-        return void res.status(404).json({ message: 'Archivo no encontrado' });
+        return void res.status(404).json({ message: FILE_MESSAGES.fileNotFound });
       }
       res.setHeader('Content-Type', type || 'application/octet-stream');
       res.setHeader('Content-Disposition', String(up.headers['content-disposition'] ?? 'attachment'));

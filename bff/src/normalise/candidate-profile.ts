@@ -71,7 +71,7 @@ export function normaliseCandidateProfile(raw: unknown, fallbackUserId: string):
     if (found) return found;
     // An api that gives only the id: the file is still reachable through the authorised route.
     const fid = idNames.length ? id(pick(f, ...idNames)) : null;
-    return fid ? normaliseCandidateFile({ id: fid, tipo: kind === 'DPI' ? 'dpi' : kind }, 'perfil') : null;
+    return fid ? normaliseCandidateFile({ id: fid, tipo: kind }, 'perfil') : null;
   };
   const names = [
     text(pick(f, 'primer_nombre', 'primerNombre')),

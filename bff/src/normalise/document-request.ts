@@ -1,47 +1,14 @@
-import type { DocumentType } from '@bolsa/domain';
-import type { CandidateDocumentKind } from './candidate-file.js';
+import { requestedKinds, type RequestableKind } from '@bolsa/domain';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
-/** The spec's document keys (spec 3 §3 'Document types') ↔ CandidateDocumentKind. The photo has no key. */
-export const DOCUMENT_KEY_OF: Partial<Record<CandidateDocumentKind, DocumentType>> = {
-  CURRICULUM: 'curriculum',
-  COVER_LETTER: 'carta_presentacion',
-  DPI: 'dpi',
-  POLICE_RECORD: 'antecedentes_policiales',
-  CRIMINAL_RECORD: 'antecedentes_penales',
-};
-
-const KIND_OF_KEY: Record<string, CandidateDocumentKind> = {
-  curriculum: 'CURRICULUM',
-  cv: 'CURRICULUM',
-  cartapresentacion: 'COVER_LETTER',
-  carta: 'COVER_LETTER',
-  dpi: 'DPI',
-  antecedentespoliciales: 'POLICE_RECORD',
-  policiales: 'POLICE_RECORD',
-  antecedentespenales: 'CRIMINAL_RECORD',
-  penales: 'CRIMINAL_RECORD',
-};
-
-/** A document key in any spelling ('antecedentes_policiales', 'AntecedentesPoliciales'), or null. */
-export function documentKindOfKey(raw: unknown): CandidateDocumentKind | null {
-  const t = text(raw);
-  return t ? (KIND_OF_KEY[t.toLowerCase().replace(/[^a-z]/g, '')] ?? null) : null;
-}
-
-const kinds = (raw: unknown): CandidateDocumentKind[] => [
-  ...new Set(
-    listOf(raw)
-      .map(documentKindOfKey)
-      .filter((k): k is CandidateDocumentKind => k !== null),
-  ),
-];
+/** The requested documents in any spelling (domain document-kinds.ts), each once: 'carta_presentacion' and 'dpi' are one. */
+const kinds = (raw: unknown): RequestableKind[] => requestedKinds(listOf(raw).map(text));
 
 /** DocumentRequest of schema.graphql; `requestedById` is resolved to a name by the resolver. */
 export interface DocumentRequestDto {
   id: string;
   candidateId: string;
-  documents: CandidateDocumentKind[];
+  documents: RequestableKind[];
   comment: string;
   requestedAt: string;
   requestedById: string | null;
@@ -70,7 +37,7 @@ export function normaliseDocumentRequest(raw: unknown): DocumentRequestDto | nul
 /** DocumentRequestView of schema.graphql. */
 export interface DocumentRequestViewDto {
   id: string;
-  documents: CandidateDocumentKind[];
+  documents: RequestableKind[];
   comment: string;
   vacancyName: string | null;
   expiresAt: string;

@@ -3,14 +3,15 @@ import {
   AUTH_MESSAGES,
   checkApplication,
   conflictMessage,
+  FILE_MESSAGES,
   isEntityId,
   type ApplicationMode as DomainMode,
+  type UploadPurpose,
 } from '@bolsa/domain';
 import type { ApplicationInput, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
 import { guestOwner } from '../uploads/guest.js';
-import type { UploadKind } from '../uploads/sniff.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
 
@@ -31,7 +32,7 @@ const EDUCATION = {
 } as const;
 
 /** The input's upload id field, the upload kind it takes, and the domain's name for it. */
-const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadKind }[] = [
+const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadPurpose }[] = [
   { slot: 'photo', input: 'photoUploadId', kind: 'candidate-photo' },
   { slot: 'curriculum', input: 'cvUploadId', kind: 'candidate-document' },
   { slot: 'dpiScan', input: 'dpiScanUploadId', kind: 'candidate-document' },
@@ -55,7 +56,6 @@ export const inputPath = (path: string): string => {
   return [PATHS[head] ?? head, ...rest].join('.');
 };
 
-const UPLOAD_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
 const REGISTERED_ONLY: ApplicationFileSlot[] = ['dpiScan', 'policeRecord', 'criminalRecord'];
 
 /** Who is applying: a candidate as themselves (full mode), anyone without a session as a guest. */
@@ -138,7 +138,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
       if (who.mode === 'guest' && REGISTERED_ONLY.includes(s.slot)) continue;
       const u = who.owner ? await ctx.uploads.staged(uploadId, who.owner, s.kind) : null;
       if (!u) {
-        problems.push({ path: s.input, message: UPLOAD_GONE });
+        problems.push({ path: s.input, message: FILE_MESSAGES.uploadSpent });
         continue;
       }
       uploads.push(u);

@@ -1,8 +1,17 @@
-import { AUTH_MESSAGES, candidateProfileSchema, PROFILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
-import type { CandidateDocumentKind, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
+import {
+  AUTH_MESSAGES,
+  candidateProfileSchema,
+  DOCUMENT_KIND_INFO,
+  documentKindOf,
+  FILE_MESSAGES,
+  PROFILE_MESSAGES,
+  todayInGuatemala,
+  type DocumentKind,
+  type UploadPurpose,
+} from '@bolsa/domain';
+import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { gqlError, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
-import type { UploadKind } from '../uploads/sniff.js';
 import type { StagedFile } from '../upstream/files.js';
 import type { ProfileFileSlot } from '../upstream/profiles.js';
 
@@ -14,7 +23,6 @@ export function ownUserId(ctx: Context): string {
   return v.id;
 }
 
-export const UPLOAD_GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
 export const PASSWORD_WRONG = 'La contraseña es incorrecta.';
 const DELETE_FAILED = 'No se pudo eliminar la cuenta. Intenta de nuevo.';
 const SAVE_FAILED = 'No se pudo guardar el perfil.';
@@ -22,23 +30,14 @@ const SAVE_FAILED = 'No se pudo guardar el perfil.';
 type ProfileInputKey =
   'photoUploadId' | 'curriculumUploadId' | 'dpiFileUploadId' | 'policeRecordUploadId' | 'criminalRecordUploadId';
 
-/** The input's upload ids, the upload kind each takes, the stored kind it replaces. */
-const SLOTS: { slot: ProfileFileSlot; input: ProfileInputKey; kind: UploadKind; doc: CandidateDocumentKind }[] = [
+/** The input's upload ids, the upload purpose each takes, the stored kind it replaces. */
+const SLOTS: { slot: ProfileFileSlot; input: ProfileInputKey; kind: UploadPurpose; doc: DocumentKind }[] = [
   { slot: 'photo', input: 'photoUploadId', kind: 'candidate-photo', doc: 'PHOTO' },
   { slot: 'curriculum', input: 'curriculumUploadId', kind: 'candidate-document', doc: 'CURRICULUM' },
   { slot: 'dpiFile', input: 'dpiFileUploadId', kind: 'candidate-document', doc: 'DPI' },
   { slot: 'policeRecord', input: 'policeRecordUploadId', kind: 'candidate-document', doc: 'POLICE_RECORD' },
   { slot: 'criminalRecord', input: 'criminalRecordUploadId', kind: 'candidate-document', doc: 'CRIMINAL_RECORD' },
 ];
-
-/** EliminarAdjuntosJson spellings of the profile's kinds (COVER_LETTER is an application's, not the profile's). */
-const REMOVE_NAME: Partial<Record<CandidateDocumentKind, string>> = {
-  PHOTO: 'fotografia',
-  CURRICULUM: 'curriculum',
-  DPI: 'dpi',
-  POLICE_RECORD: 'policiales',
-  CRIMINAL_RECORD: 'penales',
-};
 
 /** Domain and api paths → the input's, so the web can open the right section and focus the field. */
 const PATHS: Record<string, string> = {
@@ -96,20 +95,21 @@ export const candidateProfileMutations: Pick<
       if (!uploadId) continue;
       const u = await ctx.uploads.staged(uploadId, uid, s.kind);
       if (!u) {
-        problems.push({ path: s.input, message: UPLOAD_GONE });
+        problems.push({ path: s.input, message: FILE_MESSAGES.uploadSpent });
         continue;
       }
       uploads.push(u);
       files[s.slot] = { id: u.staged };
     }
-    const remove = new Set(input.removeDocuments ?? []);
+    // Any spelling of a kind: COVER_LETTER is the DPI scan (domain document-kinds.ts).
+    const remove = new Set((input.removeDocuments ?? []).map(documentKindOf).filter((k) => k !== null));
     const storedFile = {
       PHOTO: stored.photo,
       CURRICULUM: stored.curriculum,
       DPI: stored.dpiFile,
       POLICE_RECORD: stored.policeRecord,
       CRIMINAL_RECORD: stored.criminalRecord,
-    } as Record<CandidateDocumentKind, unknown>;
+    } as Record<DocumentKind, unknown>;
     const present = (s: (typeof SLOTS)[number]) =>
       !!files[s.slot] || problems.some((p) => p.path === s.input) || (!!storedFile[s.doc] && !remove.has(s.doc));
     const slot = (slot: ProfileFileSlot) => SLOTS.find((s) => s.slot === slot)!;
@@ -174,7 +174,8 @@ export const candidateProfileMutations: Pick<
         experiences: v.experiences,
         personalReferences: v.personalReferences,
         workReferences: v.workReferences,
-        remove: [...remove].map((k) => REMOVE_NAME[k]).filter((k): k is string => !!k),
+        // EliminarAdjuntosJson: each document as the profile stores it.
+        remove: [...remove].map((k) => DOCUMENT_KIND_INFO[k].profileType),
       },
       files,
     );

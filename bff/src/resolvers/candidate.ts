@@ -1,5 +1,6 @@
 import {
   allowedNext,
+  documentKindOf,
   hireSchema,
   rejectSchema,
   stateFromEnum,
@@ -26,7 +27,6 @@ import {
 } from '../errors.js';
 import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
-import { documentKindOf } from '../normalise/candidate-file.js';
 import { candidateTests, testEvents } from './assigned-test.js';
 import { interviewEvents, toInterview } from './interview.js';
 import type {

@@ -1,20 +1,22 @@
 import {
-  DOCUMENT_LABEL,
+  DOCUMENT_KIND_INFO,
   DOCUMENT_REQUEST_MESSAGES as M,
+  documentKeyOf,
   documentRequestSchema,
+  FILE_MESSAGES,
+  kindOfKey,
   TRANSITION_MESSAGES,
-  type DocumentType,
+  type DocumentKey,
 } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { gqlError, notFound, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
-import { DOCUMENT_KEY_OF } from '../normalise/document-request.js';
 import type { DocumentRequestDto } from '../normalise/document-request.js';
 import type { ActorRef } from '../upstream/candidates.js';
 import type { Failure } from '../upstream/failure.js';
 import type { StagedFile } from '../upstream/files.js';
 import type { StoredUpload } from '../uploads/routes.js';
-import { ownUserId, UPLOAD_GONE } from './candidate-profile.js';
+import { ownUserId } from './candidate-profile.js';
 
 const actorOf = (ctx: Context): ActorRef => ({
   userId: ctx.viewer?.kind === 'STAFF' ? ctx.viewer.id : null,
@@ -52,7 +54,8 @@ export const documentRequestMutations: Pick<
   'requestDocuments' | 'fulfilDocumentRequest'
 > = {
   async requestDocuments(_p, { candidateId, documents, comment }, ctx) {
-    const keys = documents.map((d) => DOCUMENT_KEY_OF[d] ?? null);
+    // COVER_LETTER reads as DPI: the DPI scan is one document (domain document-kinds.ts).
+    const keys = documents.map(documentKeyOf);
     // The photo is not a document that can be asked for (spec 3 §2.6 lists five).
     if (keys.includes(null))
       return {
@@ -93,29 +96,30 @@ export const documentRequestMutations: Pick<
     const view = await ctx.documentRequests.view(token, uid);
     if (!view) return { ok: false, error: linkInvalid() };
 
-    const requested = view.documents.map((k) => DOCUMENT_KEY_OF[k]).filter((k): k is DocumentType => !!k);
+    const labelOf = (key: DocumentKey) => DOCUMENT_KIND_INFO[kindOfKey(key)].label;
+    const requested = view.documents.map((k) => DOCUMENT_KIND_INFO[k].key!);
     const problems: FieldProblem[] = [];
-    const chosen: { key: DocumentType; index: number; upload: StoredUpload; file: StagedFile }[] = [];
+    const chosen: { key: DocumentKey; index: number; upload: StoredUpload; file: StagedFile }[] = [];
     for (const [index, u] of uploads.entries()) {
-      const key = DOCUMENT_KEY_OF[u.kind];
+      const key = documentKeyOf(u.kind);
       if (!key || !requested.includes(key) || chosen.some((c) => c.key === key)) {
         problems.push({
           path: `uploads.${index}.kind`,
-          message: key && !requested.includes(key) ? M.notRequested(DOCUMENT_LABEL[key]) : M.documentInvalid,
+          message: key && !requested.includes(key) ? M.notRequested(labelOf(key)) : M.documentInvalid,
         });
         continue;
       }
       // Each upload id must be this candidate's, a document (PDF checked from its bytes), and not used yet.
-      const upload = await ctx.uploads.staged(u.uploadId, uid, 'candidate-document');
+      const upload = await ctx.uploads.staged(u.uploadId, uid, 'requested-document');
       if (!upload) {
-        problems.push({ path: `uploads.${index}.uploadId`, message: UPLOAD_GONE });
+        problems.push({ path: `uploads.${index}.uploadId`, message: FILE_MESSAGES.uploadSpent });
         continue;
       }
       chosen.push({ key, index, upload, file: { id: upload.staged } });
     }
     for (const key of requested)
-      if (!uploads.some((u) => DOCUMENT_KEY_OF[u.kind] === key))
-        problems.push({ path: 'uploads', message: M.missingDocument(DOCUMENT_LABEL[key]) });
+      if (!uploads.some((u) => documentKeyOf(u.kind) === key))
+        problems.push({ path: 'uploads', message: M.missingDocument(labelOf(key)) });
     if (problems.length) return { ok: false, error: validationFailed(problems[0]!.message, problems) };
 
     const r = await ctx.documentRequests.fulfil(

@@ -1,4 +1,11 @@
-import { VACANCY_MESSAGES, checkVacancy, isEntityId, isOpenForApplications, type VacancyValues } from '@bolsa/domain';
+import {
+  FILE_MESSAGES,
+  VACANCY_MESSAGES,
+  checkVacancy,
+  isEntityId,
+  isOpenForApplications,
+  type VacancyValues,
+} from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, VacancyResolvers } from '../generated/resolvers.js';
 import { cardImageUrl, imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
@@ -153,9 +160,12 @@ export const vacancyMutations: Pick<
     if (!current) return { vacancy: null, error: vacancyNotFound() };
     const checked = checkInput('edit', input);
     if (!checked.ok) return { vacancy: null, error: checked.error };
-    const upload = imageUploadId ? ctx.uploads.resolve(imageUploadId, ctx.viewer!.id, 'vacancy-image') : null;
+    // The edit tab's upload (which takes WebP too), or one made for the create form: a subset of it.
+    const upload = imageUploadId
+      ? ctx.uploads.resolve(imageUploadId, ctx.viewer!.id, 'vacancy-image-edit', 'vacancy-image')
+      : null;
     if (imageUploadId && !upload)
-      return { vacancy: null, error: validationFailed(VACANCY_MESSAGES.noImage, [], VACANCY_MESSAGES.titleBadFile) };
+      return { vacancy: null, error: validationFailed(VACANCY_MESSAGES.noImage, [], FILE_MESSAGES.invalidTitle) };
     const image = upload ? { data: await ctx.uploads.read(upload), mime: upload.mime, name: upload.name } : null;
     const r = await ctx.vacancies.update(
       id,

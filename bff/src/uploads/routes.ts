@@ -9,17 +9,36 @@ import formidable, { errors as formidableErrors } from 'formidable';
 import { Router, type Request, type Response } from 'express';
 import type { Sessions } from '../auth/session.js';
 import { open, seal } from '../auth/seal.js';
-import { FILE_KIND_MIME, sniffFileKind } from '@bolsa/domain/file-kind';
+import {
+  acceptsKind,
+  FILE_MESSAGES,
+  isUploadPurpose,
+  MAX_FILE_BYTES,
+  mayUpload,
+  SNIFFED_MIME,
+  UPLOAD_RULES,
+  type UploadPurpose,
+} from '@bolsa/domain';
+import { sniffKind } from '@bolsa/domain/sniff';
 import type { SharedStore } from '../auth/store.js';
 import type { FilesClient, StageResult } from '../upstream/files.js';
 import { gqlError } from '../errors.js';
 import { guestOwner } from './guest.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, type UploadKind } from './sniff.js';
+
+/**
+ * Where a candidate's file goes as it arrives: streamed into the api's store (its staging kind
+ * there), never written to the BFF's disk. Staff files are kept here until their form is sent.
+ */
+const STAGED_AS: Partial<Record<UploadPurpose, 'documento' | 'foto'>> = {
+  'candidate-document': 'documento',
+  'requested-document': 'documento',
+  'candidate-photo': 'foto',
+};
 
 interface UploadClaim {
   f: string;
   owner: string;
-  kind: UploadKind;
+  kind: UploadPurpose;
   mime: string;
   name: string;
   size: number;
@@ -27,11 +46,11 @@ interface UploadClaim {
 }
 
 const TTL_MS = 60 * 60_000;
-const UPLOAD_SPENT = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
 const spentKey = (u: StoredUpload) => `upload:${u.staged ?? path.basename(u.path)}`;
 /** A claim's `f` for a file staged in the api: this prefix and the api's id. */
 const STAGED = 's:';
 const UNAVAILABLE = { message: 'No se pudo contactar al servidor. Intenta nuevamente.' };
+const NO_FILE = { title: FILE_MESSAGES.invalidTitle, message: FILE_MESSAGES.noFile };
 
 /**
  * Removes files formidable began writing. Its own clean-up on error unlinks 1 ms after
@@ -62,7 +81,7 @@ export interface StoredUpload {
   mime: string;
   name: string;
   size: number;
-  kind: UploadKind;
+  kind: UploadPurpose;
 }
 
 /**
@@ -82,10 +101,10 @@ export class Uploads {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /** The stored upload for `id` if it belongs to `owner` and is of `kind`. */
-  resolve(id: string, owner: string, kind: UploadKind): StoredUpload | null {
+  /** The stored upload for `id` if it belongs to `owner` and was sent for one of `kinds` (upload purposes). */
+  resolve(id: string, owner: string, ...kinds: UploadPurpose[]): StoredUpload | null {
     const c = open<UploadClaim>(id, this.key);
-    if (!c || c.owner !== owner || c.kind !== kind || c.exp < Date.now()) return null;
+    if (!c || c.owner !== owner || !kinds.includes(c.kind) || c.exp < Date.now()) return null;
     const staged = c.f.startsWith(STAGED) ? c.f.slice(STAGED.length) : null;
     return {
       path: staged ? '' : path.join(this.dir, c.f),
@@ -99,11 +118,12 @@ export class Uploads {
 
   /** The file's bytes; an upload already used (here or on another replica) is refused. */
   async read(u: StoredUpload): Promise<Buffer> {
-    if (u.staged || (await this.store.isSpent(spentKey(u)))) throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+    if (u.staged || (await this.store.isSpent(spentKey(u))))
+      throw gqlError('BAD_USER_INPUT', FILE_MESSAGES.uploadSpent);
     try {
       return await readFile(u.path);
     } catch {
-      throw gqlError('BAD_USER_INPUT', UPLOAD_SPENT);
+      throw gqlError('BAD_USER_INPUT', FILE_MESSAGES.uploadSpent);
     }
   }
 
@@ -111,7 +131,7 @@ export class Uploads {
    * A candidate's staged file for a form: this owner's, of `kind`, not used yet (here or on
    * another replica). Whether the api still holds it, the form's own call tells.
    */
-  async staged(id: string, owner: string, kind: UploadKind): Promise<(StoredUpload & { staged: string }) | null> {
+  async staged(id: string, owner: string, kind: UploadPurpose): Promise<(StoredUpload & { staged: string }) | null> {
     const u = this.resolve(id, owner, kind);
     if (!u?.staged || (await this.store.isSpent(spentKey(u)))) return null;
     return { ...u, staged: u.staged };
@@ -145,29 +165,29 @@ export class Uploads {
         return;
       }
       const viewer = await services.sessions.viewer(req, res);
-      const kindName = typeof req.query.kind === 'string' ? req.query.kind : '';
-      // `in` would accept inherited names such as '__proto__' or 'toString'.
-      if (!Object.hasOwn(UPLOAD_KINDS, kindName)) {
+      const purpose = req.query.kind;
+      if (!isUploadPurpose(purpose)) {
         res.status(viewer ? 400 : 401).json({
-          message: viewer ? 'Tipo de archivo no reconocido.' : 'Debes iniciar sesión para continuar.',
+          message: viewer ? FILE_MESSAGES.unknownPurpose : 'Debes iniciar sesión para continuar.',
         });
         return;
       }
-      const kind = UPLOAD_KINDS[kindName as UploadKind];
+      // What the purpose takes, its messages and who may upload for it: domain files.ts.
+      const kind = UPLOAD_RULES[purpose];
       // Guests may upload what the application form takes, bound to their browser (guest.ts).
-      const owner = viewer ? viewer.id : 'guests' in kind ? guestOwner(req, res, true) : null;
+      const owner = viewer ? viewer.id : kind.guests ? guestOwner(req, res, true) : null;
       if (!owner) {
         res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
         return;
       }
-      if (viewer && !(kind.roles as readonly number[]).includes(viewer.role)) {
+      if (viewer && !mayUpload(purpose, viewer.role)) {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
       // After an error formidable keeps parsing the rest of the body; write no file from it.
       let failed = false;
       // A candidate's file goes on to the api's store as it arrives (files/staged.ts there).
-      const stagedAs = 'staged' in kind ? kind.staged : null;
+      const stagedAs = STAGED_AS[purpose] ?? null;
       // One per file part formidable began (a body with two files begins two before it fails).
       const stagings: { body: PassThrough; result: Promise<StageResult> }[] = [];
       const form = formidable({
@@ -192,8 +212,8 @@ export class Uploads {
           : {}),
         uploadDir: this.dir,
         maxFiles: 1,
-        maxFileSize: MAX_UPLOAD_BYTES,
-        maxTotalFileSize: MAX_UPLOAD_BYTES,
+        maxFileSize: MAX_FILE_BYTES,
+        maxTotalFileSize: MAX_FILE_BYTES,
         maxFields: 5,
         allowEmptyFiles: false,
         keepExtensions: false,
@@ -223,15 +243,13 @@ export class Uploads {
         }
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
-        res
-          .status(tooBig ? 413 : 400)
-          .json(tooBig ? kind.tooBig : { title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+        res.status(tooBig ? 413 : 400).json(tooBig ? kind.tooLarge : NO_FILE);
         return;
       }
       const file = Object.values(files).flat()[0];
       await discardPartial(written.filter((f) => f.filepath !== file?.filepath));
       if (!file) {
-        res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+        res.status(400).json(NO_FILE);
         return;
       }
       const name = displayName(file.originalFilename);
@@ -239,17 +257,16 @@ export class Uploads {
         const staged = await stagings[0]?.result.catch(() => null);
         if (!staged || !staged.ok) {
           const why = staged?.kind;
-          if (why === 'too-large') res.status(413).json(kind.tooBig);
+          if (why === 'too-large') res.status(413).json(kind.tooLarge);
           else if (why === 'wrong-type') res.status(415).json(kind.invalid);
-          else if (why === 'empty')
-            res.status(400).json({ title: 'Archivo no válido', message: 'No se recibió ningún archivo.' });
+          else if (why === 'empty') res.status(400).json(NO_FILE);
           else res.status(503).json(UNAVAILABLE);
           return;
         }
         const claim: UploadClaim = {
           f: STAGED + staged.id,
           owner,
-          kind: kindName as UploadKind,
+          kind: purpose,
           mime: staged.mime,
           name,
           size: staged.size,
@@ -259,8 +276,8 @@ export class Uploads {
         return;
       }
       // The whole file (at most 5 MB): Office formats are told apart by the parts inside the zip.
-      const type = await sniffFileKind(await readFile(file.filepath));
-      if (!type || !(kind.accepts as readonly string[]).includes(type)) {
+      const type = await sniffKind(await readFile(file.filepath));
+      if (!type || !acceptsKind(purpose, type)) {
         await rm(file.filepath, { force: true });
         res.status(415).json(kind.invalid);
         return;
@@ -270,13 +287,13 @@ export class Uploads {
       const claim: UploadClaim = {
         f,
         owner,
-        kind: kindName as UploadKind,
-        mime: FILE_KIND_MIME[type],
+        kind: purpose,
+        mime: SNIFFED_MIME[type],
         name,
         size: file.size,
         exp: Date.now() + TTL_MS,
       };
-      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: FILE_KIND_MIME[type] });
+      res.status(201).json({ id: seal(claim, this.key), name, size: file.size, type: SNIFFED_MIME[type] });
     });
     return router;
   }

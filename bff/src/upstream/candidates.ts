@@ -2,15 +2,15 @@ import {
   ACTIVE_STATES,
   canonicalState,
   CANDIDATE_STATES,
+  requestedKinds,
   searchKey,
   TERMINAL_STATES,
   type CandidateState,
+  type RequestableKind,
   type RoleId,
 } from '@bolsa/domain';
 import { unexpected } from '../errors.js';
 import { normaliseCandidate, type CandidateDto } from '../normalise/candidate.js';
-import type { CandidateDocumentKind } from '../normalise/candidate-file.js';
-import { documentKindOfKey } from '../normalise/document-request.js';
 import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
 import { failureOf, isRecordId, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
@@ -87,7 +87,7 @@ export interface TimelineDto {
     at: string;
     userId: string | null;
     action: 'REQUESTED' | 'FULFILLED';
-    documents: CandidateDocumentKind[];
+    documents: RequestableKind[];
     comment: string | null;
   }[];
 }
@@ -261,13 +261,7 @@ export class CandidatesClient {
           at: at(e),
           userId: id(pick(e, 'usuarioId', 'userId')),
           action: action === 'FULFILLED' || action === 'CUMPLIDA' ? ('FULFILLED' as const) : ('REQUESTED' as const),
-          documents: [
-            ...new Set(
-              listOf(pick(e, 'documentos', 'documents'))
-                .map(documentKindOfKey)
-                .filter((k): k is CandidateDocumentKind => k !== null),
-            ),
-          ],
+          documents: requestedKinds(listOf(pick(e, 'documentos', 'documents')).map(text)),
           comment: text(pick(e, 'comentario', 'comment')),
         };
       }),

@@ -1,4 +1,4 @@
-import type { DocumentType } from '@bolsa/domain';
+import type { DocumentKey } from '@bolsa/domain';
 import { FormData } from 'undici';
 import { unexpected } from '../errors.js';
 import {
@@ -47,7 +47,7 @@ export class DocumentRequestsClient {
 
   async requestDocuments(
     candidateId: string,
-    documents: DocumentType[],
+    documents: DocumentKey[],
     comment: string,
     actor: ActorRef,
   ): Promise<RequestDocumentsResult> {
@@ -91,7 +91,7 @@ export class DocumentRequestsClient {
   }
 
   /** The re-uploaded documents, staged in the api when they were dropped: one id per document key. */
-  async fulfil(token: string, userId: string, files: { key: DocumentType; file: StagedFile }[]): Promise<FulfilResult> {
+  async fulfil(token: string, userId: string, files: { key: DocumentKey; file: StagedFile }[]): Promise<FulfilResult> {
     if (!isToken(token) || !isRecordId(userId)) return { ok: false, kind: 'invalid-link', message: null };
     const form = new FormData();
     form.append('usuarioId', userId);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { FILE_KIND_MIME, type FileKind } from '@bolsa/domain/file-kind';
+import { isSniffedKind, SNIFFED_MIME } from '@bolsa/domain';
 import { fieldsOf, pick, text } from '../normalise/fields.js';
 import { failure, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
@@ -64,7 +64,7 @@ export class FilesClient {
     const id = text(pick(f, 'id'));
     const size = Number(pick(f, 'tamano'));
     const type = text(pick(f, 'tipo'));
-    const mime = type && Object.hasOwn(FILE_KIND_MIME, type) ? FILE_KIND_MIME[type as FileKind] : null;
+    const mime = isSniffedKind(type) ? SNIFFED_MIME[type] : null;
     if (!id || !mime || !Number.isSafeInteger(size))
       return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
     return { ok: true, id, size, mime };

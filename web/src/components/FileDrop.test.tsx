@@ -13,7 +13,7 @@ function renderDrop() {
       <FileDrop
         id="cv"
         label="Hoja de Vida (PDF)"
-        kind="document"
+        purpose="candidate-document"
         slot={EMPTY_SLOT}
         required
         onSelect={onSelect}

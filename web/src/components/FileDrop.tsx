@@ -1,14 +1,15 @@
 import { Box, Button, Group, Input, Progress, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCircleCheck, IconFileTypePdf, IconPhotoUp, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
-import { FILE_KINDS, FILE_MESSAGES, MAX_FILE_BYTES, formatFileSize } from '@bolsa/domain';
+import { MAX_FILE_BYTES, UPLOAD_RULES, formatFileSize, type UploadPurpose } from '@bolsa/domain';
 import { useRef } from 'react';
 import type { FileSlot } from '../lib/use-file-uploads';
 
 interface FileDropProps {
   id: string;
   label: string;
-  kind: 'document' | 'photo';
+  /** What the file is for: the formats it takes, its hint and messages (domain files.ts). */
+  purpose: UploadPurpose;
   slot: FileSlot;
   required: boolean;
   /** Stored in the candidate's profile already: counts as present (spec 1 §5.2). */
@@ -21,16 +22,11 @@ interface FileDropProps {
   onClear: () => void;
 }
 
-const HINT = {
-  document: 'Solo PDF, máximo 5MB.',
-  photo: 'JPG o PNG, máximo 5MB.',
-} as const;
-
 /** One document of a form (application, profile): a Dropzone, its progress bar while sending, and its verdict. */
 export function FileDrop({
   id,
   label,
-  kind,
+  purpose,
   slot,
   required,
   stored,
@@ -41,20 +37,19 @@ export function FileDrop({
   onClear,
 }: FileDropProps) {
   const openRef = useRef<() => void>(null);
+  const rule = UPLOAD_RULES[purpose];
   const rejected = (rejections: FileRejection[]) => {
     const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-    if (codes.includes('file-too-large'))
-      onReject(kind === 'photo' ? FILE_MESSAGES.imageTooLarge : FILE_MESSAGES.documentTooLarge);
-    else onReject(kind === 'photo' ? FILE_MESSAGES.photoType : FILE_MESSAGES.pdfOnly);
+    onReject(codes.includes('file-too-large') ? rule.tooLarge.message : rule.invalid.message);
   };
   const message = slot.error ?? error;
   const describedBy = `${id}-hint${message ? ` ${id}-error` : ''}`;
-  const Icon = kind === 'photo' ? IconPhotoUp : IconFileTypePdf;
+  const Icon = rule.formats.includes('PDF') ? IconFileTypePdf : IconPhotoUp;
   return (
     <Input.Wrapper
       label={label}
       withAsterisk={required && !stored}
-      description={description ?? (stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : HINT[kind])}
+      description={description ?? (stored ? 'Guardado en tu perfil: puedes reemplazarlo.' : rule.hint)}
       error={message}
       errorProps={{ id: `${id}-error` }}
       descriptionProps={{ id: `${id}-hint` }}
@@ -71,7 +66,7 @@ export function FileDrop({
           if (f) onSelect(f);
         }}
         onReject={rejected}
-        accept={[...FILE_KINDS[kind].mimeTypes]}
+        accept={rule.accept}
         maxSize={MAX_FILE_BYTES}
         multiple={false}
         useFsAccessApi={false}

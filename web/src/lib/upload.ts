@@ -1,11 +1,12 @@
+import { FILE_MESSAGES, GENERIC_MESSAGES, UPLOAD_RULES, type UploadPurpose } from '@bolsa/domain';
+
 /*
  * Files go to the BFF first (POST /uploads), which checks them and answers with an opaque id;
  * the GraphQL mutation then takes that id. XMLHttpRequest rather than fetch because only XHR
- * reports upload progress.
+ * reports upload progress. What each upload purpose takes, its hint and its messages are the
+ * domain's (files.ts).
  */
-
-/** Candidate documents are PDFs and the candidate photo JPEG/PNG (issue 9); guests may send them too. */
-export type UploadKind = 'vacancy-image' | 'test-file' | 'candidate-document' | 'candidate-photo';
+export type { UploadPurpose };
 
 export interface UploadedFile {
   id: string;
@@ -27,20 +28,6 @@ export class UploadError extends Error {
   }
 }
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-
-export const IMAGE_MESSAGES = {
-  invalid: { title: 'Archivo no válido', message: 'Solo se permiten archivos JPG, PNG o GIF' },
-  tooBig: { title: 'Archivo muy grande', message: 'El archivo no debe superar los 5MB' },
-} as const;
-
-/**
- * Creating and editing a vacancy take the same images: any image type up to 5 MB (spec 2 §5).
- * The browser only looks at the declared type and the size, for instant feedback; the BFF
- * decides from the file's first bytes.
- */
-export const IMAGE_ACCEPT = ['image/*'];
-
 function parse(text: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(text);
@@ -53,7 +40,7 @@ function parse(text: string): Record<string, unknown> | null {
 /** Sends one file; `onProgress` receives 0–100. Rejects with an UploadError. */
 export function uploadFile(
   file: File,
-  kind: UploadKind,
+  kind: UploadPurpose,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
@@ -77,28 +64,23 @@ export function uploadFile(
         });
         return;
       }
+      const tooLarge = UPLOAD_RULES[kind].tooLarge;
       const title =
         typeof body?.title === 'string'
           ? body.title
           : xhr.status === 413
-            ? IMAGE_MESSAGES.tooBig.title
-            : 'No se pudo subir el archivo';
+            ? tooLarge.title
+            : FILE_MESSAGES.uploadFailedTitle;
       const message =
         typeof body?.message === 'string'
           ? body.message
           : xhr.status === 413
-            ? IMAGE_MESSAGES.tooBig.message
-            : `El servidor respondió con el estado ${xhr.status}.`;
+            ? tooLarge.message
+            : FILE_MESSAGES.uploadStatus(xhr.status);
       reject(new UploadError(title, message, xhr.status >= 400 && xhr.status < 500));
     };
-    xhr.onerror = () =>
-      reject(
-        new UploadError(
-          'Error de conexión',
-          'No se pudo enviar el archivo. Verifique su conexión e intente nuevamente.',
-        ),
-      );
-    xhr.onabort = () => reject(new UploadError('Envío cancelado', 'Se canceló el envío del archivo.'));
+    xhr.onerror = () => reject(new UploadError(GENERIC_MESSAGES.connectionError, FILE_MESSAGES.sendFailed));
+    xhr.onabort = () => reject(new UploadError(FILE_MESSAGES.cancelledTitle, FILE_MESSAGES.cancelled));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('file', file, file.name);

@@ -1,5 +1,6 @@
+import { FILE_MESSAGES } from '@bolsa/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadFile, UploadError, type UploadKind } from './upload';
+import { uploadFile, UploadError, type UploadPurpose } from './upload';
 
 /** Upload ids expire after an hour on the BFF; older ones are sent again before applying. */
 const FRESH_MS = 50 * 60_000;
@@ -46,7 +47,10 @@ export class FileUploadFailed<K extends string = string> extends Error {
  * verdict while still filling the form; saving then only passes the ids. `keys` and `kindOf` are
  * read once, on the first render.
  */
-export function useFileUploads<K extends string>(keys: readonly K[], kindOf: (key: K) => UploadKind): FileUploads<K> {
+export function useFileUploads<K extends string>(
+  keys: readonly K[],
+  kindOf: (key: K) => UploadPurpose,
+): FileUploads<K> {
   const [slots, setSlots] = useState<Record<K, FileSlot>>(
     () => Object.fromEntries(keys.map((k) => [k, EMPTY])) as Record<K, FileSlot>,
   );
@@ -83,7 +87,7 @@ export function useFileUploads<K extends string>(keys: readonly K[], kindOf: (ke
           return r.id;
         },
         (err: unknown) => {
-          const e = err instanceof UploadError ? err : new UploadError('No se pudo subir el archivo', String(err));
+          const e = err instanceof UploadError ? err : new UploadError(FILE_MESSAGES.uploadFailedTitle, String(err));
           if (pending.current[key]?.file === file) {
             // A refused file is dropped; after a network failure it stays and is sent again on apply.
             setSlots((s) => ({

@@ -6,6 +6,8 @@ export class FakeXhr {
     body: { id: 'up-1', name: 'foto.png', size: 4, type: 'image/png' },
   };
   static sent = 0;
+  /** The URL of each request opened, in order. */
+  static urls: string[] = [];
   status = 0;
   responseText = '';
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
@@ -15,7 +17,9 @@ export class FakeXhr {
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
   withCredentials = false;
-  open() {}
+  open(_method: string, url: string) {
+    FakeXhr.urls.push(url);
+  }
   setRequestHeader() {}
   abort() {}
   send() {

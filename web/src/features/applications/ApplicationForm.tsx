@@ -21,6 +21,7 @@ import {
   applicationSchema,
   checkApplication,
   conflictMessage,
+  DOCUMENT_KIND_INFO,
   dpiInput,
   experienceDateIssues,
   isEmail,
@@ -29,6 +30,7 @@ import {
   todayInGuatemala,
   type ApplicationMode,
   type ApplicationSectionId,
+  type DocumentKind,
 } from '@bolsa/domain';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toastNotice } from '../../lib/toast';
@@ -91,12 +93,14 @@ interface ApplicationFormProps {
   onLogin: () => void;
 }
 
+/** The documents as the vocabulary names them (domain document-kinds.ts); the CV as this form calls it (spec 1 §5.2). */
+const pdf = (kind: DocumentKind) => `${DOCUMENT_KIND_INFO[kind].label} (PDF)`;
 const DOCUMENT_LABEL: Record<DocumentKey, string> = {
-  photo: 'Fotografía',
+  photo: DOCUMENT_KIND_INFO.PHOTO.label,
   curriculum: 'Hoja de Vida (PDF)',
-  dpiScan: 'DPI escaneado (PDF)',
-  policeRecord: 'Antecedentes policiales (PDF)',
-  criminalRecord: 'Antecedentes penales (PDF)',
+  dpiScan: pdf('DPI'),
+  policeRecord: pdf('POLICE_RECORD'),
+  criminalRecord: pdf('CRIMINAL_RECORD'),
 };
 
 const YES_NO = [
@@ -361,7 +365,7 @@ export function ApplicationForm({
       key={key}
       id={fieldId(key)}
       label={DOCUMENT_LABEL[key]}
-      kind={key === 'photo' ? 'photo' : 'document'}
+      purpose={key === 'photo' ? 'candidate-photo' : 'candidate-document'}
       slot={files.slots[key]}
       required
       error={typeof form.errors[key] === 'string' ? (form.errors[key] as string) : undefined}

@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Box, Container, List, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TRACKER_STEPS } from '@bolsa/domain';
+import { joinOr, MAX_FILE_MB, TRACKER_STEPS, UPLOAD_RULES } from '@bolsa/domain';
 import { pageTitle, SITE } from '../../app/site';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -57,11 +57,13 @@ const FAQS: Faq[] = [
           <List.Item>Currículum vitae (CV) en PDF.</List.Item>
           <List.Item>Tu DPI escaneado por ambos lados, en PDF.</List.Item>
           <List.Item>Antecedentes policiales y antecedentes penales vigentes, en PDF.</List.Item>
-          <List.Item>Una fotografía reciente tipo documento, en JPG o PNG.</List.Item>
+          <List.Item>
+            Una fotografía reciente tipo documento, en {joinOr(UPLOAD_RULES['candidate-photo'].formats)}.
+          </List.Item>
         </List>
         <Text mt="xs">
-          Cada archivo puede pesar como máximo 5 MB. Si tu documento es más grande, prueba a escanearlo en blanco y
-          negro o con menor resolución.
+          Cada archivo puede pesar como máximo {MAX_FILE_MB} MB. Si tu documento es más grande, prueba a escanearlo en
+          blanco y negro o con menor resolución.
         </Text>
       </>
     ),

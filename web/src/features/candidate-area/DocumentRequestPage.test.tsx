@@ -71,7 +71,7 @@ describe('/perfil/documentos/:token (spec 3 §2.6, issue 12)', { timeout: 30_000
     expect(screen.getByText('El enlace vence el 30/11/2026 10:00.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Currículum: elegir archivo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Antecedentes policiales: elegir archivo' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'DPI: elegir archivo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'DPI escaneado: elegir archivo' })).not.toBeInTheDocument();
 
     const send = screen.getByRole('button', { name: 'Enviar documentos' });
     expect(send).toBeDisabled();
@@ -107,7 +107,7 @@ describe('/perfil/documentos/:token (spec 3 §2.6, issue 12)', { timeout: 30_000
       requestMock(view({ documents: ['DPI'] })),
       fulfilMock({ __typename: 'DocumentRequestInvalid', message: MSG.linkInvalid }),
     ]);
-    await user.upload(await screen.findByLabelText('Seleccionar DPI'), pdf('dpi.pdf'));
+    await user.upload(await screen.findByLabelText('Seleccionar DPI escaneado'), pdf('dpi.pdf'));
     const send = screen.getByRole('button', { name: 'Enviar documentos' });
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
@@ -118,7 +118,7 @@ describe('/perfil/documentos/:token (spec 3 §2.6, issue 12)', { timeout: 30_000
     const user = userEvent.setup();
     FakeXhr.answer = { status: 415, body: { title: 'Archivo no válido', message: 'Solo se permiten archivos PDF' } };
     render([requestMock(view({ documents: ['DPI'] }))]);
-    await user.upload(await screen.findByLabelText('Seleccionar DPI'), pdf('dpi.pdf'));
+    await user.upload(await screen.findByLabelText('Seleccionar DPI escaneado'), pdf('dpi.pdf'));
     expect(await screen.findByText('Solo se permiten archivos PDF')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar documentos' })).toBeDisabled();
   });

@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLinkOff, IconLogin, IconUser } from '@tabler/icons-react';
-import { DOCUMENT_REQUEST_MESSAGES, formatDateTime, ROLE } from '@bolsa/domain';
+import {
+  DOCUMENT_KIND_INFO,
+  DOCUMENT_REQUEST_MESSAGES,
+  formatDateTime,
+  requestedKinds,
+  ROLE,
+  type RequestableKind,
+} from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { pageTitle } from '../../app/site';
@@ -9,7 +16,6 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { FileDrop } from '../../components/FileDrop';
 import type { DocumentRequestQuery } from '../../gql/graphql';
 import { useDocumentTitle } from '../../lib/document-title';
-import { inRequestOrder, requestableLabel, type RequestableKind } from '../../lib/document-kinds';
 import { FileUploadFailed, useFileUploads } from '../../lib/use-file-uploads';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
@@ -73,8 +79,8 @@ function RequestForm({
   onSent: () => void;
   onInvalid: () => void;
 }) {
-  const kinds = inRequestOrder(request.documents);
-  const files = useFileUploads<RequestableKind>(kinds, () => 'candidate-document');
+  const kinds = requestedKinds(request.documents);
+  const files = useFileUploads<RequestableKind>(kinds, () => 'requested-document');
   const [fulfil, { loading }] = useMutation(FULFIL_DOCUMENT_REQUEST);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -118,8 +124,8 @@ function RequestForm({
           <FileDrop
             key={kind}
             id={`solicitud-${kind.toLowerCase()}`}
-            label={requestableLabel(kind)}
-            kind="document"
+            label={DOCUMENT_KIND_INFO[kind].label}
+            purpose="requested-document"
             slot={files.slots[kind]}
             required
             onSelect={(f) => files.select(kind, f)}
@@ -177,7 +183,7 @@ function CandidateRequest({ token }: { token: string }) {
         retrying={loading}
       />
     );
-  if (!request || request.fulfilled || inRequestOrder(request.documents).length === 0)
+  if (!request || request.fulfilled || requestedKinds(request.documents).length === 0)
     return <Outcome kind="invalid" />;
 
   const expires = formatDateTime(request.expiresAt);

@@ -72,7 +72,7 @@ describe('the profile form', { timeout: 30_000 }, () => {
     expect(screen.getByText('Completa todos los campos en la experiencia 1.')).toBeInTheDocument();
     expect(screen.getByText('Agrega al menos una referencia personal con teléfono de 8 dígitos.')).toBeInTheDocument();
     expect(
-      screen.getByText('Faltan archivos: Currículum, DPI, Antecedentes policiales, Antecedentes penales'),
+      screen.getByText('Faltan archivos: Currículum, DPI escaneado, Antecedentes policiales, Antecedentes penales'),
     ).toBeInTheDocument();
     expect(screen.queryByText('¿Guardar cambios del perfil?')).toBeNull();
   });

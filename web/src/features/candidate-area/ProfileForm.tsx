@@ -19,7 +19,7 @@ import { FileDrop } from '../../components/FileDrop';
 import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import { failureMessage } from '../../lib/errors';
 import { toastNotice, toastSuccess } from '../../lib/toast';
-import type { UploadKind } from '../../lib/upload';
+import type { UploadPurpose } from '../../lib/upload';
 import { FileUploadFailed, useFileUploads } from '../../lib/use-file-uploads';
 import type { ProfileFieldsFragment } from '../../gql/graphql';
 import classes from './candidate-area.module.css';
@@ -49,7 +49,7 @@ import { isOpenableUrl, ViewFileButton } from './ProfileView';
 /** How long 'Perfil actualizado' stays (spec 1 §9). */
 export const PROFILE_SAVED_MS = 1800;
 
-const kindOf = (key: ProfileFileKey): UploadKind => (key === 'photo' ? 'candidate-photo' : 'candidate-document');
+const kindOf = (key: ProfileFileKey): UploadPurpose => (key === 'photo' ? 'candidate-photo' : 'candidate-document');
 export const fieldId = (path: string) => `perfil-${path.replace(/\./g, '-')}`;
 const sectionId = (id: ProfileSectionId) => `perfil-seccion-${id}`;
 const sectionTitle = (id: ProfileSectionId) => PROFILE_SECTIONS.find((s) => s.id === id)!.title;
@@ -233,17 +233,12 @@ export function ProfileForm({
         <FileDrop
           id={fieldId(key)}
           label={FILE_LABEL[key]}
-          kind={key === 'photo' ? 'photo' : 'document'}
+          purpose={kindOf(key)}
           slot={files.slots[key]}
           required={key === 'photo' || !profile.complete}
           stored={Boolean(stored) && !marked}
-          description={
-            stored && !marked
-              ? `Guardado: ${stored.name}. Puedes reemplazarlo.`
-              : key === 'photo'
-                ? 'JPG o PNG, máximo 5MB.'
-                : 'Solo PDF, máximo 5MB.'
-          }
+          // Unset: the purpose's own hint (domain files.ts).
+          description={stored && !marked ? `Guardado: ${stored.name}. Puedes reemplazarlo.` : undefined}
           error={errorAt(key) ?? undefined}
           onSelect={(f) => {
             form.clearFieldError(key);

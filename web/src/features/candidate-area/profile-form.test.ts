@@ -105,7 +105,7 @@ describe('the incomplete-profile banner', () => {
       'Experiencia laboral',
       'Referencias',
       'Currículum',
-      'DPI',
+      'DPI escaneado',
       'Antecedentes policiales',
       'Antecedentes penales',
     ]);

@@ -1,4 +1,6 @@
 import {
+  DOCUMENT_KIND_INFO,
+  documentKindOf,
   isCompleteExperience,
   isCompleteReference,
   PROFILE_FILE_LABEL,
@@ -6,10 +8,11 @@ import {
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
   type CandidateProfileInput,
+  type DocumentKind,
   type ProfileFile,
   type ProfileSnapshot,
 } from '@bolsa/domain';
-import type { CandidateDocumentKind, ProfileFieldsFragment, ProfileInput } from '../../gql/graphql';
+import type { ProfileFieldsFragment, ProfileInput } from '../../gql/graphql';
 
 /*
  * The profile form (spec 1 §5.3): what its inputs hold (strings, '' while empty), how the stored
@@ -51,16 +54,13 @@ export interface ProfileFormValues {
 export type ProfileFileKey = 'photo' | ProfileFile;
 export const PROFILE_FILE_KEYS: readonly ProfileFileKey[] = ['photo', ...PROFILE_FILES];
 
-export const FILE_LABEL: Record<ProfileFileKey, string> = { photo: 'Fotografía', ...PROFILE_FILE_LABEL };
-
-/** The schema's document kinds (EliminarAdjuntosJson keys) of the form's slots. */
-export const DOCUMENT_KIND: Record<ProfileFileKey, CandidateDocumentKind> = {
-  photo: 'PHOTO',
-  curriculum: 'CURRICULUM',
-  dpiFile: 'DPI',
-  policeRecord: 'POLICE_RECORD',
-  criminalRecord: 'CRIMINAL_RECORD',
+export const FILE_LABEL: Record<ProfileFileKey, string> = {
+  photo: DOCUMENT_KIND_INFO.PHOTO.label,
+  ...PROFILE_FILE_LABEL,
 };
+
+/** The schema's document kind (EliminarAdjuntosJson) of a form slot: the vocabulary knows the slots' names. */
+const documentKind = (key: ProfileFileKey): DocumentKind => documentKindOf(key)!;
 
 export const emptyExperience = (): ExperienceRow => ({ company: '', position: '', from: '', to: '', description: '' });
 export const emptyReference = (): ReferenceRow => ({ name: '', phone: '' });
@@ -206,7 +206,7 @@ export function toProfileInput(
     policeRecordUploadId: uploads.policeRecord ?? null,
     criminalRecordUploadId: uploads.criminalRecord ?? null,
     // A document replaced by a new file is not also deleted.
-    removeDocuments: PROFILE_FILE_KEYS.filter((k) => removing.has(k) && !uploads[k]).map((k) => DOCUMENT_KIND[k]),
+    removeDocuments: PROFILE_FILE_KEYS.filter((k) => removing.has(k) && !uploads[k]).map(documentKind),
   };
 }
 

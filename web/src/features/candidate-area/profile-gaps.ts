@@ -1,4 +1,4 @@
-import { isProfileComplete, PROFILE_FILE_LABEL, profileBannerGaps } from '@bolsa/domain';
+import { DOCUMENT_KIND_INFO, isProfileComplete, PROFILE_FILE_LABEL, profileBannerGaps } from '@bolsa/domain';
 import type { ProfileFieldsFragment } from '../../gql/graphql';
 import { snapshotOf } from './profile-form';
 
@@ -22,7 +22,7 @@ export function profileGaps(p: ProfileFieldsFragment): ProfileGaps {
   const complete = isProfileComplete(snapshot);
   const gaps = profileBannerGaps(snapshot);
   const missing: string[] = [];
-  if (gaps.photo) missing.push('Fotografía');
+  if (gaps.photo) missing.push(DOCUMENT_KIND_INFO.PHOTO.label);
   const fields: [string | null | undefined, string][] = [
     [p.firstName, 'Primer nombre'],
     [p.firstSurname, 'Primer apellido'],

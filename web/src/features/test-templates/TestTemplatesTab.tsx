@@ -26,12 +26,18 @@ import { IconClipboardOff, IconDownload, IconExternalLink, IconFileUpload, IconT
 import { useEffect, useState } from 'react';
 import {
   checkTestTemplate,
+  extensionOf,
+  FILE_MESSAGES,
   formatDate,
+  formatsHint,
   isLinkType,
+  MAX_FILE_BYTES,
   TEST_CATEGORY_LABEL,
   TEST_TEMPLATE_MESSAGES,
   TEST_TYPE_EXTENSIONS,
+  TEST_TYPE_FORMATS,
   TEST_TYPE_LABEL,
+  UPLOAD_RULES,
 } from '@bolsa/domain';
 import type {
   SetTestTemplateActiveMutation,
@@ -46,7 +52,7 @@ import { forgetEntity } from '../../lib/cache';
 import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { CREATE_TEST_TEMPLATE, DELETE_TEST_TEMPLATE, SET_TEST_TEMPLATE_ACTIVE, TEST_TEMPLATES } from './operations';
-import { MAX_FILE_BYTES, uploadFile, UploadError } from '../../lib/upload';
+import { uploadFile, UploadError } from '../../lib/upload';
 import { useStaffRole } from '../session';
 
 const CATEGORIES = Object.entries(TEST_CATEGORY_LABEL) as [TestCategory, string][];
@@ -196,13 +202,12 @@ function NewTestTemplateForm() {
       return;
     }
     if (!linkType && v.file) {
-      const ext = v.file.name.slice(v.file.name.lastIndexOf('.')).toLowerCase();
-      if (!extensions.includes(ext)) {
-        form.setFieldError('file', `El archivo debe ser ${extensions.join(' o ')}`);
+      if (!extensions.includes(extensionOf(v.file.name))) {
+        form.setFieldError('file', FILE_MESSAGES.wrongExtension(extensions));
         return;
       }
       if (v.file.size > MAX_FILE_BYTES) {
-        form.setFieldError('file', 'El archivo no debe superar los 5MB');
+        form.setFieldError('file', UPLOAD_RULES['test-file'].tooLarge.message);
         return;
       }
     }
@@ -301,7 +306,7 @@ function NewTestTemplateForm() {
               clearable
               clearButtonProps={{ 'aria-label': 'Quitar archivo' }}
               leftSection={<IconFileUpload size={16} aria-hidden />}
-              description="Hasta 5MB"
+              description={type ? formatsHint(TEST_TYPE_FORMATS[type]) : UPLOAD_RULES['test-file'].hint}
               {...form.getInputProps('file')}
             />
           )}

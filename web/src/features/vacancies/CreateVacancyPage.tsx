@@ -60,7 +60,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
     initialValues: restored ?? EMPTY_VACANCY,
     onValuesChange: (values) => writeDraft(values),
   });
-  const image = useImageUpload();
+  const image = useImageUpload('vacancy-image');
   const { banner, show, clear } = useBanner();
   const [tab, setTab] = useState<'formulario' | 'previa'>('formulario');
   const [step, setStep] = useState(0);
@@ -222,12 +222,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
                   <ItemsFields form={form} />
                 </Stepper.Step>
                 <Stepper.Step label={STEPS[2]}>
-                  <ImageField
-                    upload={image}
-                    required
-                    error={form.errors.image}
-                    onReject={(p) => show({ title: p.title, message: p.message })}
-                  />
+                  <ImageField upload={image} required error={form.errors.image} />
                 </Stepper.Step>
               </Stepper>
               <Stack gap="sm" mt="xl">

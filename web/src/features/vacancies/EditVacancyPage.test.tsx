@@ -52,11 +52,14 @@ const vacancyMock = (v: ReturnType<typeof full> | null, id = '5'): Mocks[number]
 
 beforeEach(() => {
   FakeXhr.sent = 0;
+  FakeXhr.urls = [];
+  FakeXhr.answer = { status: 201, body: { id: 'up-1', name: 'foto.png', size: 4, type: 'image/png' } };
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Editar Vacante', () => {
+// Many clicks per test (and one waits past a banner's 3 s): slow on a busy machine.
+describe('Editar Vacante', { timeout: 30_000 }, () => {
   it('without an id goes back to the list with "No se encontró información de la vacante", once', async () => {
     renderAt('/panel/plazas/editar-vacante', []);
     expect(await screen.findByTestId('donde')).toHaveTextContent('/panel/plazas');
@@ -65,17 +68,38 @@ describe('Editar Vacante', () => {
     expect(screen.getAllByText('Aviso')).toHaveLength(1);
   });
 
-  it('takes any image type up to 5 MB, like the create step, and refuses a larger one', async () => {
+  it('takes a WebP, sent for the edit tab (which the BFF lets take WebP), and its hint names it', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderAt('/panel/plazas/editar-vacante?id=5', [vacancyMock(full('5'))]);
     await user.click(await screen.findByRole('tab', { name: 'Imagen' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Imagen' });
+    expect(within(panel).getByText('JPG, PNG, GIF o WebP, máximo 5MB.')).toBeInTheDocument();
     const input = screen.getByLabelText('Seleccionar imagen de la vacante');
     await user.upload(input, new File(['RIFF....WEBP'], 'foto.webp', { type: 'image/webp' }));
     await waitFor(() => expect(FakeXhr.sent).toBe(1));
-    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' }));
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Archivo muy grande')).toBeInTheDocument();
+    expect(FakeXhr.urls.at(-1)).toBe('/uploads?kind=vacancy-image-edit');
+    expect(within(panel).queryByText(/Solo se permiten/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a 5.9 MB image next to the field, in the spec words, and the message stays', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/panel/plazas/editar-vacante?id=5', [vacancyMock(full('5'))]);
+    await user.click(await screen.findByRole('tab', { name: 'Imagen' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Imagen' });
+    const input = screen.getByLabelText('Seleccionar imagen de la vacante');
+    // A refusal of the server first: the size refusal replaces it rather than sitting under it.
+    FakeXhr.answer = { status: 415, body: { title: 'Archivo no válido', message: 'Solo se permiten archivos JPG' } };
+    await user.upload(input, new File(['x'], 'foto.jpg', { type: 'image/jpeg' }));
+    expect(await within(panel).findByText(/Solo se permiten archivos JPG/)).toBeInTheDocument();
+    await user.upload(input, new File([new Uint8Array(5.9 * 1024 * 1024)], 'grande.jpg', { type: 'image/jpeg' }));
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Archivo muy grande');
+    expect(alert).toHaveTextContent('El archivo no debe superar los 5MB');
+    expect(within(panel).queryByText(/Solo se permiten/)).not.toBeInTheDocument();
     expect(FakeXhr.sent).toBe(1);
+    // Longer than a form banner lives (3 s): the refusal is not gone before it is read.
+    await new Promise((r) => setTimeout(r, 3_300));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('El archivo no debe superar los 5MB');
   });
 
   it('says the server could not be reached, in Spanish, when saving gets no answer', async () => {

@@ -104,7 +104,7 @@ function EditVacancyForm({ vacancy }: { vacancy: Vacancy }) {
   const navigate = useNavigate();
   const today = todayInGuatemala();
   const form = useForm<VacancyFormValues>({ mode: 'controlled', initialValues: toValues(vacancy) });
-  const image = useImageUpload();
+  const image = useImageUpload('vacancy-image-edit');
   const { banner, show, clear } = useBanner();
   const [tab, setTab] = useState<(typeof TABS)[number]>('general');
   const [confirming, setConfirming] = useState(false);
@@ -203,12 +203,7 @@ function EditVacancyForm({ vacancy }: { vacancy: Vacancy }) {
             <ItemsFields form={form} />
           </Tabs.Panel>
           <Tabs.Panel value="imagen">
-            <ImageField
-              upload={image}
-              currentUrl={vacancy.imageUrl}
-              required={false}
-              onReject={(p) => show({ title: p.title, message: p.message })}
-            />
+            <ImageField upload={image} currentUrl={vacancy.imageUrl} required={false} />
           </Tabs.Panel>
         </Tabs>
         <Stack gap="sm" mt="xl">

@@ -1,3 +1,4 @@
+import { FILE_MESSAGES, type FileProblem } from '@bolsa/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadFile, UploadError } from '../../lib/upload';
 
@@ -11,19 +12,26 @@ export interface ImageUpload {
   /** 0–100 while sending, null otherwise. */
   progress: number | null;
   uploading: boolean;
-  /** Set when the server refused the file. */
-  error: { title: string; message: string } | null;
+  /** Why the chosen file was refused: by the browser's check or by the server. Stays until the next choice. */
+  error: FileProblem | null;
+  /** Which upload purpose the image is sent for (domain files.ts). */
+  purpose: VacancyImagePurpose;
   select: (file: File) => void;
+  /** The browser refused the chosen file before sending it (too large, not a format the purpose takes). */
+  reject: (problem: FileProblem) => void;
   clear: () => void;
   /** The upload id to give the mutation, sending (or re-sending) the file if needed. */
   ensureUploaded: () => Promise<string | null>;
 }
 
+export type VacancyImagePurpose = 'vacancy-image' | 'vacancy-image-edit';
+
 /**
  * The chosen image is sent to POST /uploads as soon as it is picked (the user sees progress and
- * the server's verdict right away); saving then only passes the returned id.
+ * the server's verdict right away); saving then only passes the returned id. Create and edit take
+ * different images (`purpose`: 'vacancy-image' or 'vacancy-image-edit').
  */
-export function useImageUpload(kind: 'vacancy-image' = 'vacancy-image'): ImageUpload {
+export function useImageUpload(kind: VacancyImagePurpose): ImageUpload {
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -50,7 +58,7 @@ export function useImageUpload(kind: 'vacancy-image' = 'vacancy-image'): ImageUp
           if (pending.current?.file === f) {
             pending.current = null;
             setProgress(null);
-            const e = err instanceof UploadError ? err : new UploadError('No se pudo subir el archivo', String(err));
+            const e = err instanceof UploadError ? err : new UploadError(FILE_MESSAGES.uploadFailedTitle, String(err));
             setError({ title: e.title, message: e.message });
             // A refused file is dropped (the form then asks for an image); after a network
             // failure it stays, and saving sends it again.
@@ -86,6 +94,14 @@ export function useImageUpload(kind: 'vacancy-image' = 'vacancy-image'): ImageUp
     setError(null);
   }, []);
 
+  const reject = useCallback((problem: FileProblem) => {
+    pending.current = null;
+    setFile(null);
+    setPreviewUrl(null);
+    setProgress(null);
+    setError(problem);
+  }, []);
+
   const ensureUploaded = useCallback(async () => {
     if (!file) return null;
     const p = pending.current;
@@ -93,5 +109,16 @@ export function useImageUpload(kind: 'vacancy-image' = 'vacancy-image'): ImageUp
     return start(file);
   }, [file, start]);
 
-  return { file, previewUrl, progress, uploading: progress !== null, error, select, clear, ensureUploaded };
+  return {
+    file,
+    previewUrl,
+    progress,
+    uploading: progress !== null,
+    error,
+    purpose: kind,
+    select,
+    reject,
+    clear,
+    ensureUploaded,
+  };
 }

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Box,
   Button,
   Group,
@@ -30,7 +31,9 @@ import {
   cleanItems,
   formatDate,
   formatFileSize,
+  MAX_FILE_BYTES,
   searchKey,
+  UPLOAD_RULES,
   VACANCY_FIELD_ORDER,
   VACANCY_MESSAGES,
   vacancyMessageTitle,
@@ -39,7 +42,6 @@ import {
 } from '@bolsa/domain';
 import type { VacancyInput } from '../../gql/graphql';
 import { BRANCHES, DEPARTMENTS, MUNICIPALITIES } from '../../lib/catalogue';
-import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_FILE_BYTES } from '../../lib/upload';
 import type { ImageUpload } from './use-image-upload';
 import { CALENDAR_LABELS } from '../../lib/calendar-labels';
 
@@ -457,42 +459,37 @@ export function ItemsFields({ form }: { form: VacancyForm }) {
 }
 
 interface ImageFieldProps {
+  /** Its purpose (create or edit) says which images it takes, its hint and its messages. */
   upload: ImageUpload;
   /** The image the vacancy already has (edit). */
   currentUrl?: string | null;
   /** Create asks for an image; edit keeps the current one when none is chosen. */
   required: boolean;
   error?: React.ReactNode;
-  onReject: (problem: { title: string; message: string }) => void;
 }
 
-export function ImageField({ upload, currentUrl, required, error, onReject }: ImageFieldProps) {
+export function ImageField({ upload, currentUrl, required, error }: ImageFieldProps) {
   const openRef = useRef<() => void>(null);
+  const rule = UPLOAD_RULES[upload.purpose];
   const shown = upload.previewUrl ?? currentUrl ?? null;
   const onDrop = (files: File[]) => {
     const f = files[0];
     if (f) upload.select(f);
   };
+  // Said next to the field, and kept until the next choice: a refusal must not pass unseen.
   const onRejected = (rejections: FileRejection[]) => {
     const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-    onReject(codes.includes('file-too-large') ? IMAGE_MESSAGES.tooBig : IMAGE_MESSAGES.invalid);
+    upload.reject(codes.includes('file-too-large') ? rule.tooLarge : rule.invalid);
   };
   return (
     <Stack gap="sm">
-      <Input.Wrapper
-        label="Imagen de la vacante"
-        withAsterisk={required}
-        description={
-          required ? 'Cualquier imagen (JPG, PNG, GIF, WebP…), hasta 5MB' : 'Opcional: cualquier imagen, hasta 5MB'
-        }
-        error={error}
-      >
+      <Input.Wrapper label="Imagen de la vacante" withAsterisk={required} description={rule.hint} error={error}>
         <Dropzone
           mt={6}
           openRef={openRef}
           onDrop={onDrop}
           onReject={onRejected}
-          accept={IMAGE_ACCEPT}
+          accept={rule.accept}
           maxSize={MAX_FILE_BYTES}
           multiple={false}
           loading={false}
@@ -512,11 +509,11 @@ export function ImageField({ upload, currentUrl, required, error, onReject }: Im
             </Dropzone.Idle>
             <Box>
               <Text fw={600}>Arrastra la imagen aquí o haz clic para elegirla</Text>
-              <Text size="sm" c="dimmed">
-                {required
-                  ? 'Cualquier formato de imagen. Máximo 5MB.'
-                  : 'Si no eliges una, se conserva la imagen actual.'}
-              </Text>
+              {!required && (
+                <Text size="sm" c="dimmed">
+                  Si no eliges una, se conserva la imagen actual.
+                </Text>
+              )}
             </Box>
           </Group>
         </Dropzone>
@@ -530,9 +527,15 @@ export function ImageField({ upload, currentUrl, required, error, onReject }: Im
         </Box>
       )}
       {upload.error && (
-        <Text size="sm" c="red.8" role="alert">
-          {upload.error.title}: {upload.error.message}
-        </Text>
+        <Alert
+          role="alert"
+          color="red"
+          variant="light"
+          title={upload.error.title}
+          icon={<IconX size={20} aria-hidden />}
+        >
+          {upload.error.message}
+        </Alert>
       )}
       {shown ? (
         <Paper withBorder radius="md" p="xs">

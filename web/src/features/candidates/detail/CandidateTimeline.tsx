@@ -9,8 +9,15 @@ import {
 } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
-import { DOCUMENT_REQUEST_MESSAGES, formatDate, formatDatesInText } from '@bolsa/domain';
-import { DOCUMENT_KIND_LABEL, EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
+import {
+  DOCUMENT_KIND_INFO,
+  DOCUMENT_REQUEST_MESSAGES,
+  documentLabel,
+  formatDate,
+  formatDatesInText,
+  requestedKinds,
+} from '@bolsa/domain';
+import { EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
 
 /** What happened to an assigned test (TestEvent.action), in the screen's words. */
 export const TEST_EVENT_LABEL: Record<string, string> = {
@@ -72,7 +79,7 @@ function Item({ event }: { event: ShownEvent }) {
       return (
         <>
           <Text fw={600} size="sm">
-            Documento abierto: {DOCUMENT_KIND_LABEL[event.document]}
+            Documento abierto: {documentLabel(event.document)}
           </Text>
           <Text size="xs" c="dimmed">
             {event.openedBy} · {when}
@@ -92,7 +99,9 @@ function Item({ event }: { event: ShownEvent }) {
         </>
       );
     case 'DocumentRequestEvent': {
-      const documents = event.requestedDocuments.map((d) => DOCUMENT_KIND_LABEL[d]).join(', ');
+      const documents = requestedKinds(event.requestedDocuments)
+        .map((d) => DOCUMENT_KIND_INFO[d].label)
+        .join(', ');
       const fulfilled = event.requestAction === 'FULFILLED';
       return (
         <>

@@ -128,12 +128,13 @@ describe("'Documentos a actualizar' (spec 3 §2.6, §5)", { timeout: 30_000 }, (
       detailMock(candidate({ timeline: [...candidate().timeline, requested('2026-11-23T21:00:00Z')] })),
     ]);
     const dialog = await openDialog(user);
-    // The five documents, labelled as the profile labels them; the first has the focus.
+    // The four documents, one label each (the DPI scan is one document, however the REST list
+    // spells it), labelled as the profile labels them; the first has the focus.
     expect(
       within(dialog)
         .getAllByRole('checkbox')
         .map((c) => (c as HTMLInputElement).labels?.[0]?.textContent),
-    ).toEqual(['Currículum', 'DPI escaneado', 'DPI', 'Antecedentes policiales', 'Antecedentes penales']);
+    ).toEqual(['Currículum', 'DPI escaneado', 'Antecedentes policiales', 'Antecedentes penales']);
     await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'Currículum' })).toHaveFocus());
 
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));

@@ -2,16 +2,17 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { DOCUMENT_REQUEST_MESSAGES as M, documentRequestSchema, LIMITS } from '@bolsa/domain';
+import {
+  DOCUMENT_KIND_INFO,
+  DOCUMENT_REQUEST_MESSAGES as M,
+  documentRequestSchema,
+  LIMITS,
+  REQUESTABLE_KINDS,
+  requestedKinds,
+  type RequestableKind,
+} from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTrackDialog } from '../../../lib/dialog-activity';
-import {
-  DOCUMENT_KEY_OF,
-  inRequestOrder,
-  REQUESTABLE_DOCUMENTS,
-  requestableLabel,
-  type RequestableKind,
-} from '../../../lib/document-kinds';
 import { toastSuccess } from '../../../lib/toast';
 import { REQUEST_DOCUMENTS } from './operations';
 
@@ -72,13 +73,13 @@ export function DocumentRequestDialog({
   }, [step, opened]);
 
   // The spec's order, whatever order they were ticked in.
-  const chosen = inRequestOrder(documents);
+  const chosen = requestedKinds(documents);
 
   const review = (event: FormEvent) => {
     event.preventDefault();
     if (!recipient) return;
     const parsed = documentRequestSchema.safeParse({
-      documents: chosen.map((k) => DOCUMENT_KEY_OF[k]),
+      documents: chosen.map((k) => DOCUMENT_KIND_INFO[k].key!),
       notes: comment,
     });
     if (!parsed.success) {
@@ -161,11 +162,12 @@ export function DocumentRequestDialog({
               error={problems.documents}
             >
               <Stack gap="xs" mt="xs">
-                {REQUESTABLE_DOCUMENTS.map(([kind], i) => (
+                {/* One box per document (domain document-kinds.ts): the DPI scan once, however the REST list spells it. */}
+                {REQUESTABLE_KINDS.map((kind, i) => (
                   <Checkbox
                     key={kind}
                     value={kind}
-                    label={requestableLabel(kind)}
+                    label={DOCUMENT_KIND_INFO[kind].label}
                     ref={i === 0 ? firstCheckbox : undefined}
                     data-autofocus={i === 0 ? true : undefined}
                   />
@@ -211,7 +213,7 @@ export function DocumentRequestDialog({
             </Text>
             <List size="sm" spacing={2}>
               {chosen.map((k) => (
-                <List.Item key={k}>{requestableLabel(k)}</List.Item>
+                <List.Item key={k}>{DOCUMENT_KIND_INFO[k].label}</List.Item>
               ))}
             </List>
           </div>

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatPrintedDate, formatQuetzales } from '@bolsa/domain';
-import type { CandidateDocumentKind, EmailStatus } from '../../../gql/graphql';
+import type { EmailStatus } from '../../../gql/graphql';
 
 export const yesNo = (v: boolean | null | undefined): string => (v === true ? 'Sí' : v === false ? 'No' : '');
 
@@ -28,15 +28,6 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-export const DOCUMENT_KIND_LABEL: Record<CandidateDocumentKind, string> = {
-  PHOTO: 'Fotografía',
-  CURRICULUM: 'Currículum',
-  COVER_LETTER: 'DPI escaneado',
-  DPI: 'DPI',
-  POLICE_RECORD: 'Antecedentes policiales',
-  CRIMINAL_RECORD: 'Antecedentes penales',
-};
 
 /**
  * Delivery status of an e-mail on the timeline: label and (filled, auto-contrast) badge colour.

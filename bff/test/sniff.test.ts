@@ -1,11 +1,11 @@
-import { sniffFileKind } from '@bolsa/domain/file-kind';
+import { acceptsKind } from '@bolsa/domain';
+import { sniffKind } from '@bolsa/domain/sniff';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { minimalDocx, minimalPdf, minimalXlsx } from '../../api/src/demo/documents.js';
-import { sniffImageType } from '../../api/src/vacancies/images.js';
 import { documentExtension } from '../../api/src/assessments/documents.js';
 
-/** One sniffer (@bolsa/domain/file-kind) for the BFF's uploads and the api's images and documents. */
+/** One sniffer (@bolsa/domain/sniff) for the BFF's uploads and the api's images and documents. */
 
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
   sharp({ create: { width: 4, height: 4, channels: 3, background: '#0b6b58' } })
@@ -13,16 +13,16 @@ const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
     .toBuffer();
 const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1024)]);
 
-describe('sniffFileKind', () => {
+describe('sniffKind', () => {
   it('tells every accepted kind from its bytes', async () => {
-    expect(await sniffFileKind(await image('png'))).toBe('png');
-    expect(await sniffFileKind(await image('jpeg'))).toBe('jpeg');
-    expect(await sniffFileKind(await image('gif'))).toBe('gif');
-    expect(await sniffFileKind(await image('webp'))).toBe('webp');
-    expect(await sniffFileKind(minimalPdf('Prueba', ['uno']))).toBe('pdf');
-    expect(await sniffFileKind(minimalDocx('Prueba', ['uno']))).toBe('docx');
-    expect(await sniffFileKind(minimalXlsx('Hoja', [['a']]))).toBe('xlsx');
-    expect(await sniffFileKind(ole)).toBe('cfb');
+    expect(await sniffKind(await image('png'))).toBe('png');
+    expect(await sniffKind(await image('jpeg'))).toBe('jpeg');
+    expect(await sniffKind(await image('gif'))).toBe('gif');
+    expect(await sniffKind(await image('webp'))).toBe('webp');
+    expect(await sniffKind(minimalPdf('Prueba', ['uno']))).toBe('pdf');
+    expect(await sniffKind(minimalDocx('Prueba', ['uno']))).toBe('docx');
+    expect(await sniffKind(minimalXlsx('Hoja', [['a']]))).toBe('xlsx');
+    expect(await sniffKind(ole)).toBe('cfb');
   });
 
   it('knows nothing of text, HTML, empty or truncated files', async () => {
@@ -32,12 +32,13 @@ describe('sniffFileKind', () => {
       Buffer.from('hola'),
       Buffer.from([0xff, 0xd8]),
     ])
-      expect(await sniffFileKind(data)).toBeNull();
+      expect(await sniffKind(data)).toBeNull();
   });
 
-  it('drives the api: images by bytes, documents by bytes and name together', async () => {
-    expect(await sniffImageType(await image('webp'))).toBe('webp');
-    expect(await sniffImageType(minimalPdf('x', ['y']))).toBeNull();
+  it('drives the api: images by bytes and purpose, documents by bytes and name together', async () => {
+    expect(acceptsKind('vacancy-image-edit', await sniffKind(await image('webp')))).toBe(true);
+    expect(acceptsKind('vacancy-image', await sniffKind(await image('webp')))).toBe(false);
+    expect(acceptsKind('vacancy-image-edit', await sniffKind(minimalPdf('x', ['y'])))).toBe(false);
     expect(await documentExtension('WORD', 'prueba.docx', minimalDocx('x', ['y']))).toBe('docx');
     // A spreadsheet renamed .docx, a PDF renamed .docx, and a .doc/.xls pair sharing OLE bytes.
     expect(await documentExtension('WORD', 'prueba.docx', minimalXlsx('x', [['y']]))).toBeNull();
