@@ -21,6 +21,7 @@ import { isStaffRole, SCHEMA_MESSAGES } from '@bolsa/domain';
 import helmet from 'helmet';
 import { BAD_REQUEST, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
 import { applyAuthDirective } from './auth/directive.js';
+import { describeAccess } from './schema-docs.js';
 import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
@@ -66,7 +67,7 @@ export const SCHEMA_PATH = path.resolve(import.meta.dirname, '../../schema.graph
 
 export function buildSchema() {
   const typeDefs = readFileSync(SCHEMA_PATH, 'utf8');
-  return applyAuthDirective(makeExecutableSchema({ typeDefs, resolvers }));
+  return applyAuthDirective(describeAccess(makeExecutableSchema({ typeDefs, resolvers })));
 }
 
 /**
