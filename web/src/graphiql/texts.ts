@@ -17,7 +17,8 @@ export const DEFAULT_QUERY = `# Bolsa de Trabajo: API GraphQL
 #    (se crean en Panel → Usuarios).
 #
 # Las listas devuelven { items totalCount } y
-# aceptan page y pageSize (máximo 100).
+# aceptan page y pageSize (hasta 100; el
+# tablero público, vacancies, hasta 50).
 
 query PrimerasVacantes {
   vacancies(page: 1, pageSize: 6) {
