@@ -49,7 +49,7 @@ describe('Content-Security-Policy', () => {
     const violations = watchViolations(page);
     await page.goto('/graphiql');
     await page.locator('.graphiql-container').waitFor();
-    await page.locator('.graphiql-query-editor .CodeMirror').first().waitFor();
+    await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.locator('.graphiql-execute-button').click();
     await page.locator('.result-window').getByText('"data"').first().waitFor({ timeout: 45_000 });

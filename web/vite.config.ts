@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 /** Where `vite` (dev) and `vite preview` send API calls; BFF_URL points them at another BFF. */
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
@@ -128,9 +128,46 @@ function preloadDeferredApp(): Plugin {
   };
 }
 
+/**
+ * GraphiQL (/graphiql, served by the BFF when GRAPHIQL is on) is built on its own, after the app,
+ * into the same dist/: a second entry of the app's build would share chunks with the public pages
+ * (react-dom, tslib…), so that GraphiQL's dependencies (Monaco and its workers) could grow what
+ * the board's first visit downloads and change its file names. Everything it needs — scripts,
+ * the three Monaco web workers, styles and fonts — is emitted under dist/assets and served by us:
+ * nothing is fetched from a CDN. `vite` (dev) serves graphiql.html from the app's own server.
+ */
+function separateGraphiqlBuild(): Plugin {
+  let skip = false;
+  return {
+    name: 'bolsa:graphiql-build',
+    apply: 'build',
+    configResolved(config) {
+      // Not for the prerender's SSR build, nor for this plugin's own build.
+      skip = !!config.build.ssr || config.build.emptyOutDir === false;
+    },
+    async closeBundle() {
+      if (skip) return;
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: false,
+          copyPublicDir: false,
+          // Monaco is large; it is a developer's page, loaded on demand, never by the board.
+          chunkSizeWarningLimit: 4_000,
+          rolldownOptions: { input: { graphiql: fileURLToPath(new URL('graphiql.html', import.meta.url)) } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [typedDocumentImports(), react(), preloadDeferredApp()],
+  plugins: [typedDocumentImports(), react(), preloadDeferredApp(), separateGraphiqlBuild()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -147,10 +184,7 @@ export default defineConfig({
           { test: /^\0virtual:typed-document\//, sideEffects: false },
         ],
       },
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        graphiql: fileURLToPath(new URL('graphiql.html', import.meta.url)),
-      },
+      input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
     },
   },
 });

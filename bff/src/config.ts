@@ -3,6 +3,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RoleRules } from './normalise/role.js';
 
+/**
+ * Who may read the schema (`__schema`, `__type`): everyone (true), no one (false), or staff
+ * sessions and API tokens only ('staff': anonymous callers and candidates are refused).
+ */
+export type Introspection = boolean | 'staff';
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const Env = z.object({
@@ -16,7 +22,10 @@ const Env = z.object({
   UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(32),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1_000),
   GRAPHIQL: bool.optional(),
-  INTROSPECTION: bool.optional(),
+  INTROSPECTION: z
+    .enum(['true', 'false', '1', '0', 'staff'], 'INTROSPECTION debe ser true, false o staff')
+    .transform((v): Introspection => (v === 'staff' ? 'staff' : v === 'true' || v === '1'))
+    .optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_ORIGIN: z.string().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
@@ -61,8 +70,9 @@ export interface Config {
   upstreamConnections: number;
   /** How long the public vacancy catalogue fetched from the api is reused (0 = never). */
   publicCacheTtlMs: number;
+  /** Serve GraphiQL at /graphiql. Never on with `introspection: false` (it could not read the schema). */
   graphiql: boolean;
-  introspection: boolean;
+  introspection: Introspection;
   /** Built SPA to serve (production); null serves no SPA. */
   webDist: string | null;
   /** Origins allowed to send cookie-bearing requests; empty = same host only. */
@@ -121,6 +131,18 @@ export class ConfigError extends Error {
 /** Production needs a real secret: a short or missing one makes every session forgeable or lost on restart. */
 const MIN_PRODUCTION_SECRET = 32;
 
+/**
+ * GraphiQL and introspection go together: outside production both are on for everyone; in
+ * production both are off unless GRAPHIQL=true, which opens the schema to staff sessions and API
+ * tokens only (INTROSPECTION=staff) unless INTROSPECTION says otherwise. GRAPHIQL on with
+ * INTROSPECTION=false is refused at start (parseEnv): the page would have no schema.
+ */
+function graphiqlAndIntrospection(e: z.infer<typeof Env>): { graphiql: boolean; introspection: Introspection } {
+  const dev = e.NODE_ENV !== 'production';
+  const graphiql = e.GRAPHIQL ?? dev;
+  return { graphiql, introspection: e.INTROSPECTION ?? (dev ? true : graphiql ? 'staff' : false) };
+}
+
 function parseEnv(env: NodeJS.ProcessEnv) {
   const parsed = Env.safeParse(env);
   const problems = parsed.success
@@ -136,13 +158,22 @@ function parseEnv(env: NodeJS.ProcessEnv) {
         `(required in production, at least ${MIN_PRODUCTION_SECRET} characters; e.g. \`openssl rand -base64 48\`).`,
     );
   }
+  if (parsed.success) {
+    const { graphiql, introspection } = graphiqlAndIntrospection(parsed.data);
+    if (graphiql && introspection === false) {
+      problems.push(
+        `INTROSPECTION=${env.INTROSPECTION}: con GraphiQL activo (GRAPHIQL=${env.GRAPHIQL ?? 'true fuera de producción'}) ` +
+          'el esquema debe poder leerse; use INTROSPECTION=staff (solo personal con sesión y tokens de API) o GRAPHIQL=false ' +
+          '(GraphiQL needs introspection: set INTROSPECTION=staff, or GRAPHIQL=false).',
+      );
+    }
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   return parsed.data;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = parseEnv(env);
-  const dev = e.NODE_ENV !== 'production';
   const webDist = e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   return {
     env: e.NODE_ENV,
@@ -153,8 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamConnections: e.UPSTREAM_CONNECTIONS,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
-    graphiql: e.GRAPHIQL ?? dev,
-    introspection: e.INTROSPECTION ?? dev,
+    ...graphiqlAndIntrospection(e),
     webDist,
     allowedOrigins: (e.PUBLIC_ORIGIN ?? '')
       .split(',')

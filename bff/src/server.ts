@@ -10,10 +10,18 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import compression from 'compression';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
-import { GraphQLError, type GraphQLFormattedError, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  validate,
+  type GraphQLFormattedError,
+  type ValidationContext,
+} from 'graphql';
+import { isStaffRole, SCHEMA_MESSAGES } from '@bolsa/domain';
 import helmet from 'helmet';
 import { BAD_REQUEST, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
 import { applyAuthDirective } from './auth/directive.js';
+import { describeAccess } from './schema-docs.js';
 import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
 import { MESSAGES } from './errors.js';
@@ -59,7 +67,7 @@ export const SCHEMA_PATH = path.resolve(import.meta.dirname, '../../schema.graph
 
 export function buildSchema() {
   const typeDefs = readFileSync(SCHEMA_PATH, 'utf8');
-  return applyAuthDirective(makeExecutableSchema({ typeDefs, resolvers }));
+  return applyAuthDirective(describeAccess(makeExecutableSchema({ typeDefs, resolvers })));
 }
 
 /**
@@ -102,9 +110,36 @@ const requestIdPlugin: ApolloServerPlugin<Context> = {
 };
 
 /**
+ * INTROSPECTION=staff (production with GraphiQL): the schema is read by staff sessions and API
+ * tokens only. Anyone else asking for `__schema` or `__type` (anywhere in the document, fragments
+ * included — graphql-js's own rule finds them) gets 401 (no session, no token) or 403 (a
+ * candidate) before anything runs; `__typename` and ordinary queries are untouched.
+ */
+const introspectionForStaffOnly: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ source, document, schema, contextValue }) {
+        if (!/\b__(schema|type)\b/.test(source) || isStaffRole(contextValue.viewer?.realRole)) return;
+        if (validate(schema, document, [NoSchemaIntrospectionCustomRule]).length === 0) return;
+        throw contextValue.viewer
+          ? new GraphQLError(SCHEMA_MESSAGES.staffOnly, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } })
+          : new GraphQLError(SCHEMA_MESSAGES.signInToRead, {
+              extensions: {
+                code: 'UNAUTHENTICATED',
+                http: { status: 401, headers: new HeaderMap([['www-authenticate', 'Bearer realm="bolsa"']]) },
+              },
+            });
+      },
+    };
+  },
+};
+
+/**
  * helmet's headers with a Content-Security-Policy the SPA and GraphiQL run under (checked in
- * Chromium: no violation on /, /vacantes/{id}, the staff panel and /graphiql). Styles need
- * 'unsafe-inline': Mantine and GraphiQL set style attributes and inject <style> at run time.
+ * Chromium: no violation on /, /vacantes/{id}, the staff panel and /graphiql — e2e/csp.e2e.ts).
+ * Styles need 'unsafe-inline': Mantine and GraphiQL (Monaco) set style attributes and inject
+ * <style> at run time. Workers are GraphiQL's three Monaco workers, built files under /assets
+ * (never blob: URLs); its fonts are data: URLs in its stylesheet.
  * No upgrade-insecure-requests: an intranet on plain HTTP must keep working.
  */
 const securityHeaders = helmet({
@@ -117,7 +152,7 @@ const securityHeaders = helmet({
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      workerSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -220,7 +255,7 @@ export async function createServer(config: Config): Promise<BffServer> {
 
   const apollo = new ApolloServer<Context>({
     schema: buildSchema(),
-    introspection: config.introspection,
+    introspection: config.introspection !== false,
     csrfPrevention: true,
     parseOptions: { maxTokens: 2_000 },
     validationRules: [
@@ -228,7 +263,11 @@ export async function createServer(config: Config): Promise<BffServer> {
       maxAliasesRule({ n: 15, ...reportInsteadOfThrow }),
       costLimitRule({ maxCost: 5_000, ...reportInsteadOfThrow }),
     ],
-    plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      requestIdPlugin,
+      ...(config.introspection === 'staff' ? [introspectionForStaffOnly] : []),
+    ],
     formatError,
     includeStacktraceInErrorResponses: false,
     // No 'Did you mean …' in production: suggestions map the schema for whoever probes it.

@@ -43,3 +43,13 @@ export const API_TOKEN_MESSAGES = {
   createFailed: 'No se pudo crear el token',
   revokeFailed: 'No se pudo revocar el token',
 } as const;
+
+/**
+ * Reading the GraphQL schema (introspection) when INTROSPECTION=staff, as GraphiQL does in
+ * production: staff sessions and API tokens only.
+ */
+export const SCHEMA_MESSAGES = {
+  signInToRead:
+    'Para consultar el esquema inicie sesión como personal o envíe un token de API (Authorization: Bearer …).',
+  staffOnly: 'El esquema solo lo pueden consultar el personal y los tokens de API.',
+} as const;
