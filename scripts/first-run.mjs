@@ -90,7 +90,8 @@ try {
     { u: 'admin@ejemplo.org.gt', p: 'Demo2026!' },
   );
   check('the demo administrator logs in (argon2)', login?.data?.staffLogin?.viewer?.role === 'ADMIN');
-  const inbox = await fetch(`http://127.0.0.1:${inboxPort}/`).catch(() => null);
+  // MailDev's web inbox answers its page to a browser (Accept: text/html).
+  const inbox = await fetch(`http://127.0.0.1:${inboxPort}/`, { headers: { accept: 'text/html' } }).catch(() => null);
   check(
     'npm start prints the mail catcher’s inbox and it answers',
     output.includes(`http://localhost:${inboxPort}`) && inbox?.status === 200,
