@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { clearTimeout } from 'node:timers';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -41,7 +42,9 @@ try {
   let t = Date.now();
   const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: clone, stdio: 'inherit' });
   if (ci.status !== 0) throw new Error(`npm ci falló (código ${ci.status})`);
-  const du = spawnSync('du', ['-sm', path.join(clone, 'node_modules')]).stdout.toString().split('\t')[0];
+  const du = spawnSync('du', ['-sm', path.join(clone, 'node_modules')])
+    .stdout.toString()
+    .split('\t')[0];
   const installs = spawnSync('npm', ['ls', '--all', '--parseable'], { cwd: clone }).stdout.toString().split('\n');
   console.log(`== npm ci: ${seconds(t)} s, node_modules ${du} MB, ${new Set(installs.filter(Boolean)).size} packages`);
 

@@ -7,12 +7,14 @@
 // Database: PostgreSQL when DATABASE_URL (or TEST_DATABASE_URL) is set — in a schema of its own,
 // dropped at the end — else PGlite in the temporary data folder. SESSION_SECRET and SERVICE_TOKEN
 // come from the environment when set, else random for this run. KEEP_RUNTIME=1 keeps the folder.
+/* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { clearTimeout } from 'node:timers';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -188,7 +190,12 @@ export async function productionPath() {
     const created = spawnSync('npm', ['run', 'create-admin', '--silent'], {
       cwd: runtime,
       input: `${admin.password}\n`,
-      env: { ...base, DATA_DIR: path.join(dataDir, 'api'), ADMIN_EMAIL: admin.email, ADMIN_NAME: 'Administración RRHH' },
+      env: {
+        ...base,
+        DATA_DIR: path.join(dataDir, 'api'),
+        ADMIN_EMAIL: admin.email,
+        ADMIN_NAME: 'Administración RRHH',
+      },
     });
     const createdOut = `${created.stdout}${created.stderr}`;
 
@@ -212,12 +219,12 @@ export async function productionPath() {
       // The probes speak plain HTTP on loopback.
       COOKIE_SECURE: 'false',
     };
-    const bff = start(
-      'bff',
-      ['--enable-source-maps', 'bff/dist/index.js'],
-      runtime,
-      { ...bffEnv, PORT: String(bffPort), DATA_DIR: path.join(dataDir, 'bff'), METRICS_PORT: String(bffMetrics) },
-    );
+    const bff = start('bff', ['--enable-source-maps', 'bff/dist/index.js'], runtime, {
+      ...bffEnv,
+      PORT: String(bffPort),
+      DATA_DIR: path.join(dataDir, 'bff'),
+      METRICS_PORT: String(bffMetrics),
+    });
     // A second BFF as an operator who turned GraphiQL and introspection on would run it.
     const bffOpen = start(
       'bff (GRAPHIQL=true INTROSPECTION=true)',
@@ -240,7 +247,9 @@ export async function productionPath() {
     const startedIn = Math.round((Date.now() - built) / 1000);
     const url = `http://127.0.0.1:${bffPort}`;
     const openUrl = `http://127.0.0.1:${bff2Port}`;
-    console.log(`== probes (api :${apiPort}, bff :${bffPort}, bff with GraphiQL :${bff2Port}; started in ${startedIn} s)`);
+    console.log(
+      `== probes (api :${apiPort}, bff :${bffPort}, bff with GraphiQL :${bff2Port}; started in ${startedIn} s)`,
+    );
 
     await check('runtime has production dependencies only (no tsx, vite, vitest, maildev, typescript)', async () => {
       const { existsSync } = await import('node:fs');

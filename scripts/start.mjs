@@ -30,7 +30,9 @@ function run(cmd, args) {
 const devTools = hasDevTools();
 if (!noBuild && devTools) run(process.execPath, dev ? ['scripts/codegen.mjs'] : ['scripts/build.mjs', '--web']);
 if (!devTools && !existsSync(path.join(root, 'web/dist/index.html'))) {
-  console.error('[start] falta web/dist: compile con `npm run build` (necesita las dependencias de desarrollo, npm ci).');
+  console.error(
+    '[start] falta web/dist: compile con `npm run build` (necesita las dependencias de desarrollo, npm ci).',
+  );
   process.exit(1);
 }
 const watch = dev ? ['--watch'] : [];

@@ -44,9 +44,7 @@ describe('Dockerfile and the production-path script stay in step', () => {
   it('the build stage RUNs exactly the production path’s image steps, in order', () => {
     expect(build, 'a stage named build').toBeDefined();
     const runs = build!.instructions.filter((i) => i.op === 'RUN' && i.args.startsWith('node scripts/'));
-    expect(runs.map((r) => r.args)).toEqual(
-      (IMAGE_STEPS as string[]).map((s) => s.replace('{runtime}', '/runtime')),
-    );
+    expect(runs.map((r) => r.args)).toEqual((IMAGE_STEPS as string[]).map((s) => s.replace('{runtime}', '/runtime')));
   });
 
   it('the runtime stage copies only the assembled runtime folder', () => {
