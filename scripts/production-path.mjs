@@ -205,7 +205,7 @@ export async function productionPath() {
       API_PORT: String(apiPort),
       DATA_DIR: path.join(dataDir, 'api'),
       SERVICE_TOKEN: secrets.SERVICE_TOKEN,
-      METRICS_PORT: String(apiMetrics),
+      API_METRICS_PORT: String(apiMetrics),
     };
     const api = start('api', ['--enable-source-maps', 'api/dist/index.js'], runtime, apiEnv);
     procs.push(api);
@@ -224,6 +224,7 @@ export async function productionPath() {
       PORT: String(bffPort),
       DATA_DIR: path.join(dataDir, 'bff'),
       METRICS_PORT: String(bffMetrics),
+      BFF_METRICS_PORT: String(bffMetrics),
     });
     // A second BFF as an operator who turned GraphiQL and introspection on would run it.
     const bffOpen = start(
@@ -235,6 +236,7 @@ export async function productionPath() {
         PORT: String(bff2Port),
         DATA_DIR: path.join(dataDir, 'bff2'),
         METRICS_PORT: String(bff2Metrics),
+        BFF_METRICS_PORT: String(bff2Metrics),
         GRAPHIQL: 'true',
         INTROSPECTION: 'true',
       },
@@ -259,16 +261,16 @@ export async function productionPath() {
       expect(dev.length === 0, `instalados: ${dev.join(', ')}`);
       return `${modulesMb} MB`;
     });
-    await check('liveness: /livez answers 200 on api and bff (not the SPA)', async () => {
-      for (const u of [`http://127.0.0.1:${apiPort}/livez`, `${url}/livez`]) {
+    await check('liveness: api /healthz and bff /livez answer 200 (not the SPA)', async () => {
+      for (const u of [`http://127.0.0.1:${apiPort}/healthz`, `${url}/livez`]) {
         const res = await fetch(u);
         expect(res.status === 200 && !isHtml(res), `${u} → ${res.status} ${res.headers.get('content-type')}`);
       }
     });
-    await check('readiness: api /healthz and bff /readyz answer 200', async () => {
-      for (const u of [`http://127.0.0.1:${apiPort}/healthz`, `${url}/readyz`]) {
+    await check('readiness: api /internal/readyz and bff /readyz answer 200', async () => {
+      for (const u of [`http://127.0.0.1:${apiPort}/internal/readyz`, `${url}/readyz`]) {
         const res = await fetch(u);
-        expect(res.status === 200, `${u} → ${res.status}`);
+        expect(res.status === 200 && !isHtml(res), `${u} → ${res.status}`);
       }
     });
     await check('the public board answers (GraphQL) and holds no demo vacancies', async () => {
@@ -330,7 +332,7 @@ export async function productionPath() {
       const res = await fetch(`${url}/metrics`);
       expect(res.status === 404 && !isHtml(res), `/metrics → ${res.status} ${res.headers.get('content-type')}`);
     });
-    await check('metrics answer on METRICS_PORT, loopback (api and bff)', async () => {
+    await check('metrics answer on their own loopback port (API_METRICS_PORT, METRICS_PORT)', async () => {
       for (const port of [apiMetrics, bffMetrics]) {
         const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => null);
         const text = res ? await res.text() : '';
