@@ -333,11 +333,17 @@ export async function productionPath() {
       expect(res.status === 404 && !isHtml(res), `/metrics → ${res.status} ${res.headers.get('content-type')}`);
     });
     await check('metrics answer on their own loopback port (API_METRICS_PORT, METRICS_PORT)', async () => {
-      for (const port of [apiMetrics, bffMetrics]) {
+      const bad = [];
+      for (const [name, port] of [
+        ['api', apiMetrics],
+        ['bff', bffMetrics],
+      ]) {
         const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => null);
         const text = res ? await res.text() : '';
-        expect(res?.status === 200 && text.includes('# HELP'), `:${port}/metrics → ${res?.status ?? 'sin respuesta'}`);
+        if (!(res?.status === 200 && text.includes('# HELP')))
+          bad.push(`${name} :${port} → ${res?.status ?? 'sin respuesta'}`);
       }
+      expect(bad.length === 0, bad.join(', '));
     });
     await check('JSON log lines carry a request id from the BFF to the api, and no personal data', async () => {
       await graphql(url, '{ vacancies(pageSize: 1) { totalCount } }');
