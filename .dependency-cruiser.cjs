@@ -84,12 +84,12 @@ module.exports = {
     {
       name: 'api-area-only-via-index',
       comment:
-        "An api area uses another area only through that area's index.ts (db/, storage/, mail/, meetings/ are shared infrastructure, demo/ is seed data).",
+        "An api area uses another area only through that area's index.ts (db/, storage/, mail/, meetings/, observability/ are shared infrastructure; demo/ is seed data and cli/ one-off commands, both composition roots like app.ts).",
       severity: 'error',
-      from: { path: '^api/src/([^/]+)/', pathNot: '^api/src/(db|demo)/' },
+      from: { path: '^api/src/([^/]+)/', pathNot: '^api/src/(db|demo|cli)/' },
       to: {
         path: '^api/src/[^/]+/',
-        pathNot: ['^api/src/$1/', '^api/src/[^/]+/index\\.ts$', '^api/src/(db|storage|mail|meetings)/'],
+        pathNot: ['^api/src/$1/', '^api/src/[^/]+/index\\.ts$', '^api/src/(db|storage|mail|meetings|observability)/'],
       },
     },
     {
