@@ -39,6 +39,8 @@ declare module 'vitest' {
 
 /** The real product for the browser journeys: api on seeded in-memory PGlite, bff serving web/dist. */
 export default async function setup(project: TestProject) {
+  // Every request writes a JSON log line; the journeys' output keeps only warnings and errors.
+  process.env.LOG_LEVEL ??= 'warn';
   // The SMTP sink the api's outbox delivers to: every message lands as a file the journeys read.
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'bolsa-e2e-mail-'));
   let received = 0;

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { applicationReceived } from '../src/mail/templates.js';
 import { enqueueMail, startOutboxWorker } from '../src/mail/outbox.js';
-import { createLogger, Readiness, startMetricsServer, type MetricsServer } from '../src/observability/index.js';
+import {
+  capturingLogger,
+  createLogger,
+  Readiness,
+  startMetricsServer,
+  type MetricsServer,
+} from '../src/observability/index.js';
 import { databases, records, type TestApi } from './support/databases.js';
 import { until } from './support/smtp.js';
 
@@ -117,6 +123,31 @@ describe.each(databases)('observability of the api on $name', ({ name, start }) 
     });
     const res = await request(app).get('/internal/readyz').expect(503);
     expect(res.body).toEqual({ ok: false, database: true, migrations: true, draining: true });
+  });
+});
+
+describe('the process logger', () => {
+  it('writes JSON lines with the level as a word, and redacts personal keys at the top and one level down', () => {
+    const lines: string[] = [];
+    const log = capturingLogger('api', lines);
+    log.info({ dpi: '2345678901234', candidato: { email: 'ana@example.com', telefono: '55123456' }, ok: 1 }, 'x');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'info',
+      service: 'api',
+      dpi: '[oculto]',
+      candidato: { email: '[oculto]', telefono: '[oculto]' },
+      ok: 1,
+      msg: 'x',
+    });
+  });
+
+  it('logs a raw Error as its class, scrubbed message and stack frames', () => {
+    const lines: string[] = [];
+    capturingLogger('api', lines).error({ err: new TypeError('falló con ana@example.com y 2345678901234') }, 'y');
+    const { err } = JSON.parse(lines[0]!) as { err: { type: string; message: string; stack: string } };
+    expect(err.type).toBe('TypeError');
+    expect(err.message).toBe('falló con <correo> y <número>');
+    expect(err.stack).toMatch(/observability\.test\.ts/);
   });
 });
 

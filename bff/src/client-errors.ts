@@ -151,6 +151,11 @@ export function jsonErrors(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    // The client went away while a file was being sent (res.sendFile): nobody to answer, nothing failed.
+    if ((err as { code?: unknown })?.code === 'ECONNABORTED') {
+      res.end();
+      return;
+    }
     if (status >= 500) {
       const log = (req as Request & { log?: Logger }).log ?? logger.child({ reqId: res.getHeader('X-Request-Id') });
       log.error({ err: errorForLog(err) }, 'error inesperado');

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { MESSAGES } from '../src/errors.js';
+import { jsonErrors } from '../src/client-errors.js';
 import { capturingLogger, startMetricsServer, type MetricsServer } from '../src/observability/index.js';
 import { createServer } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
@@ -193,6 +194,47 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((r) => s.close(() => r()));
   return port;
 }
+
+describe('unexpected errors', () => {
+  it('are logged once with the request id; a client that went away mid-file is not one', () => {
+    const lines: string[] = [];
+    const handler = jsonErrors(capturingLogger('bff', lines));
+    const res = () => {
+      const r = {
+        headersSent: false,
+        ended: false,
+        statusCode: 200,
+        headers: { 'X-Request-Id': 'r-1' } as Record<string, string>,
+        getHeader: (k: string) => r.headers[k],
+        setHeader: () => r,
+        status: (s: number) => ((r.statusCode = s), r),
+        json: () => ((r.ended = true), r),
+        end: () => ((r.ended = true), r),
+      };
+      return r;
+    };
+    const req = { baseUrl: '', path: '/files/x' };
+    const aborted = res();
+    handler(
+      Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }),
+      req as never,
+      aborted as never,
+      () => {},
+    );
+    expect([aborted.ended, lines]).toEqual([true, []]);
+    const failed = res();
+    handler(new TypeError('fallo con ana@example.com'), req as never, failed as never, () => {});
+    expect(failed.statusCode).toBe(500);
+    expect(records(lines)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        reqId: 'r-1',
+        msg: 'error inesperado',
+        err: expect.objectContaining({ type: 'TypeError', message: 'fallo con <correo>' }),
+      }),
+    ]);
+  });
+});
 
 describe('request ids', () => {
   it('keeps the X-Request-Id of a trusted proxy (loopback by default) and hands it to the api', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_REDACT_PATHS, maskPath, PERSONAL_LOG_KEYS, SAFE_REQUEST_ID, scrubText } from '../src/log-privacy.js';
+import {
+  LOG_REDACT_PATHS,
+  maskPath,
+  PERSONAL_LOG_KEYS,
+  REQUEST_LOG_REDACT_PATHS,
+  SAFE_REQUEST_ID,
+  scrubText,
+} from '../src/log-privacy.js';
 
 describe('maskPath: what of a request path may reach a log line or a metric label', () => {
   it.each([
@@ -37,6 +44,12 @@ describe('the redaction list', () => {
     expect(LOG_REDACT_PATHS).toContain('*["set-cookie"]');
     expect(LOG_REDACT_PATHS).toContain('req.headers.cookie');
     expect(LOG_REDACT_PATHS).toContain('req.headers.authorization');
+  });
+
+  it('per request, the same keys at the top only: no wildcard (each costs pino tens of µs a line)', () => {
+    expect(REQUEST_LOG_REDACT_PATHS).toHaveLength(PERSONAL_LOG_KEYS.length);
+    expect(REQUEST_LOG_REDACT_PATHS.some((p) => p.includes('*'))).toBe(false);
+    expect(REQUEST_LOG_REDACT_PATHS).toContain('email');
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { maskPath, SAFE_REQUEST_ID } from '@bolsa/domain';
+import { LOG_CENSOR, maskPath, REQUEST_LOG_REDACT_PATHS, SAFE_REQUEST_ID } from '@bolsa/domain';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -55,11 +55,14 @@ export function requestLogging(o: RequestLoggingOptions): RequestHandler {
   const logging = pinoHttp({
     logger: o.logger,
     genReqId: requestId,
-    quietReqLogger: true,
-    quietResLogger: true,
-    // No request or response object in any line: fields() says what is kept.
+    // One child logger per request, bound to { reqId } (req.log and the request's line): the request
+    // object itself is never bound or logged, and fields() says what the line keeps.
+    customAttributeKeys: { req: 'reqId' },
     wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
+    serializers: { reqId: (req: IncomingMessage & { id?: unknown }) => req.id, res: () => undefined },
+    // Redacts top-level keys only (REQUEST_LOG_REDACT_PATHS): wildcards would cost more than the
+    // cached board answer itself. The process logger keeps the full list for everything else.
+    redact: { paths: REQUEST_LOG_REDACT_PATHS, censor: LOG_CENSOR },
     autoLogging: o.lines,
     customLogLevel: (req, res, err) => {
       if (err || res.statusCode >= 500) return 'error';

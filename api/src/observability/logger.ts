@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
-import { LOG_CENSOR, LOG_REDACT_PATHS } from '@bolsa/domain';
+import { LOG_CENSOR, LOG_REDACT_PATHS, scrubText } from '@bolsa/domain';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger } from 'pino';
@@ -15,6 +15,19 @@ export interface LogSettings {
   pretty?: boolean;
   /** Where JSON lines go (tests capture them); default stdout. */
   destination?: DestinationStream;
+}
+
+/**
+ * `err` in a log line: an Error becomes its class, scrubbed message and first stack frames (domain
+ * scrubText); what code already shaped for the log (a plain object) stays as it is.
+ */
+function errForLog(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  return {
+    type: err.name,
+    message: scrubText(err.message),
+    stack: scrubText((err.stack ?? '').split('\n').slice(1, 8).join('\n')),
+  };
 }
 
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -53,6 +66,7 @@ export function createLogger(service: 'api' | 'bff', settings: LogSettings = {})
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: LOG_REDACT_PATHS, censor: LOG_CENSOR },
+    serializers: { err: errForLog },
   };
   if (settings.destination) return pino(options, settings.destination);
   if (settings.pretty) {
@@ -62,7 +76,18 @@ export function createLogger(service: 'api' | 'bff', settings: LogSettings = {})
         ...options,
         // pino-pretty runs in a worker thread and cannot take the level formatter.
         formatters: {},
-        transport: { target, options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+        transport: {
+          target,
+          options: {
+            colorize: true,
+            singleLine: true,
+            translateTime: 'SYS:HH:MM:ss.l',
+            // A request reads 'solicitud atendida POST /graphql 200 3.1ms Board'.
+            messageFormat:
+              '{msg}{if method} {method} {route} {status} {ms}ms{end}{if operationName} {operationName}{end}',
+            ignore: 'pid,hostname,method,route,status,ms,operationName',
+          },
+        },
       });
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { maskPath, SAFE_REQUEST_ID } from '@bolsa/domain';
+import { LOG_CENSOR, maskPath, REQUEST_LOG_REDACT_PATHS, SAFE_REQUEST_ID } from '@bolsa/domain';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -85,15 +85,17 @@ export function instrument(handler: RequestListener, o: InstrumentOptions): Requ
   };
   const logging = pinoHttp({
     logger: o.logger,
-    genReqId: (req, res) => {
-      const id = requestIdFor(req, o.trusted);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    quietReqLogger: true,
-    quietResLogger: true,
+    // X-Request-Id goes out with the answer: requestIdMiddleware sets it for Express, the early cache
+    // path writes it with its captured headers.
+    genReqId: (req) => requestIdFor(req, o.trusted),
+    // One child logger per request, bound to { reqId } (req.log and the request's line): the request
+    // object itself is never bound or logged, and fields() says what the line keeps.
+    customAttributeKeys: { req: 'reqId' },
     wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
+    serializers: { reqId: (req: IncomingMessage & { id?: unknown }) => req.id, res: () => undefined },
+    // Redacts top-level keys only (REQUEST_LOG_REDACT_PATHS): wildcards would cost more than the
+    // cached board answer itself. The process logger keeps the full list for everything else.
+    redact: { paths: REQUEST_LOG_REDACT_PATHS, censor: LOG_CENSOR },
     customLogLevel: (req, res, err) => {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode < 400 && PROBES.has(pathOf(req))) return 'silent';
