@@ -29,6 +29,8 @@ const EnvSchema = z.object({
     message: 'SERVICE_TOKEN debe tener al menos 16 caracteres',
   }),
   SEED_DEMO: flag,
+  /** Run pending migrations and seeds at start-up (default yes); off: `npm run migrate` does it, start-up checks. */
+  MIGRATE_ON_START: flag,
   API_LOG: flag,
   /** Staff e-mails must end in @ORG_EMAIL_DOMAIN (spec 2 §5, System user). */
   ORG_EMAIL_DOMAIN: optionalText

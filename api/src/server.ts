@@ -9,8 +9,9 @@ import { consoleLogger, createApp, type Logger } from './app.js';
 import { meetingProviderFrom } from './interviews/meetings.js';
 import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
-import { createDatabase, migrateToLatest, type Database, type DatabaseTarget } from './db/database.js';
-import { runSeeds } from './demo/index.js';
+import { createDatabase, type Database, type DatabaseTarget } from './db/database.js';
+import { assertMigrated } from './db/migrate.js';
+import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
 import { createFileStore, type FileStore } from './storage/index.js';
 import { sweepOrphanFiles } from './storage/orphans.js';
@@ -28,6 +29,8 @@ export interface StartApiOptions {
   memory?: boolean;
   /** Load demo data on an empty board (default true unless NODE_ENV=production). */
   seedDemo?: boolean;
+  /** Migrate and seed before listening (default env MIGRATE_ON_START, else true); false: only check the schema is current. */
+  migrate?: boolean;
   /** Default env SERVICE_TOKEN, else read/create <dataDir>/service-token (random per run with `memory`). */
   serviceToken?: string;
   /** Request log lines (method, path, status, ms, request id); never bodies or query strings. */
@@ -115,9 +118,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   try {
     const database = await createDatabase(target);
     db = database;
-    await migrateToLatest(database);
+    const migrate = options.migrate ?? config.MIGRATE_ON_START ?? true;
+    if (!migrate) await assertMigrated(database);
     const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
     await files.ready?.();
+    // Under one lock with the migrations: replicas starting together migrate and seed once.
+    if (migrate)
+      await prepareDatabase(database, files, {
+        demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+        orgEmailDomain,
+        log: (line) => logger.info(line),
+      });
     // Files a killed process left between storing and committing (tmp/, unreferenced postulantes/):
     // at start-up and then hourly; counts only in the log, never keys.
     const sweepOrphans = () => {
@@ -134,11 +145,6 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     sweepOrphans();
     sweeper = setInterval(sweepOrphans, options.orphanSweepMs ?? 3_600_000);
     sweeper.unref();
-    await runSeeds(database, files, {
-      demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
-      orgEmailDomain,
-      log: (line) => logger.info(line),
-    });
 
     const app = createApp({
       db: database,

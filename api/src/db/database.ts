@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations/index.js';
 
 /* Table types live per area in ./tables/; the Database below names them all. */
 export type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
@@ -101,17 +99,12 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which one; another app
-  // (or a parallel test) with a kysely_migration table elsewhere would make it skip creating ours.
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  if (!schema) throw new Error('La base de datos no tiene un esquema actual (revise search_path)');
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Fallo al migrar la base de datos${name}`, { cause: error });
-  }
+/* Migrations: see ./migrate.ts (the lock, the status, the runner). */
+export { migrateToLatest } from './migrate.js';
+
+/** Where the api's settings put the database: DATABASE_URL, else PGlite in DATA_DIR/pglite. */
+export function configuredTarget(settings: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
+  return settings.DATABASE_URL
+    ? { kind: 'postgres', url: settings.DATABASE_URL }
+    : { kind: 'pglite-dir', dir: path.join(path.resolve(settings.DATA_DIR), 'pglite') };
 }
