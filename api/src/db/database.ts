@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -91,12 +92,91 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   }
   let pglite: PGlite;
   if (target.kind === 'pglite-dir') {
-    await mkdir(path.dirname(path.resolve(target.dir)), { recursive: true });
-    pglite = await PGlite.create(path.resolve(target.dir));
+    const dir = path.resolve(target.dir);
+    await mkdir(path.dirname(dir), { recursive: true });
+    const release = await claimDataDir(dir);
+    try {
+      pglite = await PGlite.create(dir);
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    const close = pglite.close.bind(pglite);
+    pglite.close = async () => {
+      try {
+        await close();
+      } finally {
+        await release();
+      }
+    };
   } else {
     pglite = await PGlite.create();
   }
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+interface DataDirClaim {
+  pid: number;
+  host: string;
+}
+
+/** Folders this process has open. */
+const openHere = new Set<string>();
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite lets a second process open a data folder that one already has open, and each then works
+ * on its own copy in memory and writes it back: rows vanish. `<dir>.lock` names the process that
+ * has it open (pid and host); a claim whose process is gone on this host is taken over. The api,
+ * `npm run migrate`, `backup` and `restore` all open the folder through here.
+ */
+async function claimDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = `${dir}.lock`;
+  const mine: DataDirClaim = { pid: process.pid, host: os.hostname() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, 'wx', 0o600);
+      await handle.writeFile(JSON.stringify(mine));
+      await handle.close();
+      openHere.add(dir);
+      return async () => {
+        openHere.delete(dir);
+        const now = await readFile(file, 'utf8').catch(() => '');
+        if (now === JSON.stringify(mine)) await unlink(file).catch(() => undefined);
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let held: Partial<DataDirClaim> = {};
+    try {
+      held = JSON.parse(await readFile(file, 'utf8')) as Partial<DataDirClaim>;
+    } catch {
+      // unreadable or half-written: treated as held below unless it names a dead process here
+    }
+    // Our own pid but not a folder this process opened: a previous life of a container (pid 1 again).
+    const stale =
+      held.host === mine.host &&
+      typeof held.pid === 'number' &&
+      (held.pid === process.pid ? !openHere.has(dir) : !alive(held.pid));
+    if (!stale) {
+      const who = held.pid ? `el proceso ${held.pid} en ${held.host ?? '?'}` : 'otro proceso';
+      throw new Error(
+        `La base de datos PGlite en ${dir} está abierta por ${who}: deténgalo antes (el API, npm run migrate, ` +
+          `backup o restore). Si no hay ninguno, borre ${file}. ` +
+          `(The PGlite database is open in another process; stop it first.)`,
+      );
+    }
+    await unlink(file).catch(() => undefined);
+  }
+  throw new Error(`No se pudo reservar ${file}`);
 }
 
 /* Migrations: see ./migrate.ts (the lock, the status, the runner). */
