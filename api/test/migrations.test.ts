@@ -112,8 +112,8 @@ describe.skipIf(!pgUrl)('on one fresh PostgreSQL schema (skipped without TEST_DA
     try {
       const env = { NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'true' };
       const runs = await Promise.all([
-        runNode('api/src/ops/migrate.ts', [], env),
-        runNode('api/src/ops/migrate.ts', [], env),
+        runNode('api/src/cli/migrate.ts', [], env),
+        runNode('api/src/cli/migrate.ts', [], env),
       ]);
       for (const r of runs) expect(r.code, r.output).toBe(0);
       // One of them did the work, the other found nothing left to do.
@@ -124,7 +124,7 @@ describe.skipIf(!pgUrl)('on one fresh PostgreSQL schema (skipped without TEST_DA
       expect(await rowCounts(db)).toEqual(reference);
 
       // Run again: nothing pending, nothing seeded twice.
-      const again = await runNode('api/src/ops/migrate.ts', [], env);
+      const again = await runNode('api/src/cli/migrate.ts', [], env);
       expect(again.code, again.output).toBe(0);
       expect(again.output).toContain('Applied 0 migrations');
       expect(await rowCounts(db)).toEqual(reference);
@@ -166,16 +166,16 @@ describe('on PGlite (one process)', () => {
       /no está al día: faltan \d+ migraciones .*npm run migrate/,
     );
 
-    const behind = await runNode('api/src/ops/migrate.ts', ['--status'], env);
+    const behind = await runNode('api/src/cli/migrate.ts', ['--status'], env);
     expect(behind.code).toBe(1);
     expect(behind.output).toContain(`Pending:  ${MIGRATIONS.length}`);
 
-    const run = await runNode('api/src/ops/migrate.ts', [], env);
+    const run = await runNode('api/src/cli/migrate.ts', [], env);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain(
       `Applied ${MIGRATIONS.length} migrations to PGlite in ${path.join(dataDir, 'pglite')}`,
     );
-    const status = await runNode('api/src/ops/migrate.ts', ['--status'], env);
+    const status = await runNode('api/src/cli/migrate.ts', ['--status'], env);
     expect(status.code, status.output).toBe(0);
     expect(status.output).toContain('Pending:  0');
 

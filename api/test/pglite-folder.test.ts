@@ -32,7 +32,7 @@ describe('a PGlite data folder is open in one process at a time', () => {
       await expect(createDatabase(target)).rejects.toThrow(
         new RegExp(`está abierta por el proceso ${process.pid} .*Si no hay ninguno, borre .*pglite\\.lock`),
       );
-      const other = await runNode('api/src/ops/migrate.ts', ['--status'], { NODE_ENV: 'test', DATA_DIR: dir });
+      const other = await runNode('api/src/cli/migrate.ts', ['--status'], { NODE_ENV: 'test', DATA_DIR: dir });
       expect(other.code).toBe(1);
       expect(other.output).toContain(`está abierta por el proceso ${process.pid}`);
     } finally {

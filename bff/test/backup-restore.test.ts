@@ -249,7 +249,7 @@ describe('backup and restore, end to end through the product', () => {
 
     // `npm run backup` on the stopped install (a PGlite folder is one process's).
     archive = path.join(await tempDir('respaldo'), 'respaldo.tar');
-    const backup = await runNode('api/src/ops/backup.ts', [archive], {
+    const backup = await runNode('api/src/cli/backup.ts', [archive], {
       NODE_ENV: 'test',
       DATA_DIR: srcDir,
       ...s3Env('origen', 'bolsa/'),
@@ -272,7 +272,7 @@ describe('backup and restore, end to end through the product', () => {
   it('restores into a fresh PGlite data folder with local files; staff download the same bytes', async () => {
     const dataDir = await tempDir('restaurado');
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir };
-    const restore = await runNode('api/src/ops/restore.ts', [archive], env);
+    const restore = await runNode('api/src/cli/restore.ts', [archive], env);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/Restored the backup of .*: \d+ rows, \d+ files/);
 
@@ -290,7 +290,7 @@ describe('backup and restore, end to end through the product', () => {
     }
 
     // The install is no longer empty: a second restore is refused and changes nothing.
-    const again = await runNode('api/src/ops/restore.ts', [archive], env);
+    const again = await runNode('api/src/cli/restore.ts', [archive], env);
     expect(again.code).toBe(1);
     expect(again.output).toContain('The database is not empty');
     expect(again.output).toContain('--force');
@@ -310,12 +310,12 @@ describe('backup and restore, end to end through the product', () => {
       const dataDir = await tempDir('restaurado-pg');
       const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scoped.toString(), ...s3Env('restaurado') };
 
-      const restore = await runNode('api/src/ops/restore.ts', [archive], env);
+      const restore = await runNode('api/src/cli/restore.ts', [archive], env);
       expect(restore.code, restore.output).toBe(0);
 
       // PGlite → PostgreSQL → archive again: the same rows and files, entry for entry.
       const second = path.join(dataDir, 'otra.tar');
-      const backup = await runNode('api/src/ops/backup.ts', [second], env);
+      const backup = await runNode('api/src/cli/backup.ts', [second], env);
       expect(backup.code, backup.output).toBe(0);
       const { verifyBackup } = await import('../../api/src/ops/archive.js');
       const a = (await verifyBackup(archive)).manifest;

@@ -87,11 +87,16 @@ export interface BackupOptions {
   log?: (line: string) => void;
 }
 
+/** The api package's version (api/package.json: two folders up from src/ops/, and from dist/cli/ once bundled). */
 async function appVersion(): Promise<string> {
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version?: string;
-  };
-  return pkg.version ?? '0.0.0';
+  try {
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { configuredTarget, createDatabase } from '../db/database.js';
 import { createFileStore } from '../storage/index.js';
-import { writeBackup } from './archive.js';
-import { describeDatabase, describeStorage, fail, report } from './cli.js';
+import { writeBackup } from '../ops/archive.js';
+import { describeDatabase, describeStorage, fail, report } from '../ops/report.js';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 const file = positionals[0];

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { configuredTarget, createDatabase } from '../db/database.js';
 import { createFileStore } from '../storage/index.js';
-import { restoreBackup, verifyBackup } from './archive.js';
-import { describeDatabase, describeStorage, fail, report } from './cli.js';
+import { restoreBackup, verifyBackup } from '../ops/archive.js';
+import { describeDatabase, describeStorage, fail, report } from '../ops/report.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
