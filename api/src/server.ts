@@ -33,6 +33,8 @@ export interface StartApiOptions {
   migrate?: boolean;
   /** Default env SERVICE_TOKEN, else read/create <dataDir>/service-token (random per run with `memory`). */
   serviceToken?: string;
+  /** Default env SERVICE_TOKEN_PREVIOUS: the old token, still accepted while the token is rotated. */
+  previousServiceToken?: string;
   /** Request log lines (method, path, status, ms, request id); never bodies or query strings. */
   log?: boolean;
   /** Where log lines go (default console). */
@@ -150,6 +152,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       db: database,
       files,
       serviceToken: token,
+      previousServiceToken: options.previousServiceToken ?? config.SERVICE_TOKEN_PREVIOUS,
       orgEmailDomain,
       log: options.log ?? config.API_LOG ?? false,
       logger,
