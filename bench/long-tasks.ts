@@ -5,7 +5,7 @@
 //
 //   (cd web && npx vite build --sourcemap && node scripts/prerender.mjs)   # optional: names
 //   npm start   # or any running BFF serving web/dist
-//   node --import tsx bench/long-tasks.ts http://127.0.0.1:4000/vacantes
+//   npm run bench:long-tasks -- http://127.0.0.1:4000/vacantes
 //
 // A function's self time includes the layout or style work it forces (getBoundingClientRect).
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ interface TraceEvent {
 }
 
 const url = process.argv[2];
-if (!url) throw new Error('usage: node --import tsx bench/long-tasks.ts <url>');
+if (!url) throw new Error('usage: npm run bench:long-tasks -- <url>');
 const assets = path.resolve(import.meta.dirname, '../web/dist/assets');
 
 const browser = await chromium.launch({

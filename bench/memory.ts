@@ -5,9 +5,9 @@
 // vacancy list; captcha images (sharp/libvips); then a new GraphQL document on every request
 // (Apollo's parse/validate cache).
 //
-//   node --import tsx bench/memory.ts
-//   MEMORY_SECONDS=20 MEMORY_CONCURRENCY=64 node --import tsx bench/memory.ts
-//   MEMORY_BFF_ENV='{"MALLOC_ARENA_MAX":"2"}' node --import tsx bench/memory.ts   # extra env for the bff
+//   npm run bench:memory
+//   MEMORY_SECONDS=20 MEMORY_CONCURRENCY=64 npm run bench:memory
+//   MEMORY_BFF_ENV='{"MALLOC_ARENA_MAX":"2"}' npm run bench:memory  # extra env for the bff
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -86,7 +86,7 @@ interface Scores {
 
 function lighthouse(url: string): Scores {
   const out = execFileSync(
-    path.join(root, 'node_modules/.bin/lighthouse'),
+    path.join(root, 'bench/node_modules/.bin/lighthouse'),
     [url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
     { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
   ).toString();

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Starts the whole product on the embedded defaults: api (PGlite in ./data, files in
-// ./data/files, mail to an embedded catcher with a web inbox unless SMTP_URL is set) and bff (serving the built web). `--dev` runs the Vite dev
-// server with hot reload instead of the built web; `--no-build` skips codegen and the web build
-// (for a supervisor or a test that has built already).
+// ./data/files, mail to an embedded catcher with a web inbox unless SMTP_URL is set) and bff
+// (serving the built web). `--dev` runs the Vite dev server with hot reload instead of the built
+// web; `--no-build` skips codegen and the web build (for a supervisor or a test that has built
+// already). Without the development tools (a production install) it runs the compiled bundles.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { clearTimeout } from 'node:timers';
+import { entryArgs, hasDevTools } from './lib/entry.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -17,36 +19,30 @@ env.PORT ??= '4000';
 env.API_URL ??= `http://127.0.0.1:${env.API_PORT}`;
 env.DATA_DIR ??= path.join(root, 'data');
 
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const e of readdirSync(p))
-    if (e !== 'gql' && e !== 'node_modules') max = Math.max(max, newestMtime(path.join(p, e)));
-  return max;
-}
-
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// Generated code is not committed: make it, then build the web when its sources are newer.
-const built = path.join(root, 'web/dist/index.html');
-const sources = [
-  'web/src',
-  'web/index.html',
-  'web/graphiql.html',
-  'web/vite.config.ts',
-  'schema.graphql',
-  'domain/src',
-];
-const stale = !existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > statSync(built).mtimeMs);
-if (!noBuild && (dev || stale)) run('npm', ['run', 'codegen', '--silent']);
-if (!noBuild && !dev && stale) {
-  console.log('[start] compilando la web…');
-  run('npm', ['run', 'build', '-w', 'web', '--silent']);
+// Generated code is not committed: codegen, then the web build, each only when its inputs changed
+// (scripts/build.mjs). A production install (`npm ci --omit=dev`: no tsx, no Vite) runs the
+// compiled api/dist and bff/dist and serves the web/dist it was given.
+const devTools = hasDevTools();
+if (!noBuild && devTools) run(process.execPath, dev ? ['scripts/codegen.mjs'] : ['scripts/build.mjs', '--web']);
+if (!devTools && !existsSync(path.join(root, 'web/dist/index.html'))) {
+  console.error(
+    '[start] falta web/dist: compile con `npm run build` (necesita las dependencias de desarrollo, npm ci).',
+  );
+  process.exit(1);
+}
+const watch = dev ? ['--watch'] : [];
+let apiArgs, bffArgs;
+try {
+  apiArgs = [...watch, ...entryArgs('api', 'index')];
+  bffArgs = [...watch, ...entryArgs('bff', 'index')];
+} catch (err) {
+  console.error(`[start] ${err.message}`);
+  process.exit(1);
 }
 
 // Supervision: a child that dies (a crash, an out-of-memory kill, `kill -9`) is started again
@@ -145,10 +141,9 @@ if (!env.SMTP_URL) {
   }
 }
 
-const tsx = ['--import', 'tsx'];
-supervise('api', [...tsx, ...(dev ? ['--watch'] : []), 'api/src/index.ts']);
+supervise('api', apiArgs);
 await waitFor(`http://127.0.0.1:${env.API_PORT}/healthz`, 120_000);
-supervise('bff', [...tsx, ...(dev ? ['--watch'] : []), 'bff/src/index.ts']);
+supervise('bff', bffArgs);
 await waitFor(`http://127.0.0.1:${env.PORT}/readyz`, 60_000);
 if (dev) {
   supervise('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web'], {});

@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A busy 2-core machine renders Mantine screens slowly: vitest's 5 s default failed under load.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

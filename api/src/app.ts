@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { adminEmailRoutes } from './admin-emails/routes.js';
@@ -10,7 +10,7 @@ import { branchRoutes } from './branches/routes.js';
 import { pipelineRoutes } from './candidates/pipeline-routes.js';
 import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
-import { errorHandler, maskPath, MESSAGES, notFoundHandler } from './errors.js';
+import { errorHandler, MESSAGES, notFoundHandler } from './errors.js';
 import type { FileStore } from './files/repository.js';
 import { fileRoutes } from './files/routes.js';
 import { geographyRoutes } from './geography/routes.js';
@@ -23,17 +23,8 @@ import { vacancyRoutes } from './vacancies/routes.js';
 import { interviewRoutes } from './interviews/routes.js';
 import { documentRequestRoutes } from './document-requests/routes.js';
 import { templateMeetings } from './interviews/meetings.js';
+import { defaultLogger, Readiness, requestLogging, type ApiMetrics, type Logger } from './observability/index.js';
 import type { MeetingProvider } from './interviews/service.js';
-
-export interface Logger {
-  info(line: string): void;
-  error(line: string): void;
-}
-
-export const consoleLogger: Logger = {
-  info: (line) => console.log(line),
-  error: (line) => console.error(line),
-};
 
 export interface AppDeps {
   db: Db;
@@ -43,33 +34,18 @@ export interface AppDeps {
   previousServiceToken?: string;
   /** Staff e-mails must end in @orgEmailDomain (default 'ejemplo.org.gt'). */
   orgEmailDomain?: string;
-  /** One line per request: method, path without query string, status, ms, request id. */
+  /** One line per request: method, route, status, ms, request id (API_LOG). Errors are logged either way. */
   log?: boolean;
+  /** pino; default: the process's logger from LOG_LEVEL/LOG_PRETTY. */
   logger?: Logger;
+  /** Request durations for Prometheus. */
+  metrics?: ApiMetrics;
+  /** GET /internal/readyz; default: database and migrations checked, never draining. */
+  readiness?: Readiness;
   /** The site's public address, for links in e-mails (default http://localhost:4000). */
   publicUrl?: string;
   /** Creates virtual interview meetings: Microsoft Graph when configured, else VIRTUAL_MEETING_URL. */
   meetings?: MeetingProvider;
-}
-
-// A caller (the BFF) may pass its own id so one request can be followed across both logs.
-const INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-
-function requestId(log: boolean, logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const id = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', id);
-    if (log) {
-      const started = process.hrtime.bigint();
-      res.on('finish', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        // Never the query string or body: they carry DPI numbers, e-mails and names.
-        logger.info(`${req.method} ${maskPath(req.path)} ${res.statusCode} ${ms.toFixed(1)}ms ${id}`);
-      });
-    }
-    next();
-  };
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -98,7 +74,8 @@ function requireServiceToken(tokens: (string | undefined)[]): RequestHandler {
 export function createApp(deps: AppDeps): Express {
   const { db, files, serviceToken } = deps;
   if (serviceToken.length < 16) throw new Error('El token de servicio debe tener al menos 16 caracteres');
-  const logger = deps.logger ?? consoleLogger;
+  const logger = deps.logger ?? defaultLogger();
+  const readiness = deps.readiness ?? new Readiness(db);
   // The dummy hash that unknown-account logins verify against, ready before the first login.
   primePasswords();
 
@@ -107,8 +84,9 @@ export function createApp(deps: AppDeps): Express {
   // The BFF owns HTTP caching; hashing every list body for an ETag nobody sends back is wasted work.
   app.set('etag', false);
 
-  app.use(requestId(deps.log ?? false, logger));
+  app.use(requestLogging({ logger, lines: deps.log ?? false, metrics: deps.metrics }));
 
+  // Liveness: the process answers and reaches its database (the Docker HEALTHCHECK, start.mjs).
   app.get('/healthz', async (_req, res) => {
     try {
       await sql`select 1`.execute(db);
@@ -116,6 +94,12 @@ export function createApp(deps: AppDeps): Express {
     } catch {
       res.status(503).json({ ok: false });
     }
+  });
+  // Readiness: send traffic here (database, migrations applied, not shutting down). No token, like /healthz.
+  app.get('/internal/readyz', async (_req, res) => {
+    const report = await readiness.check();
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(report.ok ? 200 : 503).json(report);
   });
 
   app.use(requireServiceToken([serviceToken, deps.previousServiceToken]));

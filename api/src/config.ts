@@ -35,7 +35,20 @@ const EnvSchema = z.object({
   SEED_DEMO: flag,
   /** Run pending migrations and seeds at start-up (default yes); off: `npm run migrate` does it, start-up checks. */
   MIGRATE_ON_START: flag,
+  /** One log line per request (default on, in every NODE_ENV); errors and start-up lines are logged either way. */
   API_LOG: flag,
+  /** Prometheus metrics on their own port (GET /metrics); 0 = none. */
+  API_METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65_535).default(9465),
+  ),
+  /** Where the metrics port listens: loopback unless the scraper runs elsewhere. */
+  METRICS_HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
+  /** How long SIGTERM waits for requests in flight and claimed e-mails before closing what is left. */
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(600_000).default(10_000),
+  ),
   /** Staff e-mails must end in @ORG_EMAIL_DOMAIN (spec 2 §5, System user). */
   ORG_EMAIL_DOMAIN: optionalText
     .transform((v) => (v ?? 'ejemplo.org.gt').toLowerCase().replace(/^@/, ''))

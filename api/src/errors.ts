@@ -1,4 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { maskPath, scrubText } from '@bolsa/domain';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { routeOf } from './observability/index.js';
 
 export const MESSAGES = {
   notFound: 'Recurso no encontrado',
@@ -65,25 +68,23 @@ export function parseId(raw: unknown): number {
   return n;
 }
 
-export interface ErrorLogger {
-  error(line: string): void;
-}
-
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(notFound());
 };
 
 /**
- * Database errors can quote the offending values (a DPI, an e-mail) in their message, so for them
- * only the class, SQLSTATE and stack frames are logged.
+ * What of an unexpected error reaches the log: its class and stack frames, its message with e-mails
+ * and digit runs scrubbed (domain scrubText), and for database errors only the SQLSTATE, since their
+ * messages can quote the offending values (a DPI, an e-mail).
  */
-function describeForLog(err: unknown): string {
-  if (!(err instanceof Error)) return `non-error thrown: ${typeof err}`;
+function describeForLog(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
   const code = (err as { code?: unknown }).code;
   const frames = (err.stack ?? '').split('\n').slice(1, 8).join('\n');
   const isDbError = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-  const head = isDbError ? `${err.name} sqlstate=${code}` : `${err.name}: ${err.message}`;
-  return `${head}\n${frames}`;
+  return isDbError
+    ? { type: err.name, sqlstate: code, stack: scrubText(frames) }
+    : { type: err.name, message: scrubText(err.message), stack: scrubText(frames) };
 }
 
 /** SQLSTATEs of text PostgreSQL cannot store (NUL, bytes invalid in UTF-8): the caller's input. */
@@ -118,7 +119,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return CONNECTION_MESSAGES.test(err.message);
 }
 
-export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
+/** The logger bound to this request's id by pino-http, else the process's. */
+const loggerOf = (req: Request, fallback: Pick<Logger, 'error'>): Pick<Logger, 'error'> =>
+  (req as Request & { log?: Logger }).log ?? fallback;
+
+export function errorHandler(logger: Pick<Logger, 'error'>): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);
@@ -140,25 +145,14 @@ export function errorHandler(logger: ErrorLogger): ErrorRequestHandler {
       res.status(400).json({ message: MESSAGES.badRequest });
       return;
     }
-    const requestId = String(res.getHeader('X-Request-Id') ?? '-');
+    const where = { method: req.method, route: routeOf(req) ?? maskPath(req.originalUrl ?? req.path) };
     if (isDatabaseUnavailable(err)) {
       // The operator needs to know, once per request, without a stack trace: nothing in our code failed.
-      logger.error(`[${requestId}] ${req.method} ${maskPath(req.path)}: base de datos no disponible`);
+      loggerOf(req, logger).error(where, 'base de datos no disponible');
       res.status(503).json({ message: MESSAGES.unavailable, code: 'DB_UNAVAILABLE' });
       return;
     }
-    logger.error(`[${requestId}] ${req.method} ${maskPath(req.path)} falló: ${describeForLog(err)}`);
+    loggerOf(req, logger).error({ ...where, err: describeForLog(err) }, 'la solicitud falló');
     res.status(500).json({ message: MESSAGES.internal });
   };
-}
-
-/**
- * Paths of later areas carry personal identifiers (a DPI in /PerfilCandidato/archivo/…) and the
- * API token check carries a token's hash; logs keep the route shape without them.
- */
-export function maskPath(path: string): string {
-  return path
-    .replace(/[0-9a-f]{64}/gi, '<hash>')
-    .replace(/\d{13}/g, '<dpi>')
-    .replace(/[^/]*(@|%40)[^/]*/g, '<email>');
 }

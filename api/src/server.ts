@@ -5,14 +5,22 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { consoleLogger, createApp, type Logger } from './app.js';
+import { createApp } from './app.js';
 import { meetingProviderFrom } from './interviews/meetings.js';
 import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
-import { createDatabase, type Database, type DatabaseTarget } from './db/database.js';
+import { createDatabase, pgPoolOf, type Database, type DatabaseTarget } from './db/database.js';
 import { assertMigrated } from './db/migrate.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
+import {
+  createApiMetrics,
+  defaultLogger,
+  drainable,
+  Readiness,
+  type ApiMetrics,
+  type Logger,
+} from './observability/index.js';
 import { createFileStore, type FileStore } from './storage/index.js';
 import { sweepOrphanFiles } from './storage/orphans.js';
 
@@ -35,10 +43,14 @@ export interface StartApiOptions {
   serviceToken?: string;
   /** Default env SERVICE_TOKEN_PREVIOUS: the old token, still accepted while the token is rotated. */
   previousServiceToken?: string;
-  /** Request log lines (method, path, status, ms, request id); never bodies or query strings. */
+  /** Request log lines (method, route, status, ms, request id); never bodies or query strings. Default off. */
   log?: boolean;
-  /** Where log lines go (default console). */
+  /** pino logger (default: the process's, from LOG_LEVEL/LOG_PRETTY; tests pass a capturing one). */
   logger?: Logger;
+  /** Also collect Node's process metrics (CPU, memory, event-loop lag) in this api's registry (index.ts). */
+  processMetrics?: boolean;
+  /** SIGTERM/close(): how long requests in flight may take before their connections are cut (default SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs?: number;
   /** Default config ORG_EMAIL_DOMAIN ('ejemplo.org.gt'): staff e-mails and the demo staff accounts. */
   orgEmailDomain?: string;
   /** Default env SMTP_URL; null = no worker (messages wait in the outbox). */
@@ -62,6 +74,15 @@ export interface RunningApi {
   db: Kysely<Database>;
   /** Root folder of the local file store (keys are paths below it). */
   filesDir: string;
+  /** Prometheus metrics of this api (index.ts serves them on API_METRICS_PORT). */
+  metrics: ApiMetrics;
+  logger: Logger;
+  /**
+   * Graceful stop: readiness answers 503, the listener closes (new connections are refused),
+   * requests in flight finish (idle keep-alive sockets close at once, busy ones when their answer is
+   * out, any left after the shutdown timeout are cut), the outbox worker sends what it claimed and
+   * claims nothing more, then the database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -92,7 +113,9 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
   const config = loadConfig();
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? defaultLogger();
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? config.SHUTDOWN_TIMEOUT_MS;
+  const metrics = createApiMetrics({ processMetrics: options.processMetrics });
   const orgEmailDomain = (options.orgEmailDomain ?? config.ORG_EMAIL_DOMAIN).toLowerCase().replace(/^@/, '');
   const memory = options.memory ?? false;
   const dataDir = path.resolve(options.dataDir ?? config.DATA_DIR);
@@ -118,7 +141,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   try {
-    const database = await createDatabase(target);
+    const database = await createDatabase(target, {
+      onQuery: metrics.query,
+      onPoolError: (err) => logger.error({ err: { type: err.name } }, 'PostgreSQL: conexión inactiva perdida'),
+    });
     db = database;
     const migrate = options.migrate ?? config.MIGRATE_ON_START ?? true;
     if (!migrate) await assertMigrated(database);
@@ -139,7 +165,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           if (r.temporary || r.unreferenced)
             logger.info(`Archivos huérfanos eliminados: ${r.temporary} temporales, ${r.unreferenced} sin postulación`);
         })
-        .catch(() => logger.error('No se pudieron limpiar los archivos huérfanos'))
+        .catch((err: unknown) =>
+          logger.error({ err: { type: (err as Error)?.name } }, 'No se pudieron limpiar los archivos huérfanos'),
+        )
         .finally(() => {
           sweeping = undefined;
         });
@@ -147,6 +175,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     sweepOrphans();
     sweeper = setInterval(sweepOrphans, options.orphanSweepMs ?? 3_600_000);
     sweeper.unref();
+    metrics.watch(database, pgPoolOf(database));
+    const readiness = new Readiness(database);
 
     const app = createApp({
       db: database,
@@ -156,6 +186,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       orgEmailDomain,
       log: options.log ?? config.API_LOG ?? false,
       logger,
+      metrics,
+      readiness,
       publicUrl: options.publicUrl ?? config.PUBLIC_URL,
       meetings: options.meetings ?? meetingProviderFrom(config),
     });
@@ -168,10 +200,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         retryDelaysMs: options.mail?.retryDelaysMs,
         pollMs: options.mail?.pollMs,
         log: (line) => logger.info(line),
+        onDelivery: metrics.delivery,
       });
     }
     const httpServer = createServer(app);
     server = httpServer;
+    const http = drainable(httpServer, logger);
     const host = options.host ?? config.API_HOST;
     const address = await listen(httpServer, options.port ?? config.API_PORT, host);
     const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -180,23 +214,18 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          const s = httpServer;
-          s.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; in-flight requests get a few seconds.
-          s.closeIdleConnections();
-          setTimeout(() => s.closeAllConnections(), 3_000).unref();
-        });
+        readiness.draining = true;
         clearInterval(sweeper);
+        // The listener closes now; the mail worker stops claiming now: both drain side by side.
+        await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop()]);
         await sweeping;
-        await mailer?.stop();
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });
       })();
       return closing;
     };
 
-    return { url, token, db: database, filesDir: filesRoot, close };
+    return { url, token, db: database, filesDir: filesRoot, metrics, logger, close };
   } catch (err) {
     await mailer?.stop().catch(() => undefined);
     server?.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEmailJson } from '../src/admin-emails/repository.js';
 import { DEMO_ADMIN_EMAILS } from '../src/demo/index.js';
+import { createLogger } from '../src/observability/index.js';
 import { startApi } from '../src/server.js';
 import { recordingClient } from './support/client.js';
 import { databases, type TestApi } from './support/databases.js';
@@ -168,7 +169,7 @@ describe('administrative e-mails with another domain', () => {
       port: 0,
       seedDemo: true,
       orgEmailDomain: 'salud.org.gt',
-      logger: { info() {}, error() {} },
+      logger: createLogger('api', { level: 'silent' }),
     });
     try {
       const client = recordingClient(() => ({ api, logs: [], close: async () => undefined }));

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../src/app.js';
+import { capturingLogger, createLogger } from '../src/observability/index.js';
 import { requestLogEnabled, loadConfig } from '../src/config.js';
 import { errorHandler } from '../src/errors.js';
 import { startApi } from '../src/server.js';
@@ -145,7 +145,7 @@ describe.each(databases)('hardening (issue 13) on $name', ({ start }) => {
 
     it('the error middleware maps PostgreSQL 22P05/22021 to 400 without an error log', async () => {
       const logs: string[] = [];
-      const logger: Logger = { info: (l) => logs.push(l), error: (l) => logs.push(l) };
+      const logger = capturingLogger('api', logs);
       for (const code of ['22P05', '22021']) {
         let status = 0;
         let body: unknown;
@@ -329,7 +329,7 @@ describe('a database outage', () => {
       memory: true,
       port: 0,
       seedDemo: false,
-      logger: { info: (l) => logs.push(l), error: (l) => logs.push(l) },
+      logger: capturingLogger('api', logs),
     });
     try {
       await request(api.url).get('/sedes').set('Authorization', `Bearer ${api.token}`).expect(200);
@@ -376,7 +376,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL outage', () => {
       memory: true,
       port: 0,
       seedDemo: false,
-      logger: { info() {}, error() {} },
+      logger: createLogger('api', { level: 'silent' }),
     });
     try {
       const auth = { Authorization: `Bearer ${api.token}` };

@@ -10,6 +10,7 @@ import { migrationStatus } from '../src/db/migrate.js';
 import { migrationProvider } from '../src/db/migrations/index.js';
 import { prepareDatabase } from '../src/db/prepare.js';
 import { createLocalFileStore } from '../src/storage/index.js';
+import { createLogger } from '../src/observability/index.js';
 import { startApi } from '../src/server.js';
 import { freePort, runNode, startNode, stopChild, waitHealthy, type Child } from './support/processes.js';
 
@@ -41,7 +42,7 @@ async function executedMigrations(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = createLogger('api', { level: 'silent' });
 
 /** What one api start alone leaves in a database: the expected counts after any number of starts. */
 let reference: Record<string, number> = {};

@@ -69,10 +69,16 @@ async function stop(r: Replica): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Outbox ids each replica says it delivered ('correo <id>: enviado (intento n)'). */
+/** Outbox ids each replica says it delivered (JSON log lines whose msg is 'correo <id>: enviado (intento n)'). */
 const deliveredBy = (r: Replica): number[] =>
   r.lines.flatMap((l) => {
-    const m = /^correo (\d+): enviado/.exec(l);
+    let msg = '';
+    try {
+      msg = String((JSON.parse(l) as { msg?: unknown }).msg ?? '');
+    } catch {
+      return [];
+    }
+    const m = /^correo (\d+): enviado/.exec(msg);
     return m ? [Number(m[1])] : [];
   });
 

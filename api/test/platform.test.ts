@@ -6,7 +6,7 @@ import type { Db } from '../src/db/database.js';
 import type { FileStore } from '../src/files/repository.js';
 import { contentTypeFor, isSafeKey } from '../src/files/repository.js';
 import type { VacancyJson } from '../src/vacancies/repository.js';
-import { databases, type TestApi } from './support/databases.js';
+import { databases, records, type TestApi } from './support/databases.js';
 import { rawGet } from './support/http.js';
 
 const spanish = new Intl.Collator('es', { sensitivity: 'base' });
@@ -235,11 +235,12 @@ describe.each(databases)('platform on $name', ({ start }) => {
       expect(own.headers['x-powered-by']).toBeUndefined();
     });
 
-    it('logs method, path, status, time and request id, never the query string', async () => {
+    it('logs method, route, status, time and request id as one JSON line, never the query string', async () => {
       const res = await get('/plazas/999999?dpi=2345678901234&email=ana%40example.com').expect(404);
       const id = res.headers['x-request-id'] as string;
-      const line = t.logs.find((l) => l.includes(id));
-      expect(line).toMatch(new RegExp(`^GET /plazas/999999 404 \\d+\\.\\d+ms ${id}$`));
+      const line = records(t.logs).find((l) => l.reqId === id);
+      expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/plazas/:id', status: 404, reqId: id });
+      expect(line!.ms).toEqual(expect.any(Number));
       expect(t.logs.join('\n')).not.toContain('2345678901234');
       expect(t.logs.join('\n')).not.toContain('example.com');
     });
@@ -359,7 +360,9 @@ describe.each(databases)('platform on $name', ({ start }) => {
         code: 'DB_UNAVAILABLE',
       });
       const id = res.headers['x-request-id'] as string;
-      expect(t.logs.some((l) => l.startsWith(`[${id}] GET /sedes: base de datos no disponible`))).toBe(true);
+      expect(records(t.logs)).toContainEqual(
+        expect.objectContaining({ level: 'error', reqId: id, method: 'GET', route: '/sedes', msg: 'base de datos no disponible' }),
+      );
     });
   });
 });

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/observability/index.js';
 import { startApi, type RunningApi } from '../src/server.js';
 
 /**
  * Rotating SERVICE_TOKEN across replicas without a moment where a BFF's token is refused
  * (docs/operations.md): the api accepts SERVICE_TOKEN_PREVIOUS too, until every BFF sends the new one.
  */
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = createLogger('api', { level: 'silent' });
 const OLD = randomBytes(24).toString('hex');
 const NEW = randomBytes(24).toString('hex');
 

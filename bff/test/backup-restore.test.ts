@@ -8,6 +8,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../api/src/observability/index.js';
 import { startApi, type RunningApi } from '../../api/src/server.js';
 import { createLocalFileStore, createS3FileStore, type FileStore } from '../../api/src/storage/index.js';
 import { jpegBytes, makeVacancies, pdfBytes, pngBytes } from '../../api/test/support/application.js';
@@ -26,7 +27,7 @@ import { DEMO, DEMO_PASSWORD } from './roles.js';
  * downloaded through the product has the same SHA-256 as before the backup.
  */
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = createLogger('api', { level: 'silent' });
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 interface Install {

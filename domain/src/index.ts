@@ -23,3 +23,4 @@ export * from './application.js';
 export * from './candidate-profile.js';
 export * from './job-posting.js';
 export * from './funnel-report.js';
+export * from './log-privacy.js';

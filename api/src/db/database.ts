@@ -2,7 +2,7 @@ import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 
 /* Table types live per area in ./tables/; the Database below names them all. */
@@ -83,12 +83,30 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   { kind: 'postgres'; url: string } | { kind: 'pglite-memory' } | { kind: 'pglite-dir'; dir: string };
 
-export async function createDatabase(target: DatabaseTarget): Promise<Db> {
+export interface DatabaseHooks {
+  /** Every statement run, with its duration (Kysely's log event): the query metrics. */
+  onQuery?(seconds: number, ok: boolean): void;
+  /** An idle PostgreSQL connection lost its server (the pool replaces it). */
+  onPoolError?(err: Error): void;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind `db` (its size, idle and waiting counts for the metrics); null on PGlite. */
+export const pgPoolOf = (db: Db): pg.Pool | null => pools.get(db) ?? null;
+
+export async function createDatabase(target: DatabaseTarget, hooks: DatabaseHooks = {}): Promise<Db> {
+  const onQuery = hooks.onQuery;
+  const log = onQuery
+    ? (event: LogEvent) => onQuery(event.queryDurationMillis / 1e3, event.level === 'query')
+    : undefined;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its server must not crash the process; the pool replaces it.
-    pool.on('error', (err) => console.error(`PostgreSQL: conexión inactiva perdida (${err.name})`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool.on('error', (err) => hooks.onPoolError?.(err));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    pools.set(db, pool);
+    return db;
   }
   let pglite: PGlite;
   if (target.kind === 'pglite-dir') {
@@ -112,7 +130,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   } else {
     pglite = await PGlite.create();
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
 }
 
 interface DataDirClaim {

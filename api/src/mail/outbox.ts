@@ -65,11 +65,17 @@ export interface OutboxWorkerOptions {
   log?: (line: string) => void;
   /** Test hook: called after each pass over the outbox. */
   onPass?: () => void;
+  /** Each attempt's outcome (the delivery metrics): sent, retry (will try again) or failed (gave up). */
+  onDelivery?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface OutboxWorker {
   /** One pass: claims what is due, sends it, records the outcome. Returns how many were tried. */
   runOnce(): Promise<number>;
+  /**
+   * Claims nothing more; resolves once the rows already claimed have been sent (or their failure
+   * recorded) and the SMTP connection is closed. Shutdown waits for it.
+   */
   stop(): Promise<void>;
 }
 
@@ -160,6 +166,7 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
           .execute();
       });
       log(`correo ${row.id}: enviado (intento ${attempt})`);
+      o.onDelivery?.('sent');
     } catch (err) {
       const detail = describe(err);
       const final = attempt >= maxAttempts;
@@ -182,6 +189,7 @@ export function startOutboxWorker(o: OutboxWorkerOptions): OutboxWorker {
           .execute();
       });
       log(`correo ${row.id}: ${final ? 'fallido' : 'reintento'} (intento ${attempt}: ${detail})`);
+      o.onDelivery?.(final ? 'failed' : 'retry');
     }
   }
 

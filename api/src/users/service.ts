@@ -66,3 +66,32 @@ export async function deleteUser(db: Db, id: number): Promise<boolean | 'lastAdm
     return users.deleteUser(trx, id);
   });
 }
+
+/**
+ * The first administrator of an install without demo accounts (`npm run create-admin`), or a
+ * locked-out administrator's recovery: creates the account, or gives an existing one with that
+ * e-mail this password, role 1 and active status. `input` was checked by the domain's staff-user rules.
+ */
+export async function upsertAdministrator(
+  db: Db,
+  input: { nombre: string; usuario: string },
+  clave: string,
+): Promise<{ id: number; created: boolean }> {
+  const claveHash = await hashPassword(clave);
+  return db.transaction().execute(async (trx) => {
+    const existing = await users.findUserForLogin(trx, input.usuario);
+    if (existing) {
+      await users.updateUser(trx, existing.id, {
+        nombre: existing.nombre,
+        usuario: existing.usuario,
+        claveHash,
+        idrol: ADMIN,
+        estatus: true,
+      });
+      return { id: existing.id, created: false };
+    }
+    const id = await users.createUser(trx, { ...input, claveHash, idrol: ADMIN, estatus: true });
+    if (id === 'duplicate') throw new Error('El correo ya existe');
+    return { id, created: true };
+  });
+}

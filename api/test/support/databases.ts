@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Logger } from '../../src/app.js';
+import { capturingLogger as pinoCapture, type Logger } from '../../src/observability/index.js';
 import { startApi, type RunningApi } from '../../src/server.js';
 
 export interface TestApi {
   api: RunningApi;
-  /** Everything the api logged (request lines and errors), for assertions. */
+  /** Everything the api logged (request lines and errors), one JSON line each, for assertions. */
   logs: string[];
   close(): Promise<void>;
 }
@@ -17,7 +17,7 @@ export interface DatabaseCase {
 
 function capturingLogger(): { logger: Logger; logs: string[] } {
   const logs: string[] = [];
-  return { logs, logger: { info: (l) => logs.push(l), error: (l) => logs.push(l) } };
+  return { logs, logger: pinoCapture('api', logs) };
 }
 
 async function startOnPglite(): Promise<TestApi> {
@@ -64,6 +64,19 @@ async function startOnPostgres(url: string): Promise<TestApi> {
     },
   };
 }
+
+/** The captured JSON log lines, parsed. */
+export interface LogRecord {
+  level: string;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  route?: string;
+  status?: number;
+  ms?: number;
+  [key: string]: unknown;
+}
+export const records = (logs: readonly string[]): LogRecord[] => logs.map((l) => JSON.parse(l) as LogRecord);
 
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
 

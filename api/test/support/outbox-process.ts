@@ -1,6 +1,7 @@
 // One api process for the outbox replica test: the real startApi (HTTP, migrations, outbox worker)
 // with the test's short retry delays and poll interval, which the product's settings do not expose.
-// Prints 'LISTO <url>' once listening; every outbox log line goes to stdout ('correo <id>: …').
+// Prints 'LISTO <url>' once listening; every outbox log line goes to stdout as JSON ({"msg":"correo <id>: …"}).
+import { createLogger } from '../../src/observability/index.js';
 import { startApi } from '../../src/server.js';
 
 const delays = (process.env.TEST_MAIL_RETRY_MS ?? '300')
@@ -16,7 +17,7 @@ const api = await startApi({
   log: false,
   smtpUrl: process.env.SMTP_URL ?? null,
   mail: { retryDelaysMs: delays, pollMs: Number(process.env.TEST_MAIL_POLL_MS ?? 50) },
-  logger: { info: (l) => console.log(l), error: (l) => console.error(l) },
+  logger: createLogger('api', { pretty: false }),
 });
 console.log(`LISTO ${api.url}`);
 
