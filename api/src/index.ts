@@ -7,11 +7,23 @@ import { startApi } from './server.js';
 const logger = createLogger('api', logSettingsFromEnv());
 // A crash is logged as one JSON line (class and scrubbed message, never raw values), then the process ends.
 process.on('uncaughtException', (err) => {
-  logger.fatal({ err: { type: err.name, message: scrubText(err.message), stack: scrubText(err.stack ?? '') } }, 'error no controlado');
+  logger.fatal(
+    { err: { type: err.name, message: scrubText(err.message), stack: scrubText(err.stack ?? '') } },
+    'error no controlado',
+  );
   logger.flush();
   process.exit(1);
 });
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // An operator's mistake gets a message, not a stack trace, and no restart into the same mistake.
+  logger.fatal('configuración no válida');
+  logger.flush();
+  process.stderr.write(`[api] ${(err as Error).message}\n`);
+  process.exit(78);
+}
 
 // API_LOG decides in production as in development (default on); startApi's own default is quiet for tests.
 const api = await startApi({ log: requestLogEnabled(config), logger, processMetrics: true });

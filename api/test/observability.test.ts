@@ -67,9 +67,9 @@ describe.each(databases)('observability of the api on $name', ({ name, start }) 
     await request(t.api.url).get('/sedes').set(auth()).expect(200);
     await request(t.api.url).get('/no-existe/4242').set(auth()).expect(404);
     const text = await scrape();
-    expect(sample(text, 'bolsa_http_request_duration_seconds_count', { route: '/plazas/:id', status_code: '404' })).toBe(
-      1,
-    );
+    expect(
+      sample(text, 'bolsa_http_request_duration_seconds_count', { route: '/plazas/:id', status_code: '404' }),
+    ).toBe(1);
     expect(
       sample(text, 'bolsa_http_request_duration_seconds_count', { route: '/sedes', method: 'GET', status_code: '200' }),
     ).toBeGreaterThanOrEqual(1);
@@ -252,13 +252,10 @@ describe('the api process (api/src/index.ts) on SIGTERM', () => {
     child.stderr!.on('data', (d: Buffer) => out.push(`stderr: ${d.toString()}`));
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     const base = `http://127.0.0.1:${port}`;
-    await until(
-      async () => {
-        if (child!.exitCode !== null) throw new Error(`the api ended:\n${out.join('\n')}`);
-        return (await fetch(`${base}/healthz`).catch(() => null))?.ok === true;
-      },
-      120_000,
-    );
+    await until(async () => {
+      if (child!.exitCode !== null) throw new Error(`the api ended:\n${out.join('\n')}`);
+      return (await fetch(`${base}/healthz`).catch(() => null))?.ok === true;
+    }, 120_000);
 
     const metricsText = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metricsText).toContain('nodejs_eventloop_lag_seconds');

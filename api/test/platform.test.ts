@@ -361,7 +361,13 @@ describe.each(databases)('platform on $name', ({ start }) => {
       });
       const id = res.headers['x-request-id'] as string;
       expect(records(t.logs)).toContainEqual(
-        expect.objectContaining({ level: 'error', reqId: id, method: 'GET', route: '/sedes', msg: 'base de datos no disponible' }),
+        expect.objectContaining({
+          level: 'error',
+          reqId: id,
+          method: 'GET',
+          route: '/sedes',
+          msg: 'base de datos no disponible',
+        }),
       );
     });
   });

@@ -83,7 +83,12 @@ describe('configuration', () => {
   });
 
   it('seeds no accounts without demo data', async () => {
-    const api = await startApi({ memory: true, port: 0, seedDemo: false, logger: createLogger('api', { level: 'silent' }) });
+    const api = await startApi({
+      memory: true,
+      port: 0,
+      seedDemo: false,
+      logger: createLogger('api', { level: 'silent' }),
+    });
     try {
       expect(await listDemoAccounts(api.db)).toEqual({ staff: [], candidates: [] });
     } finally {

@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
-import { SAFE_REQUEST_ID } from './request-id.js';
+import { markOperation, markRoute, operationOf } from './observability/index.js';
 
 /**
  * Root fields whose answer is the same for every anonymous caller and already allowed to be as
@@ -46,6 +46,8 @@ interface Entry {
   headers: string[];
   /** The body as compression would have encoded it, made once per answer on first demand. */
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
+  /** The operation's label (metrics, log line) from the execution that filled it. */
+  operation?: string;
 }
 
 export interface AnswerCache {
@@ -113,15 +115,20 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
   const pending = (hit: Entry | undefined): hit is Entry =>
     !!hit && hit.refreshing && Date.now() - hit.refreshStarted < MAX_WAIT_MS;
 
-  /** Answers a hit with the captured headers, a fresh request id and the encoding compression would pick. */
+  /**
+   * Answers a hit with the captured headers, the request's id (chosen by the instrumented handler
+   * around this one, else a fresh one) and the encoding compression would pick.
+   */
   const answerEarly = (
     req: IncomingMessage,
     res: ServerResponse,
     hit: Entry & { body: Buffer },
     encoding: Encoding,
   ) => {
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    const given = (req as IncomingMessage & { id?: unknown }).id;
+    const id = typeof given === 'string' ? given : randomUUID();
+    markRoute(req, '/graphql');
+    if (hit.operation) markOperation(req, hit.operation);
     let body = hit.body;
     const headers = hit.headers.concat('X-Request-Id', id);
     if (encoding !== 'identity' && body.length >= COMPRESS_THRESHOLD) {
@@ -205,6 +212,7 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
       if (!key) return next();
       const hit = answers.get(key);
       const send = (entry: Entry & { body: Buffer }) => {
+        if (entry.operation) markOperation(req, entry.operation);
         res.setHeader('Cache-Control', 'no-store');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('Content-Length', entry.body.length);
@@ -238,6 +246,7 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
             // compression adds Vary when it writes the head, after this point: the early path says it too.
             headers: [...answerHeaders(res.getHeaders()), 'Vary', 'Accept-Encoding'],
             encoded: {},
+            operation: operationOf(req),
           });
         // Those who waited get this answer, or (no answer to share) go on to execute their own.
         for (const wake of refreshed.waiters.splice(0)) wake();

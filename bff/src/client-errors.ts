@@ -1,5 +1,7 @@
-import type { NextFunction, Request, Response } from 'express';
+import { scrubText } from '@bolsa/domain';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
 import { MESSAGES } from './errors.js';
 
 /**
@@ -123,25 +125,42 @@ function send(req: Request, res: Response, status: number, message: string, code
 }
 
 /**
+ * What of an unexpected error reaches the log: class, message and stack frames with e-mails and
+ * digit runs scrubbed (domain scrubText); never the values a request carried.
+ */
+export function errorForLog(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
+  return {
+    type: err.name,
+    message: scrubText(err.message),
+    stack: scrubText((err.stack ?? '').split('\n').slice(1, 8).join('\n')),
+  };
+}
+
+/**
  * The last error handler: JSON, Spanish, no stack trace, whatever threw (body-parser's 400/413/415,
  * a bad URI, a bug). Express's default would answer an HTML page with the stack in development.
+ * Unexpected failures are logged with the request's id (`req.log`, else `logger` with the id).
  */
-export function jsonErrors(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; stack?: unknown };
-  const raw = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : 500;
-  const status = raw >= 400 && raw < 600 ? raw : 500;
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  if (status >= 500) {
-    console.error('[bff] error inesperado', res.getHeader('X-Request-Id') ?? '', e?.stack ?? err);
-    send(req, res, 500, MESSAGES.INTERNAL, 'INTERNAL');
-    return;
-  }
-  if (status === 413) return send(req, res, 413, TOO_LARGE, 'BAD_REQUEST');
-  if (status === 404) return send(req, res, 404, MESSAGES.NOT_FOUND, 'NOT_FOUND');
-  send(req, res, status === 415 ? 415 : 400, BAD_REQUEST, 'BAD_REQUEST');
+export function jsonErrors(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; stack?: unknown };
+    const raw = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : 500;
+    const status = raw >= 400 && raw < 600 ? raw : 500;
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (status >= 500) {
+      const log = (req as Request & { log?: Logger }).log ?? logger.child({ reqId: res.getHeader('X-Request-Id') });
+      log.error({ err: errorForLog(err) }, 'error inesperado');
+      send(req, res, 500, MESSAGES.INTERNAL, 'INTERNAL');
+      return;
+    }
+    if (status === 413) return send(req, res, 413, TOO_LARGE, 'BAD_REQUEST');
+    if (status === 404) return send(req, res, 404, MESSAGES.NOT_FOUND, 'NOT_FOUND');
+    send(req, res, status === 415 ? 415 : 400, BAD_REQUEST, 'BAD_REQUEST');
+  };
 }
 
 /** Any path nothing answered: JSON, not Express's 'Cannot GET /x' page. */

@@ -49,6 +49,9 @@ const Env = z.object({
     .default(15 * 60),
   API_TOKEN_REQUESTS: z.coerce.number().int().positive().default(120),
   API_TOKEN_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export interface Config {
@@ -91,6 +94,11 @@ export interface Config {
   /** GraphQL requests one API token may make per window (integrators; sessions are not counted). */
   apiTokenRequests: number;
   apiTokenWindowMs: number;
+  /** Prometheus metrics on their own port (METRICS_PORT; 0 = none), bound to METRICS_HOST. */
+  metricsPort: number;
+  metricsHost: string;
+  /** How long SIGTERM waits for requests in flight before cutting their connections. */
+  shutdownTimeoutMs: number;
 }
 
 /** 'true'/'false', a hop count, or Express's names and addresses ('loopback', '10.0.0.0/8, uniquelocal'). */
@@ -182,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     apiTokenRequests: e.API_TOKEN_REQUESTS,
     apiTokenWindowMs: e.API_TOKEN_WINDOW_SECONDS * 1000,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-
-/** A client's id is kept only when short and plain; anything else is replaced, never echoed. */
-export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+// The module, not the index: the index reaches upstream/, which reaches back here (no cycles).
+import { requestIdFor, type TrustedPeer } from './observability/http.js';
 
 const current = new AsyncLocalStorage<string>();
 
@@ -14,10 +13,14 @@ export function requestIdOf(req: Request): string {
   return (req as Request & { requestId?: string }).requestId ?? randomUUID();
 }
 
-/** Gives every request one id, answered in X-Request-Id and carried to the api, so both logs agree. */
+/**
+ * Gives every request one id (the one the instrumented handler chose, else by the same rule: a
+ * trusted proxy's X-Request-Id or a new one), answered in X-Request-Id and carried to the api, so
+ * both logs agree.
+ */
 export function requestIdMiddleware(req: Request, res: Response, next: NextFunction) {
-  const given = req.get('x-request-id');
-  const id = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  const trusted = req.app.get('trust proxy fn') as TrustedPeer;
+  const id = requestIdFor(req, trusted);
   (req as Request & { requestId?: string }).requestId = id;
   res.setHeader('X-Request-Id', id);
   current.run(id, next);

@@ -12,7 +12,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type ValidationContext } from 'graphql';
 import helmet from 'helmet';
-import { BAD_REQUEST, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
+import { BAD_REQUEST, errorForLog, jsonErrors, jsonNotFound, translateGraphQLError } from './client-errors.js';
 import { applyAuthDirective } from './auth/directive.js';
 import type { Config } from './config.js';
 import type { Context, Services } from './context.js';
@@ -54,6 +54,16 @@ import { ReportsClient } from './upstream/reports.js';
 import { reportsRouter } from './files/reports.js';
 import { createLoaders } from './loaders.js';
 import { webRouter } from './files/web.js';
+import {
+  createBffMetrics,
+  defaultLogger,
+  instrument,
+  operationMetrics,
+  timedStore,
+  type BffMetrics,
+  type Logger,
+  type TrustedPeer,
+} from './observability/index.js';
 
 export const SCHEMA_PATH = path.resolve(import.meta.dirname, '../../schema.graphql');
 
@@ -64,14 +74,17 @@ export function buildSchema() {
 
 /**
  * Expected errors keep their Spanish message, library ones are said in Spanish
- * (client-errors.ts); anything else is logged and shown generically.
+ * (client-errors.ts); anything else is logged with the request's id and shown generically.
  */
-function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const known = translateGraphQLError(formatted);
-  if (known) return known;
-  const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
-  console.error('[bff] error inesperado', requestId ?? '', (error as Error)?.stack ?? error);
-  return { message: MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
+function errorFormatter(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const known = translateGraphQLError(formatted);
+    if (known) return known;
+    const requestId = (error as { extensions?: { requestId?: string } })?.extensions?.requestId;
+    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    logger.error({ reqId: requestId, path: formatted.path, err: errorForLog(original) }, 'error inesperado');
+    return { message: MESSAGES.INTERNAL, path: formatted.path, extensions: { code: 'INTERNAL' } };
+  };
 }
 
 /**
@@ -137,8 +150,12 @@ function ensureBody(req: Request, _res: Response, next: NextFunction) {
   next();
 }
 
-/** /graphql answers GET and POST only; anything else is refused here rather than by a library. */
+/**
+ * /graphql answers GET and POST only; anything else is refused here rather than by a library.
+ * Only /graphql itself: the mount would also hand /graphql/x to Apollo, which is no endpoint (404).
+ */
 function graphqlMethods(req: Request, res: Response, next: NextFunction) {
+  if (req.path !== '/') return jsonNotFound(req, res);
   if (req.method === 'GET' || req.method === 'POST') return next();
   res.setHeader('Allow', 'GET, POST');
   res.status(405).json({ errors: [{ message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } }] });
@@ -152,25 +169,49 @@ const reportInsteadOfThrow = {
 
 export interface BffServer {
   app: Express;
-  /** What to listen with: cached anonymous board reads answered before Express, then `app`. */
+  /**
+   * What to listen with: every request gets its id, log line and metrics; cached anonymous board
+   * reads are answered before Express, everything else by `app`.
+   */
   handler: RequestListener;
   services: Services;
+  metrics: BffMetrics;
+  logger: Logger;
+  /** Set when shutdown begins: /readyz answers 503 so load balancers stop sending traffic. */
+  health: { draining: boolean };
+  /** Stops Apollo, closes the session store (Redis) and the upstream pool. Drain the listener first. */
   close(): Promise<void>;
 }
 
-export async function createServer(config: Config): Promise<BffServer> {
+export interface ServerOptions {
+  /** pino logger (default: the process's, from LOG_LEVEL/LOG_PRETTY; tests pass a capturing one). */
+  logger?: Logger;
+  /** Also collect Node's process metrics (CPU, memory, event-loop lag) in this server's registry (index.ts). */
+  processMetrics?: boolean;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<BffServer> {
+  const logger = options.logger ?? defaultLogger();
+  const metrics = createBffMetrics({ processMetrics: options.processMetrics });
+  const health = { draining: false };
   const http = new Upstream({
     baseUrl: config.apiUrl,
     token: config.serviceToken,
     timeoutMs: config.upstreamTimeoutMs,
     connections: config.upstreamConnections,
+    metrics,
   });
   const accounts = new AccountsClient(http);
   const keys = deriveKeys(loadRootSecret(config.sessionSecret, config.dataDir));
   const sessionsClient = new SessionsClient(http);
-  const store: SharedStore = config.redisUrl
-    ? await RedisStore.connect(config.redisUrl, sessionsClient)
-    : new ApiStore(sessionsClient);
+  const store: SharedStore = timedStore(
+    config.redisUrl
+      ? await RedisStore.connect(config.redisUrl, sessionsClient, (err) =>
+          logger.warn({ err: { type: err.name } }, 'Redis: conexión con error; se reintenta'),
+        )
+      : new ApiStore(sessionsClient),
+    metrics,
+  );
   const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
   const staffUsers = new StaffUsersClient(http, config.roleRules);
   const staffName = async (userId: string) =>
@@ -228,8 +269,8 @@ export async function createServer(config: Config): Promise<BffServer> {
       maxAliasesRule({ n: 15, ...reportInsteadOfThrow }),
       costLimitRule({ maxCost: 5_000, ...reportInsteadOfThrow }),
     ],
-    plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin],
-    formatError,
+    plugins: [ApolloServerPluginLandingPageDisabled(), requestIdPlugin, operationMetrics<Context>(metrics)],
+    formatError: errorFormatter(logger),
     includeStacktraceInErrorResponses: false,
     // No 'Did you mean …' in production: suggestions map the schema for whoever probes it.
     hideSchemaDetailsFromClientErrors: config.env === 'production',
@@ -244,12 +285,18 @@ export async function createServer(config: Config): Promise<BffServer> {
   // GraphQL answers and HTML; images are already compressed and built assets come precompressed.
   app.use(compression({ threshold: 1024 }));
 
-  app.get('/healthz', (_req, res) => {
+  // Liveness: the process answers (restart it when this fails). /healthz is the older name.
+  app.get(['/livez', '/healthz'], (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: true });
   });
+  // Readiness: this BFF can serve (send it traffic): the api and the session store answer, and it is
+  // not shutting down.
   app.get('/readyz', async (_req, res) => {
-    if (await http.healthy()) res.json({ ok: true, api: true });
-    else res.status(503).json({ ok: false, api: false });
+    res.setHeader('Cache-Control', 'no-store');
+    const [api, sessionStore] = await Promise.all([http.healthy(), store.ping()]);
+    const ok = api && sessionStore && !health.draining;
+    res.status(ok ? 200 : 503).json({ ok, api, sessionStore, draining: health.draining });
   });
 
   app.use(
@@ -301,12 +348,19 @@ export async function createServer(config: Config): Promise<BffServer> {
   });
   if (config.webDist && existsSync(config.webDist)) app.use(webRouter(config.webDist, services));
   app.use(jsonNotFound);
-  app.use(jsonErrors);
+  app.use(jsonErrors(logger));
 
   return {
     app,
-    handler: answers.handler(app, config.allowedOrigins),
+    handler: instrument(answers.handler(app, config.allowedOrigins), {
+      logger,
+      metrics,
+      trusted: app.get('trust proxy fn') as TrustedPeer,
+    }),
     services,
+    metrics,
+    logger,
+    health,
     async close() {
       await apollo.stop();
       await store.close();

@@ -1,10 +1,11 @@
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createServer, type BffServer } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
-import { listen, startStack, type Stack } from './support.js';
+import { capturingLogger } from '../src/observability/index.js';
+import { listen, records, startStack, type Stack } from './support.js';
 
 /**
  * Expected bad input and upstream outages must come back as validation, NOT_FOUND or
@@ -14,7 +15,8 @@ import { listen, startStack, type Stack } from './support.js';
 let stack: Stack;
 let manager = '';
 let admin = '';
-const errorLog = vi.spyOn(console, 'error');
+/** What the outage BFF below logs (the stack's own BFF logs into stack.logs.bff). */
+const outageLogs: string[] = [];
 
 async function login(app: BffServer['app'], email: string) {
   const res = await request(app)
@@ -35,9 +37,13 @@ beforeAll(async () => {
   admin = await login(stack.bff.app, DEMO.admin);
 });
 afterAll(() => stack?.close());
-afterEach(() => errorLog.mockClear());
+afterEach(() => {
+  stack.logs.bff.length = 0;
+  outageLogs.length = 0;
+});
 
-const unexpectedLogs = () => errorLog.mock.calls.filter((c) => String(c[0]).includes('inesperado'));
+const unexpectedLogs = () =>
+  records([...stack.logs.bff, ...outageLogs]).filter((l) => l.level === 'error' && l.msg === 'error inesperado');
 
 const VACANCY_INPUT = {
   name: 'Plaza que no existe',
@@ -220,6 +226,7 @@ describe('an api answering 503 (its database is down)', () => {
         { NODE_ENV: 'test' },
         { apiUrl: `http://127.0.0.1:${port}`, serviceToken: stack.api.token, webDist: null, publicCacheTtlMs: 0 },
       ),
+      { logger: capturingLogger('bff', outageLogs) },
     );
     cookie = await login(bff.app, DEMO.admin);
     outage = true;

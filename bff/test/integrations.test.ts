@@ -32,7 +32,7 @@ beforeAll(async () => {
       original(...a);
     });
   }
-  stack = await startStack({ apiTokenRequests: LIMIT, apiTokenWindowMs: 60_000 });
+  stack = await startStack({ apiTokenRequests: LIMIT, apiTokenWindowMs: 60_000 }, { apiRequestLines: true });
   const login = await gql(
     'mutation($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } } }',
     { u: DEMO.admin, p: DEMO_PASSWORD },
@@ -40,7 +40,7 @@ beforeAll(async () => {
   admin = (login.headers['set-cookie'] as unknown as string[])
     .find((c) => c.startsWith('bolsa_sesion='))!
     .split(';')[0]!;
-  server = createServer(stack.bff.app);
+  server = createServer(stack.bff.handler);
   origin = `http://127.0.0.1:${await listen(server)}`;
 });
 afterAll(async () => {
@@ -50,7 +50,8 @@ afterAll(async () => {
 });
 
 function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const r = request(stack.bff.app).post('/graphql').set('content-type', 'application/json');
+  // Through the instrumented handler, so each call writes its request lines to the captured logs.
+  const r = request(stack.bff.handler).post('/graphql').set('content-type', 'application/json');
   for (const [k, v] of Object.entries(headers)) r.set(k, v);
   return r.send({ query, variables });
 }
@@ -191,6 +192,8 @@ describe('integrators: limits per API token', () => {
     await gql('{ staffUsers { id } }', {}, t.bearer);
     for (let i = 0; i < LIMIT + 1; i++) await gql('{ me { kind } }', {}, t.bearer);
     const secret = t.token.slice('bolsa_'.length);
-    expect(printed.some((line) => line.includes(secret))).toBe(false);
+    // What reached the console, and both tiers' JSON logs (request lines included).
+    expect(stack.logs.bff.length).toBeGreaterThan(LIMIT);
+    for (const line of [...printed, ...stack.logs.api, ...stack.logs.bff]) expect(line).not.toContain(secret);
   });
 });

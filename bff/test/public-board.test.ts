@@ -129,7 +129,12 @@ describe('public vacancy board through the BFF', () => {
 
   it('answers health and readiness', async () => {
     expect((await request(stack.bff.app).get('/healthz')).body).toEqual({ ok: true });
-    expect((await request(stack.bff.app).get('/readyz')).body).toEqual({ ok: true, api: true });
+    expect((await request(stack.bff.app).get('/readyz')).body).toEqual({
+      ok: true,
+      api: true,
+      sessionStore: true,
+      draining: false,
+    });
     expect((await gql('{ health { ok api } }')).body.data.health).toEqual({ ok: true, api: true });
   });
 

@@ -1,34 +1,55 @@
 import type { Server } from 'node:http';
+import { capturingLogger as apiLogger } from '../../api/src/observability/index.js';
 import { startApi, type RunningApi } from '../../api/src/server.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { capturingLogger } from '../src/observability/index.js';
 import { createServer, type BffServer } from '../src/server.js';
 
 export interface Stack {
   api: RunningApi;
   bff: BffServer;
   config: Config;
+  /** What each tier logged while this stack ran, one JSON line each (nothing reaches the test output). */
+  logs: { api: string[]; bff: string[] };
   close(): Promise<void>;
 }
 
+export interface StackOptions {
+  /** The api's per-request lines too (default: only its errors and start-up lines). */
+  apiRequestLines?: boolean;
+}
+
 /** A real api on seeded in-memory PGlite and a BFF in front of it (no listener: use supertest). */
-export async function startStack(overrides: Partial<Config> = {}): Promise<Stack> {
-  const api = await startApi({ memory: true, port: 0, seedDemo: true, log: false });
+export async function startStack(overrides: Partial<Config> = {}, options: StackOptions = {}): Promise<Stack> {
+  const logs = { api: [] as string[], bff: [] as string[] };
+  const api = await startApi({
+    memory: true,
+    port: 0,
+    seedDemo: true,
+    log: options.apiRequestLines ?? false,
+    logger: apiLogger('api', logs.api),
+  });
   const config = loadConfig(
     { NODE_ENV: 'test' },
     // Failed logins answer at once in tests; the growing delay has its own test.
     { apiUrl: api.url, serviceToken: api.token, webDist: null, loginDelayMs: 0, ...overrides },
   );
-  const bff = await createServer(config);
+  const bff = await createServer(config, { logger: capturingLogger('bff', logs.bff) });
   return {
     api,
     bff,
     config,
+    logs,
     async close() {
       await bff.close();
       await api.close();
     },
   };
 }
+
+/** The captured JSON log lines, parsed. */
+export const records = (lines: readonly string[]) =>
+  lines.map((l) => JSON.parse(l) as { level: string; msg: string; reqId?: string; [k: string]: unknown });
 
 export function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>

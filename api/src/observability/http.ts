@@ -77,7 +77,12 @@ export function requestLogging(o: RequestLoggingOptions): RequestHandler {
       const metrics = o.metrics;
       res.once('close', () => {
         const status = res.writableFinished ? res.statusCode : 499;
-        metrics.request(req.method, routeOf(req) ?? 'none', status, (performance.now() - (res as Timed)[STARTED]!) / 1e3);
+        metrics.request(
+          req.method,
+          routeOf(req) ?? 'none',
+          status,
+          (performance.now() - (res as Timed)[STARTED]!) / 1e3,
+        );
       });
     }
     logging(req, res, next);

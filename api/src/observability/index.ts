@@ -1,5 +1,12 @@
 // Logs, metrics and health of the api process (ARCHITECTURE.md principle 11).
-export { capturingLogger, createLogger, defaultLogger, logSettingsFromEnv, type LogSettings, type Logger } from './logger.js';
+export {
+  capturingLogger,
+  createLogger,
+  defaultLogger,
+  logSettingsFromEnv,
+  type LogSettings,
+  type Logger,
+} from './logger.js';
 export { requestLogging, routeOf } from './http.js';
 export {
   createApiMetrics,

@@ -35,7 +35,10 @@ export function drainable(server: Server, logger: Pick<Logger, 'warn'>): Drainab
       });
       try {
         if ((await Promise.race([closed, late])) === 'late') {
-          logger.warn({ timeoutMs, inFlight: inFlight.size }, 'cierre: solicitudes sin terminar al vencer el plazo; se cortan');
+          logger.warn(
+            { timeoutMs, inFlight: inFlight.size },
+            'cierre: solicitudes sin terminar al vencer el plazo; se cortan',
+          );
           server.closeAllConnections();
           await closed;
         }

@@ -77,5 +77,9 @@ export class ApiStore implements SharedStore {
     return new ApiRateLimiter(this.sessions, o);
   }
 
+  ping() {
+    return this.sessions.reachable();
+  }
+
   async close() {}
 }

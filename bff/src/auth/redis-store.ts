@@ -21,10 +21,14 @@ export class RedisStore implements SharedStore {
     private readonly sessions: SessionsClient,
   ) {}
 
-  static async connect(url: string, sessions: SessionsClient): Promise<RedisStore> {
+  static async connect(
+    url: string,
+    sessions: SessionsClient,
+    onError: (err: Error) => void = () => undefined,
+  ): Promise<RedisStore> {
     const client = newClient(url);
     // A lost connection reconnects on its own; requests meanwhile fail as unavailable, not crash.
-    client.on('error', (err: Error) => console.error(`[bff] Redis: ${err.name}`));
+    client.on('error', onError);
     await client.connect();
     return new RedisStore(client, sessions);
   }
@@ -96,6 +100,23 @@ export class RedisStore implements SharedStore {
       duration: o.durationSeconds,
       keyPrefix: `bolsa:${o.prefix}`,
     });
+  }
+
+  /** A PING answered within 2 s (the client refuses at once while disconnected: no offline queue). */
+  async ping() {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        this.client.ping().then((r) => r === 'PONG'),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), 2_000);
+        }),
+      ]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close() {

@@ -26,5 +26,7 @@ export interface SharedStore {
   spend(key: string, ttlMs: number): Promise<boolean>;
   isSpent(key: string): Promise<boolean>;
   limiter(o: LimiterOptions): RateLimiterAbstract;
+  /** Whether the store answers now (readiness): the api's health check, or a Redis PING. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,11 +1,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript } from '@bolsa/domain';
+import { ORGANISATION_NAME, isOpenForApplications, jobPosting, jsonForScript, routeRule } from '@bolsa/domain';
 import { cookieValue, SESSION_COOKIE } from '../auth/session.js';
 import type { Services } from '../context.js';
 import { imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
+import { markRoute } from '../observability/index.js';
 
 const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
 const TEXT_ASSET = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
@@ -54,6 +55,44 @@ function precompressed(dist: string, built: () => ReadonlySet<string>) {
     );
     res.sendFile(path.join(dist, variant), (err) => err && next(err));
   };
+}
+
+/** Paths that are never pages: the BFF's own endpoints, operations' names, files, hidden files. */
+const NOT_A_PAGE =
+  /^\/(api|graphql|graphiql|files|uploads|images|reports|assets|metrics|livez|readyz|healthz|internal|__test)(\/|$)/i;
+const FILE_LIKE = /(^|\/)[^/]*\.[^/]*$/;
+/** The vacancy pages of web/src/app/router.tsx that the domain's route table leaves to the board. */
+const VACANCY_PAGES: [RegExp, string][] = [
+  [/^\/vacantes\/[^/]+\/?$/, '/vacantes/:id'],
+  [/^\/vacantes\/[^/]+\/postular\/?$/, '/vacantes/:id/postular'],
+];
+
+/** The page pattern of a path the SPA's route table knows ('/panel/detallecandidato/:id'), or null. */
+export function pagePattern(pathname: string): string | null {
+  const rule = routeRule(pathname);
+  if (rule) return rule.path;
+  return VACANCY_PAGES.find(([re]) => re.test(pathname))?.[1] ?? null;
+}
+
+/**
+ * Which GET answers the SPA's HTML (the rule of the public port; everything else is a real 404):
+ * - never a path under the BFF's own endpoints or operations' names (/graphql/x, /api/…, /metrics,
+ *   /livez…) nor a hidden file ('/.env');
+ * - a page of the route table (domain ROUTES, the vacancy pages): to any client that accepts HTML,
+ *   curl's default (any type) included: 'page', status 200;
+ * - never anything else with a dot in its last segment ('/x.js', '/wp-login.php');
+ * - any other path: only to a browser, whose Accept names text/html; the SPA then shows its own
+ *   not-found handling (home for that visitor), with status 404: 'unknown-page'.
+ */
+export function spaAnswer(
+  pathname: string,
+  accept: string | undefined,
+  acceptsHtml: boolean,
+): 'page' | 'unknown-page' | null {
+  if (NOT_A_PAGE.test(pathname) || /\/\./.test(pathname)) return null;
+  if (pagePattern(pathname)) return acceptsHtml ? 'page' : null;
+  if (FILE_LIKE.test(pathname)) return null;
+  return /\btext\/html\b/i.test(accept ?? '') ? 'unknown-page' : null;
 }
 
 const escapeHtml = (s: string) =>
@@ -165,12 +204,20 @@ export function webRouter(dist: string, services: Services): Router {
       return next();
     const html = prerendered(req.path === '/' ? 'home' : 'vacantes');
     if (html === null) return next();
+    markRoute(req, req.path === '/' ? '/' : '/vacantes');
     res.type('html').setHeader('Cache-Control', 'no-cache').setHeader('Vary', 'Cookie').send(html);
   });
 
   router.get('/{*path}', (req, res, next) => {
-    if (req.method !== 'GET' || !req.accepts('html')) return next();
-    res.type('html').setHeader('Cache-Control', 'no-cache').send(indexHtml());
+    const pathname = decodePath(req.path);
+    const answer = pathname === null ? null : spaAnswer(pathname, req.get('accept'), !!req.accepts('html'));
+    if (!answer) return next();
+    markRoute(req, answer === 'page' ? pagePattern(pathname!)! : '(unknown page)');
+    res
+      .status(answer === 'page' ? 200 : 404)
+      .type('html')
+      .setHeader('Cache-Control', 'no-cache')
+      .send(indexHtml());
   });
   return router;
 }

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError, unexpected } from '../errors.js';
+// The module, not the index: the index reaches auth/, which reaches back here (no cycles).
+import type { BffMetrics, UpstreamFailure } from '../observability/metrics.js';
 import { currentRequestId } from '../request-id.js';
 import { failureOf, success, type Result } from './failure.js';
 
@@ -9,7 +11,15 @@ export interface UpstreamOptions {
   token: string;
   timeoutMs: number;
   connections: number;
+  /** Each call's duration and failures, by masked route (bolsa_upstream_*). */
+  metrics?: Pick<BffMetrics, 'upstream'>;
 }
+
+const UNAVAILABLE_STATUS = new Set([502, 503, 504]);
+
+/** undici's time-outs (connect, headers, body) versus refused or reset connections. */
+const networkFailure = (err: unknown): UpstreamFailure =>
+  /TIMEOUT/i.test(String((err as { code?: unknown }).code ?? (err as Error).name)) ? 'timeout' : 'connection';
 
 /** An upstream answer that is not 2xx; `body` is the parsed JSON or the raw text. */
 export class UpstreamHttpError extends Error {
@@ -118,10 +128,12 @@ export class Upstream {
     this.calls++;
     this.onCall?.(o.method ?? 'GET', path, o.query);
     const requestId = currentRequestId();
+    const method = o.method ?? 'GET';
+    const started = performance.now();
     try {
-      return await this.pool.request({
+      const res = await this.pool.request({
         path: path + qs,
-        method: o.method ?? 'GET',
+        method,
         headers: {
           authorization: `Bearer ${this.opts.token}`,
           accept: 'application/json',
@@ -137,12 +149,17 @@ export class Upstream {
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
+      const seconds = (performance.now() - started) / 1e3;
+      const failure = UNAVAILABLE_STATUS.has(res.statusCode) ? 'unavailable' : undefined;
+      this.opts.metrics?.upstream(method, path, res.statusCode, seconds, failure);
+      return res;
     } catch (err) {
       if (
         err instanceof undiciErrors.UndiciError ||
         (err as NodeJS.ErrnoException).code === 'ECONNREFUSED' ||
         (err as NodeJS.ErrnoException).code === 'ECONNRESET'
       ) {
+        this.opts.metrics?.upstream(method, path, 'error', (performance.now() - started) / 1e3, networkFailure(err));
         throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: (err as Error).name });
       }
       throw err;

@@ -55,6 +55,11 @@ function counter(raw: unknown): CounterState {
 export class SessionsClient {
   constructor(private readonly http: Upstream) {}
 
+  /** Whether the api (and so the session tables) answers now. */
+  reachable(): Promise<boolean> {
+    return this.http.healthy();
+  }
+
   /** 'inactive' when the account may not log in now; 'unknown' when it does not exist. */
   async create(s: {
     idHash: string;
