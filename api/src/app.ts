@@ -30,6 +30,8 @@ export interface AppDeps {
   db: Db;
   files: FileStore;
   serviceToken: string;
+  /** Also accepted while SERVICE_TOKEN is rotated (SERVICE_TOKEN_PREVIOUS). */
+  previousServiceToken?: string;
   /** Staff e-mails must end in @orgEmailDomain (default 'ejemplo.org.gt'). */
   orgEmailDomain?: string;
   /** One line per request: method, route, status, ms, request id (API_LOG). Errors are logged either way. */
@@ -53,12 +55,15 @@ function presentedToken(authorization: string | undefined, header: string | unde
   return bearer ?? header?.trim() ?? null;
 }
 
-function requireServiceToken(token: string): RequestHandler {
+function requireServiceToken(tokens: (string | undefined)[]): RequestHandler {
   // Comparing fixed-length digests keeps timingSafeEqual from leaking the token's length.
-  const expected = digest(token);
+  const expected = tokens.filter((t): t is string => !!t).map(digest);
   return (req, res, next) => {
     const given = presentedToken(req.get('authorization'), req.get('x-service-token'));
-    if (given && timingSafeEqual(digest(given), expected)) {
+    const mine = given ? digest(given) : null;
+    // Every accepted token is compared, so the time taken does not say which one matched.
+    const matches = mine ? expected.map((e) => timingSafeEqual(mine, e)) : [];
+    if (matches.includes(true)) {
       next();
       return;
     }
@@ -97,7 +102,7 @@ export function createApp(deps: AppDeps): Express {
     res.status(report.ok ? 200 : 503).json(report);
   });
 
-  app.use(requireServiceToken(serviceToken));
+  app.use(requireServiceToken([serviceToken, deps.previousServiceToken]));
   app.use(express.json({ limit: '1mb' }));
 
   app.use(geographyRoutes(db));

@@ -28,7 +28,13 @@ const EnvSchema = z.object({
   SERVICE_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: 'SERVICE_TOKEN debe tener al menos 16 caracteres',
   }),
+  /** While SERVICE_TOKEN is being rotated: the old token, still accepted (docs/operations.md). */
+  SERVICE_TOKEN_PREVIOUS: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'SERVICE_TOKEN_PREVIOUS debe tener al menos 16 caracteres',
+  }),
   SEED_DEMO: flag,
+  /** Run pending migrations and seeds at start-up (default yes); off: `npm run migrate` does it, start-up checks. */
+  MIGRATE_ON_START: flag,
   /** One log line per request (default on, in every NODE_ENV); errors and start-up lines are logged either way. */
   API_LOG: flag,
   /** Prometheus metrics on their own port (GET /metrics); 0 = none. */

@@ -9,8 +9,9 @@ import { createApp } from './app.js';
 import { meetingProviderFrom } from './interviews/meetings.js';
 import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
-import { createDatabase, migrateToLatest, pgPoolOf, type Database, type DatabaseTarget } from './db/database.js';
-import { runSeeds } from './demo/index.js';
+import { createDatabase, pgPoolOf, type Database, type DatabaseTarget } from './db/database.js';
+import { assertMigrated } from './db/migrate.js';
+import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
 import {
   createApiMetrics,
@@ -36,8 +37,12 @@ export interface StartApiOptions {
   memory?: boolean;
   /** Load demo data on an empty board (default true unless NODE_ENV=production). */
   seedDemo?: boolean;
+  /** Migrate and seed before listening (default env MIGRATE_ON_START, else true); false: only check the schema is current. */
+  migrate?: boolean;
   /** Default env SERVICE_TOKEN, else read/create <dataDir>/service-token (random per run with `memory`). */
   serviceToken?: string;
+  /** Default env SERVICE_TOKEN_PREVIOUS: the old token, still accepted while the token is rotated. */
+  previousServiceToken?: string;
   /** Request log lines (method, route, status, ms, request id); never bodies or query strings. Default off. */
   log?: boolean;
   /** pino logger (default: the process's, from LOG_LEVEL/LOG_PRETTY; tests pass a capturing one). */
@@ -141,9 +146,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       onPoolError: (err) => logger.error({ err: { type: err.name } }, 'PostgreSQL: conexión inactiva perdida'),
     });
     db = database;
-    await migrateToLatest(database);
+    const migrate = options.migrate ?? config.MIGRATE_ON_START ?? true;
+    if (!migrate) await assertMigrated(database);
     const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
     await files.ready?.();
+    // Under one lock with the migrations: replicas starting together migrate and seed once.
+    if (migrate)
+      await prepareDatabase(database, files, {
+        demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+        orgEmailDomain,
+        log: (line) => logger.info(line),
+      });
     // Files a killed process left between storing and committing (tmp/, unreferenced postulantes/):
     // at start-up and then hourly; counts only in the log, never keys.
     const sweepOrphans = () => {
@@ -162,11 +175,6 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     sweepOrphans();
     sweeper = setInterval(sweepOrphans, options.orphanSweepMs ?? 3_600_000);
     sweeper.unref();
-    await runSeeds(database, files, {
-      demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
-      orgEmailDomain,
-      log: (line) => logger.info(line),
-    });
     metrics.watch(database, pgPoolOf(database));
     const readiness = new Readiness(database);
 
@@ -174,6 +182,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       db: database,
       files,
       serviceToken: token,
+      previousServiceToken: options.previousServiceToken ?? config.SERVICE_TOKEN_PREVIOUS,
       orgEmailDomain,
       log: options.log ?? config.API_LOG ?? false,
       logger,

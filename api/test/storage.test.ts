@@ -97,3 +97,38 @@ describe.each(backends)('file store: $name', ({ open }) => {
     expect(await s.store.open('tmp/e')).toBeNull();
   });
 });
+
+describe.each(backends)('listing every key (backups): $name', ({ open }) => {
+  it('lists every key of every folder and sub-folder with its size, and not a write still in progress', async () => {
+    const fresh = await open();
+    try {
+      const all = async () => {
+        const out: string[] = [];
+        for await (const item of fresh.store.listAll()) {
+          expect(item.modifiedAt).toBeInstanceOf(Date);
+          out.push(`${item.key}:${item.size}`);
+        }
+        return out.sort();
+      };
+      expect(await all()).toEqual([]);
+      await fresh.store.put('plazas/a.webp', Buffer.from('imagen'));
+      await fresh.store.put('postulantes/b.pdf', Buffer.alloc(70_000, 7));
+      await fresh.store.put('postulantes/perfiles/9/c.jpg', Buffer.from('foto'));
+      await fresh.store.put('tmp/d', Buffer.from(''));
+
+      const slow = new Readable({ read() {} });
+      const writing = fresh.store.put('postulantes/lento.pdf', slow);
+      slow.push(Buffer.alloc(1024, 1));
+      await new Promise((r) => setTimeout(r, 300));
+      const during = await all();
+      slow.push(null);
+      await writing;
+
+      const expected = ['plazas/a.webp:6', 'postulantes/b.pdf:70000', 'postulantes/perfiles/9/c.jpg:4', 'tmp/d:0'];
+      expect(during).toEqual(expected);
+      expect(await all()).toEqual([...expected, 'postulantes/lento.pdf:1024'].sort());
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type LogEvent } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations/index.js';
 
 /* Table types live per area in ./tables/; the Database below names them all. */
 export type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
@@ -111,25 +110,99 @@ export async function createDatabase(target: DatabaseTarget, hooks: DatabaseHook
   }
   let pglite: PGlite;
   if (target.kind === 'pglite-dir') {
-    await mkdir(path.dirname(path.resolve(target.dir)), { recursive: true });
-    pglite = await PGlite.create(path.resolve(target.dir));
+    const dir = path.resolve(target.dir);
+    await mkdir(path.dirname(dir), { recursive: true });
+    const release = await claimDataDir(dir);
+    try {
+      pglite = await PGlite.create(dir);
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    const close = pglite.close.bind(pglite);
+    pglite.close = async () => {
+      try {
+        await close();
+      } finally {
+        await release();
+      }
+    };
   } else {
     pglite = await PGlite.create();
   }
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which one; another app
-  // (or a parallel test) with a kysely_migration table elsewhere would make it skip creating ours.
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  if (!schema) throw new Error('La base de datos no tiene un esquema actual (revise search_path)');
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Fallo al migrar la base de datos${name}`, { cause: error });
+interface DataDirClaim {
+  pid: number;
+  host: string;
+}
+
+/** Folders this process has open. */
+const openHere = new Set<string>();
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+};
+
+/**
+ * PGlite lets a second process open a data folder that one already has open, and each then works
+ * on its own copy in memory and writes it back: rows vanish. `<dir>.lock` names the process that
+ * has it open (pid and host); a claim whose process is gone on this host is taken over. The api,
+ * `npm run migrate`, `backup` and `restore` all open the folder through here.
+ */
+async function claimDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = `${dir}.lock`;
+  const mine: DataDirClaim = { pid: process.pid, host: os.hostname() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, 'wx', 0o600);
+      await handle.writeFile(JSON.stringify(mine));
+      await handle.close();
+      openHere.add(dir);
+      return async () => {
+        openHere.delete(dir);
+        const now = await readFile(file, 'utf8').catch(() => '');
+        if (now === JSON.stringify(mine)) await unlink(file).catch(() => undefined);
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let held: Partial<DataDirClaim> = {};
+    try {
+      held = JSON.parse(await readFile(file, 'utf8')) as Partial<DataDirClaim>;
+    } catch {
+      // unreadable or half-written: treated as held below unless it names a dead process here
+    }
+    // Our own pid but not a folder this process opened: a previous life of a container (pid 1 again).
+    const stale =
+      held.host === mine.host &&
+      typeof held.pid === 'number' &&
+      (held.pid === process.pid ? !openHere.has(dir) : !alive(held.pid));
+    if (!stale) {
+      const who = held.pid ? `el proceso ${held.pid} en ${held.host ?? '?'}` : 'otro proceso';
+      throw new Error(
+        `La base de datos PGlite en ${dir} está abierta por ${who}: deténgalo antes (el API, npm run migrate, ` +
+          `backup o restore). Si no hay ninguno, borre ${file}. ` +
+          `(The PGlite database is open in another process; stop it first.)`,
+      );
+    }
+    await unlink(file).catch(() => undefined);
+  }
+  throw new Error(`No se pudo reservar ${file}`);
+}
+
+/* Migrations: see ./migrate.ts (the lock, the status, the runner). */
+export { migrateToLatest } from './migrate.js';
+
+/** Where the api's settings put the database: DATABASE_URL, else PGlite in DATA_DIR/pglite. */
+export function configuredTarget(settings: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
+  return settings.DATABASE_URL
+    ? { kind: 'postgres', url: settings.DATABASE_URL }
+    : { kind: 'pglite-dir', dir: path.join(path.resolve(settings.DATA_DIR), 'pglite') };
 }

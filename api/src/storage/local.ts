@@ -54,6 +54,8 @@ function remainder(parts: Buffer[], written: number): Buffer[] {
   return rest;
 }
 
+const IN_PROGRESS = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
 /** Files in a folder on this machine (DATA_DIR/files by default). */
 export function createLocalFileStore(root: string): FileStore {
   const base = path.resolve(root);
@@ -131,6 +133,35 @@ export function createLocalFileStore(root: string): FileStore {
           // gone meanwhile
         }
       }
+    },
+    async *listAll() {
+      const walk = async function* (dir: string): AsyncGenerator<{ key: string; size: number; modifiedAt: Date }> {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          // put() writes '<key>.<uuid>.tmp' and renames it: half a file is never a key.
+          else if (entry.isFile() && !IN_PROGRESS.test(entry.name)) {
+            try {
+              const info = await stat(full);
+              yield {
+                key: path.relative(base, full).split(path.sep).join('/'),
+                size: info.size,
+                modifiedAt: info.mtime,
+              };
+            } catch {
+              // gone meanwhile
+            }
+          }
+        }
+      };
+      yield* walk(base);
     },
     async sweep(folder, olderThanMs) {
       const dir = resolveKey(folder);

@@ -94,6 +94,21 @@ export function createS3FileStore(o: S3Options): FileStore {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
+    async *listAll() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: o.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        );
+        for (const obj of page.Contents ?? []) {
+          if (!obj.Key || !obj.LastModified) continue;
+          const key = obj.Key.slice(prefix.length);
+          // Anything else in the bucket under the prefix that could not be one of our keys is not ours.
+          if (isSafeKey(key)) yield { key, size: obj.Size ?? 0, modifiedAt: obj.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async sweep(folder, olderThanMs) {
       let removed = 0;
       let token: string | undefined;

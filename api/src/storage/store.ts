@@ -32,6 +32,11 @@ export interface FileStore {
    * folder lists nothing. Used by the orphan sweep (orphans.ts).
    */
   list(folder: string): AsyncIterable<ListedKey>;
+  /**
+   * Every key in the store with its size, sub-folders included, in no particular order; a write
+   * still in progress is not listed. Used by backups (api/src/ops/).
+   */
+  listAll(): AsyncIterable<ListedKey & { size: number }>;
   /** Removes keys under `folder` older than `olderThanMs` (uploads a killed process left behind). */
   sweep(folder: string, olderThanMs: number): Promise<number>;
   /** Prepares the store at start-up (creates the bucket when missing). */
