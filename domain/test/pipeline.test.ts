@@ -190,6 +190,9 @@ describe('candidate profile (spec 1 §5.3–5.4)', () => {
     [{ firstSurname: ' ' }, 'El primer apellido es requerido'],
     [{ phone: '' }, 'El teléfono es obligatorio'],
     [{ phone: '123' }, 'El teléfono debe tener exactamente 8 dígitos'],
+    // The same CUI rule as registration and the application (issue 20): a wrong check digit.
+    [{ dpi: '2476459670101' }, 'El CUI/DPI no es válido. Revisa los 13 dígitos.'],
+    [{ dpi: '2476459669999' }, 'El CUI/DPI no es válido. Revisa los 13 dígitos.'],
     [{ birthDate: '2010-01-01' }, 'Debe ser mayor de 18 años'],
     [{ birthDate: '1950-01-01' }, 'La edad máxima permitida es 65 años'],
     [{ birthDate: 'ayer' }, 'Fecha de nacimiento inválida'],
