@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CANDIDATES, DEMO_GUEST, DEMO_PASSWORD } from '../src/demo/index.js';
 import { databases, type TestApi } from './support/databases.js';
+import * as linkedRegistered from '../src/db/migrations/0023-linked-applications-registered.js';
 import { recordingClient, validCui } from './support/client.js';
 
 const USER_KEYS = [
@@ -346,6 +347,31 @@ describe.each(databases)('candidate accounts on $name', ({ name, start }) => {
       expect((await register(registration({ Email: DEMO_GUEST.email, Dpi: DEMO_GUEST.cui }))).body.conflict).toBe(
         'cuenta_existente',
       );
+    });
+
+    it("marks linked applications as a registered candidate's, also those linked before (migration 0023)", async () => {
+      const cui = validCui('30055566');
+      await t.api.db
+        .insertInto('postulantes')
+        .values({ nombre: 'Eva Ixcot', cui, email: 'eva.ixcot@example.com' })
+        .execute();
+      const res = await register(registration({ Email: 'eva.ixcot@example.com', Dpi: cui }));
+      expect(res.status).toBe(201);
+      const linked = await t.api.db
+        .selectFrom('postulantes')
+        .select(['id', 'es_registrado'])
+        .where('usuario_candidato_id', '=', res.body.id as number)
+        .execute();
+      expect(linked.map((r) => r.es_registrado)).toEqual([true]);
+      // A row linked by an older version: still unmarked until the migration runs.
+      await t.api.db.updateTable('postulantes').set({ es_registrado: false }).where('id', '=', linked[0]!.id).execute();
+      await linkedRegistered.up(t.api.db as never);
+      const after = await t.api.db
+        .selectFrom('postulantes')
+        .select('es_registrado')
+        .where('id', '=', linked[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(after.es_registrado).toBe(true);
     });
 
     it('links only applications with both the same CUI and the same e-mail', async () => {

@@ -14,6 +14,7 @@ import * as m0019 from './0019-inbox-search.js';
 import * as m0020 from './0020-candidate-counts.js';
 import * as m0021 from './0021-staged-files.js';
 import * as m0022 from './0022-staged-file-owner.js';
+import * as m0023 from './0023-linked-applications-registered.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0020-candidate-counts': m0020,
   '0021-staged-files': m0021,
   '0022-staged-file-owner': m0022,
+  '0023-linked-applications-registered': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {
