@@ -259,6 +259,78 @@ describe('applications through the BFF', () => {
     expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
+  it("a guest who registers and logs in finds the application's data and documents in their profile; staff see the application as registered", async () => {
+    const g = await guestWithFiles();
+    const inp = input(v.second, {
+      phone: '55778899',
+      address: '5a avenida 3-20 zona 1, Cobán',
+      cvUploadId: g.cvUploadId,
+      photoUploadId: g.photoUploadId,
+    });
+    const applied = await gql(APPLY, { input: inp }, g.cookie);
+    expect(applied.body.data.apply.error).toBeNull();
+    const applicationId = applied.body.data.apply.applicationId as string;
+
+    const cap = (await gql('mutation { newCaptcha { id } }', {})).body.data.newCaptcha.id as string;
+    const answer = (await request(stack.bff.app).get('/__test/captcha').query({ id: cap })).body.answer as string;
+    const reg = await gql(
+      `mutation($i: RegisterCandidateInput!) { registerCandidate(input: $i) { ok error { __typename } } }`,
+      {
+        i: {
+          primerNombre: 'Rosa',
+          primerApellido: 'Xuc',
+          email: inp.email,
+          emailConfirmation: inp.email,
+          password: 'secreto1',
+          passwordConfirmation: 'secreto1',
+          dpi: inp.dpi,
+          captchaId: cap,
+          captchaAnswer: answer,
+        },
+      },
+    );
+    expect(reg.body.data.registerCandidate).toEqual({ ok: true, error: null });
+    const login = await gql(
+      `mutation($e: String!, $p: String!) { candidateLogin(email: $e, password: $p) { linkedApplications error { __typename } } }`,
+      { e: inp.email, p: 'secreto1' },
+    );
+    expect(login.body.data.candidateLogin).toEqual({ linkedApplications: 1, error: null });
+    const session = cookieOf(login, 'bolsa_sesion')!;
+    const profile = await gql(
+      `{ myProfile { phone address complete photo { name url } curriculum { name url } dpiFile { id }
+        experiences { company position from to description } personalReferences { name phone } workReferences { name phone } } }`,
+      {},
+      session,
+    );
+    expect(profile.body.data.myProfile).toMatchObject({
+      phone: '55778899',
+      address: '5a avenida 3-20 zona 1, Cobán',
+      complete: false,
+      photo: { name: 'foto.png', url: expect.stringMatching(/^\/files\/candidatos\/perfil\/\d+$/) },
+      curriculum: { name: 'cv.pdf' },
+      dpiFile: null,
+      experiences: [
+        { company: 'Farmacia Central', position: 'Cajera', from: '2020-01-06', to: '2023-05-31', description: 'Caja' },
+      ],
+      personalReferences: [{ name: 'Marta Xuc', phone: '44556677' }],
+      workReferences: [{ name: 'Luis Pérez', phone: '33445566' }],
+    });
+    // The carried photo opens for its owner through the BFF's file route.
+    const photo = await request(stack.bff.app).get(profile.body.data.myProfile.photo.url).set('cookie', session);
+    expect([photo.status, photo.headers['content-type']]).toEqual([200, 'image/png']);
+
+    const staff = await gql(
+      `mutation { staffLogin(username: "${DEMO.manager}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+      {},
+    );
+    const detail = await gql(
+      `query($id: ID!) { candidate(id: $id) { registered } }`,
+      { id: applicationId },
+      cookieOf(staff, 'bolsa_sesion')!,
+    );
+    expect(detail.body.data.candidate).toEqual({ registered: true });
+  });
+
   it('login with a vacancy id runs the duplicate check and refuses with the spec 1 §8 messages', async () => {
     const LOGIN = `mutation($e: String!, $p: String!, $v: ID) {
       candidateLogin(email: $e, password: $p, vacancyId: $v) {
