@@ -249,7 +249,25 @@ describe('applications through the BFF', () => {
       .executeTakeFirstOrThrow();
     expect(String(row.usuario_candidato_id)).toBe(viewerId);
     const yaAplico = await gql(CHECK, { vacancyId: String(v.open), dpi: ana.dpi, email: ana.email }, session);
-    expect(yaAplico.body.data.applicationCheck.conflict).toBe('YA_APLICO');
+    // Worded for someone logged in: no 'Inicia sesión' (issue 20), at the check and at a second submission.
+    expect(yaAplico.body.data.applicationCheck).toEqual({
+      ok: false,
+      conflict: 'YA_APLICO',
+      message: 'Ya tienes una postulación a esta vacante.',
+    });
+    const again = {
+      photoUploadId: await up('candidate-photo', jpeg, 'foto.jpg'),
+      cvUploadId: await up('candidate-document', pdf, 'cv.pdf'),
+      dpiScanUploadId: await up('candidate-document', pdf, 'dpi.pdf'),
+      policeRecordUploadId: await up('candidate-document', pdf, 'policiales.pdf'),
+      criminalRecordUploadId: await up('candidate-document', pdf, 'penales.pdf'),
+    };
+    const twice = await gql(APPLY, { input: input(v.open, { dpi: ana.dpi, email: ana.email, ...again }) }, session);
+    expect(twice.body.data.apply.error).toEqual({
+      __typename: 'DuplicateApplication',
+      conflict: 'YA_APLICO',
+      message: 'Ya tienes una postulación a esta vacante.',
+    });
 
     const staff = await gql(
       `mutation { staffLogin(username: "${DEMO.manager}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,

@@ -146,6 +146,14 @@ describe('application form (spec 1 §5.2)', () => {
     expect(conflictMessage('dpi', 'Mensaje del servidor')).toBe('Mensaje del servidor');
   });
 
+  it("tells a logged-in candidate who already applied so, without asking them to 'Inicia sesión' (issue 20)", () => {
+    const server = 'Ya realizaste una postulación a esta plaza. Inicia sesión para actualizar tu información.';
+    expect(conflictMessage('ya_aplico', server, 'registered')).toBe('Ya tienes una postulación a esta vacante.');
+    expect(conflictMessage('ya_aplico', null, 'registered')).toBe('Ya tienes una postulación a esta vacante.');
+    expect(conflictMessage('ya_aplico', null, 'guest')).toBe(server);
+    expect(conflictMessage('dpi', 'Mensaje del servidor', 'registered')).toBe('Mensaje del servidor');
+  });
+
   it('checks files (spec 1 §5.2–5.3)', () => {
     expect(checkFile('document', { mimeType: 'application/pdf', size: 1000 })).toBeNull();
     expect(checkFile('document', { mimeType: 'image/png', size: 1000 })).toBe('Solo se permiten archivos PDF');

@@ -259,6 +259,44 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     expect(screen.getByLabelText('Seleccionar Antecedentes policiales (PDF)')).toBeInTheDocument();
   });
 
+  it('tells a logged-in candidate who already applied before they fill anything, with a way to Mis Postulaciones', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const alreadyApplied: Mocks[number] = {
+      request: {
+        query: APPLICATION_CHECK,
+        variables: (v: Record<string, unknown>) => {
+          seen.push(v);
+          return true;
+        },
+      },
+      result: {
+        data: {
+          applicationCheck: {
+            __typename: 'ApplicationCheck',
+            ok: false,
+            conflict: 'YA_APLICO',
+            message: 'Ya tienes una postulación a esta vacante.',
+          },
+        },
+      },
+    };
+    const { onClose } = renderForm([alreadyApplied], 'candidate', profileMock(PROFILE));
+    const dialog = await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
+    expect(await within(dialog).findByText('Ya tienes una postulación a esta vacante.')).toBeInTheDocument();
+    expect(seen).toEqual([{ vacancyId: '7', dpi: VALID_CUI, email: 'ana.lopez@example.com' }]);
+    expect(within(dialog).queryByText(/Inicia sesión/i)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Nombre completo/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Ver Mis Postulaciones' })).toHaveAttribute('href', '/perfil');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Ver otras vacantes' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows a logged-in candidate the form when they have not applied yet', async () => {
+    renderForm([checkMock({ ok: true })], 'candidate', profileMock(PROFILE));
+    expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
+    expect(screen.queryByText('Ya tienes una postulación a esta vacante.')).not.toBeInTheDocument();
+  });
+
   it('keeps one section open at a time, and opening Experiencia Laboral shows its hint for 4 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
