@@ -291,6 +291,29 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("logging in from the form keeps what was written: the form reopens with it as the candidate's (issue 20)", async () => {
+    const first = renderForm();
+    await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
+    set(field(/^Nombre completo/), 'Luis Pérez');
+    set(field(PHONE), '55551234');
+    const user = userEvent.setup();
+    await openSection(user, 'Educación y Disponibilidad');
+    set(field(/^Pretensión salarial/), '4500');
+    await user.click(screen.getByRole('button', { name: 'inicia sesión' }));
+    expect(first.onClose).toHaveBeenCalled();
+    expect(await screen.findByRole('dialog', { name: 'Accede a tu cuenta' }, SLOW_WAIT)).toBeInTheDocument();
+    first.unmount();
+
+    // Logged in, the form of the same vacancy opens again from the profile and what was written.
+    renderForm([checkMock({ ok: true })], 'candidate', profileMock(PROFILE));
+    expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
+    expect(field(/^Nombre completo/)).toHaveValue('Luis Pérez');
+    expect(field(PHONE)).toHaveValue('55551234');
+    expect(field(/^Correo electrónico/)).toHaveValue('ana.lopez@example.com');
+    await openSection(user, 'Educación y Disponibilidad');
+    expect(field(/^Pretensión salarial/)).toHaveValue('4500');
+  });
+
   it('shows a logged-in candidate the form when they have not applied yet', async () => {
     renderForm([checkMock({ ok: true })], 'candidate', profileMock(PROFILE));
     expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();

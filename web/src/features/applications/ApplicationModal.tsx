@@ -4,11 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { APPLICATION_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
 import { Link } from 'react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
 import { ApplicationForm, type Dialog } from './ApplicationForm';
+import { forgetDraft, keepDraft, peekDraft } from './draft';
+import { applicationPath } from './paths';
 import { prefillFromProfile, type ApplicationPrefill } from './form-values';
 import { APPLICATION_CHECK, APPLICATION_PROFILE, APPLICATION_VACANCY } from './operations';
 
@@ -32,6 +34,9 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useTrackDialog(true);
   useTrackDialog(dialog !== null);
+  // Read while rendering (React may render twice), forgotten once the form has opened.
+  const [draft] = useState(() => peekDraft(vacancyId));
+  useEffect(() => forgetDraft(vacancyId), [vacancyId]);
 
   const registered = viewer?.roleId === ROLE.CANDIDATE;
   // A logged-in candidate's form starts from their profile, read fresh (the form takes its
@@ -109,9 +114,12 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
         onCancel={onClose}
         onDialog={setDialog}
         onApplied={onClose}
-        onLogin={() => {
+        draft={draft}
+        onLogin={(written) => {
+          // Back in this form after logging in, with what was written (issue 20).
+          keepDraft(vacancyId, written);
           onClose();
-          openLogin(vacancyId);
+          openLogin(vacancyId, { returnTo: applicationPath(vacancyId) });
         }}
       />
     );
