@@ -211,6 +211,15 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     expect(screen.queryByLabelText('Seleccionar Antecedentes penales (PDF)')).not.toBeInTheDocument();
   });
 
+  it("names the page after the vacancy: 'Postular: <plaza>' (issue 20)", async () => {
+    document.title = 'Vacantes Disponibles · Bolsa de Trabajo';
+    const view = renderForm();
+    await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
+    await waitFor(() => expect(document.title).toBe('Postular: Enfermera Auxiliar · Bolsa de Trabajo'));
+    view.unmount();
+    expect(document.title).toBe('Vacantes Disponibles · Bolsa de Trabajo');
+  });
+
   it('shows a registered candidate their name and asks for the four documents and the photo', async () => {
     renderForm([], 'candidate');
     expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();

@@ -5,7 +5,9 @@ import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-
 import { APPLICATION_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { pageTitle } from '../../app/site';
 import { useTrackDialog } from '../../lib/dialog-activity';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
 import { ApplicationForm, type Dialog } from './ApplicationForm';
@@ -58,6 +60,8 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   const alreadyApplied = check.data?.applicationCheck.conflict === 'YA_APLICO';
 
   const vacancy = data?.vacancy;
+  // The form's own title, over the board's 'Vacantes Disponibles' (issue 20).
+  useDocumentTitle(vacancy ? pageTitle(`Postular: ${vacancy.name}`) : null, 2);
   let body: ReactNode;
   if ((loading && !data) || (registered && (profile.loading || check.loading))) body = <FormSkeleton />;
   else if (error && !data)
