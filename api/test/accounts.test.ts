@@ -92,6 +92,33 @@ describe.each(databases)('candidate accounts on $name', ({ name, start }) => {
       ]);
     });
 
+    it('gives the first demo candidate a complete profile and applications in several states (issue 20)', async () => {
+      const ana = await t.api.db
+        .selectFrom('usuarios_candidatos')
+        .select('id')
+        .where('email', '=', ANA.email)
+        .executeTakeFirstOrThrow();
+      const profile = await get(`/PerfilCandidato/profile/${ana.id}`);
+      expect(profile.body).toMatchObject({ perfil_completado: true, telefono: '55501234' });
+      expect(profile.body.fotografia).not.toBeNull();
+      expect(profile.body.experiencias_json).toHaveLength(2);
+      for (const k of ['curriculum_id', 'dpi_archivo_id', 'antecedentes_policiales_id', 'antecedentes_penales_id'])
+        expect(profile.body[k]).not.toBeNull();
+      const mine = await get(`/mis-postulaciones/${ana.id}`);
+      const states = mine.body.postulaciones.map((p: { estadoPostulante: string }) => p.estadoPostulante);
+      expect(states.sort()).toEqual(['en seguimiento', 'entrevista', 'rechazado']);
+      const sentLoggedIn = await t.api.db
+        .selectFrom('postulantes')
+        .select(['id', 'es_registrado'])
+        .where('usuario_candidato_id', '=', ana.id)
+        .where('vinculada_en', 'is', null)
+        .execute();
+      expect(sentLoggedIn).toHaveLength(1);
+      const detail = await get(`/candidatos/detalle/${sentLoggedIn[0]!.id}`);
+      expect(detail.body).toMatchObject({ esUsuarioRegistrado: true, estadoPostulante: 'entrevista' });
+      expect(detail.body.documentos).toHaveLength(5);
+    });
+
     it('lets a demo candidate log in with the demo password', async () => {
       const res = await login(ANA.email, DEMO_PASSWORD);
       expect(res.status).toBe(200);
