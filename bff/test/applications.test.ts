@@ -204,8 +204,20 @@ describe('applications through the BFF', () => {
   });
 
   it('a registered candidate applies in full mode as themselves (user id from the session); staff cannot apply', async () => {
+    // A new account: its profile holds no documents yet (the first demo candidate's holds them all).
+    const created = await request(stack.api.url)
+      .post('/usuarios-candidatos/register')
+      .set('authorization', `Bearer ${stack.api.token}`)
+      .send({
+        PrimerNombre: 'Ana',
+        PrimerApellido: 'Nueva',
+        Email: 'ana.nueva@example.com',
+        Password: 'Clave123',
+        Dpi: validCui('39600011'),
+      });
+    expect(created.status).toBe(201);
     const login = await gql(
-      `mutation { candidateLogin(email: "${DEMO.candidate}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+      `mutation { candidateLogin(email: "ana.nueva@example.com", password: "Clave123") { viewer { id } } }`,
       {},
     );
     const session = cookieOf(login, 'bolsa_sesion')!;
@@ -356,8 +368,8 @@ describe('applications through the BFF', () => {
         error { __typename ... on DuplicateApplication { conflict message } ... on ApplicationCheckFailed { title message } }
       }
     }`;
-    // Ana applied to v.open in the test above.
-    const refused = await gql(LOGIN, { e: DEMO.candidate, p: DEMO_PASSWORD, v: String(v.open) });
+    // The new account applied to v.open in the test above.
+    const refused = await gql(LOGIN, { e: 'ana.nueva@example.com', p: 'Clave123', v: String(v.open) });
     expect(refused.body.data.candidateLogin).toEqual({
       viewer: null,
       error: {
