@@ -237,7 +237,10 @@ describe('applying to a vacancy (issue 9)', () => {
 
     const login = page.getByRole('dialog', { name: 'Accede a tu cuenta' });
     await login.getByLabel(/^Correo electrónico/).fill('ana.lopez@example.com');
-    await login.getByLabel(/^Contraseña/).first().fill('Demo2026!');
+    await login
+      .getByLabel(/^Contraseña/)
+      .first()
+      .fill('Demo2026!');
     await login.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await page.waitForURL((u) => u.pathname === `/vacantes/${vacancyId}/postular`);
     const again = page.getByRole('dialog', { name: 'Formulario de Postulación' });

@@ -614,9 +614,7 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     expect(profile.body).toMatchObject({
       telefono: '55123456',
       direccion_completa: '5a avenida 3-20 zona 1, Cobán',
-      experiencias_json: [
-        { Empresa: 'Farmacia Central', Puesto: 'Cajera', Desde: '2020-01-06', Hasta: '2023-05-31' },
-      ],
+      experiencias_json: [{ Empresa: 'Farmacia Central', Puesto: 'Cajera', Desde: '2020-01-06', Hasta: '2023-05-31' }],
       referidos_personales_json: [{ RefNp: 'Marta Xuc', RefTp: '44556677' }],
       referidos_laborales_json: [{ RefNl: 'Luis Pérez', RefTl: '33445566' }],
       // Still to complete: birth date, a second experience, three documents.
@@ -634,7 +632,9 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
       ['curriculum', cv],
     ] as const) {
       const f = carried.find((x) => x.tipo === tipo)!;
-      const res = await fetch(`${t.api.url}/internal/archivos-candidatos/perfil/${f.id}/contenido`, { headers: auth() });
+      const res = await fetch(`${t.api.url}/internal/archivos-candidatos/perfil/${f.id}/contenido`, {
+        headers: auth(),
+      });
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     }
     // Copies: the applications keep their own files, at their own keys.

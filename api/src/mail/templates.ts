@@ -34,14 +34,19 @@ ${body}
  * with the same e-mail and CUI/DPI, which links the application. After the end of the process
  * (hired, rejected) a guest is not invited any more.
  */
-function followUp(site: string, registered: boolean, state: CandidateState | null): { text: string; html: string } | null {
+function followUp(
+  site: string,
+  registered: boolean,
+  state: CandidateState | null,
+): { text: string; html: string } | null {
   if (registered)
     return {
       text: `Puedes ver el estado de tu postulación en ${site}/perfil`,
       html: `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
     };
   if (state === 'contratado' || state === 'rechazado') return null;
-  const invite = 'con este mismo correo y tu CUI/DPI para seguir el estado de tu postulación: la vincularemos a tu perfil.';
+  const invite =
+    'con este mismo correo y tu CUI/DPI para seguir el estado de tu postulación: la vincularemos a tu perfil.';
   return {
     text: `Crea tu cuenta en ${site}/ ${invite}`,
     html: `Crea tu cuenta <a href="${escapeHtml(site)}/">en la Bolsa de Trabajo</a> ${escapeHtml(invite)}`,
