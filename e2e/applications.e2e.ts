@@ -220,4 +220,45 @@ describe('applying to a vacancy (issue 9)', () => {
     await screenshot(page, 'apply-registered-success');
     await context.close();
   });
+
+  it('logging in from inside a form returns to that form with the draft; one already applied to says so first (issue 20)', async () => {
+    const { id: vacancyId, name: vacancyName } = inject('linkVacancy');
+    const { context, page } = await newPage(browser);
+    await page.goto(`/vacantes/${vacancyId}/postular`);
+    const dialog = page.getByRole('dialog', { name: 'Formulario de Postulación' });
+    await dialog.getByText(vacancyName).first().waitFor();
+    // The page is named after the form, and the keyboard starts on its first field.
+    await expect.poll(() => page.title()).toBe(`Postular: ${vacancyName} · Bolsa de Trabajo`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('postulacion-name');
+    await dialog.getByLabel(/^Nombre completo/).fill('Ana Prueba Borrador');
+    await dialog.getByRole('button', { name: /^Educación y Disponibilidad/ }).click();
+    await dialog.getByLabel(/^Pretensión salarial/).fill('6200');
+    await dialog.getByRole('button', { name: 'inicia sesión' }).click();
+
+    const login = page.getByRole('dialog', { name: 'Accede a tu cuenta' });
+    await login.getByLabel(/^Correo electrónico/).fill('ana.lopez@example.com');
+    await login
+      .getByLabel(/^Contraseña/)
+      .first()
+      .fill('Demo2026!');
+    await login.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.waitForURL((u) => u.pathname === `/vacantes/${vacancyId}/postular`);
+    const again = page.getByRole('dialog', { name: 'Formulario de Postulación' });
+    await again.getByText(/^Postulando como /).waitFor();
+    expect(await again.getByLabel(/^Nombre completo/).inputValue()).toBe('Ana Prueba Borrador');
+    await again.getByRole('button', { name: /^Educación y Disponibilidad/ }).click();
+    expect(await again.getByLabel(/^Pretensión salarial/).inputValue()).toBe('6200');
+    await screenshot(page, 'postular-tras-iniciar-sesion');
+
+    // The vacancy she applied to in the journey above: told before any field, with the way to her applications.
+    const applied = inject('candidateApplication');
+    await page.goto(`/vacantes/${applied.vacancyId}/postular`);
+    const done = page.getByRole('dialog', { name: 'Formulario de Postulación' });
+    await done.getByText('Ya tienes una postulación a esta vacante.').waitFor();
+    expect(await done.getByLabel(/^Nombre completo/).count()).toBe(0);
+    await screenshot(page, 'postular-ya-aplico');
+    await done.getByRole('link', { name: 'Ver Mis Postulaciones' }).click();
+    await page.waitForURL((u) => u.pathname === '/perfil');
+    await context.close();
+  });
 });

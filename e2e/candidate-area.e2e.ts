@@ -140,6 +140,19 @@ describe('candidate area (issue 10)', () => {
     expect(await card.locator('.mantine-Badge-root').innerText()).toMatch(/^postulado$/i);
     expect(await card.getByText(/^Estado actualizado/).count()).toBe(0);
 
+    // What the guest sent starts the profile (issue 20): nothing to type again.
+    await page.getByRole('tab', { name: 'Mi Perfil' }).click();
+    const view = page.getByRole('tabpanel', { name: 'Mi Perfil' });
+    for (const text of ['55557777', '5a avenida 3-20 zona 1, Cobán', 'Farmacia Central', 'Rosa Xol', 'Pedro Caal'])
+      await view.getByText(text).first().waitFor();
+    await view.getByRole('img', { name: /^Fotografía de / }).waitFor();
+    const cv = view.getByRole('link', { name: /^Ver Currículum/ });
+    const cvFile = await context.request.get((await cv.getAttribute('href'))!);
+    expect([cvFile.status(), cvFile.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await screenshot(page, 'perfil-desde-invitado');
+    await phoneShot(page, 'perfil-desde-invitado-360');
+    await page.getByRole('tab', { name: 'Mis Postulaciones' }).click();
+
     await moveApplication(context.request, applicationId, 'en seguimiento');
     await page.reload();
     await card.getByText('Estado actualizado: postulado → en seguimiento').waitFor();

@@ -16,6 +16,7 @@ const noBuild = process.argv.includes('--no-build');
 const env = { ...process.env };
 env.API_PORT ??= '4001';
 env.PORT ??= '4000';
+env.PUBLIC_URL ??= `http://localhost:${env.PORT}`; // links in e-mails follow the port started on
 env.API_URL ??= `http://127.0.0.1:${env.API_PORT}`;
 env.DATA_DIR ??= path.join(root, 'data');
 

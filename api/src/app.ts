@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(branchRoutes(db));
   app.use(vacancyRoutes(db, files));
   app.use(fileRoutes({ db, files }));
-  app.use(candidateRoutes(db));
+  app.use(candidateRoutes({ db, files }));
   app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(assignedTestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(documentRequestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));

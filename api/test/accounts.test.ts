@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CANDIDATES, DEMO_GUEST, DEMO_PASSWORD } from '../src/demo/index.js';
 import { databases, records, type TestApi } from './support/databases.js';
+import * as linkedRegistered from '../src/db/migrations/0024-linked-applications-registered.js';
 import { recordingClient, validCui } from './support/client.js';
 
 const USER_KEYS = [
@@ -89,6 +90,33 @@ describe.each(databases)('candidate accounts on $name', ({ name, start }) => {
       expect(records(t.logs).flatMap((l) => (l.msg.startsWith('Cuentas de demostración') ? [l.msg] : []))).toEqual([
         'Cuentas de demostración creadas: 3 de personal, 2 candidatos, 2 postulaciones sin cuenta',
       ]);
+    });
+
+    it('gives the first demo candidate a complete profile and applications in several states (issue 20)', async () => {
+      const ana = await t.api.db
+        .selectFrom('usuarios_candidatos')
+        .select('id')
+        .where('email', '=', ANA.email)
+        .executeTakeFirstOrThrow();
+      const profile = await get(`/PerfilCandidato/profile/${ana.id}`);
+      expect(profile.body).toMatchObject({ perfil_completado: true, telefono: '55501234' });
+      expect(profile.body.fotografia).not.toBeNull();
+      expect(profile.body.experiencias_json).toHaveLength(2);
+      for (const k of ['curriculum_id', 'dpi_archivo_id', 'antecedentes_policiales_id', 'antecedentes_penales_id'])
+        expect(profile.body[k]).not.toBeNull();
+      const mine = await get(`/mis-postulaciones/${ana.id}`);
+      const states = mine.body.postulaciones.map((p: { estadoPostulante: string }) => p.estadoPostulante);
+      expect(states.sort()).toEqual(['en seguimiento', 'entrevista', 'rechazado']);
+      const sentLoggedIn = await t.api.db
+        .selectFrom('postulantes')
+        .select(['id', 'es_registrado'])
+        .where('usuario_candidato_id', '=', ana.id)
+        .where('vinculada_en', 'is', null)
+        .execute();
+      expect(sentLoggedIn).toHaveLength(1);
+      const detail = await get(`/candidatos/detalle/${sentLoggedIn[0]!.id}`);
+      expect(detail.body).toMatchObject({ esUsuarioRegistrado: true, estadoPostulante: 'entrevista' });
+      expect(detail.body.documentos).toHaveLength(5);
     });
 
     it('lets a demo candidate log in with the demo password', async () => {
@@ -346,6 +374,31 @@ describe.each(databases)('candidate accounts on $name', ({ name, start }) => {
       expect((await register(registration({ Email: DEMO_GUEST.email, Dpi: DEMO_GUEST.cui }))).body.conflict).toBe(
         'cuenta_existente',
       );
+    });
+
+    it("marks linked applications as a registered candidate's, also those linked before (migration 0023)", async () => {
+      const cui = validCui('30055566');
+      await t.api.db
+        .insertInto('postulantes')
+        .values({ nombre: 'Eva Ixcot', cui, email: 'eva.ixcot@example.com' })
+        .execute();
+      const res = await register(registration({ Email: 'eva.ixcot@example.com', Dpi: cui }));
+      expect(res.status).toBe(201);
+      const linked = await t.api.db
+        .selectFrom('postulantes')
+        .select(['id', 'es_registrado'])
+        .where('usuario_candidato_id', '=', res.body.id as number)
+        .execute();
+      expect(linked.map((r) => r.es_registrado)).toEqual([true]);
+      // A row linked by an older version: still unmarked until the migration runs.
+      await t.api.db.updateTable('postulantes').set({ es_registrado: false }).where('id', '=', linked[0]!.id).execute();
+      await linkedRegistered.up(t.api.db as never);
+      const after = await t.api.db
+        .selectFrom('postulantes')
+        .select('es_registrado')
+        .where('id', '=', linked[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(after.es_registrado).toBe(true);
     });
 
     it('links only applications with both the same CUI and the same e-mail', async () => {

@@ -101,10 +101,17 @@ describe.each(databases)('applications on $name', ({ start }) => {
   });
 
   it('registered mode needs the photo and the four documents, and stores the user id', async () => {
+    // An account whose profile holds no documents yet (the first demo candidate's holds all of them).
     const ana = await t.api.db
-      .selectFrom('usuarios_candidatos')
-      .select(['id', 'email', 'dpi'])
-      .where('email', '=', DEMO_CANDIDATES[0].email)
+      .insertInto('usuarios_candidatos')
+      .values({
+        primer_nombre: 'Ana',
+        primer_apellido: 'Sin documentos',
+        email: 'ana.sin.documentos@example.com',
+        dpi: validCui('39500011'),
+        clave_hash: 'x',
+      })
+      .returning(['id', 'email', 'dpi'])
       .executeTakeFirstOrThrow();
     const fields = guestFields(v.second, {
       InputCui: ana.dpi,

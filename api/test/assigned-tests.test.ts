@@ -20,6 +20,7 @@ describe('tests e-mail template', () => {
       vacancy: 'Enfermera',
       observation: 'Suerte',
       publicUrl: 'https://x.gt',
+      registered: true,
       tests: [
         {
           name: 'Lógica',
@@ -50,9 +51,27 @@ describe('tests e-mail template', () => {
       expect(part).toContain('excel.xlsx');
       expect(part).not.toContain('no-debe-ir');
     }
-    expect(m.text).toContain('Se te han asignado pruebas. Revisa tu correo.');
+    // The tests are in this very e-mail: it does not tell its reader to check their e-mail (issue 20).
+    expect(m.text).toContain('Se te han asignado pruebas.');
+    expect(m.text).not.toContain('Revisa tu correo');
+    expect(m.text).toContain('https://x.gt/perfil');
     expect(m.html).toContain('Excel &lt;avanzado&gt;');
     expect(m.html).toContain('Ana &lt;b&gt;');
+  });
+});
+
+describe('tests e-mail to a guest', () => {
+  it('invites to an account instead of pointing to /perfil', () => {
+    const m = testsSent({
+      name: 'Ana',
+      vacancy: 'Enfermera',
+      observation: null,
+      publicUrl: 'https://x.gt',
+      registered: false,
+      tests: [],
+    });
+    for (const part of [m.text, m.html]) expect(part).not.toContain('/perfil');
+    expect(m.text).toContain('Crea tu cuenta en https://x.gt/ con este mismo correo y tu CUI/DPI');
   });
 });
 

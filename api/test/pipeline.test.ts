@@ -24,6 +24,7 @@ describe('pipeline e-mails', () => {
     vacancy: 'Auxiliar de enfermería',
     branch: 'Sede Central',
     publicUrl: 'https://x.gt/',
+    registered: true,
   };
   it.each(ALL)(
     'the %s e-mail carries its message of spec 3 §4.3 with the vacancy and branch, in text and HTML',
@@ -38,7 +39,8 @@ describe('pipeline e-mails', () => {
       const lead: Record<PipelineState, string> = {
         postulado: 'Tu postulación ha sido recibida. GTH se contactará contigo.',
         'en seguimiento': 'Tu perfil está en seguimiento por GTH.',
-        'pre-pruebas': 'Se te han asignado pruebas. Revisa tu correo.',
+        // An e-mail does not send its reader to check their e-mail (issue 20).
+        'pre-pruebas': 'Se te han asignado pruebas.',
         'post-pruebas': 'Estamos evaluando tus resultados. Te contactaremos pronto.',
         entrevista: '¡Estás en etapa de entrevista! GTH se comunicará contigo.',
         inducción: 'Etapa previa a contratación. GTH tomará la decisión final.',
@@ -46,10 +48,29 @@ describe('pipeline e-mails', () => {
         rechazado: 'Gracias por tu interés. Te invitamos a postularte a otras vacantes.',
       };
       expect(m.text).toContain(lead[state]);
+      expect(m.text).not.toContain('Revisa tu correo');
       expect(m.html).toContain('Rosa &lt;Xuc&gt;');
       expect(m.html).not.toContain('<Xuc>');
     },
   );
+
+  it.each(ALL)('the %s e-mail points a registered candidate to /perfil and never sends a guest there', (state) => {
+    const registered = stateChanged({ ...base, state });
+    expect(registered.text).toContain('https://x.gt/perfil');
+    expect(registered.html).toContain('href="https://x.gt/perfil"');
+    const guest = stateChanged({ ...base, state, registered: false });
+    for (const part of [guest.text, guest.html]) expect(part).not.toContain('/perfil');
+    // Still in the process: an invitation to an account with the same e-mail and CUI/DPI.
+    if (state !== 'contratado' && state !== 'rechazado') {
+      expect(guest.text).toContain('Crea tu cuenta en https://x.gt/ con este mismo correo y tu CUI/DPI');
+      expect(guest.html).toContain('href="https://x.gt/"');
+    }
+  });
+
+  it('the reject e-mail shows everyone where the other vacancies are', () => {
+    for (const registered of [true, false])
+      expect(stateChanged({ ...base, state: 'rechazado', registered }).text).toContain('https://x.gt/vacantes');
+  });
 
   it('the hire e-mail gives place, date (dd/mm/yyyy) and time', () => {
     const m = stateChanged({
@@ -610,13 +631,15 @@ describe.each(databases)('pipeline REST contract on $name', ({ name, start }) =>
       expect(mine.map((m) => m.text)).toEqual(
         expect.arrayContaining([
           expect.stringContaining('Tu perfil está en seguimiento por GTH.'),
-          expect.stringContaining('Se te han asignado pruebas. Revisa tu correo.'),
+          expect.stringContaining('Se te han asignado pruebas.'),
           expect.stringContaining('Estamos evaluando tus resultados.'),
           expect.stringContaining('¡Estás en etapa de entrevista!'),
           expect.stringContaining('Etapa previa a contratación.'),
           expect.stringContaining('01/02/2030'),
         ]),
       );
+      // Guests (no account): nothing sends them to /perfil, which they cannot open.
+      for (const m of mine) expect(m.text).not.toContain('/perfil');
       const rejected = sink.inbox.find((m) => m.to[0] === 'descartada@example.com')!;
       expect(rejected.text).toContain('Gracias por participar');
       expect(rejected.html).toContain('Conservaremos tu postulación');

@@ -563,6 +563,144 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     expect((await get(`/PerfilCandidato/profile/${c.id}`)).body.perfil_completado).toBe(true);
   });
 
+  it("a guest who registers finds the latest application's data and documents in the new profile, as copies", async () => {
+    seq++;
+    const dpi = validCui(String(53000000 + seq * 13));
+    const email = `rosa.invitada${seq}@example.com`;
+    const photo = jpeg;
+    const cv = pdfBytes(3000);
+    const older = await postForm(
+      t.api.url,
+      t.api.token,
+      formOf(guestFields(v.second, { InputCui: dpi, InputEmail: email, InputTelefono: '55000001' }), [
+        { field: 'FileFotografia', data: png, name: 'foto-vieja.png' },
+        { field: 'Curriculum', data: pdfBytes(), name: 'cv-viejo.pdf' },
+      ]),
+    );
+    expect(older.status).toBe(201);
+    const latest = await postForm(
+      t.api.url,
+      t.api.token,
+      formOf(
+        guestFields(v.open, {
+          InputCui: dpi,
+          InputEmail: email,
+          InputTelefono: '55123456',
+          InputDireccion: '5a avenida 3-20 zona 1, Cobán',
+        }),
+        [
+          { field: 'FileFotografia', data: photo, name: 'foto.jpg' },
+          { field: 'Curriculum', data: cv, name: 'mi-cv.pdf' },
+        ],
+      ),
+    );
+    expect(latest.status).toBe(201);
+    const appIds = [Number(older.body.postulanteId), Number(latest.body.postulanteId)];
+    const appFiles = await t.api.db
+      .selectFrom('postulante_archivos')
+      .select(['id', 'clave', 'tipo'])
+      .where('postulante_id', 'in', appIds)
+      .execute();
+    const storedBefore = await storedKeys();
+
+    const reg = await post('/usuarios-candidatos/register', {
+      PrimerNombre: 'Rosa',
+      PrimerApellido: 'Xuc',
+      Email: email,
+      Password: 'secreta1',
+      Dpi: dpi,
+    });
+    expect(reg.status).toBe(201);
+    const userId = reg.body.id as number;
+
+    const profile = await get(`/PerfilCandidato/profile/${userId}`);
+    expect(profile.body).toMatchObject({
+      telefono: '55123456',
+      direccion_completa: '5a avenida 3-20 zona 1, Cobán',
+      experiencias_json: [{ Empresa: 'Farmacia Central', Puesto: 'Cajera', Desde: '2020-01-06', Hasta: '2023-05-31' }],
+      referidos_personales_json: [{ RefNp: 'Marta Xuc', RefTp: '44556677' }],
+      referidos_laborales_json: [{ RefNl: 'Luis Pérez', RefTl: '33445566' }],
+      // Still to complete: birth date, a second experience, three documents.
+      perfil_completado: false,
+      dpi_archivo_id: null,
+    });
+    expect(profile.body.fotografia).toMatch(/^\/files\/candidatos\/perfil\/\d+$/);
+    const carried = profile.body.archivos as { id: number; tipo: string; nombre: string }[];
+    expect(carried.map((f) => [f.tipo, f.nombre]).sort()).toEqual([
+      ['curriculum', 'mi-cv.pdf'],
+      ['fotografia', 'foto.jpg'],
+    ]);
+    for (const [tipo, bytes] of [
+      ['fotografia', photo],
+      ['curriculum', cv],
+    ] as const) {
+      const f = carried.find((x) => x.tipo === tipo)!;
+      const res = await fetch(`${t.api.url}/internal/archivos-candidatos/perfil/${f.id}/contenido`, {
+        headers: auth(),
+      });
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    // Copies: the applications keep their own files, at their own keys.
+    const profileKeys = await t.api.db
+      .selectFrom('perfil_archivos')
+      .select('clave')
+      .where('usuario_candidato_id', '=', userId)
+      .execute();
+    for (const k of profileKeys) expect(appFiles.map((a) => a.clave)).not.toContain(k.clave);
+    for (const a of appFiles) expect(existsSync(path.join(t.api.filesDir, a.clave))).toBe(true);
+    expect(await storedKeys()).toBe(storedBefore + 2);
+
+    // Linked, the applications count as a registered candidate's (spec 3 §2.2 'Documentos a actualizar').
+    for (const id of appIds) {
+      const detail = await get(`/candidatos/detalle/${id}`);
+      expect(detail.body).toMatchObject({ esUsuarioRegistrado: true, usuarioCandidatoId: userId });
+    }
+  });
+
+  it('a registration that is refused copies nothing; one without guest applications starts an empty profile', async () => {
+    seq++;
+    const dpi = validCui(String(54000000 + seq * 17));
+    const email = `conflicto${seq}@example.com`;
+    expect(
+      (
+        await postForm(
+          t.api.url,
+          t.api.token,
+          formOf(guestFields(v.open, { InputCui: dpi, InputEmail: email }), [
+            { field: 'FileFotografia', data: jpeg, name: 'foto.jpg' },
+            { field: 'Curriculum', data: pdf, name: 'cv.pdf' },
+          ]),
+        )
+      ).status,
+    ).toBe(201);
+    const before = await storedKeys();
+    // The same CUI with another e-mail: dpi_email_mismatch, nothing is written.
+    const refused = await post('/usuarios-candidatos/register', {
+      PrimerNombre: 'Rosa',
+      PrimerApellido: 'Xuc',
+      Email: `otra${seq}@example.com`,
+      Password: 'secreta1',
+      Dpi: dpi,
+    });
+    expect([refused.status, refused.body.conflict]).toEqual([409, 'dpi_email_mismatch']);
+    expect(await storedKeys()).toBe(before);
+
+    const fresh = await post('/usuarios-candidatos/register', {
+      PrimerNombre: 'Nadie',
+      PrimerApellido: 'Previo',
+      Email: `nuevo${seq}@example.com`,
+      Password: 'secreta1',
+      Dpi: validCui(String(55000000 + seq * 19)),
+    });
+    expect(fresh.status).toBe(201);
+    expect((await get(`/PerfilCandidato/profile/${fresh.body.id}`)).body).toMatchObject({
+      telefono: null,
+      archivos: [],
+      experiencias_json: [],
+    });
+    expect(await storedKeys()).toBe(before);
+  });
+
   it('internal file calls: metadata, bytes, and a staff access row', async () => {
     const c = await newCandidate();
     expect((await save(fieldsFor(c), allFiles())).status).toBe(200);

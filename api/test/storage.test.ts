@@ -60,6 +60,15 @@ describe.each(backends)('file store: $name', ({ open }) => {
     expect(await text(c!.body)).toBe('documento');
   });
 
+  it('copies a key, leaving the original; a missing source answers false', async () => {
+    await s.store.put('postulantes/original.pdf', Buffer.from('hoja de vida'));
+    expect(await s.store.copy('postulantes/original.pdf', 'postulantes/perfiles/copia.pdf')).toBe(true);
+    expect(await text((await s.store.open('postulantes/original.pdf'))!.body)).toBe('hoja de vida');
+    expect(await text((await s.store.open('postulantes/perfiles/copia.pdf'))!.body)).toBe('hoja de vida');
+    expect(await s.store.copy('postulantes/no-existe.pdf', 'postulantes/perfiles/otra.pdf')).toBe(false);
+    expect(await s.store.open('postulantes/perfiles/otra.pdf')).toBeNull();
+  });
+
   it('removes, and a missing key is null / not an error', async () => {
     await s.store.put('tmp/d', Buffer.from('x'));
     await s.store.remove('tmp/d');

@@ -204,8 +204,20 @@ describe('applications through the BFF', () => {
   });
 
   it('a registered candidate applies in full mode as themselves (user id from the session); staff cannot apply', async () => {
+    // A new account: its profile holds no documents yet (the first demo candidate's holds them all).
+    const created = await request(stack.api.url)
+      .post('/usuarios-candidatos/register')
+      .set('authorization', `Bearer ${stack.api.token}`)
+      .send({
+        PrimerNombre: 'Ana',
+        PrimerApellido: 'Nueva',
+        Email: 'ana.nueva@example.com',
+        Password: 'Clave123',
+        Dpi: validCui('39600011'),
+      });
+    expect(created.status).toBe(201);
     const login = await gql(
-      `mutation { candidateLogin(email: "${DEMO.candidate}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+      `mutation { candidateLogin(email: "ana.nueva@example.com", password: "Clave123") { viewer { id } } }`,
       {},
     );
     const session = cookieOf(login, 'bolsa_sesion')!;
@@ -249,7 +261,25 @@ describe('applications through the BFF', () => {
       .executeTakeFirstOrThrow();
     expect(String(row.usuario_candidato_id)).toBe(viewerId);
     const yaAplico = await gql(CHECK, { vacancyId: String(v.open), dpi: ana.dpi, email: ana.email }, session);
-    expect(yaAplico.body.data.applicationCheck.conflict).toBe('YA_APLICO');
+    // Worded for someone logged in: no 'Inicia sesión' (issue 20), at the check and at a second submission.
+    expect(yaAplico.body.data.applicationCheck).toEqual({
+      ok: false,
+      conflict: 'YA_APLICO',
+      message: 'Ya tienes una postulación a esta vacante.',
+    });
+    const again = {
+      photoUploadId: await up('candidate-photo', jpeg, 'foto.jpg'),
+      cvUploadId: await up('candidate-document', pdf, 'cv.pdf'),
+      dpiScanUploadId: await up('candidate-document', pdf, 'dpi.pdf'),
+      policeRecordUploadId: await up('candidate-document', pdf, 'policiales.pdf'),
+      criminalRecordUploadId: await up('candidate-document', pdf, 'penales.pdf'),
+    };
+    const twice = await gql(APPLY, { input: input(v.open, { dpi: ana.dpi, email: ana.email, ...again }) }, session);
+    expect(twice.body.data.apply.error).toEqual({
+      __typename: 'DuplicateApplication',
+      conflict: 'YA_APLICO',
+      message: 'Ya tienes una postulación a esta vacante.',
+    });
 
     const staff = await gql(
       `mutation { staffLogin(username: "${DEMO.manager}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
@@ -259,6 +289,78 @@ describe('applications through the BFF', () => {
     expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
+  it("a guest who registers and logs in finds the application's data and documents in their profile; staff see the application as registered", async () => {
+    const g = await guestWithFiles();
+    const inp = input(v.second, {
+      phone: '55778899',
+      address: '5a avenida 3-20 zona 1, Cobán',
+      cvUploadId: g.cvUploadId,
+      photoUploadId: g.photoUploadId,
+    });
+    const applied = await gql(APPLY, { input: inp }, g.cookie);
+    expect(applied.body.data.apply.error).toBeNull();
+    const applicationId = applied.body.data.apply.applicationId as string;
+
+    const cap = (await gql('mutation { newCaptcha { id } }', {})).body.data.newCaptcha.id as string;
+    const answer = (await request(stack.bff.app).get('/__test/captcha').query({ id: cap })).body.answer as string;
+    const reg = await gql(
+      `mutation($i: RegisterCandidateInput!) { registerCandidate(input: $i) { ok error { __typename } } }`,
+      {
+        i: {
+          primerNombre: 'Rosa',
+          primerApellido: 'Xuc',
+          email: inp.email,
+          emailConfirmation: inp.email,
+          password: 'secreto1',
+          passwordConfirmation: 'secreto1',
+          dpi: inp.dpi,
+          captchaId: cap,
+          captchaAnswer: answer,
+        },
+      },
+    );
+    expect(reg.body.data.registerCandidate).toEqual({ ok: true, error: null });
+    const login = await gql(
+      `mutation($e: String!, $p: String!) { candidateLogin(email: $e, password: $p) { linkedApplications error { __typename } } }`,
+      { e: inp.email, p: 'secreto1' },
+    );
+    expect(login.body.data.candidateLogin).toEqual({ linkedApplications: 1, error: null });
+    const session = cookieOf(login, 'bolsa_sesion')!;
+    const profile = await gql(
+      `{ myProfile { phone address complete photo { name url } curriculum { name url } dpiFile { id }
+        experiences { company position from to description } personalReferences { name phone } workReferences { name phone } } }`,
+      {},
+      session,
+    );
+    expect(profile.body.data.myProfile).toMatchObject({
+      phone: '55778899',
+      address: '5a avenida 3-20 zona 1, Cobán',
+      complete: false,
+      photo: { name: 'foto.png', url: expect.stringMatching(/^\/files\/candidatos\/perfil\/\d+$/) },
+      curriculum: { name: 'cv.pdf' },
+      dpiFile: null,
+      experiences: [
+        { company: 'Farmacia Central', position: 'Cajera', from: '2020-01-06', to: '2023-05-31', description: 'Caja' },
+      ],
+      personalReferences: [{ name: 'Marta Xuc', phone: '44556677' }],
+      workReferences: [{ name: 'Luis Pérez', phone: '33445566' }],
+    });
+    // The carried photo opens for its owner through the BFF's file route.
+    const photo = await request(stack.bff.app).get(profile.body.data.myProfile.photo.url).set('cookie', session);
+    expect([photo.status, photo.headers['content-type']]).toEqual([200, 'image/png']);
+
+    const staff = await gql(
+      `mutation { staffLogin(username: "${DEMO.manager}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+      {},
+    );
+    const detail = await gql(
+      `query($id: ID!) { candidate(id: $id) { registered } }`,
+      { id: applicationId },
+      cookieOf(staff, 'bolsa_sesion')!,
+    );
+    expect(detail.body.data.candidate).toEqual({ registered: true });
+  });
+
   it('login with a vacancy id runs the duplicate check and refuses with the spec 1 §8 messages', async () => {
     const LOGIN = `mutation($e: String!, $p: String!, $v: ID) {
       candidateLogin(email: $e, password: $p, vacancyId: $v) {
@@ -266,8 +368,8 @@ describe('applications through the BFF', () => {
         error { __typename ... on DuplicateApplication { conflict message } ... on ApplicationCheckFailed { title message } }
       }
     }`;
-    // Ana applied to v.open in the test above.
-    const refused = await gql(LOGIN, { e: DEMO.candidate, p: DEMO_PASSWORD, v: String(v.open) });
+    // The new account applied to v.open in the test above.
+    const refused = await gql(LOGIN, { e: 'ana.nueva@example.com', p: 'Clave123', v: String(v.open) });
     expect(refused.body.data.candidateLogin).toEqual({
       viewer: null,
       error: {

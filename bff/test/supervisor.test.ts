@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,11 @@ describe('npm start supervises api and bff', () => {
       throw new Error(`${err.message}; start printed:\n${log.slice(-2000)}`);
     });
     const firstPid = Number(/\[start\] api en marcha \(pid (\d+)\)/.exec(log)![1]);
+    // Links in e-mails follow the port the product was started on (issue 20), not a fixed 4000.
+    if (process.platform === 'linux') {
+      const apiEnv = readFileSync(`/proc/${firstPid}/environ`, 'utf8').split('\0');
+      expect(apiEnv).toContain(`PUBLIC_URL=http://localhost:${bffPort}`);
+    }
 
     process.kill(firstPid, 'SIGKILL');
     const query = async () => {

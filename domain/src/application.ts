@@ -53,6 +53,9 @@ export const APPLICATION_MESSAGES = {
   conflictDefault: 'No se puede enviar: datos en uso para esta vacante.',
   conflictOnBlur: 'Dato en uso para esta vacante.',
   alreadyAppliedUser: 'Ya tienes una postulación a esta vacante.',
+  alreadyAppliedHint: 'Puedes ver su estado en Mis Postulaciones.',
+  myApplications: 'Ver Mis Postulaciones',
+  otherVacancies: 'Ver otras vacantes',
   emailInUseForVacancy: 'Ese correo ya está en uso para esta vacante. Usa otro correo.',
   checkFailedTitle: 'Error al validar',
   checkFailed: 'No se pudo verificar tu postulación. Intenta de nuevo.',
@@ -86,8 +89,13 @@ export const APPLICATION_CONFLICT_MESSAGE: Record<ApplicationConflict, string> =
   dpi_email_mismatch: 'Este CUI/DPI ya está asociado a otro correo.',
   email_dpi_mismatch: 'Este correo ya está asociado a otro CUI/DPI.',
 };
-/** The message of a conflict: the server's when given, else the conflict's, else the default. */
-export function conflictMessage(conflict: unknown, serverMessage?: string | null): string {
+/**
+ * The message of a conflict: the server's when given, else the conflict's, else the default. A
+ * logged-in candidate (`registered`) who already applied is told so in the words of spec 1 §8's
+ * check at login, never asked to 'Inicia sesión' (issue 20).
+ */
+export function conflictMessage(conflict: unknown, serverMessage?: string | null, mode?: ApplicationMode): string {
+  if (mode === 'registered' && conflict === 'ya_aplico') return APPLICATION_MESSAGES.alreadyAppliedUser;
   if (serverMessage && serverMessage.trim()) return serverMessage.trim();
   return typeof conflict === 'string' && Object.hasOwn(APPLICATION_CONFLICT_MESSAGE, conflict)
     ? APPLICATION_CONFLICT_MESSAGE[conflict as ApplicationConflict]

@@ -1,7 +1,8 @@
 import { todayInGuatemala } from './calendar-date.js';
 import { DOCUMENT_KIND_INFO, DOCUMENT_KINDS, documentKeyOf, type ProfileFile } from './document-kinds.js';
 import { toIsoDate } from './format.js';
-import { isEmail, LIMITS, optionalText, text, z } from './schema.js';
+import { CUI_INVALID, isValidCui } from './geography.js';
+import { isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
 import {
   experienceDateIssues,
   experienceSchema,
@@ -100,7 +101,10 @@ export function candidateProfileSchema(today: string = todayInGuatemala()) {
         .refine(isEmail, M.emailInvalid)
         .transform((v) => v.toLowerCase()),
       phone: text({ max: 8, required: M.phoneRequired, tooLong: M.phoneDigits }).regex(/^\d{8}$/, M.phoneDigits),
-      dpi: text({ max: 13, required: M.dpiRequired, tooLong: M.dpiDigits }).regex(/^\d{13}$/, M.dpiDigits),
+      // The same CUI rule as registration and the application form (check digit, municipality).
+      dpi: text({ max: 13, required: M.dpiRequired, tooLong: M.dpiDigits })
+        .regex(/^\d{13}$/, M.dpiDigits)
+        .refine(isValidCui, CUI_INVALID),
       birthDate: z.unknown().transform((raw, ctx): string => {
         if (raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())) {
           ctx.addIssue({ code: 'custom', message: M.birthDateRequired });

@@ -287,6 +287,15 @@ export const STATE_MESSAGE: Record<CandidateState, string> = {
 };
 export const STATE_MESSAGE_FALLBACK = 'GTH se contactará contigo próximamente.';
 
+/**
+ * The state's message as the e-mail of that state says it: the candidate's own message (spec 3
+ * §4.3), except that an e-mail cannot send its reader to check their e-mail ('Revisa tu correo.').
+ */
+export const STATE_MAIL_MESSAGE: Record<CandidateState, string> = {
+  ...STATE_MESSAGE,
+  'pre-pruebas': 'Se te han asignado pruebas.',
+};
+
 /** The message the candidate sees for a state (spec 1 §4), any spelling. */
 export function stateMessage(raw: unknown): string {
   const s = canonicalState(raw);

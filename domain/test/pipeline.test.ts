@@ -144,6 +144,14 @@ describe('application form (spec 1 §5.2)', () => {
     expect(conflictMessage('__proto__')).toBe('No se puede enviar: datos en uso para esta vacante.');
     expect(conflictMessage('dpi', 'Mensaje del servidor')).toBe('Mensaje del servidor');
   });
+
+  it("tells a logged-in candidate who already applied so, without asking them to 'Inicia sesión' (issue 20)", () => {
+    const server = 'Ya realizaste una postulación a esta plaza. Inicia sesión para actualizar tu información.';
+    expect(conflictMessage('ya_aplico', server, 'registered')).toBe('Ya tienes una postulación a esta vacante.');
+    expect(conflictMessage('ya_aplico', null, 'registered')).toBe('Ya tienes una postulación a esta vacante.');
+    expect(conflictMessage('ya_aplico', null, 'guest')).toBe(server);
+    expect(conflictMessage('dpi', 'Mensaje del servidor', 'registered')).toBe('Mensaje del servidor');
+  });
 });
 
 function applicationOf(mode: 'guest' | 'registered') {
@@ -178,6 +186,9 @@ describe('candidate profile (spec 1 §5.3–5.4)', () => {
     [{ firstSurname: ' ' }, 'El primer apellido es requerido'],
     [{ phone: '' }, 'El teléfono es obligatorio'],
     [{ phone: '123' }, 'El teléfono debe tener exactamente 8 dígitos'],
+    // The same CUI rule as registration and the application (issue 20): a wrong check digit.
+    [{ dpi: '2476459670101' }, 'El CUI/DPI no es válido. Revisa los 13 dígitos.'],
+    [{ dpi: '2476459669999' }, 'El CUI/DPI no es válido. Revisa los 13 dígitos.'],
     [{ birthDate: '2010-01-01' }, 'Debe ser mayor de 18 años'],
     [{ birthDate: '1950-01-01' }, 'La edad máxima permitida es 65 años'],
     [{ birthDate: 'ayer' }, 'Fecha de nacimiento inválida'],

@@ -115,7 +115,7 @@ export async function candidateRow(db: Conn, id: number) {
   return (
     (await db
       .selectFrom('postulantes')
-      .select(['id', 'estado', 'email', 'datos_eliminados', 'nombre'])
+      .select(['id', 'estado', 'email', 'datos_eliminados', 'nombre', 'usuario_candidato_id'])
       .where('id', '=', id)
       .executeTakeFirst()) ?? null
   );

@@ -222,6 +222,7 @@ export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outco
         vacancy,
         observation: s.observation,
         publicUrl: deps.publicUrl,
+        registered: candidate.usuario_candidato_id !== null,
         tests: tests.map((t) => ({
           name: t.nombrePrueba,
           type: t.tipoPrueba,

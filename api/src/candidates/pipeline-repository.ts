@@ -366,6 +366,8 @@ export interface LockedCandidate {
   nombre: string | null;
   email: string | null;
   datosEliminados: boolean;
+  /** The account the application is linked to (registered), or null (a guest's). */
+  usuarioCandidatoId: number | null;
   plazaNombre: string | null;
   sedeNombre: string | null;
 }
@@ -374,7 +376,16 @@ export async function lockCandidate(trx: Transaction<Database>, id: number): Pro
   // Locks the candidate's row only (the joined vacancy and branch stay free).
   const row = await trx
     .selectFrom('postulantes as c')
-    .select(['c.id', 'c.estado', 'c.estado_antes_rechazo', 'c.nombre', 'c.email', 'c.datos_eliminados', 'c.plaza_id'])
+    .select([
+      'c.id',
+      'c.estado',
+      'c.estado_antes_rechazo',
+      'c.nombre',
+      'c.email',
+      'c.datos_eliminados',
+      'c.usuario_candidato_id',
+      'c.plaza_id',
+    ])
     .where('c.id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -395,6 +406,7 @@ export async function lockCandidate(trx: Transaction<Database>, id: number): Pro
     nombre: row.nombre,
     email: row.email,
     datosEliminados: row.datos_eliminados,
+    usuarioCandidatoId: row.usuario_candidato_id,
     plazaNombre: vacancy?.nombre ?? null,
     sedeNombre: vacancy?.sede ?? null,
   };
@@ -556,7 +568,15 @@ export async function findMailTarget(db: Conn, id: number) {
       .selectFrom('postulantes as c')
       .leftJoin('plazas as v', 'v.id', 'c.plaza_id')
       .leftJoin('sedes as s', 's.id', 'v.sede_id')
-      .select(['c.id', 'c.nombre', 'c.email', 'c.datos_eliminados', 'v.nombre as plaza', 's.nombre as sede'])
+      .select([
+        'c.id',
+        'c.nombre',
+        'c.email',
+        'c.datos_eliminados',
+        'c.usuario_candidato_id',
+        'v.nombre as plaza',
+        's.nombre as sede',
+      ])
       .where('c.id', '=', id)
       .executeTakeFirst()) ?? null
   );

@@ -196,6 +196,7 @@ export async function changeStateIn(
       observation: note,
       hire: to === 'contratado' ? (c.hire ?? null) : null,
       publicUrl: deps.publicUrl,
+      registered: row.usuarioCandidatoId !== null,
     });
     await enqueueMail(trx, mail, address, { applicationId: row.id });
   }
@@ -239,6 +240,7 @@ export async function notifyState(deps: PipelineDeps, n: StateNotification): Pro
     state: n.state,
     observation: n.observation,
     publicUrl: deps.publicUrl,
+    registered: target?.usuario_candidato_id != null,
   });
   await enqueueMail(deps.db, mail, address, target ? { applicationId: target.id } : {});
   return true;

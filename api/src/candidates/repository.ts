@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../db/database.js';
 
 /** The candidate user of the login response (spec 1 §3), spelled as the REST contract spells it. */
 export interface CandidateJson {
@@ -31,9 +31,6 @@ export interface NewCandidate {
   comoSeEntero: string;
   observaciones: string;
 }
-
-export type RegistrationResult =
-  { ok: true; id: number; linked: number } | { ok: false; conflict: RegistrationConflict };
 
 function candidateQuery(db: Db) {
   return db.selectFrom('usuarios_candidatos').select([
@@ -149,48 +146,103 @@ export async function findRegistrationConflict(
   return null;
 }
 
-const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === '23505';
+/** Inside the registration's transaction: the new account's row. */
+export async function insertCandidate(trx: Transaction<Database>, c: NewCandidate): Promise<number> {
+  const { id } = await trx
+    .insertInto('usuarios_candidatos')
+    .values({
+      primer_nombre: c.primerNombre,
+      segundo_nombre: c.segundoNombre,
+      primer_apellido: c.primerApellido,
+      segundo_apellido: c.segundoApellido,
+      email: c.email,
+      dpi: c.dpi,
+      clave_hash: c.claveHash,
+      como_se_entero: c.comoSeEntero,
+      observaciones: c.observaciones,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 /**
- * Creates the account and, in the same transaction, links earlier guest applications sent with
- * the same CUI and the same e-mail. A concurrent registration that wins the race on the unique
- * e-mail or DPI is reported as the conflict it now is, never as a server error.
+ * Links earlier guest applications sent with the same CUI and the same e-mail to the new account.
+ * Linked, they are a registered candidate's applications (es_registrado: staff may ask for
+ * updated documents, spec 3 §2.2). Answers their ids.
  */
-export async function registerCandidate(db: Db, c: NewCandidate): Promise<RegistrationResult> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const conflict = await findRegistrationConflict(trx, c.email, c.dpi);
-      if (conflict) return { ok: false, conflict } as const;
-      const { id } = await trx
-        .insertInto('usuarios_candidatos')
-        .values({
-          primer_nombre: c.primerNombre,
-          segundo_nombre: c.segundoNombre,
-          primer_apellido: c.primerApellido,
-          segundo_apellido: c.segundoApellido,
-          email: c.email,
-          dpi: c.dpi,
-          clave_hash: c.claveHash,
-          como_se_entero: c.comoSeEntero,
-          observaciones: c.observaciones,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const linked = await trx
-        .updateTable('postulantes')
-        .set({ usuario_candidato_id: id, vinculada_en: sql<string>`now()`, vinculacion_anunciada: false })
-        .where('usuario_candidato_id', 'is', null)
-        .where('cui', '=', c.dpi)
-        .where('email', '=', c.email)
-        .returning('id')
-        .execute();
-      return { ok: true, id, linked: linked.length } as const;
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    // The other registration has committed by now, so the ordinary check names the conflict.
-    const conflict = await findRegistrationConflict(db, c.email, c.dpi);
-    const constraint = String((err as { constraint?: unknown }).constraint ?? '');
-    return { ok: false, conflict: conflict ?? (constraint.includes('dpi') ? 'dpi_titular' : 'email_dpi_mismatch') };
-  }
+export async function linkGuestApplications(
+  trx: Transaction<Database>,
+  candidateId: number,
+  email: string,
+  dpi: string,
+): Promise<number[]> {
+  const rows = await trx
+    .updateTable('postulantes')
+    .set({
+      usuario_candidato_id: candidateId,
+      es_registrado: true,
+      vinculada_en: sql<string>`now()`,
+      vinculacion_anunciada: false,
+    })
+    .where('usuario_candidato_id', 'is', null)
+    .where('cui', '=', dpi)
+    .where('email', '=', email)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A guest application's file, as the new profile takes a copy of it. */
+export interface GuestFile {
+  tipo: string;
+  clave: string;
+  nombre: string;
+  mime: string;
+  tamano: number;
+}
+
+/** What a guest's application brings to the profile of the account they open (issue 20). */
+export interface GuestApplication {
+  id: number;
+  telefono: string | null;
+  direccion: string | null;
+  experiencias: unknown;
+  referidosP: unknown;
+  referidosL: unknown;
+  files: GuestFile[];
+}
+
+/**
+ * The most recent guest application (not linked to an account) sent with this e-mail and CUI,
+ * with its files: the one registering links it, and its data start the new profile.
+ */
+export async function latestGuestApplication(db: Db, email: string, dpi: string): Promise<GuestApplication | null> {
+  const app = await db
+    .selectFrom('postulantes')
+    .select(['id', 'telefono', 'direccion', 'experiencias_json', 'referidos_p_json', 'referidos_l_json'])
+    .where('usuario_candidato_id', 'is', null)
+    .where('cui', '=', dpi)
+    .where('email', '=', email)
+    .where('datos_eliminados', '=', false)
+    .orderBy('fecha_registro', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!app) return null;
+  const files = await db
+    .selectFrom('postulante_archivos')
+    .select(['tipo', 'clave', 'nombre', 'mime', 'tamano'])
+    .where('postulante_id', '=', app.id)
+    .orderBy('id')
+    .execute();
+  return {
+    id: app.id,
+    telefono: app.telefono,
+    direccion: app.direccion,
+    experiencias: app.experiencias_json,
+    referidosP: app.referidos_p_json,
+    referidosL: app.referidos_l_json,
+    files,
+  };
 }

@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
-import type { Db } from '../db/database.js';
 import { failed, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf, EMAIL_MAX, hasControl, text } from '../input.js';
 import * as candidates from './service.js';
@@ -29,7 +28,8 @@ function registrationMessage(issues: readonly { message: string; path: readonly 
 }
 
 /** POST /usuarios-candidatos/login and /register (spec 1 §7), and the BFF's session re-check. */
-export function candidateRoutes(db: Db): Router {
+export function candidateRoutes(deps: candidates.AccountDeps): Router {
+  const { db } = deps;
   const router = Router();
 
   router.post('/usuarios-candidatos/login', async (req, res) => {
@@ -70,7 +70,7 @@ export function candidateRoutes(db: Db): Router {
     if (email.length > EMAIL_MAX) throw failed(400, AUTH_MESSAGES.emailInvalid);
 
     const result = await candidates.register(
-      db,
+      deps,
       {
         primerNombre: v.primerNombre,
         segundoNombre: v.segundoNombre,

@@ -2,6 +2,7 @@ import type { FileStore } from '../files/repository.js';
 import type { Db } from '../db/database.js';
 import { hasNoAccounts, seedDemoAccounts } from './accounts.js';
 import { seedDemoBackoffice } from './backoffice.js';
+import { seedDemoCandidateArea } from './candidate-area.js';
 import { isBoardEmpty, seedDemoData } from './board.js';
 import { seedDemoPipeline } from './pipeline.js';
 import { seedGeography } from '../db/seed/geography.js';
@@ -58,7 +59,8 @@ export async function runSeeds(db: Db, files: FileStore, options: SeedOptions): 
       `Back-office de demostración: ${b.pruebas} pruebas, ${b.correos} correos administrativos, ${b.postulaciones} postulaciones`,
     );
   }
-  if (await hasNoAccounts(db)) {
+  const accountsWereEmpty = await hasNoAccounts(db);
+  if (accountsWereEmpty) {
     const a = await seedDemoAccounts(db, options.orgEmailDomain);
     options.log(
       `Cuentas de demostración creadas: ${a.staff} de personal, ${a.candidates} candidatos, ${a.guestApplications} postulaciones sin cuenta`,
@@ -70,6 +72,13 @@ export async function runSeeds(db: Db, files: FileStore, options: SeedOptions): 
     if (p.candidatos + p.documentos > 0)
       options.log(
         `Candidatos de demostración: ${p.candidatos} más en el proceso, ${p.documentos} documentos, ${p.historial} cambios de estado`,
+      );
+  }
+  if (boardWasEmpty && accountsWereEmpty) {
+    const c = await seedDemoCandidateArea(db, files);
+    if (c.postulaciones > 0)
+      options.log(
+        `Candidata de demostración con perfil completo: ${c.documentos} documentos, ${c.postulaciones} postulaciones`,
       );
   }
 }

@@ -1,4 +1,12 @@
-import { formatDate, formatDateWithWeekday, joinOr, MAX_FILE_MB, UPLOAD_RULES } from '@bolsa/domain';
+import {
+  formatDate,
+  formatDateWithWeekday,
+  joinOr,
+  MAX_FILE_MB,
+  STATE_MAIL_MESSAGE,
+  UPLOAD_RULES,
+  type CandidateState,
+} from '@bolsa/domain';
 
 /** One message: subject, plain text and HTML, always all three. */
 export interface RenderedMail {
@@ -14,6 +22,9 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Every value put into HTML goes through here: names and vacancy titles are user-written. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
+/** The site's address without a trailing slash, for links. */
+const siteOf = (publicUrl: string): string => publicUrl.replace(/\/+$/, '');
+
 function layout(title: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('\n');
   return `<!doctype html>
@@ -23,6 +34,31 @@ function layout(title: string, paragraphs: string[]): string {
 ${body}
 <p style="margin:24px 0 0;color:#555;font-size:13px">Gestión del Talento Humano · Bolsa de Trabajo<br>Este es un mensaje automático; no respondas a este correo.</p>
 </body></html>`;
+}
+
+/**
+ * Where the candidate follows the application: a registered candidate (an account the
+ * application is linked to) in /perfil; a guest, who cannot open /perfil, is invited to an account
+ * with the same e-mail and CUI/DPI, which links the application. After the end of the process
+ * (hired, rejected) a guest is not invited any more.
+ */
+function followUp(
+  site: string,
+  registered: boolean,
+  state: CandidateState | null,
+): { text: string; html: string } | null {
+  if (registered)
+    return {
+      text: `Puedes ver el estado de tu postulación en ${site}/perfil`,
+      html: `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
+    };
+  if (state === 'contratado' || state === 'rechazado') return null;
+  const invite =
+    'con este mismo correo y tu CUI/DPI para seguir el estado de tu postulación: la vincularemos a tu perfil.';
+  return {
+    text: `Crea tu cuenta en ${site}/ ${invite}`,
+    html: `Crea tu cuenta <a href="${escapeHtml(site)}/">en la Bolsa de Trabajo</a> ${escapeHtml(invite)}`,
+  };
 }
 
 export interface ApplicationReceivedData {
@@ -83,15 +119,7 @@ export function applicationReceived(d: ApplicationReceivedData): RenderedMail {
 // ─── The pipeline's e-mails (issue 11): one per state, the hire and the reject e-mails ───
 
 /** The states of spec 3 §4.1, as stored (canonical). */
-export type PipelineState =
-  | 'postulado'
-  | 'en seguimiento'
-  | 'pre-pruebas'
-  | 'post-pruebas'
-  | 'entrevista'
-  | 'inducción'
-  | 'contratado'
-  | 'rechazado';
+export type PipelineState = CandidateState;
 
 export interface StateMailData {
   name: string;
@@ -104,15 +132,15 @@ export interface StateMailData {
   hire?: { date: string; time: string; place: string } | null;
   /** The site's public address, for the link to the candidate's area. */
   publicUrl: string;
+  /** The application belongs to an account (a guest cannot open /perfil). */
+  registered: boolean;
 }
 
 interface StateCopy {
   slug: string;
   title: string;
   subject: (vacancy: string) => string;
-  /** The message of spec 3 §4.3, first. */
-  lead: string;
-  /** What it means, in a sentence or two. */
+  /** What it means, in a sentence or two, after the state's message (domain STATE_MAIL_MESSAGE). */
   detail: string;
 }
 
@@ -121,56 +149,48 @@ const STATE_COPY: Record<PipelineState, StateCopy> = {
     slug: 'postulado',
     title: 'Recibimos tu postulación',
     subject: (v) => `Tu postulación fue recibida: ${v}`,
-    lead: 'Tu postulación ha sido recibida. GTH se contactará contigo.',
     detail: 'Revisaremos tu información y te escribiremos a este correo con los siguientes pasos.',
   },
   'en seguimiento': {
     slug: 'en-seguimiento',
     title: 'Tu perfil está en seguimiento',
     subject: (v) => `Tu postulación está en seguimiento: ${v}`,
-    lead: 'Tu perfil está en seguimiento por GTH.',
     detail: 'El equipo de Gestión del Talento Humano está revisando tu perfil para esta plaza.',
   },
   'pre-pruebas': {
     slug: 'pre-pruebas',
     title: 'Se te asignaron pruebas',
     subject: (v) => `Pruebas asignadas: ${v}`,
-    lead: 'Se te han asignado pruebas. Revisa tu correo.',
     detail: 'Recibirás las indicaciones de cada prueba en un correo aparte; complétalas antes de la fecha límite.',
   },
   'post-pruebas': {
     slug: 'post-pruebas',
     title: 'Estamos evaluando tus resultados',
     subject: (v) => `Estamos evaluando tus resultados: ${v}`,
-    lead: 'Estamos evaluando tus resultados. Te contactaremos pronto.',
     detail: 'Gracias por completar tus pruebas.',
   },
   entrevista: {
     slug: 'entrevista',
     title: 'Etapa de entrevista',
     subject: (v) => `Etapa de entrevista: ${v}`,
-    lead: '¡Estás en etapa de entrevista! GTH se comunicará contigo.',
     detail: 'Te enviaremos la fecha, la hora y el lugar (o el enlace) de tu entrevista.',
   },
   inducción: {
     slug: 'induccion',
     title: 'Etapa previa a contratación',
     subject: (v) => `Etapa de inducción: ${v}`,
-    lead: 'Etapa previa a contratación. GTH tomará la decisión final.',
     detail: 'Has avanzado a la etapa de inducción del proceso de selección.',
   },
   contratado: {
     slug: 'contratado',
     title: '¡Felicidades!',
     subject: (v) => `¡Felicidades! Has sido seleccionado: ${v}`,
-    lead: '¡Felicidades! Has sido seleccionado para el puesto.',
     detail: 'GTH te dará la bienvenida y las indicaciones para tu primer día.',
   },
   rechazado: {
     slug: 'rechazado',
     title: 'Gracias por tu interés',
     subject: (v) => `Resultado de tu postulación: ${v}`,
-    lead: 'Gracias por tu interés. Te invitamos a postularte a otras vacantes.',
     detail:
       'En esta ocasión no fuiste seleccionado para continuar en el proceso de esta plaza. Conservaremos tu postulación para futuras vacantes.',
   },
@@ -185,9 +205,17 @@ export const stateTemplateName = (state: PipelineState): string => `estado-${STA
  */
 export function stateChanged(d: StateMailData): RenderedMail {
   const copy = STATE_COPY[d.state];
+  const lead = STATE_MAIL_MESSAGE[d.state];
+  const follow = followUp(siteOf(d.publicUrl), d.registered, d.state);
+  const others =
+    d.state === 'rechazado'
+      ? {
+          text: `Consulta las vacantes disponibles en ${siteOf(d.publicUrl)}/vacantes`,
+          html: `Consulta las <a href="${escapeHtml(siteOf(d.publicUrl))}/vacantes">vacantes disponibles</a>.`,
+        }
+      : null;
   const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
   const branch = d.branch?.trim() || 'Sede no especificada';
-  const site = d.publicUrl.replace(/\/+$/, '');
   const observation = d.observation?.trim() || null;
   const hire = d.state === 'contratado' && d.hire ? d.hire : null;
   const hireDate = hire ? formatDate(hire.date) : null;
@@ -195,7 +223,7 @@ export function stateChanged(d: StateMailData): RenderedMail {
   const text = [
     `Hola, ${d.name}:`,
     '',
-    copy.lead,
+    lead,
     '',
     `- Plaza: ${vacancy}`,
     `- Sede: ${branch}`,
@@ -203,8 +231,8 @@ export function stateChanged(d: StateMailData): RenderedMail {
     '',
     copy.detail,
     ...(observation ? ['', `Observaciones: ${observation}`] : []),
-    '',
-    `Puedes ver el estado de tu postulación en ${site}/perfil`,
+    ...(others ? ['', others.text] : []),
+    ...(follow ? ['', follow.text] : []),
     '',
     'Gestión del Talento Humano · Bolsa de Trabajo',
     'Este es un mensaje automático; no respondas a este correo.',
@@ -212,7 +240,7 @@ export function stateChanged(d: StateMailData): RenderedMail {
 
   const paragraphs = [
     `Hola, ${escapeHtml(d.name)}:`,
-    `<strong>${escapeHtml(copy.lead)}</strong>`,
+    `<strong>${escapeHtml(lead)}</strong>`,
     `<strong>Plaza:</strong> ${escapeHtml(vacancy)}<br><strong>Sede:</strong> ${escapeHtml(branch)}`,
     ...(hire
       ? [
@@ -221,7 +249,8 @@ export function stateChanged(d: StateMailData): RenderedMail {
       : []),
     escapeHtml(copy.detail),
     ...(observation ? [`<strong>Observaciones:</strong> ${escapeHtml(observation).replace(/\r?\n/g, '<br>')}`] : []),
-    `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
+    ...(others ? [others.html] : []),
+    ...(follow ? [follow.html] : []),
   ];
   return {
     template: stateTemplateName(d.state),
@@ -254,6 +283,8 @@ export interface TestsSentData {
   tests: SentTest[];
   observation: string | null;
   publicUrl: string;
+  /** The application belongs to an account (a guest cannot open /perfil). */
+  registered: boolean;
 }
 
 const TEST_TYPE_TEXT: Record<string, string> = {
@@ -270,7 +301,7 @@ const TEST_TYPE_TEXT: Record<string, string> = {
  */
 export function testsSent(d: TestsSentData): RenderedMail {
   const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
-  const site = d.publicUrl.replace(/\/+$/, '');
+  const follow = followUp(siteOf(d.publicUrl), d.registered, 'pre-pruebas');
   const observation = d.observation?.trim() || null;
   const linkType = (t: SentTest) => t.type === 'LINK' || t.type === 'FORMULARIO';
   const lines = (t: SentTest): [string, string][] => [
@@ -291,12 +322,11 @@ export function testsSent(d: TestsSentData): RenderedMail {
   const text = [
     `Hola, ${d.name}:`,
     '',
-    'Se te han asignado pruebas. Revisa tu correo.',
+    STATE_MAIL_MESSAGE['pre-pruebas'],
     `Como parte de tu proceso para ${vacancy}, te pedimos completar las siguientes pruebas antes de su fecha límite:`,
     ...d.tests.flatMap((t, i) => ['', `${i + 1}. ${t.name}`, ...lines(t).map(([k, v]) => `   - ${k}: ${v}`)]),
     ...(observation ? ['', `Observaciones: ${observation}`] : []),
-    '',
-    `Puedes ver el estado de tu postulación en ${site}/perfil`,
+    ...(follow ? ['', follow.text] : []),
     '',
     'Gestión del Talento Humano · Bolsa de Trabajo',
     'Este es un mensaje automático; no respondas a este correo.',
@@ -306,7 +336,7 @@ export function testsSent(d: TestsSentData): RenderedMail {
     k === 'Enlace' && /^https?:\/\//i.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v);
   const paragraphs = [
     `Hola, ${escapeHtml(d.name)}:`,
-    '<strong>Se te han asignado pruebas. Revisa tu correo.</strong>',
+    `<strong>${escapeHtml(STATE_MAIL_MESSAGE['pre-pruebas'])}</strong>`,
     `Como parte de tu proceso para ${escapeHtml(vacancy)}, te pedimos completar las siguientes pruebas antes de su fecha límite:`,
     ...d.tests.map(
       (t, i) =>
@@ -315,7 +345,7 @@ export function testsSent(d: TestsSentData): RenderedMail {
           .join('<br>')}`,
     ),
     ...(observation ? [`<strong>Observaciones:</strong> ${escapeHtml(observation).replace(/\r?\n/g, '<br>')}`] : []),
-    `Puedes ver el estado de tu postulación en <a href="${escapeHtml(site)}/perfil">tu perfil</a>.`,
+    ...(follow ? [follow.html] : []),
   ];
   return {
     template: TESTS_MAIL,

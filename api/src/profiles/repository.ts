@@ -164,6 +164,36 @@ export async function upsertProfile(db: Conn, userId: number, p: ProfileWrite): 
     .execute();
 }
 
+/**
+ * A new account's profile started from what it already told us (a guest application's phone,
+ * address, experiences and references). Not complete: only a save that passes every rule of
+ * spec 1 §5.3 marks it so.
+ */
+export async function insertStartingProfile(
+  db: Conn,
+  userId: number,
+  p: {
+    telefono: string | null;
+    direccion: string | null;
+    experiencias: unknown[];
+    referidosP: unknown[];
+    referidosL: unknown[];
+  },
+): Promise<void> {
+  await db
+    .insertInto('perfiles_candidatos')
+    .values({
+      usuario_candidato_id: userId,
+      telefono: p.telefono,
+      direccion_completa: p.direccion,
+      experiencias_json: JSON.stringify(p.experiencias),
+      referidos_p_json: JSON.stringify(p.referidosP),
+      referidos_l_json: JSON.stringify(p.referidosL),
+      perfil_completado: false,
+    })
+    .execute();
+}
+
 export async function deleteProfileFile(db: Conn, id: number): Promise<void> {
   await db.deleteFrom('perfil_archivos').where('id', '=', id).execute();
 }

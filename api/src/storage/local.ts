@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -190,6 +190,22 @@ export function createLocalFileStore(root: string): FileStore {
       const target = resolveKey(to);
       await folder(path.dirname(target));
       await rename(resolveKey(from), target);
+    },
+    async copy(from, to) {
+      const source = resolveKey(from);
+      const target = resolveKey(to);
+      await folder(path.dirname(target));
+      // Copy beside, then rename: a reader never sees half a file.
+      const tmp = `${target}.${randomUUID()}.tmp`;
+      try {
+        await copyFile(source, tmp);
+        await rename(tmp, target);
+        return true;
+      } catch (err) {
+        await unlink(tmp).catch(() => undefined);
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !(await stat(source).catch(() => null))) return false;
+        throw err;
+      }
     },
   };
 }

@@ -41,6 +41,15 @@ export function createS3FileStore(o: S3Options): FileStore {
     return prefix + key;
   };
 
+  const copyObject = (from: string, to: string) =>
+    client.send(
+      new CopyObjectCommand({
+        Bucket: o.bucket,
+        Key: k(to),
+        CopySource: `${o.bucket}/${encodeURIComponent(k(from)).replace(/%2F/g, '/')}`,
+      }),
+    );
+
   return {
     async ready() {
       try {
@@ -127,14 +136,17 @@ export function createS3FileStore(o: S3Options): FileStore {
       return removed;
     },
     async move(from, to) {
-      await client.send(
-        new CopyObjectCommand({
-          Bucket: o.bucket,
-          Key: k(to),
-          CopySource: `${o.bucket}/${encodeURIComponent(k(from)).replace(/%2F/g, '/')}`,
-        }),
-      );
+      await copyObject(from, to);
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: k(from) }));
+    },
+    async copy(from, to) {
+      try {
+        await copyObject(from, to);
+        return true;
+      } catch (err) {
+        if (notFound(err)) return false;
+        throw err;
+      }
     },
   };
 }

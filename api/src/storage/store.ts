@@ -28,6 +28,11 @@ export interface FileStore {
   /** Renames `from` to `to` (a temporary upload becoming an application's file). */
   move(from: string, to: string): Promise<void>;
   /**
+   * Copies `from` to `to`, leaving `from` as it is (a guest application's file becoming a new
+   * profile's own); false when `from` does not exist. A reader never sees half a copy.
+   */
+  copy(from: string, to: string): Promise<boolean>;
+  /**
    * The keys directly in `folder` (not in its sub-folders), in no particular order; an absent
    * folder lists nothing. Used by the orphan sweep (orphans.ts).
    */

@@ -105,7 +105,8 @@ export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck
     const userId = ctx.viewer?.kind === 'CANDIDATE' ? ctx.viewer.id : null;
     const r = await ctx.applications.check({ vacancyId, dpi: digits, email: mail, userId });
     if (r.ok || !r.conflict) return { ok: true, conflict: null, message: null };
-    return { ok: false, conflict: r.conflict, message: conflictMessage(r.conflict.toLowerCase(), r.message) };
+    const mode = userId !== null ? 'registered' : 'guest';
+    return { ok: false, conflict: r.conflict, message: conflictMessage(r.conflict.toLowerCase(), r.message, mode) };
   },
 };
 
@@ -228,7 +229,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
           error: {
             __typename: 'DuplicateApplication' as const,
             conflict: r.conflict,
-            message: conflictMessage(r.conflict.toLowerCase(), r.message),
+            message: conflictMessage(r.conflict.toLowerCase(), r.message, who.mode),
           },
         };
       case 'closed':

@@ -10,6 +10,7 @@ import { createCache } from '../app/apollo';
 import { cssVariablesResolver, theme } from '../app/theme';
 import type { ViewerFieldsFragment } from '../gql/graphql';
 import { LoginPromptProvider } from '../features/accounts/LoginPrompt';
+import type { Session } from '../features/session';
 import { StaticSession } from './session';
 
 export type Mocks = ReadonlyArray<MockLink.MockedResponse>;
@@ -34,13 +35,14 @@ export function renderWithProviders(
     mocks = [],
     route = '/',
     viewer = null,
-  }: { mocks?: Mocks; route?: string; viewer?: ViewerFieldsFragment | null } = {},
+    session = {},
+  }: { mocks?: Mocks; route?: string; viewer?: ViewerFieldsFragment | null; session?: Partial<Session> } = {},
 ): RenderResult {
   return render(
     <TestMantine>
       <MockedProvider mocks={mocks} cache={createCache()}>
         <MemoryRouter initialEntries={[route]}>
-          <StaticSession viewer={viewer}>
+          <StaticSession viewer={viewer} overrides={session}>
             <LoginPromptProvider>{ui}</LoginPromptProvider>
           </StaticSession>
         </MemoryRouter>

@@ -47,6 +47,7 @@ import {
   initialValues,
   LEVEL_OPTIONS,
   MARITAL_OPTIONS,
+  mergeDraft,
   salaryInput,
   toApplicationInput,
   toDomainInput,
@@ -54,6 +55,7 @@ import {
   type ApplicationPrefill,
   type DocumentKey,
 } from './form-values';
+import type { ApplicationDraft } from './draft';
 import { ExperienceFields, ReferenceFields } from './HistoryFields';
 import { APPLICATION_CHECK, APPLY } from './operations';
 import { FileUploadFailed, useApplicationFiles } from './use-application-files';
@@ -89,8 +91,10 @@ interface ApplicationFormProps {
   onDialog: (dialog: Dialog) => void;
   /** Applied: the caller closes the form once the success dialog is acknowledged. */
   onApplied: () => void;
-  /** The guest's link to log in or create an account. */
-  onLogin: () => void;
+  /** What was written before logging in from this form (issue 20), to start from. */
+  draft?: ApplicationDraft | null;
+  /** The guest's link to log in or create an account, with what was written so far. */
+  onLogin: (draft: ApplicationDraft) => void;
 }
 
 /** The documents as the vocabulary names them (domain document-kinds.ts); the CV as this form calls it (spec 1 §5.2). */
@@ -136,6 +140,7 @@ export function ApplicationForm({
   onCancel,
   onDialog,
   onApplied,
+  draft = null,
   onLogin,
 }: ApplicationFormProps) {
   const client = useApolloClient();
@@ -156,7 +161,7 @@ export function ApplicationForm({
   const written = useRef(new Set<string>());
   const form = useForm<ApplicationFormValues>({
     mode: 'controlled',
-    initialValues: initialValues(prefill),
+    initialValues: draft ? mergeDraft(initialValues(prefill), draft.values) : initialValues(prefill),
     validate: (values) => resolver(toDomainInput(vacancy.id, values, present.current)),
     validateInputOnBlur: true,
     onValuesChange: (values, previous) => {
@@ -176,6 +181,29 @@ export function ApplicationForm({
   useEffect(() => {
     document.getElementById(fieldId('name'))?.focus();
   }, []);
+
+  // Files chosen before logging in are sent again, as this applicant (the profile's stay theirs).
+  const draftFiles = useRef(draft?.files);
+  useEffect(() => {
+    const chosen = draftFiles.current;
+    draftFiles.current = undefined;
+    if (!chosen) return;
+    for (const key of needed) {
+      const f = chosen[key];
+      if (f && !stored[key]) files.select(key, f);
+    }
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const login = () => {
+    const chosen: Partial<Record<DocumentKey, File>> = {};
+    for (const key of needed) {
+      const f = files.slots[key].file;
+      if (f) chosen[key] = f;
+    }
+    onLogin({ values: form.getValues(), files: chosen });
+  };
 
   const [section, setSection] = useState<ApplicationSectionId | null>('personal');
   const [hint, setHint] = useState(false);
@@ -425,7 +453,7 @@ export function ApplicationForm({
           >
             <Text size="sm">
               Crea una cuenta o{' '}
-              <Anchor component="button" type="button" fz="sm" onClick={onLogin}>
+              <Anchor component="button" type="button" fz="sm" onClick={login}>
                 inicia sesión
               </Anchor>{' '}
               para postularte con los datos de tu perfil y ver el estado de tus postulaciones. También puedes continuar

@@ -211,6 +211,15 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     expect(screen.queryByLabelText('Seleccionar Antecedentes penales (PDF)')).not.toBeInTheDocument();
   });
 
+  it("names the page after the vacancy: 'Postular: <plaza>' (issue 20)", async () => {
+    document.title = 'Vacantes Disponibles · Bolsa de Trabajo';
+    const view = renderForm();
+    await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
+    await waitFor(() => expect(document.title).toBe('Postular: Enfermera Auxiliar · Bolsa de Trabajo'));
+    view.unmount();
+    expect(document.title).toBe('Vacantes Disponibles · Bolsa de Trabajo');
+  });
+
   it('shows a registered candidate their name and asks for the four documents and the photo', async () => {
     renderForm([], 'candidate');
     expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
@@ -257,6 +266,67 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     }
     // The one the profile lacks is asked for.
     expect(screen.getByLabelText('Seleccionar Antecedentes policiales (PDF)')).toBeInTheDocument();
+  });
+
+  it('tells a logged-in candidate who already applied before they fill anything, with a way to Mis Postulaciones', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const alreadyApplied: Mocks[number] = {
+      request: {
+        query: APPLICATION_CHECK,
+        variables: (v: Record<string, unknown>) => {
+          seen.push(v);
+          return true;
+        },
+      },
+      result: {
+        data: {
+          applicationCheck: {
+            __typename: 'ApplicationCheck',
+            ok: false,
+            conflict: 'YA_APLICO',
+            message: 'Ya tienes una postulación a esta vacante.',
+          },
+        },
+      },
+    };
+    const { onClose } = renderForm([alreadyApplied], 'candidate', profileMock(PROFILE));
+    const dialog = await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
+    expect(await within(dialog).findByText('Ya tienes una postulación a esta vacante.')).toBeInTheDocument();
+    expect(seen).toEqual([{ vacancyId: '7', dpi: VALID_CUI, email: 'ana.lopez@example.com' }]);
+    expect(within(dialog).queryByText(/Inicia sesión/i)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Nombre completo/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Ver Mis Postulaciones' })).toHaveAttribute('href', '/perfil');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Ver otras vacantes' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("logging in from the form keeps what was written: the form reopens with it as the candidate's (issue 20)", async () => {
+    const first = renderForm();
+    await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
+    set(field(/^Nombre completo/), 'Luis Pérez');
+    set(field(PHONE), '55551234');
+    const user = userEvent.setup();
+    await openSection(user, 'Educación y Disponibilidad');
+    set(field(/^Pretensión salarial/), '4500');
+    await user.click(screen.getByRole('button', { name: 'inicia sesión' }));
+    expect(first.onClose).toHaveBeenCalled();
+    expect(await screen.findByRole('dialog', { name: 'Accede a tu cuenta' }, SLOW_WAIT)).toBeInTheDocument();
+    first.unmount();
+
+    // Logged in, the form of the same vacancy opens again from the profile and what was written.
+    renderForm([checkMock({ ok: true })], 'candidate', profileMock(PROFILE));
+    expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
+    expect(field(/^Nombre completo/)).toHaveValue('Luis Pérez');
+    expect(field(PHONE)).toHaveValue('55551234');
+    expect(field(/^Correo electrónico/)).toHaveValue('ana.lopez@example.com');
+    await openSection(user, 'Educación y Disponibilidad');
+    expect(field(/^Pretensión salarial/)).toHaveValue('4500');
+  });
+
+  it('shows a logged-in candidate the form when they have not applied yet', async () => {
+    renderForm([checkMock({ ok: true })], 'candidate', profileMock(PROFILE));
+    expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
+    expect(screen.queryByText('Ya tienes una postulación a esta vacante.')).not.toBeInTheDocument();
   });
 
   it('keeps one section open at a time, and opening Experiencia Laboral shows its hint for 4 seconds', async () => {

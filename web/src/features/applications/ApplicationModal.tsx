@@ -2,14 +2,19 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { ROLE, todayInGuatemala } from '@bolsa/domain';
-import { useMemo, useState, type ReactNode } from 'react';
+import { APPLICATION_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
+import { Link } from 'react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { pageTitle } from '../../app/site';
 import { useTrackDialog } from '../../lib/dialog-activity';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
 import { ApplicationForm, type Dialog } from './ApplicationForm';
+import { forgetDraft, keepDraft, peekDraft } from './draft';
+import { applicationPath } from './paths';
 import { prefillFromProfile, type ApplicationPrefill } from './form-values';
-import { APPLICATION_PROFILE, APPLICATION_VACANCY } from './operations';
+import { APPLICATION_CHECK, APPLICATION_PROFILE, APPLICATION_VACANCY } from './operations';
 
 export const VACANCY_UNAVAILABLE = 'La vacante ya no está disponible.';
 
@@ -31,6 +36,9 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   const [dialog, setDialog] = useState<Dialog | null>(null);
   useTrackDialog(true);
   useTrackDialog(dialog !== null);
+  // Read while rendering (React may render twice), forgotten once the form has opened.
+  const [draft] = useState(() => peekDraft(vacancyId));
+  useEffect(() => forgetDraft(vacancyId), [vacancyId]);
 
   const registered = viewer?.roleId === ROLE.CANDIDATE;
   // A logged-in candidate's form starts from their profile, read fresh (the form takes its
@@ -41,9 +49,21 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
     ? prefillFromProfile(profile.data?.myProfile, { name: viewer.name, email: viewer.email }, today)
     : undefined;
 
+  // A candidate who already applied is told so before filling anything (issue 20); a check that
+  // fails lets them see the form (the submission checks again).
+  const me = profile.data?.myProfile;
+  const check = useQuery(APPLICATION_CHECK, {
+    variables: { vacancyId, dpi: me?.dpi?.replace(/\D/g, '') ?? '', email: me?.email ?? viewer?.email ?? '' },
+    skip: !registered || profile.loading,
+    fetchPolicy: 'no-cache',
+  });
+  const alreadyApplied = check.data?.applicationCheck.conflict === 'YA_APLICO';
+
   const vacancy = data?.vacancy;
+  // The form's own title, over the board's 'Vacantes Disponibles' (issue 20).
+  useDocumentTitle(vacancy ? pageTitle(`Postular: ${vacancy.name}`) : null, 2);
   let body: ReactNode;
-  if ((loading && !data) || (registered && profile.loading)) body = <FormSkeleton />;
+  if ((loading && !data) || (registered && (profile.loading || check.loading))) body = <FormSkeleton />;
   else if (error && !data)
     body = (
       <Stack align="flex-start">
@@ -56,6 +76,29 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
       <Stack align="flex-start">
         <Text>{VACANCY_UNAVAILABLE}</Text>
         <Button onClick={onClose}>Ver vacantes disponibles</Button>
+      </Stack>
+    );
+  else if (alreadyApplied)
+    body = (
+      <Stack align="flex-start" gap="md">
+        <Text fw={700} size="lg" component="h3" m={0}>
+          {vacancy.name}
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconInfoCircle size={28} color="var(--mantine-color-brand-7)" aria-hidden style={{ flexShrink: 0 }} />
+          <Stack gap={4}>
+            <Text fw={600}>{APPLICATION_MESSAGES.alreadyAppliedUser}</Text>
+            <Text size="sm">{APPLICATION_MESSAGES.alreadyAppliedHint}</Text>
+          </Stack>
+        </Group>
+        <Group gap="sm">
+          <Button component={Link} to="/perfil" data-autofocus>
+            {APPLICATION_MESSAGES.myApplications}
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            {APPLICATION_MESSAGES.otherVacancies}
+          </Button>
+        </Group>
       </Stack>
     );
   else
@@ -75,9 +118,12 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
         onCancel={onClose}
         onDialog={setDialog}
         onApplied={onClose}
-        onLogin={() => {
+        draft={draft}
+        onLogin={(written) => {
+          // Back in this form after logging in, with what was written (issue 20).
+          keepDraft(vacancyId, written);
           onClose();
-          openLogin(vacancyId);
+          openLogin(vacancyId, { returnTo: applicationPath(vacancyId) });
         }}
       />
     );

@@ -1,6 +1,6 @@
 import { ageOn } from '@bolsa/domain';
 import { describe, expect, it } from 'vitest';
-import { initialValues, MAX_ROWS, prefillFromProfile, type ApplicationProfile } from './form-values';
+import { initialValues, MAX_ROWS, mergeDraft, prefillFromProfile, type ApplicationProfile } from './form-values';
 
 const TODAY = '2026-11-23';
 const SESSION = { name: 'Ana López', email: 'ana@example.com' };
@@ -76,5 +76,53 @@ describe('prefillFromProfile', () => {
     expect(initialValues(prefillFromProfile(profile({ experiences: full }), SESSION, TODAY)).experiences).toHaveLength(
       MAX_ROWS,
     );
+  });
+});
+
+describe('mergeDraft (logging in from the form, issue 20)', () => {
+  const written = {
+    ...initialValues(),
+    name: 'Luis Pérez',
+    phone: '55551234',
+    salaryClaim: '4500',
+    educationLevel: 'Diversificado',
+    experiences: [
+      { company: 'Farmacia Central', position: 'Cajero', from: '2020-01-01', to: '2022-12-31', description: 'Caja' },
+      { company: '', position: '', from: '', to: '', description: '' },
+    ],
+    personalReferences: [{ name: 'Rosa Xol', phone: '41112222' }],
+  };
+
+  it("keeps what was written over the profile's values and after its locked rows", () => {
+    const start = initialValues({
+      name: 'Luis Alberto Pérez',
+      email: 'luis@example.com',
+      phone: '',
+      experiences: [
+        { company: 'Hospital', position: 'Auxiliar', from: '2015-01-01', to: '2019-12-31', description: 'Turnos' },
+      ],
+      personalReferences: [{ name: 'Rosa Xol', phone: '41112222' }],
+    });
+    const merged = mergeDraft(start, written);
+    expect(merged).toMatchObject({
+      name: 'Luis Pérez',
+      email: 'luis@example.com',
+      phone: '55551234',
+      salaryClaim: '4500',
+      educationLevel: 'Diversificado',
+    });
+    expect(merged.experiences.map((e) => [e.company, e.locked ?? false])).toEqual([
+      ['Hospital', true],
+      ['Farmacia Central', false],
+      ['', false],
+    ]);
+    // The same reference is not added twice.
+    expect(merged.personalReferences.map((r) => r.name)).toEqual(['Rosa Xol', '']);
+  });
+
+  it('as a guest again, is simply what was written', () => {
+    const merged = mergeDraft(initialValues(), written);
+    expect(merged.experiences.map((e) => e.company)).toEqual(['Farmacia Central', '']);
+    expect(merged.name).toBe('Luis Pérez');
   });
 });

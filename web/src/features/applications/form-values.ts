@@ -180,6 +180,45 @@ export function initialValues(prefill: ApplicationPrefill = {}): ApplicationForm
 
 export const MAX_ROWS = MAX_HISTORY_ROWS;
 
+const hasContent = (row: object): boolean =>
+  Object.entries(row).some(([k, v]) => k !== 'locked' && typeof v === 'string' && v.trim() !== '');
+const sameRow = (a: object, b: object): boolean =>
+  Object.entries(a).every(([k, v]) => k === 'locked' || (b as Record<string, unknown>)[k] === v);
+
+/**
+ * The form after logging in from it (issue 20): what was written before wins over the profile's
+ * values where it is not empty; the profile's locked rows stay, followed by the rows written
+ * before that add something, within the row limit (and one empty row when there is room).
+ */
+export function mergeDraft(start: ApplicationFormValues, draft: ApplicationFormValues): ApplicationFormValues {
+  const rows = <T extends { locked?: boolean }>(base: T[], written: T[], empty: () => T): T[] => {
+    const kept = base.filter(hasContent);
+    for (const r of written)
+      if (hasContent(r) && !kept.some((k) => sameRow(r, k)) && kept.length < MAX_HISTORY_ROWS)
+        kept.push({ ...r, locked: false });
+    return kept.length < MAX_HISTORY_ROWS && kept.every(hasContent) ? [...kept, empty()] : kept;
+  };
+  const pick = <K extends keyof ApplicationFormValues>(key: K) =>
+    typeof draft[key] === 'string' && (draft[key] as string).trim() !== '' ? draft[key] : start[key];
+  return {
+    name: pick('name'),
+    cui: pick('cui'),
+    address: pick('address'),
+    phone: pick('phone'),
+    email: pick('email'),
+    maritalStatus: pick('maritalStatus'),
+    age: pick('age'),
+    educationLevel: pick('educationLevel'),
+    studying: pick('studying'),
+    available: pick('available'),
+    salaryClaim: pick('salaryClaim'),
+    negotiable: pick('negotiable'),
+    experiences: rows(start.experiences, draft.experiences, emptyExperience),
+    personalReferences: rows(start.personalReferences, draft.personalReferences, emptyReference),
+    workReferences: rows(start.workReferences, draft.workReferences, emptyReference),
+  };
+}
+
 // Typing filters (spec 1 §5.2).
 export const digitsOnly = (raw: string, max: number) => raw.replace(/\D/g, '').slice(0, max);
 /** Pretensión: digits and one dot, at most 5 characters. */

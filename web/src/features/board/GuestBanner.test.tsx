@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { viewer } from '../../test/session';
@@ -16,5 +17,20 @@ describe('GuestBanner (spec 1 §2.6)', () => {
     expect(screen.getByText('Hola, Ana López')).toBeInTheDocument();
     expect(screen.queryByText('¿Ya tienes una cuenta?')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+  });
+
+  it("after 'Continuar como invitado' the focus goes on to what follows the banner (issue 20)", async () => {
+    sessionStorage.clear();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <button type="button">Antes</button>
+        <GuestBanner />
+        <input aria-label="Buscar vacantes" />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Continuar como invitado' }));
+    expect(screen.queryByText('¿Ya tienes una cuenta?')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Buscar vacantes')).toHaveFocus());
   });
 });

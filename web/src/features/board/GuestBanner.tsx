@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
 
@@ -43,6 +43,7 @@ function SignedInBanner({ name }: { name: string }) {
 function InvitationBanner() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const { openLogin } = useLoginPrompt();
+  const banner = useRef<HTMLDivElement>(null);
   if (dismissed) return null;
 
   const continueAsGuest = () => {
@@ -51,11 +52,16 @@ function InvitationBanner() {
     } catch {
       // Storage can be blocked (private mode); hiding for this page view is enough.
     }
+    // The button goes with the banner: the focus moves on to what follows it (issue 20), not
+    // back to the top of the page ('Saltar al contenido').
+    const next = banner.current ? nextFocusable(banner.current) : null;
     setDismissed(true);
+    requestAnimationFrame(() => next?.focus());
   };
 
   return (
     <Alert
+      ref={banner}
       variant="light"
       color="brand"
       radius="md"
@@ -77,4 +83,15 @@ function InvitationBanner() {
       </Group>
     </Alert>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The first element after `el` (not inside it) that takes the focus. */
+function nextFocusable(el: HTMLElement): HTMLElement | null {
+  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE))
+    if (!el.contains(candidate) && el.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING)
+      return candidate;
+  return null;
 }

@@ -48,4 +48,31 @@ describe('VacancyCarousel', () => {
     expect(screen.queryByRole('button', { name: 'Pausar desplazamiento automático' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Enfermera profesional')).toHaveLength(1);
   });
+
+  it('speaks Spanish to screen readers: slides are Vacante N de M, no English label or status (issue 20)', async () => {
+    screenIs(false);
+    const { container } = renderWithProviders(
+      <VacancyCarousel vacancies={CARDS} onApply={() => {}} onDetails={() => {}} />,
+    );
+    expect(await screen.findByRole('group', { name: 'Vacante 1 de 2' })).toHaveAttribute(
+      'aria-roledescription',
+      'diapositiva',
+    );
+    expect(screen.getByRole('group', { name: 'Vacante 2 de 2' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Vacantes disponibles' })).toHaveAttribute(
+      'aria-roledescription',
+      'carrusel',
+    );
+    expect(container.querySelector('[aria-label="Carousel slide"]')).toBeNull();
+    // Mantine's own live region says 'Slide 1 of 4' in English: it is kept from assistive technology.
+    await waitFor(() => {
+      for (const status of container.querySelectorAll('[role="status"]')) {
+        if (/Slide \d+ of/.test(status.textContent ?? '')) {
+          expect(status).toHaveAttribute('aria-hidden', 'true');
+          expect(status).toHaveAttribute('aria-live', 'off');
+        }
+      }
+    });
+    expect(screen.queryByRole('status', { name: /Slide/ })).toBeNull();
+  });
 });

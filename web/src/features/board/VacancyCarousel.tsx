@@ -35,6 +35,17 @@ export const PHONE_QUERY = '(max-width: 35.99em)';
 
 const FIRST_RENDER = { getInitialValueInEffect: false };
 
+/**
+ * Mantine's carousel announces 'Slide N of M' in English in a live region of its own, and with
+ * the auto-scroll it would speak all the time: it is kept from assistive technology (the slides
+ * say 'Vacante N de M' instead). React does not touch these attributes again: it did not set them.
+ */
+function quietEnglishStatus(root: HTMLDivElement | null): void {
+  const status = root?.querySelector(':scope > [role="status"]');
+  status?.setAttribute('aria-hidden', 'true');
+  status?.setAttribute('aria-live', 'off');
+}
+
 export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarouselProps) {
   // Read at the first render (no server markup to match): a phone never renders the desktop
   // carousel first only to lay it out again a moment later.
@@ -120,8 +131,10 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
         </Group>
       )}
       <Carousel
+        ref={quietEnglishStatus}
         className={classes.carousel}
         aria-label="Vacantes disponibles"
+        aria-roledescription="carrusel"
         slideSize={{ base: '86%', xs: SLIDE }}
         slideGap={GAP}
         controlSize={40}
@@ -138,8 +151,14 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
         previousControlProps={{ 'aria-label': 'Vacantes anteriores', onClick: () => autoScroll.reset() }}
         nextControlProps={{ 'aria-label': 'Vacantes siguientes', onClick: () => autoScroll.reset() }}
       >
-        {slides.map(({ v, copy }) => (
-          <Carousel.Slide key={`${v.id}-${copy}`}>
+        {slides.map(({ v, copy }, i) => (
+          <Carousel.Slide
+            key={`${v.id}-${copy}`}
+            // Mantine's defaults are English ('Carousel slide'); the loop's copies are not read twice.
+            aria-roledescription="diapositiva"
+            aria-label={`Vacante ${(i % vacancies.length) + 1} de ${vacancies.length}`}
+            aria-hidden={copy === 1 || undefined}
+          >
             <VacancyCard vacancy={v} onApply={onApply} onDetails={onDetails} duplicate={copy === 1} />
           </Carousel.Slide>
         ))}

@@ -77,6 +77,48 @@ describe('the profile form', { timeout: 30_000 }, () => {
     expect(screen.queryByText('¿Guardar cambios del perfil?')).toBeNull();
   });
 
+  it('clears each error as soon as its field is fixed, without saving again (issue 20)', async () => {
+    const user = userEvent.setup();
+    render();
+    const phone = () => screen.getByLabelText(/^Teléfono/, { selector: '#perfil-phone' });
+    await user.type(phone(), '5555123');
+    await user.type(screen.getByLabelText(/^Dirección completa/), 'zona 1 Cb');
+    await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+    expect(await screen.findByText('El teléfono debe tener exactamente 8 dígitos')).toBeInTheDocument();
+    expect(screen.getByText('La dirección debe tener al menos 10 caracteres')).toBeInTheDocument();
+
+    await user.type(phone(), '4');
+    await waitFor(() => expect(screen.queryByText('El teléfono debe tener exactamente 8 dígitos')).toBeNull());
+    expect(phone()).not.toHaveAttribute('aria-invalid', 'true');
+    // Still wrong: still said.
+    expect(screen.getByText('La dirección debe tener al menos 10 caracteres')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Dirección completa/), ', Cobán');
+    await waitFor(() => expect(screen.queryByText('La dirección debe tener al menos 10 caracteres')).toBeNull());
+    // Errors of a whole list go once the list is right: the personal reference, the experiences.
+    expect(screen.getByText('Agrega al menos una referencia personal con teléfono de 8 dígitos.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nombre (referencia personal 1)'), 'Rosa Xol');
+    await user.type(screen.getByLabelText('Teléfono (referencia personal 1)'), '41112222');
+    await waitFor(() =>
+      expect(screen.queryByText('Agrega al menos una referencia personal con teléfono de 8 dígitos.')).toBeNull(),
+    );
+    expect(screen.getByText('Debes ingresar al menos 2 experiencias completas.')).toBeInTheDocument();
+    const rows = screen.getAllByRole('group', { name: /^Experiencia \d/ });
+    for (const [i, [company, from, to]] of [
+      ['Clínica Cobán', '2016-01-01', '2019-06-30'],
+      ['Hospital Regional', '2019-07-01', '2023-12-31'],
+    ].entries()) {
+      const row = within(rows[i]!);
+      await user.type(row.getByLabelText('Empresa'), company!);
+      await user.type(row.getByLabelText('Puesto'), 'Enfermera');
+      await user.type(row.getByLabelText('Desde'), from!);
+      await user.type(row.getByLabelText('Hasta'), to!);
+      await user.type(row.getByLabelText('Descripción'), 'Atención a pacientes.');
+    }
+    await waitFor(() => expect(screen.queryByText('Debes ingresar al menos 2 experiencias completas.')).toBeNull());
+    // What is still missing is still said.
+    expect(screen.getAllByText('La fotografía es obligatoria.').length).toBeGreaterThan(0);
+  }, 90_000);
+
   it('refuses a document that is not a PDF', async () => {
     const user = userEvent.setup({ applyAccept: false });
     render();

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import {
   candidateProfileSchema,
@@ -97,6 +97,9 @@ function scrollToFailure(errors: Record<string, unknown>) {
   (field ?? document.getElementById(sectionId(section)))?.focus?.({ preventScroll: true });
 }
 
+/** Error paths of the photo and the documents: they follow the files, not the values. */
+const FILE_PATHS: ReadonlySet<string> = new Set([...PROFILE_FILE_KEYS, 'files', 'hasPhoto', 'documents']);
+
 /** The profile's edit form (spec 1 §2.7, §5.3): every rule is the domain's `candidateProfileSchema`. */
 export function ProfileForm({
   profile,
@@ -124,14 +127,33 @@ export function ProfileForm({
   );
 
   const resolver = useMemo(() => schemaResolver(candidateProfileSchema(today), { sync: true }), [today]);
+  const check = (values: ProfileFormValues): FormErrors => ({
+    ...partialRowErrors(values),
+    ...resolver(toDomainInput(values, present.current, profile.complete)),
+  });
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: initialProfileValues(profile),
-    validate: (values) => ({
-      ...partialRowErrors(values),
-      ...resolver(toDomainInput(values, present.current, profile.complete)),
-    }),
+    validate: check,
     validateInputOnBlur: true,
+    // A shown error goes (or changes) as soon as its field, row or list is right, not at the next
+    // save (issue 20); nothing new is flagged while typing. File errors change with their files.
+    onValuesChange: (values) => {
+      const shown = Object.entries(form.errors).filter(([path, e]) => e && !FILE_PATHS.has(path.split('.')[0]!));
+      if (shown.length === 0) return;
+      const now = check(values);
+      const next = { ...form.errors };
+      let changed = false;
+      for (const [path, message] of shown) {
+        const current = now[path] ?? null;
+        if (current !== message) {
+          changed = true;
+          if (current) next[path] = current;
+          else delete next[path];
+        }
+      }
+      if (changed) form.setErrors(next);
+    },
   });
 
   const values = form.getValues();

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
 import { MY_PROFILE } from './operations';
@@ -35,12 +35,30 @@ describe('the profile gate (spec 1 §2.8)', () => {
     render('/vacantes', [profileMock(newProfile())]);
     const dialog = await screen.findByRole('dialog', { name: 'Completa tu perfil' });
     // Not dismissible: no close button, Escape does nothing.
-    expect(screen.queryByRole('button', { name: /cerrar/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^cerrar$/i })).toBeNull();
     await user.keyboard('{Escape}');
     expect(dialog).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ir a mi perfil' }));
     expect(screen.getByLabelText('dirección')).toHaveTextContent('/perfil?tab=perfil&editar=1');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('lets the candidate log out from the gate, with the keyboard alone too (issue 20)', async () => {
+    const user = userEvent.setup();
+    const logout = vi.fn(async () => {});
+    renderWithProviders(<ProfileGate />, {
+      mocks: [profileMock(newProfile())],
+      route: '/vacantes',
+      viewer: viewer('CANDIDATE'),
+      session: { logout },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Completa tu perfil' });
+    // 'Ir a mi perfil' has the focus; Tab reaches 'Cerrar sesión' inside the dialog.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Ir a mi perfil' })).toHaveFocus());
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar sesión' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(logout).toHaveBeenCalledTimes(1);
   });
 
   it('lets a complete profile through', async () => {

@@ -17,7 +17,7 @@ const PROFILE_EDIT_PATH = '/perfil?tab=perfil&editar=1';
  * on is 'Ir a mi perfil'. A failed fetch lets the candidate continue.
  */
 export function ProfileGate() {
-  const { viewer } = useSession();
+  const { viewer, logout } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -62,9 +62,15 @@ export function ProfileGate() {
           Para continuar, completa o actualiza tus datos y documentos, incluida una fotografía. Después podrás
           actualizar también tus experiencias y referencias.
         </Text>
-        <Button data-autofocus onClick={() => navigate(PROFILE_EDIT_PATH)}>
-          {M.gateButton}
-        </Button>
+        <Stack gap="xs">
+          <Button data-autofocus onClick={() => navigate(PROFILE_EDIT_PATH)}>
+            {M.gateButton}
+          </Button>
+          {/* The overlay covers the navigation bar: the way out is here (issue 20). */}
+          <Button variant="default" onClick={() => void logout()}>
+            Cerrar sesión
+          </Button>
+        </Stack>
       </Stack>
     </Modal>
   );
