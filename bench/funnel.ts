@@ -12,7 +12,7 @@ import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import request from 'supertest';
 import type { Database } from '../api/src/db/database.js';
-import { migrateToLatest } from '../api/src/db/database.js';
+import { migrateToLatest } from '../api/src/db/migrate.js';
 import { runSeeds } from '../api/src/demo/index.js';
 import { funnelReport } from '../api/src/reports/service.js';
 import { startApi } from '../api/src/server.js';

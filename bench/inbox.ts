@@ -22,7 +22,7 @@ import { Pool } from 'undici';
 import { listCandidates } from '../api/src/candidates/pipeline.js';
 import type { CandidateListQuery } from '../api/src/candidates/pipeline-repository.js';
 import type { Database } from '../api/src/db/database.js';
-import { migrateToLatest } from '../api/src/db/database.js';
+import { migrateToLatest } from '../api/src/db/migrate.js';
 import { runSeeds } from '../api/src/demo/index.js';
 import { createLocalFileStore } from '../api/src/storage/index.js';
 import { seedLoad } from './load-seed.js';

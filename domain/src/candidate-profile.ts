@@ -2,7 +2,7 @@ import { todayInGuatemala } from './calendar-date.js';
 import { DOCUMENT_KIND_INFO, DOCUMENT_KINDS, documentKeyOf, type ProfileFile } from './document-kinds.js';
 import { toIsoDate } from './format.js';
 import { CUI_INVALID, isValidCui } from './geography.js';
-import { isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
+import { isEmail, LIMITS, optionalText, text, z } from './schema.js';
 import {
   experienceDateIssues,
   experienceSchema,

@@ -14,7 +14,8 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { staffUserSchema } from '@bolsa/domain';
 import { loadConfig } from '../config.js';
-import { createDatabase, migrateToLatest } from '../db/database.js';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { upsertAdministrator } from '../users/service.js';
 
 const EX_USAGE = 64;

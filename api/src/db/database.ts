@@ -198,7 +198,6 @@ async function claimDataDir(dir: string): Promise<() => Promise<void>> {
 }
 
 /* Migrations: see ./migrate.ts (the lock, the status, the runner). */
-export { migrateToLatest } from './migrate.js';
 
 /** Where the api's settings put the database: DATABASE_URL, else PGlite in DATA_DIR/pglite. */
 export function configuredTarget(settings: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
