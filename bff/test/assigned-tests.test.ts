@@ -236,6 +236,33 @@ describe('assigned tests through GraphQL', () => {
     });
   });
 
+  it('observations and scores have one limit in every tier (domain LIMITS.note, TEST_SCORE)', async () => {
+    // A 1,500-character observation is within the form's limit (2,000): the api takes it too.
+    const id = await newCandidate('en seguimiento');
+    await assign(id, linkTemplate);
+    const long = 'Observación detallada. '.repeat(70).slice(0, 1_500);
+    const sent = await gql(SEND, { id, obs: long }, cookies.manager);
+    expect(sent.data!.sendTests).toMatchObject({ ok: true, error: null, candidate: { id, state: 'PRE_TESTS' } });
+    const tooLong = await gql(SEND, { id, obs: 'x'.repeat(2_001) }, cookies.manager);
+    expect(tooLong.data!.sendTests).toMatchObject({
+      ok: false,
+      error: { __typename: 'ValidationFailed', message: 'El texto no puede tener más de 2000 caracteres.' },
+    });
+
+    // Scores: the largest the domain allows is stored as given; one more is refused in Spanish.
+    const testId = (await assign(id, fileTemplate)).data!.assignTest.test.id;
+    const RECORD = `mutation($id: ID!, $score: Float) { recordTestResult(id: $id, score: $score) { test { resultScore } ${ERR} } }`;
+    const top = await gql(RECORD, { id: testId, score: 99_999.99 }, cookies.manager);
+    expect(top.data!.recordTestResult).toEqual({ test: { resultScore: 99_999.99 }, error: null });
+    for (const score of [100_000, -1]) {
+      const refused = await gql(RECORD, { id: testId, score }, cookies.manager);
+      expect(refused.data!.recordTestResult.error).toMatchObject({
+        __typename: 'ValidationFailed',
+        message: 'El puntaje debe ser un número entre 0 y 99999.99.',
+      });
+    }
+  });
+
   it('send → PRE_TESTS with the e-mail at the SMTP sink; complete; confirm → POST_TESTS', async () => {
     const sink = await smtpSink();
     const worker = startOutboxWorker({

@@ -152,6 +152,32 @@ describe('changing a state', () => {
     });
   });
 
+  it('a 1,500-character note (within the form\'s 2,000) reaches the timeline; 2,001 is refused in Spanish', async () => {
+    const id = await newCandidate('en seguimiento');
+    const note = 'Nota del cambio de estado. '.repeat(60).slice(0, 1_500);
+    const r = await gql(
+      `mutation($id: ID!, $note: String) { changeCandidateState(id: $id, state: PRE_TESTS, note: $note) { ${PAYLOAD} } }`,
+      { id: String(id), note },
+      cookies.manager,
+    );
+    expect(r.data!.changeCandidateState).toMatchObject({ error: null, candidate: { state: 'PRE_TESTS' } });
+    const t = await gql(
+      `query($id: ID!) { candidate(id: $id) { timeline { __typename ... on StateChangeEvent { to note } } } }`,
+      { id: String(id) },
+      cookies.viewer,
+    );
+    expect(t.data!.candidate.timeline).toContainEqual({ __typename: 'StateChangeEvent', to: 'PRE_TESTS', note });
+    const tooLong = await gql(
+      `mutation($id: ID!, $note: String) { changeCandidateState(id: $id, state: INTERVIEW, note: $note) { ${PAYLOAD} } }`,
+      { id: String(id), note: 'x'.repeat(2_001) },
+      cookies.manager,
+    );
+    expect(tooLong.data!.changeCandidateState.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: 'El texto no puede tener más de 2000 caracteres.',
+    });
+  });
+
   it('an unknown id is NotFound', async () => {
     const r = await gql(`mutation { startFollowUp(id: "999999") { ${PAYLOAD} } }`, {}, cookies.manager);
     expect(r.data!.startFollowUp.error).toEqual({ __typename: 'NotFound', message: 'Candidato no encontrado' });

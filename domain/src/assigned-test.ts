@@ -1,5 +1,6 @@
 import { canonicalState } from './candidate.js';
 import { todayInGuatemala } from './calendar-date.js';
+import { TEST_SCORE } from './limits.js';
 import { entityId, isoDate, LIMITS, optionalText, text, z } from './schema.js';
 import { isLinkType, testTypeOf, type TestType } from './test-template.js';
 
@@ -60,9 +61,29 @@ export const ASSIGNED_TEST_MESSAGES = {
   notAllCompleted: 'Todas las pruebas asignadas deben estar completadas antes de confirmar.',
   noEmail: 'Este candidato no tiene email registrado.',
   sent: 'Pruebas enviadas por correo',
-  scoreInvalid: 'El puntaje debe ser un número entre 0 y 100000.',
+  scoreInvalid: `El puntaje debe ser un número entre ${TEST_SCORE.min} y ${TEST_SCORE.max}.`,
   resultTooLong: `El resultado no puede tener más de ${LIMITS.note} caracteres.`,
 } as const;
+
+/**
+ * A score as typed (a decimal comma allowed) or sent (a number): blank or absent is no score
+ * (null), a number within TEST_SCORE is rounded to two decimals, anything else is 'invalid'
+ * (ASSIGNED_TEST_MESSAGES.scoreInvalid).
+ */
+export function parseTestScore(raw: unknown): number | null | 'invalid' {
+  if (raw === undefined || raw === null) return null;
+  let n: number;
+  if (typeof raw === 'number') n = raw;
+  else if (typeof raw === 'string') {
+    const s = raw.trim().replace(',', '.');
+    if (s === '') return null;
+    if (!/^-?\d+(\.\d+)?$/.test(s)) return 'invalid';
+    n = Number(s);
+  } else return 'invalid';
+  const factor = 10 ** TEST_SCORE.decimals;
+  const rounded = Math.round(n * factor) / factor;
+  return Number.isFinite(rounded) && rounded >= TEST_SCORE.min && rounded <= TEST_SCORE.max ? rounded : 'invalid';
+}
 
 export function assignedTestStateOf(raw: unknown): AssignedTestState | null {
   if (typeof raw !== 'string') return null;

@@ -14,7 +14,9 @@ import {
   matchesSearch,
   oneOf,
   optionalText,
+  parseTestScore,
   searchKey,
+  TEST_SCORE,
   text,
   textList,
   z,
@@ -191,5 +193,21 @@ describe('formatting', () => {
     expect(formatPrintedDate('01/01/1900')).toBe('Actualidad');
     expect(formatPrintedDate('2020-03-04')).toBe('04/03/2020');
     expect(formatPrintedDate('nada', '—')).toBe('—');
+  });
+});
+
+describe('parseTestScore (one bound for web, bff and api)', () => {
+  it('reads blank as no score, a decimal comma, rounds to cents and keeps within TEST_SCORE', () => {
+    expect(parseTestScore('  ')).toBeNull();
+    expect(parseTestScore(null)).toBeNull();
+    expect(parseTestScore('87,5')).toBe(87.5);
+    expect(parseTestScore(92.456)).toBe(92.46);
+    expect(parseTestScore(TEST_SCORE.max)).toBe(99_999.99);
+    expect(parseTestScore(99_999.999)).toBe('invalid');
+    expect(parseTestScore('100000')).toBe('invalid');
+    expect(parseTestScore(-1)).toBe('invalid');
+    expect(parseTestScore('abc')).toBe('invalid');
+    expect(parseTestScore('1e3')).toBe('invalid');
+    expect(parseTestScore(true)).toBe('invalid');
   });
 });

@@ -3,7 +3,6 @@ import {
   candidateStateSchema,
   canonicalState,
   hireSchema,
-  stateNoteSchema,
   TERMINAL_STATES,
   TRANSITION_MESSAGES,
   type CandidateState,
@@ -11,7 +10,7 @@ import {
 } from '@bolsa/domain';
 import { Router, type Request, type Response } from 'express';
 import { badRequest, HttpError, notFound, parseId } from '../errors.js';
-import { bodyOf, hasControl, text } from '../input.js';
+import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
 import { searchKey } from '@bolsa/domain';
 import * as pipeline from './pipeline.js';
@@ -25,8 +24,6 @@ export const PIPELINE_MESSAGES = {
   roleInvalid: 'El rol indicado no es válido.',
   userInvalid: 'El usuario indicado no es válido.',
 } as const;
-
-const NOTE_MAX = 1000;
 
 /** rol (1–4) and usuarioId as the BFF sends them; the documented payloads carry neither. */
 export function actorOf(raw: Record<string, unknown>, defaultRole: RoleId): Actor {
@@ -59,12 +56,6 @@ function stateParam(raw: unknown, required: boolean): CandidateState | null {
   return parsed.data;
 }
 
-function noteOf(raw: unknown): string | null {
-  if (raw === undefined || raw === null) return null;
-  const parsed = stateNoteSchema.safeParse(typeof raw === 'string' ? raw : '');
-  if (!parsed.success || typeof raw !== 'string' || raw.length > NOTE_MAX || hasControl(raw)) throw badRequest();
-  return parsed.data ?? null;
-}
 
 /** The hire dialog's fields (extra body fields); all three or none. */
 function hireOf(body: Record<string, unknown>): { date: string; time: string; place: string } | null {
