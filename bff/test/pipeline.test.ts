@@ -100,6 +100,31 @@ describe('the inbox', () => {
   });
 });
 
+describe('the inbox search', () => {
+  it("finds a name typed like an e-mail ('maria.ramirez'), and an exact e-mail only its own row", async () => {
+    const plaza = await stack.api.db.selectFrom('plazas').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const rows = [
+      { nombre: 'María Ramírez Coc', email: 'carga.1@example.com' },
+      { nombre: 'Mariana Ramírez Tzul', email: 'carga.2@example.com' },
+      { nombre: 'Luis Pérez', email: 'maria.ramirez@example.com' },
+      { nombre: 'Ana López', email: 'carga.10@example.com' },
+    ];
+    for (const r of rows)
+      await stack.api.db
+        .insertInto('postulantes')
+        .values({ plaza_id: plaza.id, ...r, cui: null, telefono: '55550000', estado: 'postulado' })
+        .execute();
+    const names = async (search: string) =>
+      (await gql(PAGE, { page: 1, pageSize: 50, search }, cookies.manager)).data!.candidates.items
+        .map((c: { fullName: string }) => c.fullName)
+        .sort();
+    expect(await names('maria.ramirez')).toEqual(['Luis Pérez', 'María Ramírez Coc']);
+    expect(await names('María_Ramírez')).toEqual(['Luis Pérez', 'María Ramírez Coc']);
+    expect(await names('carga.1@example.com')).toEqual(['María Ramírez Coc']);
+    expect(await names('100%')).toEqual([]);
+  });
+});
+
 describe('changing a state', () => {
   it('a manager starts follow-up; the answer has the new state, the allowed next ones and the queued e-mail', async () => {
     const id = await newCandidate('postulado');

@@ -11,11 +11,14 @@ import {
   httpUrl,
   isoDate,
   isSafeHttpUrl,
+  likePattern,
   matchesSearch,
   oneOf,
   optionalText,
   parseTestScore,
+  SEARCH_JOINERS,
   searchKey,
+  searchWords,
   TEST_SCORE,
   text,
   textList,
@@ -209,5 +212,20 @@ describe('parseTestScore (one bound for web, bff and api)', () => {
     expect(parseTestScore('abc')).toBe('invalid');
     expect(parseTestScore('1e3')).toBe('invalid');
     expect(parseTestScore(true)).toBe('invalid');
+  });
+});
+
+describe('searching by e-mail-like text (staff inbox)', () => {
+  it('lets a joiner stand for any one character, in JavaScript and as a LIKE pattern', () => {
+    expect(searchWords('  María.Ramírez   LÓPEZ ')).toEqual(['maria.ramirez', 'lopez']);
+    expect(matchesSearch('María Ramírez Coc', 'maria.ramirez')).toBe(true);
+    expect(matchesSearch('maria.ramirez@example.com', 'María_Ramírez')).toBe(true);
+    expect(matchesSearch('Mariana Ramírez', 'maria.ramirez')).toBe(false);
+    expect(matchesSearch('carga.10@example.com', 'carga.1@example.com')).toBe(false);
+    expect(matchesSearch('Descuento 100%', '100%')).toBe(true);
+    expect(likePattern('maria.ramirez')).toBe('%maria_ramirez%');
+    expect(likePattern('ana+x@y-z_w')).toBe('%ana_x_y_z_w%');
+    expect(likePattern('100%\\')).toBe('%100\\%\\\\%');
+    expect(SEARCH_JOINERS).toBe('._@+-');
   });
 });

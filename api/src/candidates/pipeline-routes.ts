@@ -3,6 +3,7 @@ import {
   candidateStateSchema,
   canonicalState,
   hireSchema,
+  searchWords,
   TERMINAL_STATES,
   TRANSITION_MESSAGES,
   type CandidateState,
@@ -12,7 +13,6 @@ import { Router, type Request, type Response } from 'express';
 import { badRequest, HttpError, notFound, parseId } from '../errors.js';
 import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
-import { searchKey } from '@bolsa/domain';
 import * as pipeline from './pipeline.js';
 import { CANDIDATE_SORTS, type Actor, type PipelineDeps, type StateChangeOutcome } from './pipeline.js';
 
@@ -117,7 +117,7 @@ function words(req: Request, name: string): string[] {
   const raw = queryParam(req, name);
   if (raw === undefined) return [];
   if (raw.length > 200 || hasControl(raw)) throw badRequest(LIST_MESSAGES.searchInvalid);
-  return searchKey(raw).split(/\s+/).filter(Boolean);
+  return searchWords(raw);
 }
 
 /** /candidatos/* and /email/notificar-estado (spec 3 §7). */
