@@ -44,7 +44,7 @@ const newCandidate = async (estado: string, email: string | null | undefined = u
 let linkTemplate = '';
 let fileTemplate = '';
 
-const TEST = `id candidateId name type templateId category deadline state credentials link downloadUrl resultText resultScore completedAt`;
+const TEST = `id candidateId name type templateId category deadline state sentAt credentials link downloadUrl resultText resultScore completedAt`;
 const ERR = `error { __typename ... on ValidationFailed { message fields { path message } } ... on NotFound { message }
   ... on OperationFailed { message } }`;
 const ASSIGN = `mutation($input: AssignTestInput!) { assignTest(input: $input) { test { ${TEST} } ${ERR} } }`;
@@ -277,8 +277,14 @@ describe('assigned tests through GraphQL', () => {
         (await assign(id, linkTemplate, { credentials: 'clave: 777' })).data!.assignTest.test.id,
         (await assign(id, fileTemplate)).data!.assignTest.test.id,
       ];
+      const LIST = `query($id: ID!) { assignedTests(candidateId: $id) { id sentAt } }`;
+      const before = (await gql(LIST, { id }, cookies.viewer)).data!.assignedTests;
+      expect(before.map((t: { sentAt: string | null }) => t.sentAt)).toEqual([null, null]);
       const sent = await gql(SEND, { id, obs: 'Éxitos' }, cookies.manager);
       expect(sent.data!.sendTests).toMatchObject({ ok: true, error: null, candidate: { id, state: 'PRE_TESTS' } });
+      // The banner's 'sin enviar' reads this: both tests now say when they went out.
+      const after = (await gql(LIST, { id }, cookies.viewer)).data!.assignedTests;
+      for (const t of after) expect(Date.parse(t.sentAt)).toBeGreaterThan(Date.now() - 60_000);
       await until(() => sink.inbox.some((m) => m.to[0] === 'bff.envio.pruebas@example.com'));
       const mail = sink.inbox.find((m) => m.to[0] === 'bff.envio.pruebas@example.com')!;
       expect(mail.text).toContain('Formulario de valores');
