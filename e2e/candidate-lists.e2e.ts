@@ -132,6 +132,10 @@ describe('candidate lists', () => {
     await row.waitFor();
     expect((await new AxeBuilder({ page: admin.page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await row.getByRole('button', { name: 'Reactivar' }).click();
+    // It asks first: the candidate will get an e-mail.
+    const question = admin.page.getByRole('dialog', { name: '¿Reactivar candidato?' });
+    await question.getByText(/se le enviará un correo/).waitFor();
+    await question.getByRole('button', { name: 'Reactivar' }).click();
     await admin.page.getByText('Candidato reactivado').first().waitFor();
     await admin.page.goto(`/panel/candidatos?q=${encodeURIComponent(name)}`);
     await rows(admin.page).filter({ hasText: name }).first().waitFor();
