@@ -1,9 +1,9 @@
-import { connect, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createServer, type BffServer } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
+import { Cut } from './cut.js';
 import { startStack, type Stack } from './support.js';
 
 /**
@@ -13,52 +13,6 @@ import { startStack, type Stack } from './support.js';
  * itself when the api is back. A TCP hop on loopback plays the outage: it refuses connections
  * (the api process stopped) or accepts and never answers (the api hung).
  */
-
-type Mode = 'pass' | 'refuse' | 'hang';
-
-class Cut {
-  mode: Mode = 'pass';
-  port = 0;
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  constructor(private readonly target: number) {}
-
-  async open(): Promise<void> {
-    this.server = createTcpServer((client) => {
-      this.sockets.add(client);
-      client.on('close', () => this.sockets.delete(client));
-      client.on('error', () => undefined);
-      if (this.mode === 'hang') return;
-      const api = connect(this.target, '127.0.0.1');
-      this.sockets.add(api);
-      api.on('close', () => this.sockets.delete(api));
-      api.on('error', () => client.destroy());
-      client.pipe(api).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  private dropAll() {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
-  }
-
-  async set(mode: Mode): Promise<void> {
-    this.dropAll();
-    if (mode === 'refuse' && this.server) {
-      await new Promise((r) => this.server!.close(r));
-      this.server = null;
-    }
-    this.mode = mode;
-    if (mode !== 'refuse' && !this.server) await this.open();
-  }
-
-  async close(): Promise<void> {
-    this.dropAll();
-    if (this.server) await new Promise((r) => this.server!.close(r));
-  }
-}
 
 let stack: Stack;
 let cut: Cut;
@@ -100,8 +54,12 @@ beforeAll(async () => {
   );
   const res = await request(bff.app)
     .post('/graphql')
-    .send({ query: `mutation { staffLogin(username: "${DEMO.admin}", password: "${DEMO_PASSWORD}") { viewer { id } } }` });
-  cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('bolsa_sesion='))!.split(';')[0]!;
+    .send({
+      query: `mutation { staffLogin(username: "${DEMO.admin}", password: "${DEMO_PASSWORD}") { viewer { id } } }`,
+    });
+  cookie = (res.headers['set-cookie'] as unknown as string[])
+    .find((c) => c.startsWith('bolsa_sesion='))!
+    .split(';')[0]!;
 }, 120_000);
 
 afterAll(async () => {
