@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DEMO_PASSWORD, STAFF, launch, loginAs, newPage, screenshot, settledPath } from './browser.js';
+import { DEMO_PASSWORD, STAFF, landedPath, launch, loginAs, newPage, screenshot } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,8 +94,8 @@ async function noPersonalDataInStorage(page: Page) {
   expect(stored).not.toMatch(/@|bolsa_sesion|Demo2026|\d{13}/);
 }
 
-// The five callers walk the route table side by side (each in its own browser context): most of
-// each walk is waiting for the network to go quiet, so together they take about the time of one.
+// The five callers walk the route table side by side (each in its own browser context); each
+// route waits for the guard's decision (landedPath), so a busy machine only makes it slower.
 describe('route guards', () => {
   for (const who of ['anonymous', 'candidate', 'admin', 'manager', 'viewer'] as Who[]) {
     it.concurrent(
@@ -107,8 +107,9 @@ describe('route guards', () => {
         const expected: Record<string, string> = {};
         for (const [route, where] of Object.entries(LANDS)) {
           await page.goto(route);
-          await page.waitForLoadState('networkidle');
-          landed[route] = await settledPath(page);
+          // Wait for the state asserted (the guard's decision), not for the network to go quiet:
+          // five walkers share two cores.
+          landed[route] = await landedPath(page, where[who]);
           expected[route] = where[who];
         }
         expect(landed).toEqual(expected);

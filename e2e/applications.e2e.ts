@@ -102,7 +102,7 @@ describe('applying to a vacancy (issue 9)', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Formulario de Postulación' });
     await dialog.waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/vacantes\/[^/]+\/postular$/);
+    await page.waitForURL((u) => /^\/vacantes\/[^/]+\/postular$/.test(u.pathname));
     await dialog.getByText(vacancyName).first().waitFor();
     await screenshot(page, 'apply-guest-360-open');
 

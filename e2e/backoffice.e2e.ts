@@ -227,9 +227,15 @@ describe('vacancy back-office', () => {
     ).toBe(0);
     await page.goto('/panel');
     await page.getByRole('heading', { name: 'Panel de Acceso Rápido' }).waitFor();
+    // The cards are there (where a featured toggle would be) before checking that none is.
+    await page
+      .getByRole('button', { name: /Ver Candidatos/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('switch', { name: 'Destacada' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Mantenimiento de Pruebas' }).click();
-    await page.waitForLoadState('networkidle');
+    // The library has loaded (its first card) before looking for what must not be there.
+    await page.getByRole('tabpanel', { name: 'Mantenimiento de Pruebas' }).getByRole('article').first().waitFor();
     expect(await page.getByRole('button', { name: /Nueva Prueba|Eliminar/ }).count()).toBe(0);
     await context.close();
   });

@@ -34,8 +34,8 @@ export async function newPage(
   return { context, page };
 }
 
+/** A picture for people to look at; journeys wait for what they assert before taking it. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
@@ -60,14 +60,28 @@ export async function loginAs(context: BrowserContext, who: keyof typeof STAFF |
   }
 }
 
-/** Waits until the client-side router has settled on a path, and returns it. */
-export async function settledPath(page: Page): Promise<string> {
-  let last = '';
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(150);
-    const now = new URL(page.url()).pathname;
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
+/**
+ * Where the app lands on `expected`'s route once it has decided: the session is known (the page
+ * shell, #contenido, has content; it is not rendered while 'Cargando sesión' spins) and the
+ * address is `expected` — or, if it never gets there, where it stayed, for the assertion to
+ * show. State, not time: no pause decides it, however busy the machine.
+ */
+export async function landedPath(page: Page, expected: string, timeout = 20_000): Promise<string> {
+  await page.waitForFunction(() => (document.getElementById('contenido')?.childElementCount ?? 0) > 0, undefined, {
+    timeout,
+  });
+  await page.waitForURL((u) => u.pathname === expected, { timeout }).catch(() => undefined);
+  return new URL(page.url()).pathname;
+}
+
+/** The answer to the next GraphQL operation of that name (start waiting before the action). */
+export function operationAnswered(page: Page, operationName: string): Promise<unknown> {
+  return page.waitForResponse((r) => {
+    if (!r.url().endsWith('/graphql') || r.request().method() !== 'POST') return false;
+    try {
+      return (r.request().postDataJSON() as { operationName?: string }).operationName === operationName;
+    } catch {
+      return false;
+    }
+  });
 }

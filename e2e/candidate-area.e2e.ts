@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPage, launch, screenshot } from './browser.js';
+import { newPage, launch, operationAnswered, screenshot } from './browser.js';
 import { applyAsGuest, freshPerson, moveApplication, PDF, PNG, registerAndLogin } from './candidate-support.js';
 
 let browser: Browser;
@@ -14,9 +14,11 @@ afterAll(() => browser?.close());
 async function phoneShot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.waitForTimeout(300);
+  // The phone layout is reached (media queries re-render), whatever the machine's pace.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: name })
+    .toBeLessThanOrEqual(360);
   await screenshot(page, name);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360);
   await page.setViewportSize(size);
 }
 
@@ -120,10 +122,12 @@ describe('candidate area (issue 10)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await phoneShot(page, 'perfil-completo-360');
 
-    // The gate has nothing to say any more.
+    // The gate has nothing to say any more: once it has the profile (its answer, not a pause).
+    const gateAsked = operationAnswered(page, 'MyProfile');
     await page.goto('/vacantes');
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await gateAsked;
+    await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.getByRole('dialog', { name: 'Completa tu perfil' }).count()).toBe(0);
     await context.close();
   });
@@ -154,6 +158,8 @@ describe('candidate area (issue 10)', () => {
     await page.getByRole('tab', { name: 'Mis Postulaciones' }).click();
 
     await moveApplication(context.request, applicationId, 'en seguimiento');
+    // This load shows the change and marks it seen (its mutation is awaited below).
+    const seen = operationAnswered(page, 'MarkMyApplicationsSeen');
     await page.reload();
     await card.getByText('Estado actualizado: postulado → en seguimiento').waitFor();
     expect(await card.getByText('Tu perfil está en seguimiento por GTH.').isVisible()).toBe(true);
@@ -170,7 +176,7 @@ describe('candidate area (issue 10)', () => {
     await card.waitFor();
 
     // Seen: the next load (any device) no longer flags it.
-    await page.waitForLoadState('networkidle');
+    await seen;
     await page.reload();
     await card.getByText('Tu perfil está en seguimiento por GTH.').waitFor();
     expect(await card.locator('.mantine-Badge-root').innerText()).toMatch(/^en seguimiento$/i);

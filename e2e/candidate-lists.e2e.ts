@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, loginAs, newPage, screenshot, settledPath } from './browser.js';
+import { landedPath, launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
  * The staff candidate lists of issue 11 (spec 3 §2.1, §2.7, §6) on the demo candidates: the
@@ -41,8 +41,7 @@ describe('candidate lists', () => {
 
     await page.goto('/panel/historial');
     // The guard sends a role that may not open it to /panel (spec 3 §2.8), once the session is known.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/panel');
-    expect(await settledPath(page)).toBe('/panel');
+    expect(await landedPath(page, '/panel')).toBe('/panel');
     await context.close();
   });
 
@@ -56,8 +55,12 @@ describe('candidate lists', () => {
     expect(await rows(page).count()).toBe(5);
     await page.getByRole('button', { name: 'Página 2' }).click();
     await page.getByText(/^Mostrando 6-/).waitFor();
-    const at = new URL(page.url()).searchParams;
-    expect([at.get('pagina'), at.get('filas')]).toEqual(['2', '5']);
+    await expect
+      .poll(() => {
+        const at = new URL(page.url()).searchParams;
+        return [at.get('pagina'), at.get('filas')];
+      })
+      .toEqual(['2', '5']);
 
     // The state tab with the most candidates: every row shows that state, and the page is 1 again.
     const tabs = ['Postulados', 'En seguimiento', 'Pre-pruebas', 'Post-pruebas', 'Entrevista', 'Inducción'];
@@ -66,7 +69,7 @@ describe('candidate lists', () => {
     const label = tabs[best]!;
     await page.getByRole('tab', { name: new RegExp(`^${label}`) }).click();
     await page.getByText(new RegExp(`^Mostrando 1-\\d+ de ${counts[best]} candidatos`)).waitFor();
-    expect(new URL(page.url()).searchParams.get('pagina')).toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get('pagina')).toBeNull();
     const states = await rows(page).locator('td[data-label="Estado"]').allInnerTexts();
     expect(new Set(states.map((s) => s.trim().toLowerCase()))).toEqual(
       new Set([label === 'Postulados' ? 'postulado' : label.toLowerCase()]),
@@ -132,6 +135,10 @@ describe('candidate lists', () => {
     await row.waitFor();
     expect((await new AxeBuilder({ page: admin.page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await row.getByRole('button', { name: 'Reactivar' }).click();
+    // It asks first: the candidate will get an e-mail.
+    const question = admin.page.getByRole('dialog', { name: '¿Reactivar candidato?' });
+    await question.getByText(/se le enviará un correo/).waitFor();
+    await question.getByRole('button', { name: 'Reactivar' }).click();
     await admin.page.getByText('Candidato reactivado').first().waitFor();
     await admin.page.goto(`/panel/candidatos?q=${encodeURIComponent(name)}`);
     await rows(admin.page).filter({ hasText: name }).first().waitFor();

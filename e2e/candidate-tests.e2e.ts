@@ -113,9 +113,13 @@ describe('test assignment (issue 12)', () => {
     await phone.context.close();
 
     // Send: the candidate moves to pre-pruebas and the e-mail lists both tests with the credentials.
+    const banner = page.getByRole('region', { name: /^Pruebas (pendientes de envío|enviadas)$/ });
+    await banner.getByText('Hay 2 pruebas asignadas sin enviar al candidato.').waitFor();
     await page.getByRole('button', { name: 'Enviar por correo' }).click();
     await toast(page, 'Estado actualizado').waitFor();
     await card.getByText('Pre-pruebas').waitFor();
+    // The banner says they went out (it stays to send them again, spec 3 §2.4).
+    await banner.getByText(/^Las 2 pruebas asignadas ya se enviaron al candidato \(\d{2}\/\d{2}\/\d{4}\)\./).waitFor();
     const sent = await mailArrives(DEMO.email, 'Pruebas asignadas');
     expect(sent.text).toContain(PDF_TEST);
     expect(sent.text).toContain(LINK_TEST);

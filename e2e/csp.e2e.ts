@@ -34,12 +34,13 @@ describe('Content-Security-Policy', () => {
     expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
     await page.getByRole('button', { name: 'Ver Detalles' }).first().click();
-    await page.waitForTimeout(500);
+    await page.getByRole('dialog', { name: 'Detalles del empleo' }).getByText('Ofrecemos').waitFor();
     await page.goto('/vacantes');
     await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
     await loginAs(context, 'admin');
     await page.goto('/panel');
-    await page.waitForLoadState('networkidle');
+    await page.getByRole('heading', { name: 'Panel de Acceso Rápido' }).waitFor();
+    await page.getByText(/^Mostrando \d+-\d+ de \d+ vacantes$/).waitFor();
     expect(violations).toEqual([]);
     await context.close();
   });
@@ -50,7 +51,6 @@ describe('Content-Security-Policy', () => {
     await page.goto('/graphiql');
     await page.locator('.graphiql-container').waitFor();
     await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor();
-    await page.waitForLoadState('networkidle');
     await page.locator('.graphiql-execute-button').click();
     await page.locator('.result-window').getByText('"data"').first().waitFor({ timeout: 45_000 });
     expect(violations).toEqual([]);

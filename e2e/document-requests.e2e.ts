@@ -100,7 +100,7 @@ describe('document-update request (issue 12, spec 3 §2.6)', () => {
       .fill(DEMO_PASSWORD);
     await login.getByRole('button', { name: /Iniciar sesión/i }).click();
     await login.waitFor({ state: 'hidden' });
-    expect(new URL(phone.page.url()).pathname).toBe(link);
+    await phone.page.waitForURL((u) => u.pathname === link);
     await phone.page.getByText(COMMENT).waitFor();
     const send = phone.page.getByRole('button', { name: 'Enviar documentos' });
     expect(await send.isDisabled()).toBe(true);

@@ -189,6 +189,10 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
     await page.goto(`/panel/detallecandidato/${id}`);
     await badge(page, 'Entrevista').waitFor();
     await page.getByRole('group', { name: 'Etapas del proceso' }).getByRole('button', { name: 'Inducción' }).click();
+    // One click only asks: the candidate gets an e-mail when it is confirmed.
+    const question = page.getByRole('dialog', { name: '¿Mover a inducción?' });
+    await question.getByText(/se le enviará un correo/).waitFor();
+    await question.getByRole('button', { name: 'Mover a inducción' }).click();
     await page.getByText('Movido a Inducción').first().waitFor();
     await badge(page, 'Inducción').waitFor();
     await mailArrives(email, 'Etapa de inducción');

@@ -121,14 +121,16 @@ describe('public vacancy board', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // The carousel stands still on a phone with one whole card in view, not a card cut in two.
-    await page.waitForTimeout(1500);
-    const whole = await page.evaluate(() =>
-      [...document.querySelectorAll('[aria-roledescription="carousel"] article')].some((a) => {
-        const r = a.getBoundingClientRect();
-        return r.width > 200 && r.left >= 0 && r.right <= window.innerWidth;
-      }),
-    );
-    expect(whole).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[aria-roledescription="carousel"] article')].some((a) => {
+            const r = a.getBoundingClientRect();
+            return r.width > 200 && r.left >= 0 && r.right <= window.innerWidth;
+          }),
+        ),
+      )
+      .toBe(true);
     await screenshot(page, 'home-360');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, loginAs, newPage, screenshot, settledPath } from './browser.js';
+import { landedPath, launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
  * The funnel report of issue 12 on the demo candidates (they applied in the last 40 days, so the
@@ -57,8 +57,7 @@ describe('funnel report', () => {
     await page.getByRole('heading', { level: 1, name: 'Panel de control' }).waitFor();
     expect(await page.getByRole('link', { name: 'Reportes' }).count()).toBe(0);
     await page.goto('/panel/reportes');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/panel');
-    expect(await settledPath(page)).toBe('/panel');
+    expect(await landedPath(page, '/panel')).toBe('/panel');
     const csv = await context.request.get('/reports/funnel.csv?from=2026-01-01&to=2026-01-31');
     expect(csv.status()).toBe(403);
     await context.close();

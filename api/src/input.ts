@@ -1,4 +1,6 @@
+import { stateNoteSchema } from '@bolsa/domain';
 import type { Request } from 'express';
+import { badRequest } from './errors.js';
 
 /** The JSON body as an object; a missing body, an array or a scalar read as {}. */
 export function bodyOf(req: Request): Record<string, unknown> {
@@ -29,4 +31,17 @@ export function parseActive(raw: unknown): boolean | null {
   if (raw === true || raw === 1 || raw === '1' || raw === 'true') return true;
   if (raw === false || raw === 0 || raw === '0' || raw === 'false') return false;
   return null;
+}
+
+/**
+ * A state-change note or the observations of an e-mail (observacionesAdicionales): the domain's
+ * one limit (LIMITS.note, multi-line); absent reads as null, anything else refused with its
+ * Spanish message.
+ */
+export function noteOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string' || hasControl(raw)) throw badRequest();
+  const parsed = stateNoteSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+  return parsed.data || null;
 }

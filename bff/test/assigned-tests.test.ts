@@ -44,7 +44,7 @@ const newCandidate = async (estado: string, email: string | null | undefined = u
 let linkTemplate = '';
 let fileTemplate = '';
 
-const TEST = `id candidateId name type templateId category deadline state credentials link downloadUrl resultText resultScore completedAt`;
+const TEST = `id candidateId name type templateId category deadline state sentAt credentials link downloadUrl resultText resultScore completedAt`;
 const ERR = `error { __typename ... on ValidationFailed { message fields { path message } } ... on NotFound { message }
   ... on OperationFailed { message } }`;
 const ASSIGN = `mutation($input: AssignTestInput!) { assignTest(input: $input) { test { ${TEST} } ${ERR} } }`;
@@ -236,6 +236,33 @@ describe('assigned tests through GraphQL', () => {
     });
   });
 
+  it('observations and scores have one limit in every tier (domain LIMITS.note, TEST_SCORE)', async () => {
+    // A 1,500-character observation is within the form's limit (2,000): the api takes it too.
+    const id = await newCandidate('en seguimiento');
+    await assign(id, linkTemplate);
+    const long = 'Observación detallada. '.repeat(70).slice(0, 1_500);
+    const sent = await gql(SEND, { id, obs: long }, cookies.manager);
+    expect(sent.data!.sendTests).toMatchObject({ ok: true, error: null, candidate: { id, state: 'PRE_TESTS' } });
+    const tooLong = await gql(SEND, { id, obs: 'x'.repeat(2_001) }, cookies.manager);
+    expect(tooLong.data!.sendTests).toMatchObject({
+      ok: false,
+      error: { __typename: 'ValidationFailed', message: 'El texto no puede tener más de 2000 caracteres.' },
+    });
+
+    // Scores: the largest the domain allows is stored as given; one more is refused in Spanish.
+    const testId = (await assign(id, fileTemplate)).data!.assignTest.test.id;
+    const RECORD = `mutation($id: ID!, $score: Float) { recordTestResult(id: $id, score: $score) { test { resultScore } ${ERR} } }`;
+    const top = await gql(RECORD, { id: testId, score: 99_999.99 }, cookies.manager);
+    expect(top.data!.recordTestResult).toEqual({ test: { resultScore: 99_999.99 }, error: null });
+    for (const score of [100_000, -1]) {
+      const refused = await gql(RECORD, { id: testId, score }, cookies.manager);
+      expect(refused.data!.recordTestResult.error).toMatchObject({
+        __typename: 'ValidationFailed',
+        message: 'El puntaje debe ser un número entre 0 y 99999.99.',
+      });
+    }
+  });
+
   it('send → PRE_TESTS with the e-mail at the SMTP sink; complete; confirm → POST_TESTS', async () => {
     const sink = await smtpSink();
     const worker = startOutboxWorker({
@@ -250,8 +277,14 @@ describe('assigned tests through GraphQL', () => {
         (await assign(id, linkTemplate, { credentials: 'clave: 777' })).data!.assignTest.test.id,
         (await assign(id, fileTemplate)).data!.assignTest.test.id,
       ];
+      const LIST = `query($id: ID!) { assignedTests(candidateId: $id) { id sentAt } }`;
+      const before = (await gql(LIST, { id }, cookies.viewer)).data!.assignedTests;
+      expect(before.map((t: { sentAt: string | null }) => t.sentAt)).toEqual([null, null]);
       const sent = await gql(SEND, { id, obs: 'Éxitos' }, cookies.manager);
       expect(sent.data!.sendTests).toMatchObject({ ok: true, error: null, candidate: { id, state: 'PRE_TESTS' } });
+      // The banner's 'sin enviar' reads this: both tests now say when they went out.
+      const after = (await gql(LIST, { id }, cookies.viewer)).data!.assignedTests;
+      for (const t of after) expect(Date.parse(t.sentAt)).toBeGreaterThan(Date.now() - 60_000);
       await until(() => sink.inbox.some((m) => m.to[0] === 'bff.envio.pruebas@example.com'));
       const mail = sink.inbox.find((m) => m.to[0] === 'bff.envio.pruebas@example.com')!;
       expect(mail.text).toContain('Formulario de valores');

@@ -100,6 +100,31 @@ describe('the inbox', () => {
   });
 });
 
+describe('the inbox search', () => {
+  it("finds a name typed like an e-mail ('maria.ramirez'), and an exact e-mail only its own row", async () => {
+    const plaza = await stack.api.db.selectFrom('plazas').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const rows = [
+      { nombre: 'María Ramírez Coc', email: 'carga.1@example.com' },
+      { nombre: 'Mariana Ramírez Tzul', email: 'carga.2@example.com' },
+      { nombre: 'Luis Pérez', email: 'maria.ramirez@example.com' },
+      { nombre: 'Ana López', email: 'carga.10@example.com' },
+    ];
+    for (const r of rows)
+      await stack.api.db
+        .insertInto('postulantes')
+        .values({ plaza_id: plaza.id, ...r, cui: null, telefono: '55550000', estado: 'postulado' })
+        .execute();
+    const names = async (search: string) =>
+      (await gql(PAGE, { page: 1, pageSize: 50, search }, cookies.manager))
+        .data!.candidates.items.map((c: { fullName: string }) => c.fullName)
+        .sort();
+    expect(await names('maria.ramirez')).toEqual(['Luis Pérez', 'María Ramírez Coc']);
+    expect(await names('María_Ramírez')).toEqual(['Luis Pérez', 'María Ramírez Coc']);
+    expect(await names('carga.1@example.com')).toEqual(['María Ramírez Coc']);
+    expect(await names('100%')).toEqual([]);
+  });
+});
+
 describe('changing a state', () => {
   it('a manager starts follow-up; the answer has the new state, the allowed next ones and the queued e-mail', async () => {
     const id = await newCandidate('postulado');
@@ -149,6 +174,32 @@ describe('changing a state', () => {
       message: 'Candidato en Inducción',
       state: 'INDUCTION',
       allowed: ['HIRED', 'REJECTED'],
+    });
+  });
+
+  it("a 1,500-character note (within the form's 2,000) reaches the timeline; 2,001 is refused in Spanish", async () => {
+    const id = await newCandidate('en seguimiento');
+    const note = 'Nota del cambio de estado. '.repeat(60).slice(0, 1_500);
+    const r = await gql(
+      `mutation($id: ID!, $note: String) { changeCandidateState(id: $id, state: PRE_TESTS, note: $note) { ${PAYLOAD} } }`,
+      { id: String(id), note },
+      cookies.manager,
+    );
+    expect(r.data!.changeCandidateState).toMatchObject({ error: null, candidate: { state: 'PRE_TESTS' } });
+    const t = await gql(
+      `query($id: ID!) { candidate(id: $id) { timeline { __typename ... on StateChangeEvent { to note } } } }`,
+      { id: String(id) },
+      cookies.viewer,
+    );
+    expect(t.data!.candidate.timeline).toContainEqual({ __typename: 'StateChangeEvent', to: 'PRE_TESTS', note });
+    const tooLong = await gql(
+      `mutation($id: ID!, $note: String) { changeCandidateState(id: $id, state: INTERVIEW, note: $note) { ${PAYLOAD} } }`,
+      { id: String(id), note: 'x'.repeat(2_001) },
+      cookies.manager,
+    );
+    expect(tooLong.data!.changeCandidateState.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: 'El texto no puede tener más de 2000 caracteres.',
     });
   });
 

@@ -118,7 +118,10 @@ export const APPLICATION_LIMITS = {
   guestAge: { min: 15, max: 80 },
   registeredAge: { min: 18, max: 60 },
   salaryMax: 50_000,
+  /** Whole quetzales (spec 1 §9 'max 5 characters'). */
   salaryChars: 5,
+  /** Centavos after the dot. */
+  salaryDecimals: 2,
 } as const;
 
 /** Accordion sections in order, and the fields each holds: the first failing one opens. */
@@ -156,29 +159,41 @@ export const nameInput = (raw: string) => raw.replace(/[^\p{L}\p{M}' ]/gu, '');
 
 const yesNo = z.boolean({ error: APPLICATION_MESSAGES.yesNoRequired });
 
-/** Pretensión: digits and a dot, at most 5 characters, 0–50,000 (spec 1 §5.2). */
+/**
+ * Pretensión (spec 1 §5.2, §9: "digits and dot, max 5 characters", at most 50,000): the five
+ * characters are the whole quetzales (50000 has five digits); centavos come after the dot, at
+ * most two (amounts are shown as Q with 2 decimals, spec 3 §5), so 'Q4,500.50' is typed and kept
+ * as '4500.50' instead of being cut to '4500.'. The typing filter of the form.
+ */
+export function salaryInput(raw: string): string {
+  const kept = raw.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  if (dot === -1) return kept.slice(0, APPLICATION_LIMITS.salaryChars);
+  const whole = kept.slice(0, dot).slice(0, APPLICATION_LIMITS.salaryChars);
+  const cents = kept
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, APPLICATION_LIMITS.salaryDecimals);
+  return `${whole}.${cents}`;
+}
+
+/** Pretensión as sent: the filter's shape ('4500.' is 4500), 0–50,000. */
 const salaryClaim = z
   .union([z.string(), z.number()], { error: APPLICATION_MESSAGES.salaryRequired })
   .transform((raw, ctx): number => {
     const s = typeof raw === 'number' ? String(raw) : raw.trim();
-    if (s === '') {
-      ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.salaryRequired });
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
-    }
-    if (/^-\d+(\.\d+)?$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.salaryNegative });
-      return z.NEVER;
-    }
-    const n = Number(s);
-    if (!/^\d+(\.\d+)?$/.test(s) || !Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.salaryFormat });
-      return z.NEVER;
-    }
-    if (n > APPLICATION_LIMITS.salaryMax || s.length > APPLICATION_LIMITS.salaryChars) {
-      ctx.addIssue({ code: 'custom', message: APPLICATION_MESSAGES.salaryTooHigh });
-      return z.NEVER;
-    }
-    return n;
+    };
+    if (s === '') return fail(APPLICATION_MESSAGES.salaryRequired);
+    if (/^-\d+(\.\d*)?$/.test(s)) return fail(APPLICATION_MESSAGES.salaryNegative);
+    const m = /^(\d+)(?:\.(\d*))?$/.exec(s);
+    if (!m) return fail(APPLICATION_MESSAGES.salaryFormat);
+    if (m[1]!.length > APPLICATION_LIMITS.salaryChars) return fail(APPLICATION_MESSAGES.salaryTooHigh);
+    if ((m[2] ?? '').length > APPLICATION_LIMITS.salaryDecimals) return fail(APPLICATION_MESSAGES.salaryFormat);
+    const n = Number(`${m[1]}.${m[2] || '0'}`);
+    return n > APPLICATION_LIMITS.salaryMax ? fail(APPLICATION_MESSAGES.salaryTooHigh) : n;
   });
 
 export type ApplicationMode = 'guest' | 'registered';

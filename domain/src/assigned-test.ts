@@ -1,5 +1,6 @@
 import { canonicalState } from './candidate.js';
 import { todayInGuatemala } from './calendar-date.js';
+import { TEST_SCORE } from './limits.js';
 import { entityId, isoDate, LIMITS, optionalText, text, z } from './schema.js';
 import { isLinkType, testTypeOf, type TestType } from './test-template.js';
 
@@ -60,9 +61,39 @@ export const ASSIGNED_TEST_MESSAGES = {
   notAllCompleted: 'Todas las pruebas asignadas deben estar completadas antes de confirmar.',
   noEmail: 'Este candidato no tiene email registrado.',
   sent: 'Pruebas enviadas por correo',
-  scoreInvalid: 'El puntaje debe ser un número entre 0 y 100000.',
+  /** The banner of the assignment screen (spec 3 §2.4), while some ASIGNADA test was not sent. */
+  unsentTitle: 'Pruebas pendientes de envío',
+  unsent: (n: number) =>
+    n === 1 ? 'Hay 1 prueba asignada sin enviar al candidato.' : `Hay ${n} pruebas asignadas sin enviar al candidato.`,
+  /** …and once every ASIGNADA test went out (the button sends them again). */
+  sentTitle: 'Pruebas enviadas',
+  allSent: (n: number, date: string) =>
+    n === 1
+      ? `La prueba asignada ya se envió al candidato (${date}). Puedes enviarla de nuevo.`
+      : `Las ${n} pruebas asignadas ya se enviaron al candidato (${date}). Puedes enviarlas de nuevo.`,
+  scoreInvalid: `El puntaje debe ser un número entre ${TEST_SCORE.min} y ${TEST_SCORE.max}.`,
   resultTooLong: `El resultado no puede tener más de ${LIMITS.note} caracteres.`,
 } as const;
+
+/**
+ * A score as typed (a decimal comma allowed) or sent (a number): blank or absent is no score
+ * (null), a number within TEST_SCORE is rounded to two decimals, anything else is 'invalid'
+ * (ASSIGNED_TEST_MESSAGES.scoreInvalid).
+ */
+export function parseTestScore(raw: unknown): number | null | 'invalid' {
+  if (raw === undefined || raw === null) return null;
+  let n: number;
+  if (typeof raw === 'number') n = raw;
+  else if (typeof raw === 'string') {
+    const s = raw.trim().replace(',', '.');
+    if (s === '') return null;
+    if (!/^-?\d+(\.\d+)?$/.test(s)) return 'invalid';
+    n = Number(s);
+  } else return 'invalid';
+  const factor = 10 ** TEST_SCORE.decimals;
+  const rounded = Math.round(n * factor) / factor;
+  return Number.isFinite(rounded) && rounded >= TEST_SCORE.min && rounded <= TEST_SCORE.max ? rounded : 'invalid';
+}
 
 export function assignedTestStateOf(raw: unknown): AssignedTestState | null {
   if (typeof raw !== 'string') return null;
@@ -93,12 +124,22 @@ export const actionsFor = (state: AssignedTestState) => ASSIGNED_TEST_ACTIONS.fi
 export const allTestsCompleted = (tests: readonly { state: AssignedTestState }[]) =>
   tests.length > 0 && tests.every((t) => t.state === 'COMPLETADA');
 
-/** The tests an e-mail would send (state ASIGNADA), and those of them lacking credentials. */
-export function testsToSend<T extends { state: AssignedTestState; type: TestType; credentials?: string | null }>(
-  tests: readonly T[],
-) {
+/**
+ * The tests an e-mail would send (state ASIGNADA), those of them lacking credentials, those not
+ * sent yet (no sentAt: the banner's 'sin enviar'; a test reactivated after it was sent is not
+ * counted again) and when the last of the sent ones went out.
+ */
+export function testsToSend<
+  T extends { state: AssignedTestState; type: TestType; credentials?: string | null; sentAt?: string | null },
+>(tests: readonly T[]) {
   const toSend = tests.filter((t) => t.state === 'ASIGNADA');
-  return { toSend, missingCredentials: toSend.filter((t) => isLinkType(t.type) && !t.credentials?.trim()) };
+  const sentAt = toSend.map((t) => t.sentAt).filter((s): s is string => !!s);
+  return {
+    toSend,
+    missingCredentials: toSend.filter((t) => isLinkType(t.type) && !t.credentials?.trim()),
+    unsent: toSend.filter((t) => !t.sentAt),
+    lastSentAt: sentAt.length ? sentAt.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null,
+  };
 }
 
 /**

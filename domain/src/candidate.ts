@@ -170,6 +170,19 @@ export const TRANSITION_MESSAGES = {
   followUpFailedTitle: 'No se completó la acción',
   followUpFailed: 'Ocurrió un error al enviar la notificación/cambiar el estado.',
   testsNotSentFirst: 'Verifica que las pruebas hayan sido enviadas primero.',
+  /** 'Reactivar' (history) and 'Mover a inducción' e-mail the candidate: they ask first. */
+  reactivateConfirmTitle: '¿Reactivar candidato?',
+  reactivateConfirmLabel: 'Reactivar',
+  reactivateConfirm: (name: string, email: string | null | undefined) =>
+    email
+      ? `${name} volverá a la etapa en la que estaba y se le enviará un correo (${email}) para avisarle.`
+      : `${name} volverá a la etapa en la que estaba. No tiene correo registrado: no recibirá aviso.`,
+  inductionConfirmTitle: '¿Mover a inducción?',
+  inductionConfirmLabel: 'Mover a inducción',
+  inductionConfirm: (name: string, email: string | null | undefined) =>
+    email
+      ? `${name} pasará a la etapa de inducción y se le enviará un correo (${email}) para avisarle.`
+      : `${name} pasará a la etapa de inducción. No tiene correo registrado: no recibirá aviso.`,
 } as const;
 
 export type TransitionCheck =

@@ -23,6 +23,12 @@ export const LIMITS = {
 } as const;
 
 /**
+ * A test's score (the results tab): 0 to 99,999.99 with two decimals, what the api's column
+ * (numeric(7, 2)) holds. The web form, the bff and the api all check it through parseTestScore.
+ */
+export const TEST_SCORE = { min: 0, max: 99_999.99, decimals: 2 } as const;
+
+/**
  * Every calendar date the product stores lies between these bounds (inclusive). They keep typos
  * such as 9999-12-31 or 0001-01-01 out of the database and out of the screens, and still let a
  * birth date of an older candidate or a vacancy closing decades ahead through.

@@ -26,6 +26,17 @@ export const GENERIC_MESSAGES = {
   ok: 'Entendido',
 } as const;
 
+/** While the service is unreachable: the page checks again by itself (web's outage notice). */
+export const OUTAGE_MESSAGES = {
+  title: GENERIC_MESSAGES.connectionError,
+  message: GENERIC_MESSAGES.unreachable,
+  checking: 'Comprobando la conexión…',
+  retryIn: (seconds: number) => `Se volverá a intentar en ${seconds} s.`,
+  retryNow: GENERIC_MESSAGES.retryAction,
+  /** The session could not be checked: the page waits instead of logging the user out. */
+  sessionKept: 'Tu sesión se mantiene: la página continuará sola cuando el servidor responda.',
+} as const;
+
 /** 'Error {status}' (spec 2 §8, users and history). */
 export const httpStatusMessage = (status: number) => `Error ${status}`;
 /** 'Error: {message}' (spec 2 §8, login and delete 'other'). */

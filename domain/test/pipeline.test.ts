@@ -18,6 +18,7 @@ import {
   isProfileComplete,
   mergeParticipants,
   profileBannerGaps,
+  salaryInput,
   testsToSend,
   type Experience,
 } from '../src/index.js';
@@ -57,6 +58,22 @@ describe('application form (spec 1 §5.2)', () => {
     const r = checkApplication('guest', guest, TODAY);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.value).toMatchObject({ email: 'ana@example.com', salaryClaim: 4500 });
+  });
+
+  it('takes a salary with centavos, and a trailing dot as whole quetzales', () => {
+    const salary = (salaryClaim: string) => {
+      const r = checkApplication('guest', { ...guest, salaryClaim }, TODAY);
+      return r.ok ? r.value.salaryClaim : r.fields.map((f) => f.message);
+    };
+    expect(salary('4500.50')).toBe(4500.5);
+    expect(salary('4500.')).toBe(4500);
+    expect(salary('50000.00')).toBe(50000);
+    expect(salary('50000.01')).toEqual(['La pretensión excede el rango']);
+    expect(salary('123456')).toEqual(['La pretensión excede el rango']);
+    expect(salary('4500.505')).toEqual(['Formato inválido']);
+    expect(salary('.')).toEqual(['Formato inválido']);
+    expect(salaryInput('Q4,500.5.09')).toBe('4500.50');
+    expect(salaryInput('123456.789')).toBe('12345.78');
   });
 
   it('asks the registered candidate for the four documents and 18–60 years', () => {

@@ -11,10 +11,15 @@ import {
   httpUrl,
   isoDate,
   isSafeHttpUrl,
+  likePattern,
   matchesSearch,
   oneOf,
   optionalText,
+  parseTestScore,
+  SEARCH_JOINERS,
   searchKey,
+  searchWords,
+  TEST_SCORE,
   text,
   textList,
   z,
@@ -191,5 +196,36 @@ describe('formatting', () => {
     expect(formatPrintedDate('01/01/1900')).toBe('Actualidad');
     expect(formatPrintedDate('2020-03-04')).toBe('04/03/2020');
     expect(formatPrintedDate('nada', '—')).toBe('—');
+  });
+});
+
+describe('parseTestScore (one bound for web, bff and api)', () => {
+  it('reads blank as no score, a decimal comma, rounds to cents and keeps within TEST_SCORE', () => {
+    expect(parseTestScore('  ')).toBeNull();
+    expect(parseTestScore(null)).toBeNull();
+    expect(parseTestScore('87,5')).toBe(87.5);
+    expect(parseTestScore(92.456)).toBe(92.46);
+    expect(parseTestScore(TEST_SCORE.max)).toBe(99_999.99);
+    expect(parseTestScore(99_999.999)).toBe('invalid');
+    expect(parseTestScore('100000')).toBe('invalid');
+    expect(parseTestScore(-1)).toBe('invalid');
+    expect(parseTestScore('abc')).toBe('invalid');
+    expect(parseTestScore('1e3')).toBe('invalid');
+    expect(parseTestScore(true)).toBe('invalid');
+  });
+});
+
+describe('searching by e-mail-like text (staff inbox)', () => {
+  it('lets a joiner stand for any one character, in JavaScript and as a LIKE pattern', () => {
+    expect(searchWords('  María.Ramírez   LÓPEZ ')).toEqual(['maria.ramirez', 'lopez']);
+    expect(matchesSearch('María Ramírez Coc', 'maria.ramirez')).toBe(true);
+    expect(matchesSearch('maria.ramirez@example.com', 'María_Ramírez')).toBe(true);
+    expect(matchesSearch('Mariana Ramírez', 'maria.ramirez')).toBe(false);
+    expect(matchesSearch('carga.10@example.com', 'carga.1@example.com')).toBe(false);
+    expect(matchesSearch('Descuento 100%', '100%')).toBe(true);
+    expect(likePattern('maria.ramirez')).toBe('%maria_ramirez%');
+    expect(likePattern('ana+x@y-z_w')).toBe('%ana_x_y_z_w%');
+    expect(likePattern('100%\\')).toBe('%100\\%\\\\%');
+    expect(SEARCH_JOINERS).toBe('._@+-');
   });
 });

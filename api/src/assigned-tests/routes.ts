@@ -1,14 +1,20 @@
-import { ASSIGNED_TEST_MESSAGES, assignedTestStateOf, assignTestSchema, LIMITS, testTypeOf } from '@bolsa/domain';
+import {
+  ASSIGNED_TEST_MESSAGES,
+  assignedTestStateOf,
+  assignTestSchema,
+  LIMITS,
+  parseTestScore,
+  testTypeOf,
+} from '@bolsa/domain';
 import { Router, type Response } from 'express';
 import { actorOf } from '../candidates/pipeline-routes.js';
 import * as pipeline from '../candidates/pipeline.js';
 import type { PipelineDeps } from '../candidates/pipeline.js';
 import { badRequest, HttpError, notFound, parseId } from '../errors.js';
-import { bodyOf, hasControl, text } from '../input.js';
+import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import * as tests from './service.js';
 
 const M = ASSIGNED_TEST_MESSAGES;
-const NOTE_MAX = 1000;
 
 /** The first present of several spellings (the documented PascalCase, or camelCase). */
 function pick(body: Record<string, unknown>, ...names: string[]): unknown {
@@ -24,12 +30,6 @@ function answer<T>(res: Response, outcome: tests.Outcome<T>, ok: (value: T) => u
 function optionalId(raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === '') return null;
   return parseId(String(raw));
-}
-
-function noteOf(raw: unknown): string | null {
-  if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'string' || raw.length > NOTE_MAX || hasControl(raw)) throw badRequest();
-  return raw.trim() || null;
 }
 
 /**
@@ -113,12 +113,9 @@ export function assignedTestRoutes(deps: PipelineDeps): Router {
     } else if (rawResult !== undefined && rawResult !== '') throw badRequest();
     let score: number | null | undefined;
     if ('Puntaje' in body || 'puntaje' in body) {
-      if (rawScore === null || rawScore === undefined || rawScore === '') score = null;
-      else {
-        const n = typeof rawScore === 'number' ? rawScore : Number(text(rawScore));
-        if (!Number.isFinite(n) || n < 0 || n > 100_000) throw badRequest(M.scoreInvalid);
-        score = Math.round(n * 100) / 100;
-      }
+      const parsed = parseTestScore(rawScore);
+      if (parsed === 'invalid') throw badRequest(M.scoreInvalid);
+      score = parsed;
     }
     if (body.limpiarResultado === true) result = null;
     const outcome = await tests.updateTest(deps, {

@@ -1,3 +1,4 @@
+import { likePattern } from '@bolsa/domain';
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import { foldSql } from '../lists.js';
@@ -196,8 +197,11 @@ function positionHas(f: CandidateListQuery, w: string): Expression<SqlBool> {
   if (!known) return sql<SqlBool>`c.plaza_id = any(${vacanciesNamed(w)})`;
   return known.length ? sql<SqlBool>`c.plaza_id = any(${sql.val(known)}::int[])` : sql<SqlBool>`false`;
 }
-/** LIKE '%w%' (not strpos) so the trigram index of migration 0019 serves it; w's wildcards escaped. */
-const nameHas = (w: string) => sql<SqlBool>`c.busqueda like ${`%${w.replace(/[\\%_]/g, '\\$&')}%`}`;
+/**
+ * LIKE (not strpos) so the trigram index of migration 0019 serves it; the domain's pattern: '%'
+ * literal, a joiner ('maria.ramirez') any one character, so the name 'maria ramirez' matches too.
+ */
+const nameHas = (w: string) => sql<SqlBool>`c.busqueda like ${likePattern(w)}`;
 const all = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 
 /** Scope, vacancy and searches over the candidates alone: the set the counts describe. */

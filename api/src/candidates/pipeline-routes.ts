@@ -3,7 +3,7 @@ import {
   candidateStateSchema,
   canonicalState,
   hireSchema,
-  stateNoteSchema,
+  searchWords,
   TERMINAL_STATES,
   TRANSITION_MESSAGES,
   type CandidateState,
@@ -11,9 +11,8 @@ import {
 } from '@bolsa/domain';
 import { Router, type Request, type Response } from 'express';
 import { badRequest, HttpError, notFound, parseId } from '../errors.js';
-import { bodyOf, hasControl, text } from '../input.js';
+import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
-import { searchKey } from '@bolsa/domain';
 import * as pipeline from './pipeline.js';
 import { CANDIDATE_SORTS, type Actor, type PipelineDeps, type StateChangeOutcome } from './pipeline.js';
 
@@ -25,8 +24,6 @@ export const PIPELINE_MESSAGES = {
   roleInvalid: 'El rol indicado no es válido.',
   userInvalid: 'El usuario indicado no es válido.',
 } as const;
-
-const NOTE_MAX = 1000;
 
 /** rol (1–4) and usuarioId as the BFF sends them; the documented payloads carry neither. */
 export function actorOf(raw: Record<string, unknown>, defaultRole: RoleId): Actor {
@@ -57,13 +54,6 @@ function stateParam(raw: unknown, required: boolean): CandidateState | null {
   const parsed = candidateStateSchema.safeParse(raw);
   if (!parsed.success) throw badRequest(PIPELINE_MESSAGES.stateInvalid);
   return parsed.data;
-}
-
-function noteOf(raw: unknown): string | null {
-  if (raw === undefined || raw === null) return null;
-  const parsed = stateNoteSchema.safeParse(typeof raw === 'string' ? raw : '');
-  if (!parsed.success || typeof raw !== 'string' || raw.length > NOTE_MAX || hasControl(raw)) throw badRequest();
-  return parsed.data ?? null;
 }
 
 /** The hire dialog's fields (extra body fields); all three or none. */
@@ -126,7 +116,7 @@ function words(req: Request, name: string): string[] {
   const raw = queryParam(req, name);
   if (raw === undefined) return [];
   if (raw.length > 200 || hasControl(raw)) throw badRequest(LIST_MESSAGES.searchInvalid);
-  return searchKey(raw).split(/\s+/).filter(Boolean);
+  return searchWords(raw);
 }
 
 /** /candidatos/* and /email/notificar-estado (spec 3 §7). */

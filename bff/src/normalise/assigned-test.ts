@@ -21,6 +21,8 @@ export interface AssignedTestDto {
   deadline: string;
   completedAt: string | null;
   state: AssignedTestState;
+  /** When the tests e-mail last included it (enviada_en); null while not sent. */
+  sentAt: string | null;
   observations: string | null;
   credentials: string | null;
   link: string | null;
@@ -52,6 +54,7 @@ export function normaliseAssignedTest(raw: unknown): AssignedTestDto | null {
     deadline: (text(pick(f, 'fechaLimite', 'deadline')) ?? '').slice(0, 10),
     completedAt: text(pick(f, 'fechaCompletada', 'completedAt')),
     state: assignedTestStateOf(pick(f, 'estado', 'state')) ?? 'ASIGNADA',
+    sentAt: text(pick(f, 'enviadaEn', 'enviada_en', 'fechaEnvio', 'sentAt')),
     observations: text(pick(f, 'observaciones', 'observations')),
     credentials: linkType ? text(pick(f, 'credencialesAcceso', 'credentials')) : null,
     link: linkType ? text(pick(f, 'linkExterno', 'link')) : null,

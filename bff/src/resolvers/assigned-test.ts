@@ -2,6 +2,8 @@ import {
   ASSIGNED_TEST_MESSAGES as M,
   assignTestSchema,
   LIMITS,
+  parseTestScore,
+  stateNoteSchema,
   stateToEnum,
   TRANSITION_MESSAGES,
   type CandidateState,
@@ -117,9 +119,10 @@ export const assignedTestMutations: Pick<
     const t = text?.trim() || null;
     if (t && t.length > LIMITS.note)
       return { test: null, error: validationFailed(M.resultTooLong, [{ path: 'text', message: M.resultTooLong }]) };
-    if (score !== null && score !== undefined && (!Number.isFinite(score) || score < 0 || score > 100_000))
+    const parsedScore = parseTestScore(score);
+    if (parsedScore === 'invalid')
       return { test: null, error: validationFailed(M.scoreInvalid, [{ path: 'score', message: M.scoreInvalid }]) };
-    const r = await ctx.assignedTests.recordResult(id, { text: t, score: score ?? null }, actorOf(ctx));
+    const r = await ctx.assignedTests.recordResult(id, { text: t, score: parsedScore }, actorOf(ctx));
     if (!r.ok) return { test: null, error: testError(r.failure, M.updateFailed) };
     return { test: r.value, error: null };
   },
@@ -131,9 +134,12 @@ export const assignedTestMutations: Pick<
   },
 
   async sendTests(_p, { candidateId, observations }, ctx) {
-    const note = observations?.trim() || null;
-    if (note && note.length > 1000)
-      return { ok: false, candidate: null, error: validationFailed('Las observaciones son demasiado largas.') };
+    const parsedNote = stateNoteSchema.safeParse(observations ?? undefined);
+    if (!parsedNote.success) {
+      const message = parsedNote.error.issues[0]?.message ?? M.sendFailed;
+      return { ok: false, candidate: null, error: validationFailed(message, [{ path: 'observations', message }]) };
+    }
+    const note = parsedNote.data || null;
     const r = await ctx.assignedTests.send(candidateId, note, actorOf(ctx));
     if (!r.ok) return { ok: false, candidate: null, error: moveError(r, M.sendFailed) };
     return { ok: true, candidate: r.candidate ?? (await ctx.candidates.get(candidateId)), error: null };

@@ -13,6 +13,77 @@ export interface UpstreamOptions {
   connections: number;
   /** Each call's duration and failures, by masked route (bolsa_upstream_*). */
   metrics?: Pick<BffMetrics, 'upstream'>;
+  /**
+   * A call still without an answer after this long makes the BFF ask the api's /healthz on the
+   * side; an api that does not answer that either is down, and the call fails at once instead of
+   * waiting out its own time-out (default 2 s).
+   */
+  livenessAfterMs?: number;
+  /** How long the health probe may take (default 1.5 s). */
+  probeTimeoutMs?: number;
+  /** While the api is down, how often to probe it (default 1 s): the BFF recovers by itself. */
+  probeEveryMs?: number;
+}
+
+/**
+ * Whether the api answers, for every call of this BFF process. A network failure or a call that
+ * gets no answer triggers one health probe (shared by every caller meanwhile); when the probe
+ * fails too the api is down: calls fail at once with UPSTREAM_UNAVAILABLE (no call waits 10 s
+ * per request for a dead api), and a probe runs every `probeEveryMs` until the api answers again.
+ */
+class Availability {
+  private down = false;
+  private probing: Promise<boolean> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly probeOnce: () => Promise<boolean>,
+    private readonly everyMs: number,
+  ) {}
+
+  get isDown(): boolean {
+    return this.down;
+  }
+
+  /** One probe at a time; its answer sets the state. */
+  check(): Promise<boolean> {
+    this.probing ??= this.probeOnce()
+      .catch(() => false)
+      .then((alive) => {
+        this.probing = null;
+        if (alive) this.down = false;
+        else this.markDown();
+        return alive;
+      });
+    return this.probing;
+  }
+
+  private markDown() {
+    this.down = true;
+    if (this.timer || this.closed) return;
+    const again = () => {
+      this.timer = null;
+      if (this.closed || !this.down) return;
+      void this.check().then((alive) => {
+        if (!alive && !this.closed) this.timer = setTimeout(again, this.everyMs).unref();
+      });
+    };
+    this.timer = setTimeout(again, this.everyMs).unref();
+  }
+
+  close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
+
+/** Thrown (and mapped to UPSTREAM_UNAVAILABLE) when a call is given up because the api is down. */
+class ApiDown extends Error {
+  constructor() {
+    super('api down');
+    this.name = 'ApiDown';
+  }
 }
 
 const UNAVAILABLE_STATUS = new Set([502, 503, 504]);
@@ -61,6 +132,9 @@ export interface RequestOptions {
  */
 export class Upstream {
   readonly pool: Pool;
+  /** Health probes only: never queued behind calls that a hung api holds. */
+  private readonly probePool: Pool;
+  private readonly availability: Availability;
   calls = 0;
   /** Diagnostics: told of every call (method, path, query), e.g. to count calls in tests. */
   onCall: ((method: string, path: string, query?: RequestOptions['query']) => void) | null = null;
@@ -71,6 +145,30 @@ export class Upstream {
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(opts.timeoutMs, 5_000),
     });
+    const probeTimeout = opts.probeTimeoutMs ?? 1_500;
+    this.probePool = new Pool(opts.baseUrl, {
+      connections: 2,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      connectTimeout: probeTimeout,
+    });
+    this.availability = new Availability(() => this.probe(probeTimeout), opts.probeEveryMs ?? 1_000);
+  }
+
+  /**
+   * The api answers its health check in time. Any answer but a gateway's 502/503/504 counts: an
+   * api without /healthz (the organisation's legacy one) answers 404, and is alive.
+   */
+  private async probe(timeoutMs: number): Promise<boolean> {
+    const res = await this.probePool.request({
+      path: '/healthz',
+      method: 'GET',
+      headers: { authorization: `Bearer ${this.opts.token}`, 'ngrok-skip-browser-warning': 'true' },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    await res.body.dump();
+    return ![502, 503, 504].includes(res.statusCode);
   }
 
   async request<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
@@ -127,9 +225,21 @@ export class Upstream {
     const timeout = o.timeoutMs ?? this.opts.timeoutMs;
     this.calls++;
     this.onCall?.(o.method ?? 'GET', path, o.query);
+    // Known down: say so now; the probe in the background notices when it is back.
+    if (this.availability.isDown) throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: 'down' });
     const requestId = currentRequestId();
     const method = o.method ?? 'GET';
     const started = performance.now();
+    const abort = new AbortController();
+    // No answer yet after a while: is the api alive at all? If not, give up now.
+    const watchdog = setTimeout(
+      () => {
+        void this.availability.check().then((alive) => {
+          if (!alive) abort.abort(new ApiDown());
+        });
+      },
+      Math.min(this.opts.livenessAfterMs ?? 2_000, timeout),
+    ).unref();
     try {
       const res = await this.pool.request({
         path: path + qs,
@@ -148,6 +258,7 @@ export class Upstream {
         body: o.form ?? o.stream ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,
         bodyTimeout: timeout,
+        signal: abort.signal,
       });
       const seconds = (performance.now() - started) / 1e3;
       const failure = UNAVAILABLE_STATUS.has(res.statusCode) ? 'unavailable' : undefined;
@@ -155,29 +266,31 @@ export class Upstream {
       return res;
     } catch (err) {
       if (
+        err instanceof ApiDown ||
+        abort.signal.aborted ||
         err instanceof undiciErrors.UndiciError ||
         (err as NodeJS.ErrnoException).code === 'ECONNREFUSED' ||
         (err as NodeJS.ErrnoException).code === 'ECONNRESET'
       ) {
         this.opts.metrics?.upstream(method, path, 'error', (performance.now() - started) / 1e3, networkFailure(err));
+        // A refused or reset connection, a time-out: check the api (one probe for everyone).
+        if (!abort.signal.aborted) void this.availability.check();
         throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: (err as Error).name });
       }
       throw err;
+    } finally {
+      clearTimeout(watchdog);
     }
   }
 
-  /** Whether the api answers its health check within 2 s. */
-  async healthy(): Promise<boolean> {
-    try {
-      await this.request('/healthz', { timeoutMs: 2_000 });
-      return true;
-    } catch {
-      return false;
-    }
+  /** Whether the api answers its health check now (readiness, the health query). */
+  healthy(): Promise<boolean> {
+    return this.availability.check();
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    this.availability.close();
+    await Promise.all([this.pool.close(), this.probePool.close()]);
   }
 }
 

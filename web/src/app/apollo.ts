@@ -1,7 +1,18 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { graphql } from '../gql';
 import generated from '../gql/possible-types';
 import { sessionExpiryLink } from '../features/session';
+import { outageLink, setOutageProbe } from '../lib/outage';
 import { requestIdLinks } from '../lib/request-id';
+
+/** The outage check: does the BFF reach the api again? */
+const OUTAGE_HEALTH = graphql(`
+  query OutageHealth {
+    health {
+      api
+    }
+  }
+`);
 
 /** Members of the schema's unions, generated from schema.graphql, so that the cache can match fragments on them. */
 export const POSSIBLE_TYPES = generated.possibleTypes;
@@ -32,12 +43,22 @@ export function createCache(): InMemoryCache {
 }
 
 export function createApolloClient(): ApolloClient {
-  return new ApolloClient({
+  const client = new ApolloClient({
     link: ApolloLink.from([
       sessionExpiryLink(),
+      outageLink(),
       ...requestIdLinks(),
       new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
     ]),
     cache: createCache(),
   });
+  // While the service is down the page checks its health now and then; once the api answers,
+  // everything on screen is fetched again (the session first of all).
+  setOutageProbe(async () => {
+    const { data } = await client.query({ query: OUTAGE_HEALTH, fetchPolicy: 'network-only' });
+    if (!data?.health.api) return false;
+    void client.refetchObservableQueries().catch(() => undefined);
+    return true;
+  });
+  return client;
 }

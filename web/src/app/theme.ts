@@ -50,6 +50,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // Placeholders in gray 5 are 2.1:1; a date picker's placeholder ('dd/mm/aaaa') is real text
+    // that axe checks. This gray is 4.8:1 on white and still lighter than typed text.
+    '--mantine-color-placeholder': '#6b7280',
+    // Light green (badges 'Contratado'/'Completada', light buttons) writes green 9 on its tint:
+    // 3.8:1. A deeper green keeps the hue at 7:1.
+    '--mantine-color-green-light-color': '#1b5e20',
   },
   dark: {},
 });

@@ -13,7 +13,10 @@ export const CANDIDATE_STATE_COLOR: Record<CandidateState, string> = {
   rechazado: 'red',
 };
 
-/** Mantine's light yellow and orange write shade 9 on a pale tint: under 4.5:1 (axe), so darker text. */
+/**
+ * Mantine's light yellow and orange write shade 9 on a pale tint: under 4.5:1 (axe), so darker
+ * text. Light green's text is darkened once in the theme (cssVariablesResolver).
+ */
 const DARK_TEXT: ReadonlySet<CandidateState> = new Set(['pre-pruebas', 'post-pruebas']);
 
 /** The state badge (spec 1 §2.7, spec 3 §2.1–2.2). `state` is the GraphQL enum value (APPLIED…REJECTED). */

@@ -5,8 +5,11 @@ import { toastError, toastSuccess } from './toast';
 export type ActOutcome = { done: string; detail?: string } | { failed: string; detail?: string };
 
 export interface ConfirmThenActOptions<T> {
-  /** Runs the mutation for `target` once confirmed, and says how it went. */
-  act: (target: T) => Promise<ActOutcome>;
+  /**
+   * Runs the mutation for `target` once confirmed, and says how it went (a toast); null when it
+   * has told the user itself (a dialog that needs acknowledging).
+   */
+  act: (target: T) => Promise<ActOutcome | null>;
   /** The outcome when `act` throws (no network, an unexpected answer). */
   onThrow: (error: unknown, target: T) => ActOutcome;
   /** How long the outcome's toast stays, when the screen has its own duration (user management: 2.5 s). */
@@ -41,7 +44,8 @@ export function useConfirmThenAct<T>({ act, onThrow, toastMs }: ConfirmThenActOp
     if (target === null || busy) return;
     setBusy(true);
     try {
-      toastOutcome(await act(target), toastMs);
+      const outcome = await act(target);
+      if (outcome) toastOutcome(outcome, toastMs);
     } catch (err) {
       toastOutcome(onThrow(err, target), toastMs);
     } finally {

@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { recruiterHttpErrorMessage } from '@bolsa/domain';
 import type { MutationErrorFieldsFragment } from '../gql/graphql';
 
 export type MutationError = MutationErrorFieldsFragment;
@@ -20,35 +21,65 @@ export function serverMessage(err: unknown): string | null {
   return null;
 }
 
-function messageIn(bodyText: string): string | null {
+function parsed(
+  bodyText: string,
+): { message?: unknown; errors?: { message?: unknown; extensions?: { code?: unknown } }[] } | null {
   try {
-    const body = JSON.parse(bodyText) as { message?: unknown; errors?: { message?: unknown }[] };
-    const m = body.message ?? body.errors?.[0]?.message;
-    return typeof m === 'string' && m.trim() ? m : null;
+    const body: unknown = JSON.parse(bodyText);
+    return body && typeof body === 'object' ? (body as ReturnType<typeof parsed>) : null;
   } catch {
     return null;
   }
 }
 
-/**
- * An answer with an HTTP error status (spec 2 §8): the server's message field, else
- * 'Error {status}: Formato de solicitud incorrecto'. A proxy's bare body text ('Bad Gateway')
- * is English, so it is not shown. Null when `err` is not an HTTP error.
- */
-export function httpErrorMessage(err: unknown): string | null {
-  if (!ServerError.is(err) && !ServerParseError.is(err)) return null;
-  return messageIn(err.bodyText) ?? `Error ${err.statusCode}: Formato de solicitud incorrecto`;
+function messageIn(bodyText: string): string | null {
+  const body = parsed(bodyText);
+  const m = body?.message ?? body?.errors?.[0]?.message;
+  return typeof m === 'string' && m.trim() ? m : null;
+}
+
+/** A body that is text to read: not JSON, not an HTML page, not blank (at most 300 characters). */
+function plainText(bodyText: string): string | null {
+  const t = bodyText.trim();
+  if (!t || t.startsWith('<') || t.startsWith('{') || t.startsWith('[')) return null;
+  return t.slice(0, 300);
 }
 
 /**
- * What to tell the user about a failed request, never in English: the server's words, the spec's
- * network wording, or `fallback`.
+ * An answer with an HTTP error status (spec 2 §8): the server's message field, else the body
+ * text, else 'Error {status}: Formato de solicitud incorrecto'. An HTML error page is no text to
+ * show. Null when `err` is not an HTTP error.
+ */
+export function httpErrorMessage(err: unknown): string | null {
+  if (!ServerError.is(err) && !ServerParseError.is(err)) return null;
+  return messageIn(err.bodyText) ?? plainText(err.bodyText) ?? recruiterHttpErrorMessage(err.statusCode);
+}
+
+const GATEWAY_STATUSES = [502, 503, 504];
+
+/**
+ * True when the server could not be reached, or answered that the service behind it cannot be
+ * (UPSTREAM_UNAVAILABLE, in a 200 answer or a 503; a gateway error without a message of its
+ * own): an outage, which screens say as such ('Error de conexión') and retry by themselves.
+ */
+export function isOutage(err: unknown): boolean {
+  if (isNetworkError(err)) return true;
+  if (CombinedGraphQLErrors.is(err)) return err.errors.some((e) => e.extensions?.['code'] === 'UPSTREAM_UNAVAILABLE');
+  if (ServerError.is(err)) {
+    const body = parsed(err.bodyText);
+    if (body?.errors?.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE')) return true;
+    return GATEWAY_STATUSES.includes(err.statusCode) && messageIn(err.bodyText) === null;
+  }
+  return false;
+}
+
+/**
+ * What to tell the user about a failed request, never in English: the spec's network wording for
+ * an outage, else the server's words, else `fallback`.
  */
 export function failureMessage(err: unknown, fallback: string, network = NETWORK_MESSAGE): string {
-  const fromServer = serverMessage(err) ?? httpErrorMessage(err);
-  if (fromServer) return fromServer;
-  if (isNetworkError(err)) return network;
-  return fallback;
+  if (isOutage(err)) return network;
+  return serverMessage(err) ?? httpErrorMessage(err) ?? fallback;
 }
 
 /** Field errors of a ValidationFailed answer, by path. */

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { OutageBanner } from '../../components/OutageNotice';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { TopNav } from './TopNav';
@@ -31,6 +32,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         Saltar al contenido
       </a>
       <TopNav />
+      <OutageBanner />
       <Box component="main" id="contenido" tabIndex={-1} className={classes.main}>
         <RouteErrorBoundary key={page}>{children ?? <Outlet />}</RouteErrorBoundary>
       </Box>

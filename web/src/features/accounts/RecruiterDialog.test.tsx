@@ -70,22 +70,37 @@ describe('RecruiterDialog (Acceso Reclutadores)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Usuario inactivo.');
   });
 
-  it('says there was no answer when the server cannot be reached', async () => {
+  it("titles every outage 'Error de conexión': no answer, the api down behind the BFF (200 or 503)", async () => {
     const user = userEvent.setup();
+    const variables = { username: 'a@ejemplo.org.gt', password: 'x', forceRole: null };
+    const unavailable = {
+      message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    };
+    const body503 = JSON.stringify({ errors: [unavailable] });
     renderDialog([
+      { request: { query: STAFF_LOGIN, variables }, error: new TypeError('Failed to fetch') },
+      { request: { query: STAFF_LOGIN, variables }, result: { errors: [unavailable] } },
       {
-        request: { query: STAFF_LOGIN, variables: { username: 'a@ejemplo.org.gt', password: 'x', forceRole: null } },
-        error: new TypeError('Failed to fetch'),
+        request: { query: STAFF_LOGIN, variables },
+        error: new ServerError('Response not successful', {
+          response: new Response(body503, { status: 503 }),
+          bodyText: body503,
+        }),
       },
     ]);
     await user.type(usuario(), 'a@ejemplo.org.gt');
-    await user.type(clave(), 'x{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No se recibió respuesta del servidor. Verifique su conexión.',
-    );
+    for (let i = 0; i < 3; i++) {
+      await user.clear(clave());
+      await user.type(clave(), 'x{Enter}');
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(alert).toHaveTextContent(/^Error de conexión/));
+      expect(alert).toHaveTextContent('No se recibió respuesta del servidor. Verifique su conexión.');
+      await user.click(within(alert).getByRole('button', { name: 'Entendido' }));
+    }
   });
 
-  it("shows the server's message for an HTTP error, else 'Error {status}: …' (spec 2 §8)", async () => {
+  it("shows the server's message field, else the body text, else 'Error {status}: …' (spec 2 §8)", async () => {
     const user = userEvent.setup();
     const variables = { username: 'a@ejemplo.org.gt', password: 'x', forceRole: null };
     const httpError = (status: number, bodyText: string) =>
@@ -95,17 +110,23 @@ describe('RecruiterDialog (Acceso Reclutadores)', () => {
         request: { query: STAFF_LOGIN, variables },
         error: httpError(503, JSON.stringify({ message: 'Servicio en mantenimiento.' })),
       },
-      { request: { query: STAFF_LOGIN, variables }, error: httpError(400, 'Bad Request') },
+      { request: { query: STAFF_LOGIN, variables }, error: httpError(500, 'Base de datos no disponible') },
+      { request: { query: STAFF_LOGIN, variables }, error: httpError(400, '') },
+      { request: { query: STAFF_LOGIN, variables }, error: httpError(500, '<html><body>Error</body></html>') },
     ]);
     await user.type(usuario(), 'a@ejemplo.org.gt');
-    await user.type(clave(), 'x{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Servicio en mantenimiento.');
-    expect(screen.getByRole('alert')).not.toHaveTextContent('No se recibió respuesta');
-    await user.clear(clave());
-    await user.type(clave(), 'x{Enter}');
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Error 400: Formato de solicitud incorrecto'),
-    );
+    const attempt = async (expected: string) => {
+      await user.clear(clave());
+      await user.type(clave(), 'x{Enter}');
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(expected));
+      expect(screen.getByRole('alert')).toHaveTextContent(/^No se pudo iniciar sesión/);
+    };
+    await attempt('Servicio en mantenimiento.');
+    await attempt('Base de datos no disponible');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Formato de solicitud incorrecto');
+    await attempt('Error 400: Formato de solicitud incorrecto');
+    // An HTML error page is no text to show: the spec's fallback.
+    await attempt('Error 500: Formato de solicitud incorrecto');
   });
 
   it('a triple click on the title shows "Forzar rol", whose choice is sent as forceRole', async () => {

@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../gql/graphql';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useSession } from '../session';
-import { failureMessage, UNEXPECTED_MESSAGE } from '../../lib/errors';
+import { failureMessage, isOutage, UNEXPECTED_MESSAGE } from '../../lib/errors';
 import { Notice, type NoticeState } from './Notice';
 import { CaptchaChallenge, type Challenge } from './CaptchaChallenge';
 import { STAFF_LOGIN } from './operations';
@@ -88,13 +88,10 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
     } catch (error) {
       setNotice({
         kind: 'error',
-        title: 'No se pudo iniciar sesión',
-        // Spec 2 §8: the server's words for an HTTP error; no answer at all; anything else.
-        message: failureMessage(
-          error,
-          `Error: ${UNEXPECTED_MESSAGE}`,
-          'No se recibió respuesta del servidor. Verifique su conexión.',
-        ),
+        // An outage (no answer, or the service behind the BFF down) reads as one.
+        title: isOutage(error) ? AUTH_MESSAGES.connectionError : 'No se pudo iniciar sesión',
+        // Spec 2 §8: no answer; the server's words for an HTTP error; anything else.
+        message: failureMessage(error, `Error: ${UNEXPECTED_MESSAGE}`, AUTH_MESSAGES.noResponse),
       });
     }
   };

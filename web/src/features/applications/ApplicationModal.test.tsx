@@ -361,7 +361,21 @@ describe('Formulario de Postulación: typing filters and messages (spec 1 §5.2)
     expect(field(/^Edad/)).toHaveValue('12');
     await openSection(user, 'Educación y Disponibilidad');
     await user.type(field(/^Pretensión salarial/), 'Q4,500.5.09');
-    expect(field(/^Pretensión salarial/)).toHaveValue('4500.');
+    expect(field(/^Pretensión salarial/)).toHaveValue('4500.50');
+  });
+
+  it("keeps a salary with centavos ('4500.50') whole and valid, and five digits of quetzales at most", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByText('Enfermera Auxiliar');
+    await openSection(user, 'Educación y Disponibilidad');
+    await user.type(field(/^Pretensión salarial/), '4500.50');
+    expect(field(/^Pretensión salarial/)).toHaveValue('4500.50');
+    await user.tab();
+    expect(screen.queryByText('Formato inválido')).not.toBeInTheDocument();
+    await user.clear(field(/^Pretensión salarial/));
+    await user.type(field(/^Pretensión salarial/), '123456.789');
+    expect(field(/^Pretensión salarial/)).toHaveValue('12345.78');
   });
 
   it('says what is wrong when a field loses focus, in the guest wording', async () => {

@@ -5,6 +5,7 @@ import {
   isCompleteReference,
   MARITAL_STATUSES,
   MAX_HISTORY_ROWS,
+  salaryInput,
   type ApplicationMode,
   type ApplicationValues,
   type EducationLevel as DomainEducationLevel,
@@ -221,13 +222,8 @@ export function mergeDraft(start: ApplicationFormValues, draft: ApplicationFormV
 
 // Typing filters (spec 1 §5.2).
 export const digitsOnly = (raw: string, max: number) => raw.replace(/\D/g, '').slice(0, max);
-/** Pretensión: digits and one dot, at most 5 characters. */
-export function salaryInput(raw: string): string {
-  const kept = raw.replace(/[^\d.]/g, '');
-  const dot = kept.indexOf('.');
-  const single = dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
-  return single.slice(0, 5);
-}
+/** Pretensión: the domain's typing filter (whole quetzales and centavos). */
+export { salaryInput };
 
 const yesNo = (v: YesNo): boolean | undefined => (v === 'si' ? true : v === 'no' ? false : undefined);
 

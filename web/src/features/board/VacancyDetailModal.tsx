@@ -2,6 +2,7 @@ import { Button, CopyButton, Group, Modal, Skeleton, Stack, Text } from '@mantin
 import { useQuery } from '@apollo/client/react';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLink } from '@tabler/icons-react';
+import { OUTAGE_MESSAGES } from '@bolsa/domain';
 import { useState, type ReactNode } from 'react';
 import { pageTitle } from '../../app/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
@@ -9,6 +10,7 @@ import { JobImage } from '../../components/JobImage';
 import { VacancyDetails } from '../../components/VacancyDetails';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
+import { isOutage } from '../../lib/errors';
 import { useApply } from './apply';
 import { JobPostingJsonLd } from './JobPostingJsonLd';
 import { VACANCY_DETAIL } from './operations';
@@ -38,8 +40,15 @@ export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetail
   if (loading && !data) body = <DetailSkeleton />;
   else if (error && !data)
     body = (
-      <Stack align="flex-start">
-        <Text>No se pudo cargar la vacante. Revisa tu conexión e inténtalo de nuevo.</Text>
+      <Stack align="flex-start" role="alert">
+        {isOutage(error) ? (
+          <>
+            <Text fw={700}>{OUTAGE_MESSAGES.title}</Text>
+            <Text>{OUTAGE_MESSAGES.message}</Text>
+          </>
+        ) : (
+          <Text>No se pudo cargar la vacante. Revisa tu conexión e inténtalo de nuevo.</Text>
+        )}
         <Button onClick={() => void refetch()}>Reintentar</Button>
       </Stack>
     );

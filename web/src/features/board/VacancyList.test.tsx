@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_BOARD } from '@bolsa/domain';
+import { GraphQLError } from 'graphql';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyList } from './VacancyList';
 import { ALL, boardMock, card } from '../../test/fixtures';
@@ -111,11 +112,38 @@ describe('VacancyList (public board)', () => {
     expect(screen.queryByRole('navigation', { name: 'Páginas de vacantes' })).not.toBeInTheDocument();
   });
 
-  it('falls back to the empty state with a discreet retry when loading fails', async () => {
+  it("says 'Error de conexión', not 'no vacancies', when the server or the api behind it is unreachable", async () => {
     const user = userEvent.setup();
     renderWithProviders(<Board />, {
       mocks: [
-        { request: { query: BOARD_VACANCIES, variables: ALL }, error: new Error('sin conexión') },
+        {
+          request: { query: BOARD_VACANCIES, variables: ALL },
+          result: {
+            errors: [
+              new GraphQLError('No se pudo contactar al servidor. Intenta nuevamente.', {
+                extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+              }),
+            ],
+          },
+        },
+        boardMock(ALL, FIVE.slice(0, 2)),
+      ],
+    });
+    expect(await screen.findByText('Error de conexión')).toBeInTheDocument();
+    expect(screen.getByText('No se pudo contactar al servidor. Intenta nuevamente.')).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_BOARD)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+  });
+
+  it('falls back to the empty state with a discreet retry when loading fails otherwise', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Board />, {
+      mocks: [
+        {
+          request: { query: BOARD_VACANCIES, variables: ALL },
+          result: { errors: [new GraphQLError('Ocurrió un error inesperado.', { extensions: { code: 'INTERNAL' } })] },
+        },
         boardMock(ALL, FIVE.slice(0, 2)),
       ],
     });

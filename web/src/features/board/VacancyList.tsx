@@ -14,11 +14,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { IconBriefcaseOff, IconRefresh } from '@tabler/icons-react';
+import { IconBriefcaseOff, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { EMPTY_BOARD } from '@bolsa/domain';
+import { EMPTY_BOARD, OUTAGE_MESSAGES } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
+import { isOutage } from '../../lib/errors';
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { GuestBanner } from './GuestBanner';
 import type { DetailState } from './VacancyDetailRoute';
@@ -116,6 +117,9 @@ export function VacancyList({
 
       {!board && (loading || settling) ? (
         <LoadingCards />
+      ) : error && !data && !board && isOutage(error) ? (
+        // Not 'no vacancies': the board could not be asked (it comes back by itself, lib/outage).
+        <BoardOutage onRetry={() => void refetch()} />
       ) : items.length === 0 || (error && !data) ? (
         <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
       ) : carousel ? (
@@ -154,6 +158,19 @@ function EmptyBoard({ onRetry }: { onRetry: (() => void) | undefined }) {
             Reintentar
           </Button>
         )}
+      </EmptyState>
+    </Card>
+  );
+}
+
+function BoardOutage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Card withBorder radius="md" py="xl">
+      <EmptyState icon={<IconPlugConnectedX size={28} aria-hidden />} title={OUTAGE_MESSAGES.title}>
+        <Text size="sm">{OUTAGE_MESSAGES.message}</Text>
+        <Button variant="subtle" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+          {OUTAGE_MESSAGES.retryNow}
+        </Button>
       </EmptyState>
     </Card>
   );

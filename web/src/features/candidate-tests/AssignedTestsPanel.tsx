@@ -183,8 +183,9 @@ export function AssignedTestsPanel({
                       size="compact-sm"
                       variant="light"
                       color={ASSIGNED_TEST_STATE_COLOR[a.to]}
-                      // Light buttons write shade 6 on a pale tint (under 4.5:1): darker text.
-                      c={a.to === 'ASIGNADA' ? 'dark.7' : `${ASSIGNED_TEST_STATE_COLOR[a.to]}.9`}
+                      // Light buttons write shade 6 on a pale tint (under 4.5:1): darker text
+                      // (green's comes from the theme's light green).
+                      c={a.to === 'ASIGNADA' ? 'dark.7' : a.to === 'CANCELADA' ? 'red.9' : undefined}
                       disabled={busyId === t.id}
                       onClick={() => void move(t, a.to)}
                     >

@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, Container, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
-import { ASSIGNED_TEST_MESSAGES as M, testsToSend } from '@bolsa/domain';
+import { ASSIGNED_TEST_MESSAGES as M, formatDate, testsToSend } from '@bolsa/domain';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../app/site';
@@ -36,7 +36,7 @@ export function CandidateTestsPage() {
   useDocumentTitle(pageTitle(candidate ? `Pruebas de ${candidate.fullName}` : 'Asignación de pruebas'));
 
   const tests = data?.assignedTests ?? [];
-  const { toSend, missingCredentials } = testsToSend(tests);
+  const { toSend, missingCredentials, unsent, lastSentAt } = testsToSend(tests);
 
   const doSend = async () => {
     setAskMissing(false);
@@ -109,12 +109,17 @@ export function CandidateTestsPage() {
             </Card>
 
             {canEdit && toSend.length > 0 && (
-              <Alert color="blue" variant="light" icon={<IconMail aria-hidden />} title="Pruebas pendientes de envío">
+              <Alert
+                color="blue"
+                variant="light"
+                icon={<IconMail aria-hidden />}
+                title={unsent.length > 0 ? M.unsentTitle : M.sentTitle}
+                role="region"
+                aria-label={unsent.length > 0 ? M.unsentTitle : M.sentTitle}
+              >
                 <Group justify="space-between" wrap="wrap" gap="sm">
-                  <Text size="sm">
-                    {toSend.length === 1
-                      ? 'Hay 1 prueba asignada sin enviar al candidato.'
-                      : `Hay ${toSend.length} pruebas asignadas sin enviar al candidato.`}
+                  <Text size="sm" role="status">
+                    {unsent.length > 0 ? M.unsent(unsent.length) : M.allSent(toSend.length, formatDate(lastSentAt))}
                   </Text>
                   <Button onClick={startSend} loading={sending} leftSection={<IconMail size={16} aria-hidden />}>
                     Enviar por correo

@@ -11,6 +11,7 @@ export const ASSIGNED_TEST_FIELDS = graphql(`
     deadline
     completedAt
     state
+    sentAt
     observations
     credentials
     link

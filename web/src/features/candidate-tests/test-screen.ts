@@ -1,4 +1,4 @@
-import { TEST_CATEGORIES, TEST_CATEGORY_LABEL, type TestCategory } from '@bolsa/domain';
+import { parseTestScore, TEST_CATEGORIES, TEST_CATEGORY_LABEL, type TestCategory } from '@bolsa/domain';
 
 /** Pure rules of the test-assignment screen (spec 3 §2.4, §5), kept apart for unit tests. */
 
@@ -31,10 +31,5 @@ export function deadlineOnBlur(value: string, today: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= today ? value : today;
 }
 
-/** The score field's text as a number for recordTestResult: blank is no score, otherwise a finite number. */
-export function parseScore(raw: string): number | null | 'invalid' {
-  const s = raw.trim().replace(',', '.');
-  if (s === '') return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : 'invalid';
-}
+/** The score field's text for recordTestResult: blank is no score; the domain's range and rounding. */
+export const parseScore = (raw: string): number | null | 'invalid' => parseTestScore(raw);

@@ -12,7 +12,11 @@ import { ALL, boardMock, branchesMock } from '../../test/fixtures';
 import { TestMantine, type Mocks } from '../../test/render';
 import { sessionMock, viewer } from '../../test/session';
 import { API_TOKENS, STAFF_USERS } from '../users/operations';
-import { LOGOUT } from './operations';
+import { ServerError } from '@apollo/client/errors';
+import { useApolloClient } from '@apollo/client/react';
+import { afterEach } from 'vitest';
+import { outageLink, resetOutage, setOutageProbe } from '../../lib/outage';
+import { LOGOUT, SESSION } from './operations';
 import { sessionExpiryLink } from './session-events';
 
 const at = { pathname: '' };
@@ -24,15 +28,30 @@ function Probe() {
 const forever = <T extends object>(m: T) => ({ ...m, maxUsageCount: Number.POSITIVE_INFINITY });
 const BOARD: Mocks = [forever(boardMock(ALL, [])), branchesMock];
 
+/** The outage check in the tests: fetch what is on screen again, as the app's probe does once the api is back. */
+function OutageProbe() {
+  const client = useApolloClient();
+  setOutageProbe(async () => {
+    await client.refetchObservableQueries().catch(() => undefined);
+    return true;
+  });
+  return null;
+}
+afterEach(() => {
+  resetOutage();
+  setOutageProbe(null);
+});
+
 function renderApp(path: string, mocks: Mocks, knownAnonymous = false) {
-  // The app's own session-expiry link in front of the mocked network, as in production.
-  const link = ApolloLink.from([sessionExpiryLink(), new MockLink(mocks)]);
+  // The app's own session-expiry and outage links in front of the mocked network, as in production.
+  const link = ApolloLink.from([sessionExpiryLink(), outageLink(), new MockLink(mocks)]);
   render(
     <TestMantine>
       <MockedProvider link={link} cache={createCache()}>
         <MemoryRouter initialEntries={[path]}>
           <AppRoutes knownAnonymous={knownAnonymous} />
           <Probe />
+          <OutageProbe />
         </MemoryRouter>
       </MockedProvider>
     </TestMantine>,
@@ -92,6 +111,42 @@ describe('session and navigation', () => {
     await waitFor(() => expect(router.pathname).toBe('/'));
     expect(await screen.findByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeInTheDocument();
     expect(links()).toEqual(['Inicio', 'Vacantes', 'Preguntas frecuentes']);
+  });
+
+  it("a reload while the api is down keeps the user where they were, says 'Error de conexión', and recovers by itself", async () => {
+    const body = JSON.stringify({
+      errors: [
+        {
+          message: 'No se pudo contactar al servidor. Intenta nuevamente.',
+          extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+        },
+      ],
+    });
+    const router = renderApp('/panel/historial', [
+      {
+        request: { query: SESSION },
+        error: new ServerError('Response not successful', {
+          response: new Response(body, { status: 503 }),
+          bodyText: body,
+        }),
+      },
+      sessionMock(viewer('ADMIN')),
+      ...BOARD,
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error de conexión' })).toBeInTheDocument();
+    expect(screen.getByText('No se pudo contactar al servidor. Intenta nuevamente.')).toBeInTheDocument();
+    // Not logged out, not sent home: the address stays and no visitor bar is shown.
+    expect(router.pathname).toBe('/panel/historial');
+    expect(screen.queryByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeNull();
+    // The page checks again after a second and comes back as the staff member, where they were.
+    await waitFor(
+      () => expect(links()).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios']),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(screen.queryByRole('heading', { name: 'Error de conexión' })).toBeNull();
+    expect(router.pathname).toBe('/panel/historial');
   });
 
   it('an UNAUTHENTICATED answer means the session ended: back to / as a visitor', async () => {

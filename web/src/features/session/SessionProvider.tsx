@@ -13,7 +13,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { OutageScreen } from '../../components/OutageNotice';
 import type { SessionQuery, ViewerFieldsFragment } from '../../gql/graphql';
+import { isOutage } from '../../lib/errors';
 import { LOGOUT, ME, SESSION } from './operations';
 import { clearRedirectAfterLogin, takeRedirectAfterLogin } from './redirect';
 import { ROLE_ID } from './roles';
@@ -69,8 +71,11 @@ export function SessionProvider({
   const { data, previousData, error, refetch } = useQuery(SESSION);
 
   const current = data ?? previousData;
-  // A failed first restore (no network) lets the visitor in as anonymous.
-  const restored = knownAnonymous || current !== undefined || error !== undefined;
+  // The session could not be checked because the service is unreachable: nobody is logged out or
+  // sent away; the page waits (and checks again by itself, lib/outage) where it is.
+  const outage = !knownAnonymous && current === undefined && error !== undefined && isOutage(error);
+  // Any other failed first restore lets the visitor in as anonymous.
+  const restored = knownAnonymous || current !== undefined || (error !== undefined && !outage);
   const viewer = useMemo(() => toSessionViewer(current?.me), [current?.me]);
   const settings = current?.settings ?? null;
 
@@ -130,6 +135,8 @@ export function SessionProvider({
     () => ({ viewer, settings, loading: !restored, refresh, logout, signedIn }),
     [viewer, settings, restored, refresh, logout, signedIn],
   );
+
+  if (outage) return <OutageScreen />;
 
   if (!restored) {
     return (

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders, type Mocks } from '../../../test/render';
 import { useStaffRole } from '../../session';
 import { viewerMock } from '../../../test/vacancy-fixtures';
-import { REJECT_CANDIDATE, START_FOLLOW_UP } from './operations';
+import { MOVE_TO_INDUCTION, REJECT_CANDIDATE, START_FOLLOW_UP } from './operations';
 import { useCandidateActions, type CandidateActionTarget } from './use-candidate-actions';
 
 function Harness({ c }: { c: CandidateActionTarget }) {
@@ -16,10 +16,11 @@ function Harness({ c }: { c: CandidateActionTarget }) {
     <>
       <span data-testid="role">{role ?? ''}</span>
       <Button onClick={() => void a.startFollowUp(c)}>seguimiento</Button>
-      <Button onClick={() => void a.moveToInduction(c)}>induccion</Button>
+      <Button onClick={() => a.moveToInduction(c)}>induccion</Button>
       <Button onClick={() => a.openHire(c)}>contratar</Button>
       <Button onClick={() => a.openReject(c)}>rechazar</Button>
       <span data-testid="busy">{a.busyId ?? ''}</span>
+      {a.dialogs}
     </>
   );
 }
@@ -64,6 +65,35 @@ describe('useCandidateActions (spec 3 §4.5, §8)', () => {
     expect(
       d.getByText("Desde 'En seguimiento' solo se permite pasar a: Pre-pruebas, Entrevista, Rechazado."),
     ).toBeInTheDocument();
+  });
+
+  it("asks before 'Mover a inducción' (an e-mail goes out), then moves and says 'Movido a Inducción'", async () => {
+    const c = target({ state: 'INTERVIEW', allowedStates: ['INDUCTION', 'REJECTED'] });
+    const user = setup(c, [
+      {
+        request: { query: MOVE_TO_INDUCTION, variables: { id: '9', expectedState: 'INTERVIEW' } },
+        result: {
+          data: {
+            moveToInduction: {
+              __typename: 'CandidatePayload',
+              emailQueued: true,
+              candidate: { __typename: 'Candidate', id: '9', state: 'INDUCTION', allowedStates: ['HIRED', 'REJECTED'] },
+              error: null,
+            },
+          },
+        },
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'induccion' }));
+    const d = await dialog('¿Mover a inducción?');
+    expect(
+      d.getByText(
+        'Carlos Pérez pasará a la etapa de inducción y se le enviará un correo (carlos@example.com) para avisarle.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Movido a Inducción')).not.toBeInTheDocument();
+    await user.click(d.getByRole('button', { name: 'Mover a inducción' }));
+    expect(await screen.findByText('Movido a Inducción')).toBeInTheDocument();
   });
 
   it("shows 'No se completó la acción' with the server's message when follow-up fails", async () => {

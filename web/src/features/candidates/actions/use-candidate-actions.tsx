@@ -1,8 +1,10 @@
 import { useApolloClient } from '@apollo/client/react';
 import { modals } from '@mantine/modals';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { TRANSITION_MESSAGES, type CandidateStateEnum } from '@bolsa/domain';
 import type { CandidateErrorFieldsFragment } from '../../../gql/graphql';
+import { ConfirmDialog } from '../../../components/dialogs';
+import { useConfirmThenAct, type ActOutcome } from '../../../lib/confirm-then-act';
 import { failureMessage } from '../../../lib/errors';
 import { toastNotice, toastSuccess } from '../../../lib/toast';
 import { useStaffRole } from '../../session';
@@ -30,11 +32,14 @@ export interface CandidateActionOptions {
 export interface CandidateActions {
   /** 'Iniciar seguimiento': e-mail and state change in one server call. Resolves true when saved. */
   startFollowUp(c: CandidateActionTarget, options?: CandidateActionOptions): Promise<boolean>;
-  moveToInduction(c: CandidateActionTarget, options?: CandidateActionOptions): Promise<boolean>;
+  /** 'Mover a inducción': asks first (the candidate gets an e-mail), then moves. */
+  moveToInduction(c: CandidateActionTarget, options?: CandidateActionOptions): void;
   openHire(c: CandidateActionTarget, options?: CandidateActionOptions): void;
   openReject(c: CandidateActionTarget, options?: CandidateActionOptions): void;
   /** The candidate whose change is being saved, to show a spinner on its row or button. */
   busyId: string | null;
+  /** The questions these actions ask (render it once where the hook is used). */
+  dialogs: ReactNode;
 }
 
 let dialogSeq = 0;
@@ -129,21 +134,10 @@ export function useCandidateActions(): CandidateActions {
     [begin, client, end, explainRefusal, readOnly],
   );
 
-  const moveToInduction = useCallback(
-    async (c: CandidateActionTarget, options: CandidateActionOptions = {}): Promise<boolean> => {
-      if (c.state === 'INDUCTION') {
-        showNotice(TRANSITION_MESSAGES.alreadyInInduction, `${c.fullName} ya está en la etapa de inducción.`);
-        return false;
-      }
-      if (readOnly) {
-        showNotice(TRANSITION_MESSAGES.readOnlyTitle, 'Tu rol no permite cambiar el estado de este candidato.');
-        return false;
-      }
-      if (!c.allowedStates.includes('INDUCTION')) {
-        showNotice(TRANSITION_MESSAGES.changeNotAllowedTitle, allowedStatesSentence(c.state, c.allowedStates));
-        return false;
-      }
-      if (!begin(c.id)) return false;
+  // 'Mover a inducción' e-mails the candidate: confirm, then act (the shared helper and dialog).
+  const induction = useConfirmThenAct<{ c: CandidateActionTarget; options: CandidateActionOptions }>({
+    act: async ({ c, options }): Promise<ActOutcome | null> => {
+      if (!begin(c.id)) return null;
       try {
         const { data } = await client.mutate({
           mutation: MOVE_TO_INDUCTION,
@@ -152,22 +146,52 @@ export function useCandidateActions(): CandidateActions {
         const payload = data?.moveToInduction;
         refreshCandidateViews(client.cache, c.id);
         if (!payload || payload.error) {
-          if (payload?.error && explainRefusal(c, payload.error)) return false;
+          if (payload?.error && explainRefusal(c, payload.error)) return null;
           showNotice(TRANSITION_MESSAGES.changeFailed, payload?.error?.message ?? TRANSITION_MESSAGES.changeFailed);
-          return false;
+          return null;
         }
         toastSuccess(TRANSITION_MESSAGES.movedToInduction, c.fullName, { ms: PIPELINE_TOAST_MS });
         if (!payload.emailQueued) toastNotice(TRANSITION_MESSAGES.mailFailed, 'El estado se cambió de todas formas.');
         options.onDone?.();
-        return true;
-      } catch (err) {
-        showNotice(TRANSITION_MESSAGES.changeFailed, failureMessage(err, TRANSITION_MESSAGES.changeFailed));
-        return false;
+        return null;
       } finally {
         end(c.id);
       }
     },
-    [begin, client, end, explainRefusal, readOnly],
+    onThrow: (err) => ({
+      failed: TRANSITION_MESSAGES.changeFailed,
+      detail: failureMessage(err, TRANSITION_MESSAGES.changeFailed),
+    }),
+  });
+  const askInduction = induction.ask;
+
+  const moveToInduction = useCallback(
+    (c: CandidateActionTarget, options: CandidateActionOptions = {}): void => {
+      if (c.state === 'INDUCTION') {
+        showNotice(TRANSITION_MESSAGES.alreadyInInduction, `${c.fullName} ya está en la etapa de inducción.`);
+        return;
+      }
+      if (readOnly) {
+        showNotice(TRANSITION_MESSAGES.readOnlyTitle, 'Tu rol no permite cambiar el estado de este candidato.');
+        return;
+      }
+      if (!c.allowedStates.includes('INDUCTION')) {
+        showNotice(TRANSITION_MESSAGES.changeNotAllowedTitle, allowedStatesSentence(c.state, c.allowedStates));
+        return;
+      }
+      askInduction({ c, options });
+    },
+    [askInduction, readOnly],
+  );
+  const asked = induction.target?.c;
+  const dialogs = (
+    <ConfirmDialog
+      {...induction.dialog}
+      title={TRANSITION_MESSAGES.inductionConfirmTitle}
+      confirmLabel={TRANSITION_MESSAGES.inductionConfirmLabel}
+    >
+      {TRANSITION_MESSAGES.inductionConfirm(asked?.fullName ?? '', asked?.email)}
+    </ConfirmDialog>
   );
 
   const openHire = useCallback(
@@ -280,8 +304,5 @@ export function useCandidateActions(): CandidateActions {
     [begin, client, end, explainRefusal, readOnly],
   );
 
-  return useMemo(
-    () => ({ startFollowUp, moveToInduction, openHire, openReject, busyId }),
-    [startFollowUp, moveToInduction, openHire, openReject, busyId],
-  );
+  return { startFollowUp, moveToInduction, openHire, openReject, busyId, dialogs };
 }

@@ -59,7 +59,7 @@ function StepActions({ c }: { c: CandidateDetailData }) {
           );
         const onClick =
           b.step === 'INDUCTION'
-            ? () => void actions.moveToInduction(target(c))
+            ? () => actions.moveToInduction(target(c))
             : b.step === 'HIRE'
               ? () => actions.openHire(target(c))
               : b.step === 'REJECT'
@@ -79,6 +79,7 @@ function StepActions({ c }: { c: CandidateDetailData }) {
           </Button>
         );
       })}
+      {actions.dialogs}
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconExternalLink, IconFileText, IconId, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatAvailability, formatDate, formatFileSize, formatPeriod, formatSalary, yesNo } from './format';
 import type { CandidateDetailData } from './types';
 
@@ -45,28 +46,28 @@ function PersonalTab({ c }: { c: CandidateDetailData }) {
             Sin definir
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Plaza</Table.Th>
-                  <Table.Th>Puesto</Table.Th>
-                  <Table.Th>Sede</Table.Th>
-                  <Table.Th>Fecha de aplicación</Table.Th>
+          // A phone reads each application as a card: no region that scrolls sideways without
+          // taking focus (axe scrollable-region-focusable at 360 px).
+          <ResponsiveTable minWidth={420} striped withTableBorder fz="sm" aria-label="Plazas aplicadas">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Plaza</Table.Th>
+                <Table.Th>Puesto</Table.Th>
+                <Table.Th>Sede</Table.Th>
+                <Table.Th>Fecha de aplicación</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {c.vacancies.map((v, i) => (
+                <Table.Tr key={`${v.vacancyId ?? 'x'}-${i}`}>
+                  <Table.Td data-label="Plaza">{v.name}</Table.Td>
+                  <Table.Td data-label="Puesto">{v.position ?? '—'}</Table.Td>
+                  <Table.Td data-label="Sede">{[v.branchName, v.place].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                  <Table.Td data-label="Fecha de aplicación">{formatDate(v.appliedAt, '—')}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.vacancies.map((v, i) => (
-                  <Table.Tr key={`${v.vacancyId ?? 'x'}-${i}`}>
-                    <Table.Td>{v.name}</Table.Td>
-                    <Table.Td>{v.position ?? '—'}</Table.Td>
-                    <Table.Td>{[v.branchName, v.place].filter(Boolean).join(' · ') || '—'}</Table.Td>
-                    <Table.Td>{formatDate(v.appliedAt, '—')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ResponsiveTable>
         )}
       </div>
     </Stack>

@@ -87,11 +87,30 @@ describe('Historial de Candidatos (/panel/historial)', () => {
     const [hired, rejected] = within(table).getAllByRole('row').slice(1);
     expect(within(hired!).getByRole('button', { name: 'Reactivar' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(within(rejected!).getByRole('button', { name: 'Reactivar' }));
+    // Nothing happens on one click: the question says that the candidate will get an e-mail.
+    const dialog = await screen.findByRole('dialog', { name: '¿Reactivar candidato?' });
+    expect(dialog).toHaveTextContent(
+      'Candidata 2 volverá a la etapa en la que estaba y se le enviará un correo (c2@example.com) para avisarle.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reactivar' }));
     expect(await screen.findByText('No se pudo reactivar', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Error 503')).toBeInTheDocument();
   });
 
-  it('deletes after confirmation and refetches', async () => {
+  it('does not reactivate when the question is cancelled', async () => {
+    const user = userEvent.setup();
+    renderHistory('ADMIN', [history(vars(), PAGE)]);
+    const table = await screen.findByRole('table');
+    const rejected = within(table).getAllByRole('row')[2]!;
+    await user.click(within(rejected).getByRole('button', { name: 'Reactivar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Reactivar candidato?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // No mutation was mocked: had it run, 'No se pudo reactivar' would show.
+    expect(screen.queryByText('No se pudo reactivar')).not.toBeInTheDocument();
+  });
+
+  it('deletes after confirmation and refetches', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     renderHistory('MANAGER', [
       history(vars(), PAGE),

@@ -17,7 +17,7 @@ import type { CandidateHistoryListQuery, HistoryReactivateCandidateMutation, His
 import { useConfirmThenAct } from '../../../lib/confirm-then-act';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { failureMessage } from '../../../lib/errors';
-import { failureDetail, toastError, toastSuccess } from '../../../lib/toast';
+import { failureDetail } from '../../../lib/toast';
 import { useSession } from '../../session';
 import { positionOf, showingRange } from '../inbox/CandidatesInboxPage';
 import { CandidateDetailButton, CandidateListFailed, StateCell, tabCount } from '../list-parts';
@@ -71,12 +71,10 @@ export function CandidateHistoryPage() {
   const result = (data ?? previousData)?.candidateHistory;
 
   const [reactivate] = useMutation(HISTORY_REACTIVATE);
-  const [reactivatingId, setReactivatingId] = useState<string | null>(null);
   const [remove] = useMutation(HISTORY_DELETE);
-
-  const doReactivate = async (row: Row) => {
-    setReactivatingId(row.id);
-    try {
+  // Reactivating e-mails the candidate: it asks first (one confirm-then-act, like deleting).
+  const reactivation = useConfirmThenAct<Row>({
+    act: async (row) => {
       const { data: answer } = await reactivate({
         variables: { id: row.id },
         update: (cache, { data: d }) => {
@@ -84,14 +82,15 @@ export function CandidateHistoryPage() {
         },
       });
       const payload = answer?.reactivateCandidate;
-      if (payload?.candidate && !payload.error) toastSuccess('Candidato reactivado', row.fullName);
-      else toastError(TRANSITION_MESSAGES.reactivateFailed, reactivateFailure(payload?.error));
-    } catch (err) {
-      toastError(TRANSITION_MESSAGES.reactivateFailed, failureMessage(err, 'Intente nuevamente.'));
-    } finally {
-      setReactivatingId(null);
-    }
-  };
+      if (payload?.candidate && !payload.error) return { done: 'Candidato reactivado', detail: row.fullName };
+      return { failed: TRANSITION_MESSAGES.reactivateFailed, detail: reactivateFailure(payload?.error) };
+    },
+    onThrow: (err) => ({
+      failed: TRANSITION_MESSAGES.reactivateFailed,
+      detail: failureMessage(err, 'Intente nuevamente.'),
+    }),
+  });
+  const reactivatingId = reactivation.dialog.busy ? (reactivation.target?.id ?? null) : null;
 
   const deletion = useConfirmThenAct<Row>({
     act: async (row) => {
@@ -208,7 +207,7 @@ export function CandidateHistoryPage() {
                         aria-describedby={hint ? `${hintId}-${c.id}` : undefined}
                         onClick={(e) => {
                           if (!canReactivate) return e.preventDefault();
-                          void doReactivate(c);
+                          reactivation.ask(c);
                         }}
                       >
                         Reactivar
@@ -250,6 +249,13 @@ export function CandidateHistoryPage() {
         </ListTable>
       </ListScreen>
 
+      <ConfirmDialog
+        {...reactivation.dialog}
+        title={TRANSITION_MESSAGES.reactivateConfirmTitle}
+        confirmLabel={TRANSITION_MESSAGES.reactivateConfirmLabel}
+      >
+        {TRANSITION_MESSAGES.reactivateConfirm(reactivation.target?.fullName ?? '', reactivation.target?.email)}
+      </ConfirmDialog>
       <ConfirmDialog {...deletion.dialog} title="¿Eliminar candidato?" confirmLabel="Eliminar" danger>
         <Text>
           Se eliminará definitivamente la postulación de «{deletion.target?.fullName}», con sus documentos y correos

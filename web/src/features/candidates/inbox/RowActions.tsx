@@ -55,7 +55,7 @@ export function RowActions({ row, role }: { row: CandidateRowFragment; role: Rol
     allowedStates: row.allowedStates,
   };
   const run: Partial<Record<InboxRowAction, () => void>> = {
-    induction: () => void actions.moveToInduction(target),
+    induction: () => actions.moveToInduction(target),
     hire: () => actions.openHire(target),
     reject: () => actions.openReject(target),
   };
@@ -89,6 +89,7 @@ export function RowActions({ row, role }: { row: CandidateRowFragment; role: Rol
           (bloqueado)
         </Text>
       )}
+      {actions.dialogs}
     </Group>
   );
 }
