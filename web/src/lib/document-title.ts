@@ -29,7 +29,8 @@ function apply() {
 export function useDocumentTitle(title: string | null | undefined, priority = 0): void {
   useEffect(() => {
     if (!title) return;
-    if (baseTitle === null) baseTitle = document.title;
+    // The title to return to is the one before the first claim of this run of claims.
+    if (claims.size === 0) baseTitle = document.title;
     const claim: Claim = { title, priority, order: ++counter };
     claims.add(claim);
     apply();

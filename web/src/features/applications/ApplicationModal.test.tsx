@@ -302,8 +302,8 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
 
   it("logging in from the form keeps what was written: the form reopens with it as the candidate's (issue 20)", async () => {
     const first = renderForm();
-    await screen.findByRole('dialog', { name: 'Formulario de Postulación' });
-    set(field(/^Nombre completo/), 'Luis Pérez');
+    // The dialog opens on 'Cargando formulario…' until the form's chunk and vacancy are in.
+    set(await screen.findByLabelText(/^Nombre completo/, { selector: 'input' }, SLOW_WAIT), 'Luis Pérez');
     set(field(PHONE), '55551234');
     const user = userEvent.setup();
     await openSection(user, 'Educación y Disponibilidad');

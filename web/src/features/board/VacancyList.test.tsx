@@ -40,7 +40,7 @@ describe('VacancyList (public board)', () => {
     expect(within(cards[0]!).getByRole('button', { name: 'Ver Detalles' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Vacantes disponibles' })).toHaveAttribute(
       'aria-roledescription',
-      'carousel',
+      'carrusel',
     );
     expect(screen.getByRole('button', { name: 'Vacantes siguientes' })).toBeInTheDocument();
     // Every card is rendered twice for the loop.
