@@ -75,6 +75,7 @@ describe.each(backends)('orphan file sweep: $name', ({ open }) => {
     await s.store.put('tmp/en-vuelo', Buffer.from('%PDF-1.4'));
 
     const before = await keysOf(s.store, 'postulantes');
+    const profilesBefore = await keysOf(s.store, 'postulantes/perfiles');
     // S3 keeps whole seconds: 1.5 s separates the old keys (≥ 2.1 s) from the young ones (< 1.1 s).
     const result = await sweepOrphanFiles({ db: api.db, files: s.store, graceMs: 1500 });
     expect(result).toEqual({ temporary: 1, unreferenced: 1 });
@@ -84,7 +85,9 @@ describe.each(backends)('orphan file sweep: $name', ({ open }) => {
       expect.arrayContaining([...referenced, 'postulantes/huerfano.pdf', 'postulantes/en-vuelo.pdf']),
     );
     expect(await keysOf(s.store, 'tmp')).toEqual(['tmp/en-vuelo']);
-    expect(await keysOf(s.store, 'postulantes/perfiles')).toEqual(['postulantes/perfiles/ajeno.pdf']);
+    // The demo candidate's profile files live there too; the sweep leaves the whole sub-folder alone.
+    expect(profilesBefore).toContain('postulantes/perfiles/ajeno.pdf');
+    expect(await keysOf(s.store, 'postulantes/perfiles')).toEqual(profilesBefore);
     for (const key of referenced) expect(await s.store.open(key)).not.toBeNull();
   });
 

@@ -271,13 +271,16 @@ describe.each(databases)('pipeline REST contract on $name', ({ name, start }) =>
       }
     });
 
-    it('searches % and _ as themselves, not as LIKE wildcards', async () => {
+    it("searches % as itself, not as LIKE's wildcard; '_' is a joiner like '.' (one character, never many)", async () => {
       await insert('postulado', { nombre: 'Rosa 100% Tay' });
       const count = async (q: string) =>
         (await api.get(`/candidatos/lista?page=1&pageSize=1&search=${encodeURIComponent(q)}`)).body.totalCount;
       expect(await count('100% tay')).toBeGreaterThanOrEqual(1);
       expect(await count('%')).toBe(await count('100% tay'));
-      expect(await count('ros_')).toBe(0);
+      // domain SEARCH_JOINERS: 'rosa_100' is typed the way a user name spells 'Rosa 100'.
+      expect(await count('rosa_100%')).toBe(await count('rosa.100%'));
+      expect(await count('rosa_100%')).toBeGreaterThanOrEqual(1);
+      expect(await count('ro_100')).toBe(0);
     });
 
     it('refuses bad list parameters in Spanish', async () => {

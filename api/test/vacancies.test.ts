@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VacancyJson } from '../src/vacancies/repository.js';
-import { databases, type TestApi } from './support/databases.js';
+import { databases, records, type TestApi } from './support/databases.js';
 
 const VACANCY_KEYS = [
   'id',
@@ -79,9 +79,11 @@ describe.each(databases)('vacancies on $name', ({ start }) => {
       expect(await count('plazas')).toBe(18);
       const demo = await t.api.db.selectFrom('plazas').select('id').where('es_demo', '=', true).execute();
       expect(demo).toHaveLength(18);
-      expect(t.logs.filter((l) => l.startsWith('Datos de demostración cargados'))).toEqual([
-        'Datos de demostración cargados: 5 sedes, 18 plazas',
-      ]);
+      expect(
+        records(t.logs)
+          .map((r) => r.msg)
+          .filter((m) => m.startsWith('Datos de demostración cargados')),
+      ).toEqual(['Datos de demostración cargados: 5 sedes, 18 plazas']);
     });
 
     it('has 4 featured, 3 inactive, 2 closed, 2 closing within 5 days and the rest 10–60 days out', () => {
