@@ -10,11 +10,10 @@ import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { listen, startStack, type Stack } from './support.js';
 
 const LIMIT = 12;
-const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-const section = README.slice(README.indexOf('## Integraciones (API)'));
+const section = readFileSync(path.resolve(import.meta.dirname, '../../docs/integrations.md'), 'utf8');
 const block = (lang: string) => {
   const m = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section);
-  if (!m) throw new Error(`README: no ${lang} block in 'Integraciones (API)'`);
+  if (!m) throw new Error(`docs/integrations.md: no ${lang} block`);
   return m[1]!;
 };
 
@@ -66,7 +65,7 @@ async function newToken(role: 'ADMIN' | 'MANAGER' | 'VIEWER', name = `IntegraciÃ
   return { token, id: apiToken.id, bearer: { authorization: `Bearer ${token}` } };
 }
 
-describe("README 'Integraciones (API)'", () => {
+describe('docs/integrations.md', () => {
   it('runs its GraphQL query as written with a token', async () => {
     const t = await newToken('VIEWER');
     const res = await gql(block('graphql'), { page: 1, pageSize: 2 }, t.bearer);
