@@ -104,6 +104,10 @@ export async function createDatabase(target: DatabaseTarget, hooks: DatabaseHook
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', (err) => hooks.onPoolError?.(err));
+    // Nor one checked out between two statements (a transaction, the outbox worker's claim): pg
+    // emits 'error' on a client with no query in flight, and the pool listens only while it is idle.
+    // The statement that follows fails with the connection error (503), and the pool drops it.
+    pool.on('connect', (client) => client.on('error', (err) => hooks.onPoolError?.(err)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     pools.set(db, pool);
     return db;
