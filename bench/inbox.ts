@@ -58,6 +58,11 @@ const SCENARIOS: { name: string; query: string; variables: Record<string, unknow
     variables: {},
   },
   {
+    name: 'búsqueda "maria.ramirez"',
+    query: `query { candidates(page: 1, pageSize: 10, search: "maria.ramirez") { ${FIELDS} } }`,
+    variables: {},
+  },
+  {
     name: 'conteos (pestañas)',
     query: `query { candidates(page: 1, pageSize: 1) { allCount countsByState { state count } }
       candidateHistory(pageSize: 1) { allCount countsByState { state count } } }`,
@@ -77,6 +82,11 @@ const PLANS: { name: string; q: CandidateListQuery; states: readonly string[] }[
   {
     name: 'búsqueda en pestaña',
     q: { scope: 'active', state: 'en seguimiento', words: ['maria', 'lopez'], sort: 'appliedAt', desc: true },
+    states: ACTIVE_STATES,
+  },
+  {
+    name: 'búsqueda como correo',
+    q: { scope: 'active', words: ['maria.ramirez'], sort: 'appliedAt', desc: true },
     states: ACTIVE_STATES,
   },
   { name: 'historial', q: { scope: 'history', words: [], sort: 'appliedAt', desc: true }, states: TERMINAL_STATES },
