@@ -124,7 +124,7 @@ describe('public vacancy board', () => {
     await expect
       .poll(() =>
         page.evaluate(() =>
-          [...document.querySelectorAll('[aria-roledescription="carousel"] article')].some((a) => {
+          [...document.querySelectorAll('[aria-roledescription="carrusel"] article')].some((a) => {
             const r = a.getBoundingClientRect();
             return r.width > 200 && r.left >= 0 && r.right <= window.innerWidth;
           }),
