@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { clearTimeout } from 'node:timers';
+import { startBanner } from './lib/banner.mjs';
 import { entryArgs, hasDevTools } from './lib/entry.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -146,13 +147,9 @@ supervise('api', apiArgs);
 await waitFor(`http://127.0.0.1:${env.API_PORT}/healthz`, 120_000);
 supervise('bff', bffArgs);
 await waitFor(`http://127.0.0.1:${env.PORT}/readyz`, 60_000);
+const bffUrl = `http://localhost:${env.PORT}`;
 if (dev) {
   supervise('web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web'], {});
-  console.log(
-    `\n  Bolsa de Trabajo (desarrollo): http://localhost:5173  ·  GraphiQL: http://localhost:4000/graphiql${mailInbox ? `  ·  Correo de prueba: ${mailInbox}` : ''}\n`,
-  );
-} else {
-  console.log(
-    `\n  Bolsa de Trabajo lista: http://localhost:${env.PORT}  ·  GraphiQL: http://localhost:${env.PORT}/graphiql${mailInbox ? `  ·  Correo de prueba: ${mailInbox}` : ''}\n`,
-  );
 }
+const probeUrl = `http://127.0.0.1:${env.PORT}`;
+console.log(await startBanner({ boardUrl: dev ? 'http://localhost:5173' : bffUrl, bffUrl, probeUrl, dev, mailInbox }));

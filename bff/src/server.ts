@@ -298,6 +298,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     schema: buildSchema(),
     introspection: config.introspection !== false,
     csrfPrevention: true,
+    // index.ts drains the listener and then stops Apollo; Apollo's own SIGTERM handler would stop
+    // it first, and a request still arriving during the drain would get a 500.
+    stopOnTerminationSignals: false,
     parseOptions: { maxTokens: 2_000 },
     validationRules: [
       maxDepthRule({ n: 8, ...reportInsteadOfThrow }),

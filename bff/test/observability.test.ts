@@ -389,6 +389,28 @@ async function until(check: () => Promise<boolean> | boolean, ms: number): Promi
   }
 }
 
+/** A POST /graphql written in two halves: headers and half the body now, the rest on finish(). */
+function halfSentRequest(port: number, body: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  const half = Math.floor(body.length / 2);
+  const headersSent = new Promise<void>((resolve) =>
+    socket.once('connect', () => {
+      socket.write(
+        `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+      );
+      resolve();
+    }),
+  );
+  let text = '';
+  socket.on('data', (d: Buffer) => (text += d.toString()));
+  const response = new Promise<string>((resolve, reject) => {
+    socket.once('close', () => resolve(text));
+    socket.once('error', reject);
+  });
+  return { headersSent, response, finish: () => socket.write(body.slice(half)) };
+}
+
 describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
   let child: ChildProcess | undefined;
   let api: Awaited<ReturnType<typeof heldApi>> | undefined;
@@ -448,8 +470,15 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
       body: JSON.stringify({ query: 'query Sedes { branches { id name } }', operationName: 'Sedes' }),
     });
     await api.first;
+    // A request already on the wire but not yet at Apollo (half its body sent) when SIGTERM comes:
+    // the drain must let it reach a GraphQL server that is still running.
+    const late = halfSentRequest(port, JSON.stringify({ query: 'query Sedes { branches { id name } }' }));
+    await late.headersSent;
+    await new Promise((r) => setTimeout(r, 300)); // the BFF has the request in hand
     child.kill('SIGTERM');
     await until(() => refused(port), 10_000);
+    await new Promise((r) => setTimeout(r, 500)); // past anything Apollo's own SIGTERM handler would do
+    late.finish();
     // Longer than any fixed grace: SHUTDOWN_TIMEOUT_MS (20 s here) rules.
     await new Promise((r) => setTimeout(r, 3_500));
     expect(child.exitCode).toBeNull();
@@ -457,6 +486,9 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { branches: [{ id: '1', name: 'Central' }] } });
+    const lateRes = await late.response;
+    expect(lateRes.split('\r\n')[0], lateRes).toBe('HTTP/1.1 200 OK');
+    expect(lateRes).toContain('{"data":{"branches":[{"id":"1","name":"Central"}]}}');
     const reqId = res.headers.get('x-request-id')!;
     expect(api.seen).toContain(reqId);
     expect(await exited).toBe(0);

@@ -1,0 +1,7 @@
+export function startBanner(o: {
+  boardUrl: string;
+  bffUrl: string;
+  probeUrl?: string;
+  dev?: boolean;
+  mailInbox?: string | null;
+}): Promise<string>;
