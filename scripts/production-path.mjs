@@ -259,6 +259,8 @@ export async function productionPath() {
         existsSync(path.join(runtime, 'node_modules', p)),
       );
       expect(dev.length === 0, `instalados: ${dev.join(', ')}`);
+      // Issue 21: the runtime's node_modules at most 150 MB.
+      expect(modulesMb <= 150, `node_modules ocupa ${modulesMb} MB (límite 150 MB)`);
       return `${modulesMb} MB`;
     });
     await check('liveness: api /healthz and bff /livez answer 200 (not the SPA)', async () => {

@@ -7,7 +7,7 @@
 //   node scripts/runtime.mjs <dir>          # <dir> must be empty or absent
 //   node scripts/runtime.mjs <dir> --no-install
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -49,6 +49,25 @@ export function assembleRuntime(dir, { install = true } = {}) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error(`npm ci --omit=dev falló en ${dir} (código ${r.status})`);
+  pruneModules(path.join(dir, 'node_modules'));
+}
+
+/**
+ * What no running process reads: type declarations, source maps and markdown of the installed
+ * packages (~55 of 159 MB). Our own bundles' maps (api/dist, bff/dist) are outside node_modules
+ * and stay; Node's --enable-source-maps skips a package whose map is gone.
+ */
+export const PRUNED = /(\.d\.[mc]?ts|\.map|\.md|\.markdown)$/i;
+
+export function pruneModules(modules) {
+  let removed = 0;
+  for (const entry of readdirSync(modules, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && PRUNED.test(entry.name)) {
+      rmSync(path.join(entry.parentPath, entry.name));
+      removed++;
+    }
+  }
+  return removed;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
