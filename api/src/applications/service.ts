@@ -3,6 +3,7 @@ import {
   APPLICATION_CONFLICT_MESSAGE,
   acceptsKind,
   checkApplication,
+  GENERIC_MESSAGES,
   isEntityId,
   SNIFFED_MIME,
   storedExtension,
@@ -31,7 +32,7 @@ import {
 export const APPLY_MESSAGES = {
   vacancyClosed: 'La vacante ya no está disponible.',
   received: 'Postulación recibida exitosamente.',
-  badRequest: 'Solicitud inválida',
+  badRequest: GENERIC_MESSAGES.badRequest,
 } as const;
 
 export interface FieldIssue {

@@ -5,6 +5,7 @@ import {
   LIMITS,
   parseTestScore,
   testTypeOf,
+  TRANSITION_MESSAGES,
 } from '@bolsa/domain';
 import { Router, type Response } from 'express';
 import { actorOf } from '../candidates/pipeline-routes.js';
@@ -41,7 +42,7 @@ export function assignedTestRoutes(deps: PipelineDeps): Router {
 
   router.get('/pruebas/postulante/:id', async (req, res) => {
     const list = await tests.listTests(deps, parseId(req.params.id));
-    if (!list) throw notFound('Candidato no encontrado');
+    if (!list) throw notFound(TRANSITION_MESSAGES.notFound);
     res.json(list);
   });
 

@@ -19,7 +19,7 @@ import { CANDIDATE_SORTS, type Actor, type PipelineDeps, type StateChangeOutcome
 const M = TRANSITION_MESSAGES;
 export const PIPELINE_MESSAGES = {
   deleted: 'Candidato eliminado',
-  stateInvalid: 'El estado indicado no existe.',
+  stateInvalid: TRANSITION_MESSAGES.stateUnknown,
   historyStateInvalid: "El estado debe ser 'contratado' o 'rechazado'.",
   roleInvalid: 'El rol indicado no es válido.',
   userInvalid: 'El usuario indicado no es válido.',

@@ -118,7 +118,7 @@ export type StateChangeOutcome =
     }
   | { ok: false; kind: 'email-not-queued'; message: string; current: CandidateState };
 
-export const NO_EMAIL_MESSAGE = 'No se pudo enviar el correo';
+export const NO_EMAIL_MESSAGE = TRANSITION_MESSAGES.mailFailed;
 
 export interface PipelineDeps {
   db: Db;
