@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { newFileKey, type FileStore } from '../files/repository.js';
+import { newFileKey, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import { displayName, documentExtension, needsFile } from './documents.js';
 import * as repo from './repository.js';

@@ -8,9 +8,9 @@ import {
   TRANSITION_MESSAGES,
 } from '@bolsa/domain';
 import { Router, type Response } from 'express';
-import { actorOf } from '../candidates/pipeline-routes.js';
-import * as pipeline from '../candidates/pipeline.js';
-import type { PipelineDeps } from '../candidates/pipeline.js';
+import { actorOf } from '../actor.js';
+import * as pipeline from '../pipeline/index.js';
+import type { PipelineDeps } from '../pipeline/index.js';
 import { badRequest, HttpError, notFound, parseId } from '../errors.js';
 import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import * as tests from './service.js';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
-import type { FileStore } from '../files/repository.js';
-import { newFileKey } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
+import { newFileKey } from '../storage/index.js';
 import { DEMO_CANDIDATES } from './accounts.js';
 import { minimalPdf } from './documents.js';
 

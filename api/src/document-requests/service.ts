@@ -12,8 +12,7 @@ import {
   type DocumentKey,
   type DocumentKind,
 } from '@bolsa/domain';
-import type { Actor, PipelineDeps } from '../candidates/pipeline.js';
-import { existingStaffId } from '../candidates/pipeline-repository.js';
+import { existingStaffId, type Actor, type PipelineDeps } from '../pipeline/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { documentsRequested } from '../mail/templates.js';
 import type { UploadedFile } from '../multipart.js';

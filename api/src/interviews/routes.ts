@@ -2,7 +2,8 @@ import type { InterviewMode } from '@bolsa/domain';
 import { Router, type Response } from 'express';
 import { parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
-import { actorOf } from '../candidates/pipeline-routes.js';
+import { actorOf } from '../actor.js';
+import { transitionFields } from '../pipeline/index.js';
 import * as repo from './repository.js';
 import { scheduleInterview, type InterviewDeps, type InterviewOutcome } from './service.js';
 
@@ -53,11 +54,9 @@ function answer(res: Response, o: InterviewOutcome): void {
       res.status(400).json({
         success: false,
         meetingLink: null,
-        error: o.message,
+        error: o.refused.message,
         details: null,
-        codigo: 'cambio_no_permitido',
-        estadoActual: o.current,
-        estadosPermitidos: o.allowed,
+        ...transitionFields(o.refused),
       });
   }
 }

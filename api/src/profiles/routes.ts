@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
 import { FormError, readForm } from '../multipart.js';
-import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/staged.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/index.js';
 import type { FileStore } from '../storage/index.js';
 import * as profiles from './service.js';
 import { isProfilePart, PROFILE_API_MESSAGES, PROFILE_PARTS } from './service.js';

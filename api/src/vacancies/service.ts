@@ -15,7 +15,7 @@ import {
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import { badRequest, MESSAGES, notFound, titled } from '../errors.js';
-import type { FileStore } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { cardKeyFor, ImageDecodeError, newVacancyImageKeys, vacancyImageVariants } from './images.js';
 import * as repo from './repository.js';

@@ -14,19 +14,16 @@ import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
-import * as repo from './pipeline-repository.js';
-import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
+import * as repo from './repository.js';
+import type { CandidateListJson, CandidateListQuery } from './repository.js';
 import { keyInUse } from '../profiles/repository.js';
 import { findInterviews as timelineInterviews } from '../interviews/repository.js';
 import { findRequestEvents } from '../document-requests/repository.js';
 
-export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
+export { CANDIDATE_SORTS, type CandidateSort } from './repository.js';
 
-/** Who asks: the BFF sends the session's user and role; the documented calls send neither. */
-export interface Actor {
-  userId: number | null;
-  role: RoleId;
-}
+import type { Actor } from '../actor.js';
+export type { Actor };
 
 /** The state a stored value reads as; a value no spelling knows is read as postulado. */
 export const stateOf = (raw: string): CandidateState => canonicalState(raw) ?? 'postulado';
