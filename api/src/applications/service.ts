@@ -17,7 +17,7 @@ import { applicationReceived } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { FileStore } from '../storage/index.js';
 import { STAGED_GONE, stagedUsed } from '../files/index.js';
-import { listProfileFiles } from '../profiles/repository.js';
+import { listProfileFiles } from '../profiles/index.js';
 import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
 import {
   candidateIsActive,

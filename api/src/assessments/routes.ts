@@ -17,7 +17,7 @@ import { bodyOf, hasControl, parseActive } from '../input.js';
 import { LIST_MESSAGES, parseFlag, parseSearchTerm, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.js';
 import { contentDisposition, needsFile } from './documents.js';
-import type { NewTemplate } from './repository.js';
+import type { NewTemplate } from './service.js';
 import * as templates from './service.js';
 
 const optionInvalid = (): never => {

@@ -16,8 +16,8 @@ import { existingStaffId, type Actor, type PipelineDeps } from '../pipeline/inde
 import { enqueueMail } from '../mail/outbox.js';
 import { documentsRequested } from '../mail/templates.js';
 import type { UploadedFile } from '../multipart.js';
-import { lockAccount } from '../profiles/repository.js';
 import {
+  lockAccount,
   checkFiles,
   discardWritten,
   PROFILE_PARTS,
@@ -27,7 +27,7 @@ import {
   type CheckedFile,
   type FieldIssue,
   type ProfilePart,
-} from '../profiles/service.js';
+} from '../profiles/index.js';
 import * as repo from './repository.js';
 
 const M = DOCUMENT_REQUEST_MESSAGES;

@@ -4,8 +4,7 @@ import { parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
 import { actorOf } from '../actor.js';
 import { transitionFields } from '../pipeline/index.js';
-import * as repo from './repository.js';
-import { scheduleInterview, type InterviewDeps, type InterviewOutcome } from './service.js';
+import { listInterviews, scheduleInterview, type InterviewDeps, type InterviewOutcome } from './service.js';
 
 /** The documented payload (spec 3 §3/§7) in the domain schema's names. */
 function inputOf(b: Record<string, unknown>): Record<string, unknown> {
@@ -74,7 +73,7 @@ export function interviewRoutes(deps: InterviewDeps): Router {
   router.post('/entrevista/crear-entrevista-presencial', create('PRESENCIAL'));
   router.get('/internal/entrevista/postulante/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    res.json(await repo.findInterviews(deps.db, id));
+    res.json(await listInterviews(deps.db, id));
   });
   return router;
 }

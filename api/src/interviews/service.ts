@@ -8,7 +8,7 @@ import {
   type InterviewMode,
 } from '@bolsa/domain';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { interviewMail } from '../mail/templates.js';
 import {
@@ -279,3 +279,7 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
     return { ok: true, interview: interview!, meetingLink: link };
   });
 }
+
+/** A candidate's interviews, newest first (the internal timeline route). */
+export const listInterviews = (db: Db, candidateId: number): Promise<InterviewJson[]> =>
+  repo.findInterviews(db, candidateId);

@@ -25,7 +25,7 @@ import { safeDisplayName, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './repository.js';
 import type { AccountRow, ProfileFileRow, ProfileRow } from './repository.js';
-import { latestFor as latestInterviews, type InterviewJson } from '../interviews/repository.js';
+import { latestFor as latestInterviews, type InterviewJson } from '../interviews/index.js';
 
 export const PROFILE_API_MESSAGES = {
   userNotFound: 'Usuario no encontrado',
