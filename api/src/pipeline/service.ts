@@ -8,7 +8,7 @@ import {
   type RoleId,
 } from '@bolsa/domain';
 import type { Transaction } from 'kysely';
-import { findTestEvents } from '../assigned-tests/repository.js';
+import { findTestEvents } from '../assigned-tests/index.js';
 import type { Database, Db } from '../db/database.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -16,9 +16,9 @@ import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
 import * as repo from './repository.js';
 import type { CandidateListJson, CandidateListQuery } from './repository.js';
-import { keyInUse } from '../profiles/repository.js';
-import { findInterviews as timelineInterviews } from '../interviews/repository.js';
-import { findRequestEvents } from '../document-requests/repository.js';
+import { keyInUse } from '../profiles/index.js';
+import { findInterviews as timelineInterviews } from '../interviews/index.js';
+import { findRequestEvents } from '../document-requests/index.js';
 
 export { CANDIDATE_SORTS, type CandidateSort } from './repository.js';
 
@@ -202,7 +202,7 @@ export async function changeStateIn(
 
 /** Deletes the candidate (row, queued e-mails, history) and then its files; false when none. */
 export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<boolean> {
-  const keys = await repo.deleteCandidate(deps.db, id);
+  const keys = await deps.db.transaction().execute((trx) => repo.deleteCandidate(trx, id));
   if (keys === null) return false;
   // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
   // A key the candidate's profile (or another application) still names is theirs to keep.

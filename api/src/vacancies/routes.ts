@@ -6,7 +6,7 @@ import type { FileStore } from '../storage/index.js';
 import { bodyOf, hasControl, text } from '../input.js';
 import { parseFlag, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, sent, type FormBody } from '../multipart.js';
-import { VACANCY_SORTS } from './repository.js';
+import { VACANCY_SORTS } from './service.js';
 import * as vacancies from './service.js';
 
 /** Text fields of the create form together; descriptions are long, but not this long. */
