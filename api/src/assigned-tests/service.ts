@@ -282,7 +282,7 @@ export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outco
 }
 
 /**
- * 'Confirmar pruebas completadas': every assigned test COMPLETADA and the candidate in
+ * The 'confirm tests completed' button (ASSIGNED_TEST_MESSAGES.confirmButton): every assigned test COMPLETADA and the candidate in
  * pre-pruebas → post-pruebas with the state's own e-mail (spec 3 §4.1).
  */
 export async function confirmTests(
