@@ -1,38 +1,46 @@
-import { FILE_MESSAGES, maskPath, scrubText } from '@bolsa/domain';
+import {
+  API_TOKEN_MESSAGES,
+  AUTH_MESSAGES,
+  FILE_MESSAGES,
+  GENERIC_MESSAGES,
+  maskPath,
+  scrubText,
+  USER_MESSAGES,
+  VACANCY_MESSAGES,
+} from '@bolsa/domain';
+import { GEOGRAPHY_MESSAGES } from '@bolsa/domain/geography';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { routeOf } from './observability/index.js';
 
+/** The api's answers, all worded in @bolsa/domain (one home for every message). */
 export const MESSAGES = {
-  notFound: 'Recurso no encontrado',
-  invalidId: 'Identificador inválido',
-  badRequest: 'Solicitud inválida',
-  tooLarge: 'La solicitud es demasiado grande',
-  unauthorized: 'No autorizado',
-  internal: 'Error interno del servidor',
-  unavailable: 'No se pudo contactar al servidor. Intenta nuevamente.',
-  lastAdmin: 'No se puede desactivar, cambiar de rol ni eliminar al último administrador activo.',
+  notFound: GENERIC_MESSAGES.notFound,
+  invalidId: GENERIC_MESSAGES.invalidId,
+  badRequest: GENERIC_MESSAGES.badRequest,
+  tooLarge: GENERIC_MESSAGES.tooLarge,
+  unauthorized: GENERIC_MESSAGES.unauthorized,
+  internal: GENERIC_MESSAGES.internal,
+  unavailable: GENERIC_MESSAGES.unreachable,
+  lastAdmin: USER_MESSAGES.lastAdmin,
   /** = VACANCY_MESSAGES.deleteNotFound; also the answer of every other vacancy route. */
-  vacancyNotFound: 'La vacante no existe o ya fue eliminada.',
-  municipalityNotFound: 'Municipio no encontrado',
+  vacancyNotFound: VACANCY_MESSAGES.deleteNotFound,
+  municipalityNotFound: GEOGRAPHY_MESSAGES.municipalityNotFound,
   fileNotFound: FILE_MESSAGES.fileNotFound,
-  loginOk: 'Inicio de sesión exitoso',
-  candidateInactive: 'Tu cuenta está inactiva. Contacta a GTH.',
-  staffInactive: 'Usuario inactivo. Contacte al administrador.',
-  accountCreated: 'Cuenta creada exitosamente',
-  accountExists: 'Ya tienes una cuenta con este correo. Inicia sesión.',
-  howHeardInvalid: 'La opción de cómo te enteraste no es válida.',
-  observationsTooLong: 'Las observaciones no pueden superar los 500 caracteres.',
-  tokenNameRequired: 'El nombre del token es requerido.',
-  tokenHashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
-  tokenNotFound: 'El token no existe.',
-  tokenExists: 'Ya existe un token con ese hash.',
-
-  // Entity messages live in @bolsa/domain (VACANCY_MESSAGES, USER_MESSAGES, TEST_TEMPLATE_MESSAGES,
-  // ADMIN_EMAIL_MESSAGES, AUTH_MESSAGES); these are the api's own, which no form shows.
-  publicationDateInvalid: 'La fecha de publicación no es válida.',
-  featuredInvalid: 'El valor de destacado debe ser verdadero o falso.',
-  activeInvalid: 'El valor de activo debe ser verdadero o falso.',
+  loginOk: GENERIC_MESSAGES.loginOk,
+  candidateInactive: AUTH_MESSAGES.candidateInactive,
+  staffInactive: AUTH_MESSAGES.staffInactive,
+  accountCreated: GENERIC_MESSAGES.accountCreated,
+  accountExists: AUTH_MESSAGES.accountExists,
+  howHeardInvalid: AUTH_MESSAGES.howHeardInvalid,
+  observationsTooLong: AUTH_MESSAGES.observationsTooLong,
+  tokenNameRequired: API_TOKEN_MESSAGES.nameRequired,
+  tokenHashInvalid: API_TOKEN_MESSAGES.hashInvalid,
+  tokenNotFound: API_TOKEN_MESSAGES.notFound,
+  tokenExists: API_TOKEN_MESSAGES.exists,
+  publicationDateInvalid: GENERIC_MESSAGES.publicationDateInvalid,
+  featuredInvalid: GENERIC_MESSAGES.featuredInvalid,
+  activeInvalid: GENERIC_MESSAGES.activeInvalid,
 } as const;
 
 /** An expected failure whose message is safe to show to the caller. */

@@ -19,7 +19,7 @@ const CONTROL =
 
 /**
  * Text no person types. PostgreSQL cannot store NUL (22P05), so such input must become a 400
- * ('Solicitud inválida'), never a database error.
+ * (GENERIC_MESSAGES.badRequest), never a database error.
  */
 export const hasControl = (...values: string[]): boolean => values.some((v) => CONTROL.test(v));
 

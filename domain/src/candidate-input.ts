@@ -13,12 +13,12 @@ export const candidateStateSchema = z
   .transform((v, ctx): CandidateState => {
     const s = canonicalState(v);
     if (s) return s;
-    ctx.addIssue({ code: 'custom', message: 'El estado indicado no existe.' });
+    ctx.addIssue({ code: 'custom', message: TRANSITION_MESSAGES.stateUnknown });
     return z.NEVER;
   });
 
 /** The GraphQL enum, exactly. */
-export const candidateStateEnumSchema = oneOf(CANDIDATE_STATE_ENUM, 'El estado indicado no existe.');
+export const candidateStateEnumSchema = oneOf(CANDIDATE_STATE_ENUM, TRANSITION_MESSAGES.stateUnknown);
 
 /** Hire dialog (spec 3 §4.5): date, time and place are all required. */
 export const hireSchema = z.object({

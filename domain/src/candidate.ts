@@ -148,6 +148,8 @@ export function allowedNext(
 export const TRANSITION_MESSAGES = {
   notAllowed: 'Cambio de estado no permitido según el flujo de trabajo',
   notFound: 'Candidato no encontrado',
+  /** A state no spelling of which is known ('estado' of a state change or a list filter). */
+  stateUnknown: 'El estado indicado no existe.',
   hireOnlyFromInductionTitle: 'Acción bloqueada',
   hireOnlyFromInduction: "Solo se puede contratar cuando el candidato está en 'inducción'.",
   changeNotAllowedTitle: 'Cambio no permitido',

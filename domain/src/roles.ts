@@ -16,6 +16,12 @@ export const ROLE_LABEL: Record<RoleId, string> = {
 /** The role assumed when a user object carries none (spec 2 §6). */
 export const DEFAULT_ROLE: StaffRoleId = 3;
 
+/** Who acts, as the BFF names it to the api (rol, usuarioId): the api's answers to bad values. */
+export const ACTOR_MESSAGES = {
+  roleInvalid: 'El rol indicado no es válido.',
+  userInvalid: 'El usuario indicado no es válido.',
+} as const;
+
 export function isStaffRole(role: number | null | undefined): role is StaffRoleId {
   return role === 1 || role === 2 || role === 3;
 }

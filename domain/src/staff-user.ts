@@ -29,6 +29,8 @@ export const USER_MESSAGES = {
   updated: 'Usuario actualizado',
   created: 'Usuario creado',
   deleted: 'Usuario eliminado',
+  /** The api refuses to leave the system without an active administrator. */
+  lastAdmin: 'No se puede desactivar, cambiar de rol ni eliminar al último administrador activo.',
   emptyList: 'No hay usuarios disponibles',
   emptySearch: 'No hay usuarios que coincidan con los criterios de búsqueda',
   title: 'Gestión de usuarios',

@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '@bolsa/domain';
+import { isStaffRole, USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
@@ -25,7 +25,7 @@ export function apiTokenRoutes(db: Db): Router {
     if (!nombre) throw badRequest(MESSAGES.tokenNameRequired);
     if (hasControl(nombre) || nombre.length > NAME_MAX) throw badRequest();
     const idrol = body.idrol;
-    if (idrol !== 1 && idrol !== 2 && idrol !== 3) throw badRequest(USER_MESSAGES.roleInvalid);
+    if (typeof idrol !== 'number' || !isStaffRole(idrol)) throw badRequest(USER_MESSAGES.roleInvalid);
     const hash = text(body.hash);
     if (!SHA256_HEX.test(hash)) throw badRequest(MESSAGES.tokenHashInvalid);
     const id = await createApiToken(db, { nombre, idrol, hash });

@@ -1,7 +1,7 @@
 import { isEntityId } from '@bolsa/domain';
 import { Router } from 'express';
 import { HttpError, MESSAGES } from '../errors.js';
-import { stagedRefs } from '../files/staged.js';
+import { stagedRefs } from '../files/index.js';
 import { addStagedFiles, IntakeError, receiveApplication } from './intake.js';
 import { APPLY_MESSAGES, checkDuplicate, submitApplication, type ApplyDeps } from './service.js';
 

@@ -3,6 +3,7 @@ import {
   APPLICATION_CONFLICT_MESSAGE,
   acceptsKind,
   checkApplication,
+  GENERIC_MESSAGES,
   isEntityId,
   SNIFFED_MIME,
   storedExtension,
@@ -15,8 +16,8 @@ import type { Db } from '../db/database.js';
 import { applicationReceived } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { FileStore } from '../storage/index.js';
-import { STAGED_GONE, stagedUsed } from '../files/staged.js';
-import { listProfileFiles } from '../profiles/repository.js';
+import { STAGED_GONE, stagedUsed } from '../files/index.js';
+import { listProfileFiles } from '../profiles/index.js';
 import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
 import {
   candidateIsActive,
@@ -31,7 +32,7 @@ import {
 export const APPLY_MESSAGES = {
   vacancyClosed: 'La vacante ya no está disponible.',
   received: 'Postulación recibida exitosamente.',
-  badRequest: 'Solicitud inválida',
+  badRequest: GENERIC_MESSAGES.badRequest,
 } as const;
 
 export interface FieldIssue {

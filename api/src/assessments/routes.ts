@@ -12,12 +12,12 @@ import {
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
-import { contentTypeFor, type FileStore } from '../files/repository.js';
+import { contentTypeFor, type FileStore } from '../storage/index.js';
 import { bodyOf, hasControl, parseActive } from '../input.js';
 import { LIST_MESSAGES, parseFlag, parseSearchTerm, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, type FormBody } from '../multipart.js';
 import { contentDisposition, needsFile } from './documents.js';
-import type { NewTemplate } from './repository.js';
+import type { NewTemplate } from './service.js';
 import * as templates from './service.js';
 
 const optionInvalid = (): never => {

@@ -1,9 +1,10 @@
 import type { Db } from '../db/database.js';
-import { newFileKey, type FileStore } from '../files/repository.js';
+import { newFileKey, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import { displayName, documentExtension, needsFile } from './documents.js';
 import * as repo from './repository.js';
 import type { NewTemplate, TemplateFilter, TemplateJson } from './repository.js';
+export type { NewTemplate } from './repository.js';
 
 export const listTemplates = (db: Db, filter: TemplateFilter) => repo.listTemplates(db, filter);
 export const findTemplateFile = (db: Db, id: number) => repo.findTemplateFile(db, id);

@@ -5,11 +5,12 @@ import {
   LIMITS,
   parseTestScore,
   testTypeOf,
+  TRANSITION_MESSAGES,
 } from '@bolsa/domain';
 import { Router, type Response } from 'express';
-import { actorOf } from '../candidates/pipeline-routes.js';
-import * as pipeline from '../candidates/pipeline.js';
-import type { PipelineDeps } from '../candidates/pipeline.js';
+import { actorOf } from '../actor.js';
+import * as pipeline from '../pipeline/index.js';
+import type { PipelineDeps } from '../pipeline/index.js';
 import { badRequest, HttpError, notFound, parseId } from '../errors.js';
 import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import * as tests from './service.js';
@@ -41,7 +42,7 @@ export function assignedTestRoutes(deps: PipelineDeps): Router {
 
   router.get('/pruebas/postulante/:id', async (req, res) => {
     const list = await tests.listTests(deps, parseId(req.params.id));
-    if (!list) throw notFound('Candidato no encontrado');
+    if (!list) throw notFound(TRANSITION_MESSAGES.notFound);
     res.json(list);
   });
 

@@ -8,8 +8,14 @@ import {
   type CandidateState,
 } from '@bolsa/domain';
 import type { TemplateType, TestEventAction } from '../db/database.js';
-import { changeStateIn, type Actor, type PipelineDeps, type StateChangeOutcome } from '../candidates/pipeline.js';
-import { existingStaffId } from '../candidates/pipeline-repository.js';
+import {
+  changeStateIn,
+  existingStaffId,
+  stateChangeRefusal,
+  type Actor,
+  type PipelineDeps,
+  type RefusedChange,
+} from '../pipeline/index.js';
 import { attachToMail, enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { TESTS_MAIL, testsSent } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
@@ -28,20 +34,11 @@ const refuse = (status: number, message: string, fields?: Record<string, unknown
   ...(fields && { fields }),
 });
 
-/** A refused state change as the pipeline routes answer it (spec 3 §8). */
-function refusedChange(outcome: Exclude<StateChangeOutcome, { ok: true }>): Refusal {
-  if (outcome.kind === 'not-found') return refuse(404, TRANSITION_MESSAGES.notFound);
-  if (outcome.kind === 'email-not-queued') return refuse(422, outcome.message);
-  return refuse(
-    outcome.kind === 'forbidden' ? 403 : outcome.kind === 'stale' ? 409 : 400,
-    TRANSITION_MESSAGES.notAllowed,
-    {
-      codigo: outcome.kind === 'stale' ? 'estado_cambiado' : 'cambio_no_permitido',
-      detalle: outcome.message,
-      estadoActual: outcome.current,
-      estadosPermitidos: outcome.allowed,
-    },
-  );
+/** A refused state change as the pipeline routes answer it (spec 3 §8): pipeline's stateChangeRefusal. */
+function refusedChange(outcome: RefusedChange): Refusal {
+  const e = stateChangeRefusal(outcome);
+  const { success: _success, ...fields } = e.fields ?? {};
+  return refuse(e.status, e.message, fields);
 }
 
 export async function listTests(deps: PipelineDeps, candidateId: number): Promise<repo.AssignedTestJson[] | null> {
@@ -285,7 +282,7 @@ export async function sendTests(deps: PipelineDeps, s: SendInput): Promise<Outco
 }
 
 /**
- * 'Confirmar pruebas completadas': every assigned test COMPLETADA and the candidate in
+ * The 'confirm tests completed' button (ASSIGNED_TEST_MESSAGES.confirmButton): every assigned test COMPLETADA and the candidate in
  * pre-pruebas → post-pruebas with the state's own e-mail (spec 3 §4.1).
  */
 export async function confirmTests(

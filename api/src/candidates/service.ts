@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ApplicationFileType, Db, ProfileFileType } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
-import { insertProfileFile, insertStartingProfile } from '../profiles/repository.js';
+import { insertProfileFile, insertStartingProfile } from '../profiles/index.js';
 import type { FileStore } from '../storage/index.js';
 import * as repo from './repository.js';
 import type { GuestApplication, NewCandidate, RegistrationConflict } from './repository.js';

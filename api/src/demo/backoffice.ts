@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { FileStore } from '../files/repository.js';
-import { newFileKey } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
+import { newFileKey } from '../storage/index.js';
 import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
 import { minimalDocx, minimalPdf, minimalXlsx } from './documents.js';
 

@@ -1,6 +1,6 @@
 import { dayjs, guatemalaToInstant, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
-import type { FileStore } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
 import { newVacancyImageKeys } from '../vacancies/images.js';
 import type { Db } from '../db/database.js';
 import { DEMO_BRANCHES, DEMO_VACANCIES } from './board-data.js';

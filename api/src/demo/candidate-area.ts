@@ -1,8 +1,9 @@
+import { CAPABILITIES } from '@bolsa/domain';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
-import type { FileStore } from '../files/repository.js';
-import { newFileKey } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
+import { newFileKey } from '../storage/index.js';
 import { DEMO_CANDIDATES } from './accounts.js';
 import { minimalPdf } from './documents.js';
 
@@ -113,7 +114,7 @@ export async function seedDemoCandidateArea(db: Db, files: FileStore): Promise<D
     .selectFrom('usuarios')
     .select('id')
     .where('es_demo', '=', true)
-    .where('idrol', 'in', [1, 2])
+    .where('idrol', 'in', [...CAPABILITIES['candidate.changeState']])
     .orderBy('idrol')
     .executeTakeFirst();
   const apps = [

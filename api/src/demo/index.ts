@@ -1,4 +1,4 @@
-import type { FileStore } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
 import type { Db } from '../db/database.js';
 import { hasNoAccounts, seedDemoAccounts } from './accounts.js';
 import { seedDemoBackoffice } from './backoffice.js';

@@ -1,10 +1,10 @@
-import { FORWARD, type CandidateState } from '@bolsa/domain';
+import { CAPABILITIES, FORWARD, type CandidateState } from '@bolsa/domain';
 import { isValidCui } from '@bolsa/domain/geography';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
-import type { FileStore } from '../files/repository.js';
-import { newFileKey } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
+import { newFileKey } from '../storage/index.js';
 import { minimalPdf } from './documents.js';
 
 /**
@@ -105,7 +105,7 @@ export async function seedDemoPipeline(db: Db, files: FileStore): Promise<DemoPi
     .selectFrom('usuarios')
     .select(['id', 'idrol'])
     .where('es_demo', '=', true)
-    .where('idrol', 'in', [1, 2])
+    .where('idrol', 'in', [...CAPABILITIES['candidate.changeState']])
     .orderBy('idrol')
     .execute();
   const rows = await db

@@ -1,12 +1,12 @@
 import { documentKeyOf, MAX_FILE_BYTES, UPLOAD_RULES } from '@bolsa/domain';
 import { Router, type Response } from 'express';
-import { actorOf } from '../candidates/pipeline-routes.js';
-import type { PipelineDeps } from '../candidates/pipeline.js';
+import { actorOf } from '../actor.js';
+import type { PipelineDeps } from '../pipeline/index.js';
 import { MESSAGES, parseId } from '../errors.js';
 import { bodyOf, text } from '../input.js';
 import { queryParam } from '../lists.js';
 import { FormError, readForm } from '../multipart.js';
-import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/staged.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/index.js';
 import * as requests from './service.js';
 
 /** Refusals as `{ success: false, message, fields: [{ path, message }] [, codigo] }`, the profile's shape. */

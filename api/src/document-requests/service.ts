@@ -12,13 +12,12 @@ import {
   type DocumentKey,
   type DocumentKind,
 } from '@bolsa/domain';
-import type { Actor, PipelineDeps } from '../candidates/pipeline.js';
-import { existingStaffId } from '../candidates/pipeline-repository.js';
+import { existingStaffId, type Actor, type PipelineDeps } from '../pipeline/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { documentsRequested } from '../mail/templates.js';
 import type { UploadedFile } from '../multipart.js';
-import { lockAccount } from '../profiles/repository.js';
 import {
+  lockAccount,
   checkFiles,
   discardWritten,
   PROFILE_PARTS,
@@ -28,7 +27,7 @@ import {
   type CheckedFile,
   type FieldIssue,
   type ProfilePart,
-} from '../profiles/service.js';
+} from '../profiles/index.js';
 import * as repo from './repository.js';
 
 const M = DOCUMENT_REQUEST_MESSAGES;

@@ -1,4 +1,4 @@
-import { guatemalaToInstant } from '@bolsa/domain';
+import { guatemalaToInstant, ORGANISATION_NAME } from '@bolsa/domain';
 import ical, { ICalAttendeeRole, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 /** REQUEST: a new or rescheduled invitation; CANCEL: the event is withdrawn for these attendees. */
@@ -39,7 +39,7 @@ export function buildInvitation(i: Invitation): string {
   if (!start || !end) throw new Error('invitation: invalid date or time');
   const cancel = i.method === 'CANCEL';
   const cal = ical({
-    prodId: { company: 'Bolsa de Trabajo', product: 'Entrevistas', language: 'ES' },
+    prodId: { company: ORGANISATION_NAME, product: 'Entrevistas', language: 'ES' },
     method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   cal.createEvent({

@@ -2,9 +2,9 @@ import type { InterviewMode } from '@bolsa/domain';
 import { Router, type Response } from 'express';
 import { parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
-import { actorOf } from '../candidates/pipeline-routes.js';
-import * as repo from './repository.js';
-import { scheduleInterview, type InterviewDeps, type InterviewOutcome } from './service.js';
+import { actorOf } from '../actor.js';
+import { transitionFields } from '../pipeline/index.js';
+import { listInterviews, scheduleInterview, type InterviewDeps, type InterviewOutcome } from './service.js';
 
 /** The documented payload (spec 3 §3/§7) in the domain schema's names. */
 function inputOf(b: Record<string, unknown>): Record<string, unknown> {
@@ -53,11 +53,9 @@ function answer(res: Response, o: InterviewOutcome): void {
       res.status(400).json({
         success: false,
         meetingLink: null,
-        error: o.message,
+        error: o.refused.message,
         details: null,
-        codigo: 'cambio_no_permitido',
-        estadoActual: o.current,
-        estadosPermitidos: o.allowed,
+        ...transitionFields(o.refused),
       });
   }
 }
@@ -75,7 +73,7 @@ export function interviewRoutes(deps: InterviewDeps): Router {
   router.post('/entrevista/crear-entrevista-presencial', create('PRESENCIAL'));
   router.get('/internal/entrevista/postulante/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    res.json(await repo.findInterviews(deps.db, id));
+    res.json(await listInterviews(deps.db, id));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  can,
   canOrganiseTeamsMeeting,
   INTERVIEW_MESSAGES,
   interviewSchema,
@@ -7,11 +8,17 @@ import {
   type InterviewMode,
 } from '@bolsa/domain';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { interviewMail } from '../mail/templates.js';
-import { changeStateIn, stateOf, type Actor, type PipelineDeps } from '../candidates/pipeline.js';
-import { lockCandidate } from '../candidates/pipeline-repository.js';
+import {
+  changeStateIn,
+  lockCandidate,
+  stateOf,
+  type Actor,
+  type PipelineDeps,
+  type RefusedTransition,
+} from '../pipeline/index.js';
 import { buildInvitation } from './ics.js';
 import * as repo from './repository.js';
 import type { InterviewJson } from './repository.js';
@@ -50,7 +57,7 @@ export type InterviewOutcome =
   | { ok: false; kind: 'not-found'; message: string }
   | { ok: false; kind: 'forbidden'; message: string }
   | { ok: false; kind: 'meeting'; message: string; details: string }
-  | { ok: false; kind: 'transition'; message: string; current: string; allowed: string[] };
+  | { ok: false; kind: 'transition'; refused: RefusedTransition };
 
 export interface InterviewRequest {
   mode: InterviewMode;
@@ -190,7 +197,7 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
     let userId: number | null = null;
     if (stateOf(locked.estado) === 'entrevista') {
       // A candidate already in entrevista is being re-scheduled: the invitation goes out, the state stays.
-      if (r.actor.role !== 1 && r.actor.role !== 2)
+      if (!can(r.actor.role, 'candidate.changeState'))
         return { ok: false, kind: 'forbidden', message: TRANSITION_MESSAGES.notAllowed };
       await enqueueMail(trx, forCandidate, locked.email!.trim(), { applicationId: candidateId });
       userId = await repo.staffId(trx, r.actor.userId);
@@ -207,13 +214,7 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
         if (moved.kind === 'email-not-queued')
           return { ok: false, kind: 'invalid', message: M.candidateEmailInvalid, field: 'candidateEmail' };
         if (moved.kind === 'forbidden') return { ok: false, kind: 'forbidden', message: moved.message };
-        return {
-          ok: false,
-          kind: 'transition',
-          message: moved.message,
-          current: moved.current,
-          allowed: moved.allowed,
-        };
+        return { ok: false, kind: 'transition', refused: moved };
       }
       userId = await repo.staffId(trx, r.actor.userId);
     }
@@ -278,3 +279,7 @@ export async function scheduleInterview(deps: InterviewDeps, r: InterviewRequest
     return { ok: true, interview: interview!, meetingLink: link };
   });
 }
+
+/** A candidate's interviews, newest first (the internal timeline route). */
+export const listInterviews = (db: Db, candidateId: number): Promise<InterviewJson[]> =>
+  repo.findInterviews(db, candidateId);

@@ -1,4 +1,5 @@
 import {
+  BRANCH_MESSAGES,
   formatDate,
   formatDateWithWeekday,
   joinOr,
@@ -76,7 +77,7 @@ export interface ApplicationReceivedData {
 /** Acknowledgement of an application (issue 9): vacancy, branch, date, what happens next. */
 export function applicationReceived(d: ApplicationReceivedData): RenderedMail {
   const date = formatDate(d.date instanceof Date ? d.date.toISOString() : d.date);
-  const branch = d.branch?.trim() || 'Sede no especificada';
+  const branch = d.branch?.trim() || BRANCH_MESSAGES.notSpecified;
   const site = d.publicUrl.replace(/\/+$/, '');
   const subject = `Recibimos tu postulación: ${d.vacancy}`;
   const next =
@@ -215,7 +216,7 @@ export function stateChanged(d: StateMailData): RenderedMail {
         }
       : null;
   const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
-  const branch = d.branch?.trim() || 'Sede no especificada';
+  const branch = d.branch?.trim() || BRANCH_MESSAGES.notSpecified;
   const observation = d.observation?.trim() || null;
   const hire = d.state === 'contratado' && d.hire ? d.hire : null;
   const hireDate = hire ? formatDate(hire.date) : null;

@@ -5,9 +5,12 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
 import { FormError, readForm } from '../multipart.js';
-import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/staged.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/index.js';
 import type { FileStore } from '../storage/index.js';
 import * as profiles from './service.js';
+import { fileContent, fileRecord, recordAccess } from './file-access.js';
+import { markSeen, myApplications } from './my-applications.js';
+import { eraseAccount, exportData } from './my-data.js';
 import { isProfilePart, PROFILE_API_MESSAGES, PROFILE_PARTS } from './service.js';
 
 const scopeOf = (raw: unknown): 'perfil' | 'postulacion' => {
@@ -105,13 +108,13 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
   });
 
   router.get('/mis-postulaciones/:userId', async (req, res) => {
-    const list = await profiles.myApplications(db, parseId(req.params.userId));
+    const list = await myApplications(db, parseId(req.params.userId));
     if (!list) throw new HttpError(404, PROFILE_API_MESSAGES.userNotFound, { success: false, postulaciones: [] });
     res.json({ success: true, postulaciones: list, message: PROFILE_API_MESSAGES.applications });
   });
 
   router.post('/internal/mis-postulaciones/:userId/vistas', async (req, res) => {
-    const n = await profiles.markSeen(db, parseId(req.params.userId));
+    const n = await markSeen(db, parseId(req.params.userId));
     if (n === null) throw new HttpError(404, PROFILE_API_MESSAGES.userNotFound, { success: false });
     res.json({ success: true, actualizadas: n });
   });
@@ -119,13 +122,13 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
   // ─── Internal: the BFF's authorised file route, export and erasure ────────
 
   router.get('/internal/archivos-candidatos/:scope/:id', async (req, res) => {
-    const record = await profiles.fileRecord(db, scopeOf(req.params.scope), parseId(req.params.id));
+    const record = await fileRecord(db, scopeOf(req.params.scope), parseId(req.params.id));
     if (!record) throw notFound(MESSAGES.fileNotFound);
     res.json(record);
   });
 
   router.get('/internal/archivos-candidatos/:scope/:id/contenido', async (req, res) => {
-    const file = await profiles.fileContent(deps, scopeOf(req.params.scope), parseId(req.params.id));
+    const file = await fileContent(deps, scopeOf(req.params.scope), parseId(req.params.id));
     if (!file) throw notFound(MESSAGES.fileNotFound);
     res.setHeader('Content-Type', file.mime);
     res.setHeader('Content-Length', String(file.size));
@@ -145,20 +148,20 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
     const staffUserId = staff === null || staff === undefined || staff === '' ? null : parseId(String(staff));
     const scope = body.scope === 'perfil' || body.scope === 'postulacion' ? body.scope : null;
     if (!scope) throw badRequest();
-    const id = await profiles.recordAccess(db, { staffUserId, scope, fileId: parseId(String(body.archivoId ?? '')) });
+    const id = await recordAccess(db, { staffUserId, scope, fileId: parseId(String(body.archivoId ?? '')) });
     if (id === null) throw notFound(MESSAGES.fileNotFound);
     res.status(201).json({ success: true, id });
   });
 
   router.get('/internal/usuarios-candidatos/:userId/exportar', async (req, res) => {
-    const data = await profiles.exportData(db, parseId(req.params.userId));
+    const data = await exportData(db, parseId(req.params.userId));
     if (!data) throw notFound(PROFILE_API_MESSAGES.userNotFound);
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(data);
   });
 
   router.post('/internal/usuarios-candidatos/:userId/eliminar', async (req, res) => {
-    const r = await profiles.eraseAccount(deps, parseId(req.params.userId));
+    const r = await eraseAccount(deps, parseId(req.params.userId));
     if (!r) throw notFound(PROFILE_API_MESSAGES.userNotFound);
     res.json({ success: true, message: PROFILE_API_MESSAGES.erased, postulaciones: r.applications });
   });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   candidateFileUrl,
   acceptsKind,
@@ -11,7 +10,6 @@ import {
   MAX_FILE_BYTES,
   PROFILE_FILE_LABEL,
   SNIFFED_MIME,
-  startOfGuatemalaDay,
   storedExtension,
   todayInGuatemala,
   UPLOAD_RULES,
@@ -25,7 +23,6 @@ import { safeDisplayName, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './repository.js';
 import type { AccountRow, ProfileFileRow, ProfileRow } from './repository.js';
-import { latestFor as latestInterviews, type InterviewJson } from '../interviews/repository.js';
 
 export const PROFILE_API_MESSAGES = {
   userNotFound: 'Usuario no encontrado',
@@ -487,158 +484,6 @@ function removals(raw: string | undefined): Set<ProfileFileType> | null {
     out.add(type);
   }
   return out;
-}
-
-// ─── Mis postulaciones ─────────────────────────────────────────────────────
-
-/** What the candidate may see of an interview: when and where, not who else is invited. */
-function publicInterview(i: InterviewJson | undefined) {
-  if (!i) return null;
-  return {
-    modalidad: i.modalidad,
-    fechaEntrevista: i.fechaEntrevista,
-    horaInicio: i.horaInicio,
-    horaFin: i.horaFin,
-    sedeNombre: i.sedeNombre,
-    direccion: i.direccion,
-    sala: i.sala,
-    meetingLink: i.meetingLink,
-  };
-}
-
-export async function myApplications(db: Db, userId: number) {
-  if (!(await repo.findAccount(db, userId))) return null;
-  const rows = await repo.listMyApplications(db, userId);
-  const interviews = await latestInterviews(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    estadoPostulante: r.estado,
-    // The state the candidate last saw (extra: 'Estado actualizado: old → new' on any device).
-    estadoVisto: r.estado_visto,
-    fechaRegistro: r.fecha_registro,
-    plazasAplicadas: [
-      {
-        plazaId: r.plaza_id,
-        nombrePlaza: r.nombre_plaza,
-        fechaAplicacion: r.fecha_registro,
-        sede: r.sede_id,
-        sedeNombre: r.sede_nombre,
-        lugar: r.lugar,
-      },
-    ],
-    // Extra (issue 12): the latest interview, so the card shows its date, time and place.
-    entrevista: publicInterview(interviews.get(r.id)),
-  }));
-}
-
-export async function markSeen(db: Db, userId: number): Promise<number | null> {
-  if (!(await repo.findAccount(db, userId))) return null;
-  return repo.markApplicationsSeen(db, userId);
-}
-
-// ─── Files for the BFF ─────────────────────────────────────────────────────
-
-export async function fileRecord(db: Db, scope: 'perfil' | 'postulacion', id: number) {
-  const r = await repo.findCandidateFile(db, scope, id);
-  if (!r) return null;
-  const { clave: _key, mime, ...rest } = r;
-  return { ...rest, tipoContenido: mime };
-}
-
-export async function fileContent(
-  deps: ProfileDeps,
-  scope: 'perfil' | 'postulacion',
-  id: number,
-): Promise<{ body: Readable; size: number; mime: string; name: string } | null> {
-  const r = await repo.findCandidateFile(deps.db, scope, id);
-  if (!r) return null;
-  const stored = await deps.files.open(r.clave);
-  if (!stored) return null;
-  return { body: stored.body, size: stored.size, mime: r.mime, name: r.nombre };
-}
-
-/**
- * Kinds whose staff views are logged once per staff member, candidate and Guatemala day: the
- * photo, which the candidate detail shows inline on every visit (docs/decisions/
- * 2026-11-26-photo-views.md). Every other document is opened on purpose and logged every time.
- */
-const LOGGED_ONCE_A_DAY: ReadonlySet<string> = new Set(['fotografia']);
-
-/**
- * A staff opening of a candidate's file (archivos_accesos), for the candidate's timeline. Answers
- * the row's id: the new one, or today's earlier view of the photo by the same staff member.
- */
-export async function recordAccess(
-  db: Db,
-  a: { staffUserId: number | null; scope: 'perfil' | 'postulacion'; fileId: number },
-): Promise<number | null> {
-  const r = await repo.findCandidateFile(db, a.scope, a.fileId);
-  if (!r) return null;
-  const staff = a.staffUserId !== null && (await repo.staffUserExists(db, a.staffUserId)) ? a.staffUserId : null;
-  const access = {
-    staffUserId: staff,
-    postulanteId: r.postulanteId,
-    candidateUserId: r.scope === 'perfil' ? r.usuarioCandidatoId : null,
-    tipo: r.tipo,
-  };
-  // An API token (no staff member) is logged every time: the row is all that tells its calls apart.
-  if (access.staffUserId === null || !LOGGED_ONCE_A_DAY.has(r.tipo)) return repo.insertFileAccess(db, access);
-  const key = { ...access, staffUserId: access.staffUserId };
-  const since = startOfGuatemalaDay(todayInGuatemala())!.toISOString();
-  return db
-    .transaction()
-    .execute(async (trx) => (await repo.accessSince(trx, key, since)) ?? repo.insertFileAccess(trx, key));
-}
-
-// ─── Export and erasure ────────────────────────────────────────────────────
-
-/** Everything held about the account: the profile, the applications with their history, the files. */
-export async function exportData(db: Db, userId: number) {
-  const profile = await getProfile(db, userId);
-  if (!profile) return null;
-  const [applications, appFiles, history] = await Promise.all([
-    repo.applicationsForExport(db, userId),
-    repo.applicationFilesForExport(db, userId),
-    repo.historyForExport(db, userId),
-  ]);
-  const { archivos, ...perfil } = profile;
-  return {
-    perfil,
-    postulaciones: applications.map((a) => ({
-      ...a,
-      historial: history.filter((h) => h.postulante_id === a.id).map(({ postulante_id: _p, ...h }) => h),
-    })),
-    archivos: [
-      ...archivos.map((f) => ({
-        scope: 'perfil' as const,
-        id: f.id,
-        tipo: f.tipo,
-        nombre: f.nombre,
-        tipoContenido: f.tipoContenido,
-        tamano: f.tamano,
-      })),
-      ...appFiles.map((f) => ({
-        scope: 'postulacion' as const,
-        id: f.id,
-        postulanteId: f.postulante_id,
-        tipo: f.tipo,
-        nombre: f.nombre,
-        tipoContenido: f.mime,
-        tamano: f.tamano,
-      })),
-    ],
-  };
-}
-
-/** Erases the account: personal data and files gone, applications kept as anonymous counts. */
-export async function eraseAccount(deps: ProfileDeps, userId: number): Promise<{ applications: number } | null> {
-  if (!(await repo.findAccount(deps.db, userId))) return null;
-  const r = await deps.db.transaction().execute((trx) => repo.eraseAccount(trx, userId));
-  await removeUnused(deps, r.keys);
-  return { applications: r.applications };
 }
 
 export { PROFILE_FILE_LABEL };

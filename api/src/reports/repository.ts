@@ -1,6 +1,6 @@
 import { CANDIDATE_STATES, FUNNEL_STEPS } from '@bolsa/domain';
-import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database.js';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
 
 /** The funnel of one vacancy (or of all of them), as the statement below answers it. */
 export interface FunnelAggregate {
@@ -56,7 +56,7 @@ const t = (k: number) => sql.ref(`t${k}`);
  *   `etapa` (migration 0013) is the canonical reading of the current state.
  * - Erased candidates (datos_eliminados) stay: the row is an anonymous count, its states intact.
  */
-export async function funnelAggregates(db: Db, f: FunnelFilter): Promise<FunnelAggregate[]> {
+export async function funnelAggregates(trx: Transaction<Database>, f: FunnelFilter): Promise<FunnelAggregate[]> {
   const n = FUNNEL_STEPS.length;
   const ks = FUNNEL_STEPS.map((_s, i) => i + 1);
   const later = (k: number) => ks.filter((j) => j > k);
@@ -107,9 +107,7 @@ export async function funnelAggregates(db: Db, f: FunnelFilter): Promise<FunnelA
     from g left join plazas v on v.id = g.plaza_id and not g.overall
   `;
   // The per-candidate aggregation and the medians' sorts of 50,000 rows fit in memory with this.
-  const result = await db.transaction().execute(async (trx) => {
-    await sql`set local work_mem = '32MB'`.execute(trx);
-    return statement.execute(trx);
-  });
-  return result.rows;
+  // `set local`: run in a transaction (the service opens it).
+  await sql`set local work_mem = '32MB'`.execute(trx);
+  return (await statement.execute(trx)).rows;
 }

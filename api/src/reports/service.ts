@@ -73,11 +73,13 @@ export async function funnelReport(
   db: Db,
   q: { desde: string; hasta: string; vacancyId: number | null },
 ): Promise<FunnelReportJson> {
-  const aggregates = await funnelAggregates(db, {
-    from: dayStart(q.desde),
-    to: dayStart(dayjs(q.hasta).add(1, 'day').format('YYYY-MM-DD')),
-    vacancyId: q.vacancyId,
-  });
+  const aggregates = await db.transaction().execute((trx) =>
+    funnelAggregates(trx, {
+      from: dayStart(q.desde),
+      to: dayStart(dayjs(q.hasta).add(1, 'day').format('YYYY-MM-DD')),
+      vacancyId: q.vacancyId,
+    }),
+  );
   const overall = aggregates.find((g) => g.overall);
   const plazas = aggregates
     .filter((g) => !g.overall && g.plaza_id !== null)

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { bodyOf, text } from '../input.js';
 import { SessionService } from './service.js';
-import type { SessionKind } from './repository.js';
+import type { SessionKind } from './service.js';
 
 /** Session ids and counter keys arrive hashed or opaque from the BFF: short and plain. */
 const KEY = /^[A-Za-z0-9:._-]{8,200}$/;

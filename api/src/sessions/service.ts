@@ -14,6 +14,7 @@ import {
   type CounterRow,
   type SessionKind,
 } from './repository.js';
+export type { SessionKind } from './repository.js';
 
 export interface LiveSession {
   tipo: SessionKind;

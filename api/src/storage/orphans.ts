@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { forgetOldStaged } from '../files/staged.js';
+import { forgetOldStaged } from '../files/index.js';
 import type { FileStore } from './store.js';
 
 /**

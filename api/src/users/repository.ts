@@ -1,4 +1,4 @@
-import { ROLE_LABEL, searchKey } from '@bolsa/domain';
+import { ROLE_LABEL, searchKey, STAFF_ROLE_IDS } from '@bolsa/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { foldSql } from '../lists.js';
@@ -35,7 +35,7 @@ export const isUniqueViolation = (err: unknown): boolean => (err as { code?: unk
 export async function listUsers(db: Db, search = ''): Promise<StaffUserJson[]> {
   let q = db.selectFrom('usuarios').select(['id', 'nombre', 'usuario as usuario_', 'estatus', 'idrol']);
   if (search) {
-    const roles = [1, 2, 3].filter((r) => searchKey(ROLE_LABEL[r as 1 | 2 | 3]).includes(search));
+    const roles = STAFF_ROLE_IDS.filter((r) => searchKey(ROLE_LABEL[r]).includes(search));
     q = q.where((eb) =>
       eb.or([
         eb(sql<number>`strpos(${foldSql(sql`nombre`)}, ${search})`, '>', 0),

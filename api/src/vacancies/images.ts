@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { newFileKey } from '../files/repository.js';
+import { newFileKey } from '../storage/index.js';
 
 /**
  * A decompression bomb (a small PNG of 30 000 × 30 000 pixels) must not reach libvips' full

@@ -1,7 +1,7 @@
 import { searchKey } from '@bolsa/domain';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import { containsAllWords, foldSql } from '../lists.js';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 
 /** The documented vacancy shape (spec 2 §3), spelled exactly as the REST contract spells it. */
 export interface VacancyJson {
@@ -325,29 +325,28 @@ export interface NewVacancy {
   actualizadoPor: number | null;
 }
 
+/** One statement: atomic on its own. */
 export async function createVacancy(db: Db, v: NewVacancy): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('plazas')
-      .values({
-        nombre: v.nombre,
-        sede_id: v.sedeId,
-        lugar: v.lugar,
-        departamento_codigo: v.departamento,
-        descripcion: v.descripcion,
-        requisitos: JSON.stringify(v.requisitos),
-        beneficios: JSON.stringify(v.beneficios),
-        imagen: v.imagen,
-        fecha_publicacion: v.fechaPublicacion,
-        fecha_finalizacion: v.fechaFinalizacion,
-        status: v.status,
-        publicado_por: v.publicadoPor,
-        actualizado_por: v.actualizadoPor,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  });
+  const { id } = await db
+    .insertInto('plazas')
+    .values({
+      nombre: v.nombre,
+      sede_id: v.sedeId,
+      lugar: v.lugar,
+      departamento_codigo: v.departamento,
+      descripcion: v.descripcion,
+      requisitos: JSON.stringify(v.requisitos),
+      beneficios: JSON.stringify(v.beneficios),
+      imagen: v.imagen,
+      fecha_publicacion: v.fechaPublicacion,
+      fecha_finalizacion: v.fechaFinalizacion,
+      status: v.status,
+      publicado_por: v.publicadoPor,
+      actualizado_por: v.actualizadoPor,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** What an edit writes; the publication date and the publisher are never part of it. */
@@ -366,35 +365,33 @@ export interface VacancyChanges {
   imagen?: string;
 }
 
-/** The image key the edit replaced (null when none or kept), or 'missing'. */
+/** The image key the edit replaced (null when none or kept), or 'missing'. Locks the row: run in a transaction. */
 export async function updateVacancy(
-  db: Db,
+  trx: Transaction<Database>,
   id: number,
   c: VacancyChanges,
 ): Promise<{ replacedImage: string | null } | 'missing'> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('plazas').select('imagen').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) return 'missing' as const;
-    await trx
-      .updateTable('plazas')
-      .set({
-        nombre: c.nombre,
-        sede_id: c.sedeId,
-        lugar: c.lugar,
-        departamento_codigo: c.departamento,
-        descripcion: c.descripcion,
-        requisitos: JSON.stringify(c.requisitos),
-        beneficios: JSON.stringify(c.beneficios),
-        fecha_finalizacion: c.fechaFinalizacion,
-        status: c.status,
-        actualizado_por: c.actualizadoPor,
-        actualizado_en: sql<string>`now()`,
-        ...(c.imagen !== undefined && { imagen: c.imagen }),
-      })
-      .where('id', '=', id)
-      .execute();
-    return { replacedImage: c.imagen !== undefined && current.imagen !== c.imagen ? current.imagen : null };
-  });
+  const current = await trx.selectFrom('plazas').select('imagen').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!current) return 'missing' as const;
+  await trx
+    .updateTable('plazas')
+    .set({
+      nombre: c.nombre,
+      sede_id: c.sedeId,
+      lugar: c.lugar,
+      departamento_codigo: c.departamento,
+      descripcion: c.descripcion,
+      requisitos: JSON.stringify(c.requisitos),
+      beneficios: JSON.stringify(c.beneficios),
+      fecha_finalizacion: c.fechaFinalizacion,
+      status: c.status,
+      actualizado_por: c.actualizadoPor,
+      actualizado_en: sql<string>`now()`,
+      ...(c.imagen !== undefined && { imagen: c.imagen }),
+    })
+    .where('id', '=', id)
+    .execute();
+  return { replacedImage: c.imagen !== undefined && current.imagen !== c.imagen ? current.imagen : null };
 }
 
 /**
@@ -402,20 +399,18 @@ export async function updateVacancy(
  * counted first inside the same transaction so the number reported is the number deleted.
  */
 export async function deleteVacancy(
-  db: Db,
+  trx: Transaction<Database>,
   id: number,
 ): Promise<{ imagen: string | null; candidatosEliminados: number } | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('plazas').select('imagen').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) return null;
-    const { n } = await trx
-      .selectFrom('postulantes')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('plaza_id', '=', id)
-      .executeTakeFirstOrThrow();
-    await trx.deleteFrom('plazas').where('id', '=', id).execute();
-    return { imagen: row.imagen, candidatosEliminados: n };
-  });
+  const row = await trx.selectFrom('plazas').select('imagen').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) return null;
+  const { n } = await trx
+    .selectFrom('postulantes')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('plaza_id', '=', id)
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('plazas').where('id', '=', id).execute();
+  return { imagen: row.imagen, candidatosEliminados: n };
 }
 
 /** The new flag, or null when there is no such vacancy. */

@@ -2,11 +2,11 @@ import { FILE_MESSAGES, MAX_FILE_BYTES, VACANCY_MESSAGES as M } from '@bolsa/dom
 import { Router, type Request } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId, titled } from '../errors.js';
-import type { FileStore } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
 import { bodyOf, hasControl, text } from '../input.js';
 import { parseFlag, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
 import { fileOf, first, FormError, readForm, sent, type FormBody } from '../multipart.js';
-import { VACANCY_SORTS } from './repository.js';
+import { VACANCY_SORTS } from './service.js';
 import * as vacancies from './service.js';
 
 /** Text fields of the create form together; descriptions are long, but not this long. */

@@ -15,11 +15,12 @@ import {
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import { badRequest, MESSAGES, notFound, titled } from '../errors.js';
-import type { FileStore } from '../files/repository.js';
+import type { FileStore } from '../storage/index.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { cardKeyFor, ImageDecodeError, newVacancyImageKeys, vacancyImageVariants } from './images.js';
 import * as repo from './repository.js';
 import type { VacancyCounts, VacancyJson, VacancyListQuery } from './repository.js';
+export { VACANCY_SORTS } from './repository.js';
 
 export type VacancyFilter = Omit<VacancyListQuery, 'today'>;
 
@@ -291,12 +292,12 @@ export async function updateVacancy(db: Db, files: FileStore, id: number, f: Vac
   };
   const outcome = variants
     ? await storeThen(files, variants, async (imagen) => {
-        const r = await repo.updateVacancy(db, id, { ...changes, imagen });
+        const r = await db.transaction().execute((trx) => repo.updateVacancy(trx, id, { ...changes, imagen }));
         // Deleted meanwhile: the new files must not stay behind.
         if (r === 'missing') throw notFound(MESSAGES.vacancyNotFound);
         return r;
       })
-    : await repo.updateVacancy(db, id, changes);
+    : await db.transaction().execute((trx) => repo.updateVacancy(trx, id, changes));
   if (outcome === 'missing') throw notFound(MESSAGES.vacancyNotFound);
   // Only once the row points at the new image.
   await removeImage(files, outcome.replacedImage);
@@ -304,7 +305,7 @@ export async function updateVacancy(db: Db, files: FileStore, id: number, f: Vac
 
 /** The number of applications deleted with it, or null when there is no such vacancy. */
 export async function deleteVacancy(db: Db, files: FileStore, id: number): Promise<number | null> {
-  const deleted = await repo.deleteVacancy(db, id);
+  const deleted = await db.transaction().execute((trx) => repo.deleteVacancy(trx, id));
   if (!deleted) return null;
   await removeImage(files, deleted.imagen);
   return deleted.candidatosEliminados;

@@ -7,43 +7,22 @@ import {
   TERMINAL_STATES,
   TRANSITION_MESSAGES,
   type CandidateState,
-  type RoleId,
 } from '@bolsa/domain';
 import { Router, type Request, type Response } from 'express';
-import { badRequest, HttpError, notFound, parseId } from '../errors.js';
+import { badRequest, notFound, parseId } from '../errors.js';
 import { bodyOf, hasControl, noteOf, text } from '../input.js';
 import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryParam } from '../lists.js';
-import * as pipeline from './pipeline.js';
-import { CANDIDATE_SORTS, type Actor, type PipelineDeps, type StateChangeOutcome } from './pipeline.js';
+import { actorOf } from '../actor.js';
+import { stateChangeRefusal } from './refusal.js';
+import * as pipeline from './service.js';
+import { CANDIDATE_SORTS, type PipelineDeps, type StateChangeOutcome } from './service.js';
 
 const M = TRANSITION_MESSAGES;
 export const PIPELINE_MESSAGES = {
   deleted: 'Candidato eliminado',
-  stateInvalid: 'El estado indicado no existe.',
+  stateInvalid: TRANSITION_MESSAGES.stateUnknown,
   historyStateInvalid: "El estado debe ser 'contratado' o 'rechazado'.",
-  roleInvalid: 'El rol indicado no es válido.',
-  userInvalid: 'El usuario indicado no es válido.',
 } as const;
-
-/** rol (1–4) and usuarioId as the BFF sends them; the documented payloads carry neither. */
-export function actorOf(raw: Record<string, unknown>, defaultRole: RoleId): Actor {
-  const role = raw.rol ?? raw.role;
-  const user = raw.usuarioId ?? raw.usuario_id;
-  let r: RoleId = defaultRole;
-  if (role !== undefined && role !== null && role !== '') {
-    const n = Number(role);
-    if (!Number.isInteger(n) || n < 1 || n > 4) throw badRequest(PIPELINE_MESSAGES.roleInvalid);
-    r = n as RoleId;
-  }
-  let userId: number | null = null;
-  if (user !== undefined && user !== null && user !== '') {
-    const s = String(user);
-    if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647)
-      throw badRequest(PIPELINE_MESSAGES.userInvalid);
-    userId = Number(s);
-  }
-  return { userId, role: r };
-}
 
 /** A state in any spelling (legacy ones included), or a 400. */
 function stateParam(raw: unknown, required: boolean): CandidateState | null {
@@ -81,23 +60,7 @@ async function answerChange(deps: PipelineDeps, res: Response, id: number, outco
     });
     return;
   }
-  if (outcome.kind === 'not-found') throw notFound(M.notFound);
-  if (outcome.kind === 'email-not-queued')
-    throw new HttpError(422, outcome.message, {
-      success: false,
-      codigo: 'correo_no_encolado',
-      estadoActual: outcome.current,
-    });
-  const status = outcome.kind === 'forbidden' ? 403 : outcome.kind === 'stale' ? 409 : 400;
-  // The documented message (spec 3 §8) for every refusal; the specific one (hire only from
-  // inducción) as detalle.
-  throw new HttpError(status, M.notAllowed, {
-    success: false,
-    codigo: outcome.kind === 'stale' ? 'estado_cambiado' : 'cambio_no_permitido',
-    detalle: outcome.message,
-    estadoActual: outcome.current,
-    estadosPermitidos: outcome.allowed,
-  });
+  throw stateChangeRefusal(outcome);
 }
 
 /** The inbox's extra list parameters (paging contract): estado (a tab), search, sort, order. */

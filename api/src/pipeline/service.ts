@@ -8,25 +8,22 @@ import {
   type RoleId,
 } from '@bolsa/domain';
 import type { Transaction } from 'kysely';
-import { findTestEvents } from '../assigned-tests/repository.js';
+import { findTestEvents } from '../assigned-tests/index.js';
 import type { Database, Db } from '../db/database.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
-import * as repo from './pipeline-repository.js';
-import type { CandidateListJson, CandidateListQuery } from './pipeline-repository.js';
-import { keyInUse } from '../profiles/repository.js';
-import { findInterviews as timelineInterviews } from '../interviews/repository.js';
-import { findRequestEvents } from '../document-requests/repository.js';
+import * as repo from './repository.js';
+import type { CandidateListJson, CandidateListQuery } from './repository.js';
+import { keyInUse } from '../profiles/index.js';
+import { findInterviews as timelineInterviews } from '../interviews/index.js';
+import { findRequestEvents } from '../document-requests/index.js';
 
-export { CANDIDATE_SORTS, type CandidateSort } from './pipeline-repository.js';
+export { CANDIDATE_SORTS, type CandidateSort } from './repository.js';
 
-/** Who asks: the BFF sends the session's user and role; the documented calls send neither. */
-export interface Actor {
-  userId: number | null;
-  role: RoleId;
-}
+import type { Actor } from '../actor.js';
+export type { Actor };
 
 /** The state a stored value reads as; a value no spelling knows is read as postulado. */
 export const stateOf = (raw: string): CandidateState => canonicalState(raw) ?? 'postulado';
@@ -118,7 +115,7 @@ export type StateChangeOutcome =
     }
   | { ok: false; kind: 'email-not-queued'; message: string; current: CandidateState };
 
-export const NO_EMAIL_MESSAGE = 'No se pudo enviar el correo';
+export const NO_EMAIL_MESSAGE = TRANSITION_MESSAGES.mailFailed;
 
 export interface PipelineDeps {
   db: Db;
@@ -205,7 +202,7 @@ export async function changeStateIn(
 
 /** Deletes the candidate (row, queued e-mails, history) and then its files; false when none. */
 export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<boolean> {
-  const keys = await repo.deleteCandidate(deps.db, id);
+  const keys = await deps.db.transaction().execute((trx) => repo.deleteCandidate(trx, id));
   if (keys === null) return false;
   // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
   // A key the candidate's profile (or another application) still names is theirs to keep.

@@ -460,15 +460,13 @@ export async function existingStaffId(db: Conn, id: number | null): Promise<numb
  * orphan addressed to them), history, accesses and file rows (cascade). Answers the storage keys
  * to remove once committed, or null when there is no such candidate.
  */
-export async function deleteCandidate(db: Db, id: number): Promise<string[] | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('postulantes').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) return null;
-    const keys = await trx.selectFrom('postulante_archivos').select('clave').where('postulante_id', '=', id).execute();
-    await trx.deleteFrom('correos_salientes').where('postulante_id', '=', id).execute();
-    await trx.deleteFrom('postulantes').where('id', '=', id).execute();
-    return keys.map((k) => k.clave);
-  });
+export async function deleteCandidate(trx: Transaction<Database>, id: number): Promise<string[] | null> {
+  const row = await trx.selectFrom('postulantes').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) return null;
+  const keys = await trx.selectFrom('postulante_archivos').select('clave').where('postulante_id', '=', id).execute();
+  await trx.deleteFrom('correos_salientes').where('postulante_id', '=', id).execute();
+  await trx.deleteFrom('postulantes').where('id', '=', id).execute();
+  return keys.map((k) => k.clave);
 }
 
 export interface TimelineJson {

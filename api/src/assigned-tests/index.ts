@@ -1,0 +1,2 @@
+/** The assigned tests' public face: their events on the pipeline's timeline. */
+export { findTestEvents } from './repository.js';

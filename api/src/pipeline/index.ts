@@ -1,0 +1,16 @@
+/**
+ * The pipeline area's public face: THE state change (and its refusal, as every route answers it),
+ * what the other areas read of a candidate in the pipeline, and the routes app.ts mounts.
+ */
+export { pipelineRoutes, PIPELINE_MESSAGES } from './routes.js';
+export {
+  changeStateIn,
+  findCandidate,
+  listCandidates,
+  stateOf,
+  type Actor,
+  type PipelineDeps,
+  type StateChangeOutcome,
+} from './service.js';
+export { existingStaffId, lockCandidate, type CandidateListQuery } from './repository.js';
+export { stateChangeRefusal, transitionFields, type RefusedChange, type RefusedTransition } from './refusal.js';

@@ -1,0 +1,16 @@
+/**
+ * The profiles area's public face: the candidate's starting profile (registration), the profile
+ * files other areas read or replace (applications, document requests, the pipeline's file check).
+ */
+export { insertProfileFile, insertStartingProfile, keyInUse, listProfileFiles, lockAccount } from './repository.js';
+export {
+  checkFiles,
+  discardWritten,
+  PROFILE_PARTS,
+  removeUnused,
+  replaceProfileFiles,
+  storeNewFiles,
+  type CheckedFile,
+  type FieldIssue,
+  type ProfilePart,
+} from './service.js';
