@@ -2,7 +2,6 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { parse as parseCookies } from 'cookie';
 import type { Request, Response } from 'express';
 import type { RoleId } from '@bolsa/domain';
-import { fieldsOf, pick, text } from '../normalise/fields.js';
 import { resolveStaffRole, type RoleRules } from '../normalise/role.js';
 import type { AccountsClient } from '../upstream/accounts.js';
 import type { SharedStore } from './store.js';
@@ -160,13 +159,4 @@ export function hashToken(token: string): string {
 
 export function newApiToken(): string {
   return `bolsa_${randomBytes(32).toString('base64url')}`;
-}
-
-/** Display name of an account answer: nombre, nombre_completo, or the name parts. */
-export function displayName(user: unknown): string {
-  const f = fieldsOf(user);
-  return (
-    text(pick(f, 'nombre_completo', 'nombreCompleto', 'nombre')) ??
-    [pick(f, 'primer_nombre'), pick(f, 'primer_apellido')].map(text).filter(Boolean).join(' ')
-  );
 }

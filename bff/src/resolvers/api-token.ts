@@ -2,7 +2,7 @@ import type { ApiTokenResolvers, MutationResolvers, QueryResolvers } from '../ge
 import { hashToken, newApiToken } from '../auth/session.js';
 import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { ROLE_ENUM, ROLE_ID } from './roles.js';
+import { ROLE_ENUM_OF_ID as ROLE_ENUM, ROLE_ID_OF_ENUM as ROLE_ID } from '@bolsa/domain';
 
 export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
   apiTokens: (_p, _a, ctx) => ctx.apiTokens.list(),

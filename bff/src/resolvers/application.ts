@@ -67,35 +67,6 @@ function applicant(ctx: Context): { mode: DomainMode; userId: string | null; own
   return { mode: 'guest', userId: null, owner: guestOwner(ctx.req, null) };
 }
 
-/**
- * Login with a vacancy id (spec 1 §4, §8): refused when this candidate already applied to the
- * vacancy or their e-mail is in use for it; 'Error al validar' when the check cannot run.
- */
-export async function loginApplicationRefusal(ctx: Context, vacancyId: string, userId: string, accountEmail: string) {
-  const email = accountEmail.trim().toLowerCase();
-  const checkFailed = {
-    __typename: 'ApplicationCheckFailed' as const,
-    title: APPLICATION_MESSAGES.checkFailedTitle,
-    message: APPLICATION_MESSAGES.checkFailed,
-  };
-  if (!isEntityId(vacancyId)) return checkFailed;
-  let r;
-  try {
-    r = await ctx.applications.check({ vacancyId, dpi: '', email, userId });
-  } catch {
-    return checkFailed;
-  }
-  if (r.ok || !r.conflict) return null;
-  return {
-    __typename: 'DuplicateApplication' as const,
-    conflict: r.conflict,
-    message:
-      r.conflict === 'USUARIO' || r.conflict === 'YA_APLICO'
-        ? APPLICATION_MESSAGES.alreadyAppliedUser
-        : APPLICATION_MESSAGES.emailInUseForVacancy,
-  };
-}
-
 export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck'> = {
   async applicationCheck(_p, { vacancyId, dpi, email }, ctx) {
     if (!isEntityId(vacancyId)) throw gqlError('BAD_USER_INPUT');

@@ -5,8 +5,8 @@ import type {
   ResolversTypes,
 } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
-import { mutationError, notFound, validationFailed } from '../errors.js';
-import type { InterviewDto } from '../normalise/interview.js';
+import { failureDetail, mutationError, notFound, validationFailed } from '../errors.js';
+import { toInterview } from '../graph/interviews.js';
 import type { ScheduleResult } from '../upstream/interviews.js';
 
 const M = INTERVIEW_MESSAGES;
@@ -18,37 +18,6 @@ const FIELD: Record<string, string> = {
   candidateEmail: 'candidateId',
   candidateName: 'candidateId',
 };
-
-export const toInterview = (i: InterviewDto) => ({
-  id: i.id,
-  candidateId: i.candidateId,
-  mode: i.mode,
-  date: i.date,
-  from: i.from,
-  to: i.to,
-  participants: i.participants,
-  observations: i.observations,
-  branchId: i.branchId,
-  branchName: i.branchName,
-  address: i.address,
-  room: i.room,
-  interviewer: i.interviewer,
-  meetingLink: i.meetingLink,
-  organiserEmail: i.organiserEmail,
-  createdAt: i.createdAt,
-});
-
-/** Timeline rows of the candidate's interviews (Candidate.timeline's InterviewEvent). */
-export const interviewEvents = (list: readonly InterviewDto[]) =>
-  list.map((i) => ({
-    __typename: 'InterviewEvent' as const,
-    at: i.createdAt,
-    by: i.byName,
-    mode: i.mode,
-    date: i.date,
-    from: i.from,
-    to: i.to,
-  }));
 
 type Payload = Awaited<ResolversTypes['InterviewPayload']>;
 
@@ -90,7 +59,7 @@ function errorOf(r: Exclude<ScheduleResult, { ok: true }>): Payload['error'] {
         return {
           __typename: 'InterviewFailed',
           message: e.message,
-          details: r.failure.status ? `HTTP ${r.failure.status}` : null,
+          details: failureDetail(r.failure),
         };
       return e as Payload['error'];
     }
