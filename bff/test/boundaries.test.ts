@@ -74,6 +74,13 @@ describe('bff layering (principle 9)', () => {
     expect(hits.map((h) => h.file)).toEqual([]);
   });
 
+  it('resolvers see no Express request or response, no raw HTTP client and no session machinery', () => {
+    const hits = [...read('resolvers'), ...read('graph')].flatMap(({ file, text }) =>
+      [...text.matchAll(/\bctx\.(?:req|res|http|sessions)\b/g)].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(hits).toEqual([]);
+  });
+
   it('only upstream/http.ts uses undici to call the api', () => {
     const all = ['.', 'upstream', 'resolvers', 'normalise', 'auth', 'files', 'uploads'].flatMap(read);
     const users = all.filter(({ text }) => /from 'undici'/.test(text) && /\bPool\b|\brequest\(/.test(text));

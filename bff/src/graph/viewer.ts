@@ -1,3 +1,4 @@
+import { can } from '@bolsa/domain';
 import type { Context } from '../context.js';
 import { gqlError } from '../errors.js';
 import type { ActorRef } from '../upstream/candidates.js';
@@ -17,6 +18,6 @@ export const actorOf = (ctx: Context): ActorRef => ({
 export function ownUserId(ctx: Context): string {
   const v = ctx.viewer;
   if (!v) throw gqlError('UNAUTHENTICATED');
-  if (v.kind !== 'CANDIDATE' || v.role !== 4) throw gqlError('FORBIDDEN');
+  if (v.kind !== 'CANDIDATE' || !can(v.role, 'candidate.ownProfile')) throw gqlError('FORBIDDEN');
   return v.id;
 }

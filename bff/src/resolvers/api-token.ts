@@ -1,3 +1,4 @@
+import { isStaffRole } from '@bolsa/domain';
 import type { ApiTokenResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { hashToken, newApiToken } from '../auth/session.js';
 import { mutationError, validationFailed } from '../errors.js';
@@ -11,7 +12,7 @@ export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
 export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken' | 'revokeApiToken'> = {
   async createApiToken(_p, { name, role }, ctx) {
     const roleId = ROLE_ID[role];
-    if (!name.trim() || roleId === 4)
+    if (!name.trim() || !isStaffRole(roleId))
       return { token: null, apiToken: null, error: validationFailed('Indica un nombre y un rol de personal.') };
     const token = newApiToken();
     const r = await ctx.apiTokens.create(name.trim(), roleId, hashToken(token));

@@ -1,3 +1,4 @@
+import { can } from '@bolsa/domain';
 import {
   APPLICATION_MESSAGES,
   AUTH_MESSAGES,
@@ -11,7 +12,6 @@ import {
 import type { ApplicationInput, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
-import { guestOwner } from '../uploads/guest.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
 
@@ -61,10 +61,11 @@ const REGISTERED_ONLY: ApplicationFileSlot[] = ['dpiScan', 'policeRecord', 'crim
 /** Who is applying: a candidate as themselves (full mode), anyone without a session as a guest. */
 function applicant(ctx: Context): { mode: DomainMode; userId: string | null; owner: string | null } {
   const v = ctx.viewer;
-  if (v && v.kind === 'CANDIDATE' && v.role === 4) return { mode: 'registered', userId: v.id, owner: v.id };
+  if (v && v.kind === 'CANDIDATE' && can(v.role, 'candidate.apply'))
+    return { mode: 'registered', userId: v.id, owner: v.id };
   // Staff and integrations apply to nothing: the form is the public's and candidates'.
   if (v) throw gqlError('FORBIDDEN');
-  return { mode: 'guest', userId: null, owner: guestOwner(ctx.req, null) };
+  return { mode: 'guest', userId: null, owner: ctx.guestOwner };
 }
 
 export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck'> = {
@@ -97,7 +98,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     });
 
     // Guests are throttled per address like logins; every attempt counts.
-    if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.req.ip ?? '')))
+    if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.clientAddress)))
       return refuse(AUTH_MESSAGES.throttled, [], null);
 
     // Upload ids: each must be this applicant's, of the slot's kind, and not used yet.

@@ -54,7 +54,7 @@ const inputPath = (path: string): string => {
 async function confirmPassword(ctx: Context, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const email = ctx.viewer?.email ?? '';
   if (!password || !email) return { ok: false, message: PASSWORD_WRONG };
-  const gate = await ctx.throttle.begin('candidate', email, ctx.req.ip ?? '');
+  const gate = await ctx.throttle.begin('candidate', email, ctx.clientAddress);
   if (gate.kind === 'throttled') return { ok: false, message: AUTH_MESSAGES.throttled };
   const r = await ctx.accounts.verifyCandidatePassword(email, password, ctx.viewer?.id ?? '');
   if (r === 'ok') {
@@ -211,7 +211,7 @@ export const candidateProfileMutations: Pick<
       return { ok: false, error: operationFailed(DELETE_FAILED, r.failure) };
     }
     // The account is gone: so is every session of it (the store's check fails on the next request too).
-    await ctx.sessions.end(ctx.req, ctx.res);
+    await ctx.session.end();
     return { ok: true, error: null };
   },
 };

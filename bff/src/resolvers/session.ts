@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  isStaffRole,
   ROLE_ENUM_OF_ID as ROLE_ENUM,
   ROLE_ID_OF_ENUM as ROLE_ID,
   candidateLoginSchema,
@@ -45,7 +46,7 @@ async function captchaRequired(ctx: Context, given: boolean): Promise<LoginError
 
 /** A captcha for this address, unless it has asked for too many lately. */
 async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
-  const wait = await ctx.throttle.captchaWait(ctx.req.ip ?? '');
+  const wait = await ctx.throttle.captchaWait(ctx.clientAddress);
   if (wait) throw gqlError('THROTTLED', CAPTCHA_THROTTLED, { retryAfterSeconds: wait });
   const c = await ctx.captcha.create();
   return { id: c.id, image: c.image };
@@ -63,7 +64,7 @@ async function attemptLogin(
   captcha: { id?: string | null; answer?: string | null },
   call: () => Promise<LoginOutcome>,
 ): Promise<{ account: LoginBody & { userId: string } } | { error: LoginErrorValue }> {
-  const gate = await ctx.throttle.begin(kind, account, ctx.req.ip ?? '');
+  const gate = await ctx.throttle.begin(kind, account, ctx.clientAddress);
   if (gate.kind === 'throttled') return { error: throttledError(gate.retryAfterSeconds) };
   if (gate.captchaRequired && !(await ctx.captcha.verify(captcha.id, captcha.answer))) {
     return { error: await captchaRequired(ctx, !!captcha.id) };
@@ -119,7 +120,7 @@ export const sessionMutations: Pick<
       );
       if (refusal) return { viewer: null, linkedApplications: 0, error: refusal };
     }
-    const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
+    const viewer = await ctx.session.start({
       kind: 'candidate',
       uid: attempt.account.userId,
       role: 4,
@@ -140,8 +141,8 @@ export const sessionMutations: Pick<
     const real = resolveStaffRole(attempt.account.user, ctx.config.roleRules, 'login');
     const forced = forceRole ? ROLE_ID[forceRole] : null;
     // 'Forzar rol' previews the panel with fewer rights; it never grants more (4 is not staff).
-    const role: RoleId = forced && forced >= real && forced <= 3 ? forced : real;
-    const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
+    const role: RoleId = forced && forced >= real && isStaffRole(forced) ? forced : real;
+    const viewer = await ctx.session.start({
       kind: 'staff',
       uid: attempt.account.userId,
       role,
@@ -181,7 +182,7 @@ export const sessionMutations: Pick<
   },
 
   async logout(_p, _a, ctx) {
-    await ctx.sessions.end(ctx.req, ctx.res);
+    await ctx.session.end();
     return true;
   },
 
