@@ -1,4 +1,4 @@
-import { isStaffRole } from '@bolsa/domain';
+import { API_TOKEN_MESSAGES, isStaffRole } from '@bolsa/domain';
 import type { ApiTokenResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { hashToken, newApiToken } from '../auth/session.js';
 import { mutationError, validationFailed } from '../errors.js';
@@ -17,7 +17,11 @@ export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken
     const token = newApiToken();
     const r = await ctx.apiTokens.create(name.trim(), roleId, hashToken(token));
     if (!r.ok)
-      return { token: null, apiToken: null, error: mutationError(r.failure, { failed: 'No se pudo crear el token' }) };
+      return {
+        token: null,
+        apiToken: null,
+        error: mutationError(r.failure, { failed: API_TOKEN_MESSAGES.createFailed }),
+      };
     return { token, apiToken: r.value, error: null };
   },
 
@@ -26,7 +30,10 @@ export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken
     if (!r.ok)
       return {
         ok: false,
-        error: mutationError(r.failure, { failed: 'No se pudo revocar el token', notFound: 'El token no existe.' }),
+        error: mutationError(r.failure, {
+          failed: API_TOKEN_MESSAGES.revokeFailed,
+          notFound: API_TOKEN_MESSAGES.notFound,
+        }),
       };
     return { ok: true, error: null };
   },

@@ -1,4 +1,4 @@
-import { INTERVIEW_MESSAGES, stateToEnum, canonicalState } from '@bolsa/domain';
+import { INTERVIEW_MESSAGES, TRANSITION_MESSAGES, stateToEnum, canonicalState } from '@bolsa/domain';
 import type {
   CandidateState as CandidateStateEnum,
   MutationResolvers,
@@ -34,7 +34,7 @@ function errorOf(r: Exclude<ScheduleResult, { ok: true }>): Payload['error'] {
         message: r.message || M.unauthorized,
       };
     case 'not-found':
-      return notFound(r.message ?? 'Candidato no encontrado');
+      return notFound(r.message ?? TRANSITION_MESSAGES.notFound);
     case 'not-allowed': {
       const state = canonicalState(r.state) ?? 'postulado';
       return {
@@ -52,7 +52,7 @@ function errorOf(r: Exclude<ScheduleResult, { ok: true }>): Payload['error'] {
     default: {
       const e = mutationError(r.failure, {
         failed: M.errorTitle,
-        notFound: 'Candidato no encontrado',
+        notFound: TRANSITION_MESSAGES.notFound,
         preferApiMessage: true,
       });
       if (e.__typename === 'OperationFailed' || e.__typename === 'Conflict')
@@ -71,7 +71,7 @@ export const interviewMutations: Pick<MutationResolvers<Context>, 'scheduleInter
   async scheduleInterview(_p, { input }, ctx) {
     const none = { interview: null, meetingLink: null, candidate: null };
     const candidate = await ctx.candidates.get(input.candidateId);
-    if (!candidate) return { ...none, error: notFound('Candidato no encontrado') };
+    if (!candidate) return { ...none, error: notFound(TRANSITION_MESSAGES.notFound) };
     if (!candidate.email || candidate.dataErased)
       return {
         ...none,
