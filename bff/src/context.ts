@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { RoleId } from '@bolsa/domain';
 import type { CaptchaService } from './auth/captcha.js';
 import type { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
@@ -60,10 +60,35 @@ export interface Services {
   uploads: Uploads;
 }
 
-export interface Context extends Services {
+/** A session just proved by a password, as `ContextSession.start` takes it. */
+export interface SessionStart {
+  kind: 'staff' | 'candidate';
+  uid: string;
+  role: RoleId;
+  real: RoleId;
+  name: string;
+  email: string;
+}
+
+/** What a resolver may do to the browser's session: start one (sets the cookie) or end it (clears it). */
+export interface ContextSession {
+  start(s: SessionStart): Promise<Viewer | null>;
+  end(): Promise<void>;
+}
+
+/**
+ * What a resolver gets: the services (not the raw HTTP client, not the session machinery), the
+ * viewer, loaders and small purpose-built capabilities — never Express's request or response.
+ */
+export interface Context extends Omit<Services, 'http' | 'sessions'> {
   viewer: Viewer | null;
   requestId: string;
-  req: Request;
-  res: Response;
   loaders: Loaders;
+  /** The client's address, for throttling (Express's `req.ip`, which honours TRUST_PROXY). */
+  clientAddress: string;
+  /** The guest applicant's cookie id, when this browser has one. */
+  guestOwner: string | null;
+  session: ContextSession;
+  /** Whether the api answers its health check. */
+  apiHealthy(): Promise<boolean>;
 }

@@ -58,6 +58,13 @@ export const conflict = (message: string) => ({ __typename: 'Conflict' as const,
  * OperationFailed; status and detail fill the 'detalles técnicos' panel. `from` is a failure or
  * (login and registration) the api's raw answer.
  */
+/** The api's message for a failure, else `fallback` with the status for support ('… (500)'). */
+export const failureText = (f: Pick<Failure, 'status' | 'message'>, fallback: string): string =>
+  f.message ?? (f.status ? `${fallback} (${f.status})` : fallback);
+
+/** The 'detalles técnicos' line of a failure ('HTTP 500'), when the api answered at all. */
+export const failureDetail = (f: Pick<Failure, 'status'>): string | null => (f.status ? `HTTP ${f.status}` : null);
+
 export function operationFailed(
   message: string,
   from?: Pick<Failure, 'status' | 'message'> | { status: number; body: unknown } | null,

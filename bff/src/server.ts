@@ -23,7 +23,7 @@ import { BAD_REQUEST, errorForLog, jsonErrors, jsonNotFound, translateGraphQLErr
 import { applyAuthDirective } from './auth/directive.js';
 import { describeAccess } from './schema-docs.js';
 import type { Config } from './config.js';
-import type { Context, Services } from './context.js';
+import type { Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { answerCache } from './answer-cache.js';
@@ -60,7 +60,7 @@ import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
 import { reportsRouter } from './files/reports.js';
-import { createLoaders } from './loaders.js';
+import { resolverContext, type ServerContext } from './resolver-context.js';
 import { webRouter } from './files/web.js';
 import {
   createBffMetrics,
@@ -108,7 +108,7 @@ function unavailableAs503(err: unknown): unknown {
 }
 
 /** Tags unexpected resolver errors with the request id so the log line can be found. */
-const requestIdPlugin: ApolloServerPlugin<Context> = {
+const requestIdPlugin: ApolloServerPlugin<ServerContext> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ contextValue, errors }) {
@@ -128,7 +128,7 @@ const requestIdPlugin: ApolloServerPlugin<Context> = {
  * included — graphql-js's own rule finds them) gets 401 (no session, no token) or 403 (a
  * candidate) before anything runs; `__typename` and ordinary queries are untouched.
  */
-const introspectionForStaffOnly: ApolloServerPlugin<Context> = {
+const introspectionForStaffOnly: ApolloServerPlugin<ServerContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ source, document, schema, contextValue }) {
@@ -294,7 +294,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     uploads: new Uploads(config.dataDir, keys.upload, store),
   };
 
-  const apollo = new ApolloServer<Context>({
+  const apollo = new ApolloServer<ServerContext>({
     schema: buildSchema(),
     introspection: config.introspection !== false,
     csrfPrevention: true,
@@ -310,7 +310,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       requestIdPlugin,
-      operationMetrics<Context>(metrics),
+      operationMetrics<ServerContext>(metrics),
       ...(config.introspection === 'staff' ? [introspectionForStaffOnly] : []),
     ],
     formatError: errorFormatter(logger),
@@ -362,7 +362,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           const wait = await services.tokenLimit.wait(viewer.id);
           if (wait) throw tokenThrottled(wait);
         }
-        return { ...services, viewer, requestId, req, res, loaders: createLoaders(services) };
+        return resolverContext(services, req, res, viewer, requestId);
       },
     }),
   );

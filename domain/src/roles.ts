@@ -97,6 +97,8 @@ export const CAPABILITIES = {
   'adminEmail.edit': EDITORS,
   'adminEmail.delete': ADMINS,
   'staffUser.manage': ADMINS,
+  /** Integration API tokens (spec 2 §2.8): the administrator, like staff users. */
+  'apiToken.manage': ADMINS,
   'candidate.view': STAFF,
   /** Every state change; role 3 changes nothing (issue 11). */
   'candidate.changeState': EDITORS,

@@ -46,6 +46,7 @@ describe('roles', () => {
       ['adminEmail.edit', [1, 2]],
       ['adminEmail.delete', [1]],
       ['staffUser.manage', [1]],
+      ['apiToken.manage', [1]],
       ['candidate.view', [1, 2, 3]],
       ['candidate.changeState', [1, 2]],
       ['candidate.reactivate', [1]],

@@ -1,8 +1,9 @@
+import { roleFromId } from '@bolsa/domain';
+import { isStaffRole } from '@bolsa/domain';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import type { Request, Response } from 'express';
 import type { RoleId } from '@bolsa/domain';
-import { fieldsOf, pick, text } from '../normalise/fields.js';
 import { resolveStaffRole, type RoleRules } from '../normalise/role.js';
 import type { AccountsClient } from '../upstream/accounts.js';
 import type { SharedStore } from './store.js';
@@ -94,7 +95,7 @@ export class Sessions {
         'restore',
       );
       // A preview role stays only while it is still lower than the real one.
-      role = used.role >= real && used.role <= 4 ? (used.role as RoleId) : real;
+      role = used.role >= real && roleFromId(used.role) ? (used.role as RoleId) : real;
     }
     return { id: used.userId, kind, role, realRole: real, name: used.account.name, email: used.account.email };
   }
@@ -147,7 +148,7 @@ export class Sessions {
   private async tokenViewer(token: string): Promise<Viewer | null> {
     if (!/^bolsa_[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const t = await this.accounts.verifyApiToken(hashToken(token));
-    const role = t && [1, 2, 3].includes(t.roleId) ? (t.roleId as RoleId) : null;
+    const role = t && isStaffRole(t.roleId) ? t.roleId : null;
     return t && role
       ? { id: `token:${t.id}`, kind: 'INTEGRATION', role, realRole: role, name: t.name, email: '' }
       : null;
@@ -160,13 +161,4 @@ export function hashToken(token: string): string {
 
 export function newApiToken(): string {
   return `bolsa_${randomBytes(32).toString('base64url')}`;
-}
-
-/** Display name of an account answer: nombre, nombre_completo, or the name parts. */
-export function displayName(user: unknown): string {
-  const f = fieldsOf(user);
-  return (
-    text(pick(f, 'nombre_completo', 'nombreCompleto', 'nombre')) ??
-    [pick(f, 'primer_nombre'), pick(f, 'primer_apellido')].map(text).filter(Boolean).join(' ')
-  );
 }

@@ -1,3 +1,4 @@
+import { can } from '@bolsa/domain';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_MESSAGES } from '@bolsa/domain';
@@ -67,8 +68,12 @@ export function candidateFilesRouter(services: Services): Router {
     const id = req.params.id;
     try {
       const owner = await services.profiles.fileOwner(scope, id);
-      const isOwner = viewer.kind === 'CANDIDATE' && viewer.role === 4 && !!owner && owner.ownerUserId === viewer.id;
-      const isStaff = viewer.kind !== 'CANDIDATE' && viewer.role >= 1 && viewer.role <= 3;
+      const isOwner =
+        viewer.kind === 'CANDIDATE' &&
+        can(viewer.role, 'candidate.ownProfile') &&
+        !!owner &&
+        owner.ownerUserId === viewer.id;
+      const isStaff = viewer.kind !== 'CANDIDATE' && can(viewer.role, 'candidate.view');
       if (!owner || !(isOwner || isStaff)) return refuse(req, res, 404);
       // No trace, no file: a staff opening that cannot be logged is not served.
       if (isStaff && !(await services.profiles.recordAccess(viewer.kind === 'STAFF' ? viewer.id : null, scope, id)))

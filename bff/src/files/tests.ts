@@ -1,3 +1,4 @@
+import { can } from '@bolsa/domain';
 import { pipeline } from 'node:stream/promises';
 import { FILE_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
@@ -9,7 +10,8 @@ export function testFilesRouter(services: Services): Router {
   router.get('/tests/:id', async (req, res) => {
     const viewer = await services.sessions.viewer(req, res);
     if (!viewer) return void res.status(401).json({ message: 'Debes iniciar sesión para continuar.' });
-    if (viewer.role === 4) return void res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
+    if (!can(viewer.role, 'testTemplate.download'))
+      return void res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
     if (!/^\d+$/.test(req.params.id)) return void res.status(404).json({ message: FILE_MESSAGES.fileNotFound });
     try {
       const up = await services.files.testTemplateFile(req.params.id);

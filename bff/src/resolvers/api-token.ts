@@ -1,8 +1,9 @@
+import { API_TOKEN_MESSAGES, isStaffRole } from '@bolsa/domain';
 import type { ApiTokenResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { hashToken, newApiToken } from '../auth/session.js';
 import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { ROLE_ENUM, ROLE_ID } from './roles.js';
+import { ROLE_ENUM_OF_ID as ROLE_ENUM, ROLE_ID_OF_ENUM as ROLE_ID } from '@bolsa/domain';
 
 export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
   apiTokens: (_p, _a, ctx) => ctx.apiTokens.list(),
@@ -11,12 +12,16 @@ export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
 export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken' | 'revokeApiToken'> = {
   async createApiToken(_p, { name, role }, ctx) {
     const roleId = ROLE_ID[role];
-    if (!name.trim() || roleId === 4)
+    if (!name.trim() || !isStaffRole(roleId))
       return { token: null, apiToken: null, error: validationFailed('Indica un nombre y un rol de personal.') };
     const token = newApiToken();
     const r = await ctx.apiTokens.create(name.trim(), roleId, hashToken(token));
     if (!r.ok)
-      return { token: null, apiToken: null, error: mutationError(r.failure, { failed: 'No se pudo crear el token' }) };
+      return {
+        token: null,
+        apiToken: null,
+        error: mutationError(r.failure, { failed: API_TOKEN_MESSAGES.createFailed }),
+      };
     return { token, apiToken: r.value, error: null };
   },
 
@@ -25,7 +30,10 @@ export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken
     if (!r.ok)
       return {
         ok: false,
-        error: mutationError(r.failure, { failed: 'No se pudo revocar el token', notFound: 'El token no existe.' }),
+        error: mutationError(r.failure, {
+          failed: API_TOKEN_MESSAGES.revokeFailed,
+          notFound: API_TOKEN_MESSAGES.notFound,
+        }),
       };
     return { ok: true, error: null };
   },

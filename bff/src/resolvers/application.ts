@@ -1,3 +1,4 @@
+import { can } from '@bolsa/domain';
 import {
   APPLICATION_MESSAGES,
   AUTH_MESSAGES,
@@ -11,7 +12,6 @@ import {
 import type { ApplicationInput, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
-import { guestOwner } from '../uploads/guest.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
 
@@ -61,39 +61,11 @@ const REGISTERED_ONLY: ApplicationFileSlot[] = ['dpiScan', 'policeRecord', 'crim
 /** Who is applying: a candidate as themselves (full mode), anyone without a session as a guest. */
 function applicant(ctx: Context): { mode: DomainMode; userId: string | null; owner: string | null } {
   const v = ctx.viewer;
-  if (v && v.kind === 'CANDIDATE' && v.role === 4) return { mode: 'registered', userId: v.id, owner: v.id };
+  if (v && v.kind === 'CANDIDATE' && can(v.role, 'candidate.apply'))
+    return { mode: 'registered', userId: v.id, owner: v.id };
   // Staff and integrations apply to nothing: the form is the public's and candidates'.
   if (v) throw gqlError('FORBIDDEN');
-  return { mode: 'guest', userId: null, owner: guestOwner(ctx.req, null) };
-}
-
-/**
- * Login with a vacancy id (spec 1 §4, §8): refused when this candidate already applied to the
- * vacancy or their e-mail is in use for it; 'Error al validar' when the check cannot run.
- */
-export async function loginApplicationRefusal(ctx: Context, vacancyId: string, userId: string, accountEmail: string) {
-  const email = accountEmail.trim().toLowerCase();
-  const checkFailed = {
-    __typename: 'ApplicationCheckFailed' as const,
-    title: APPLICATION_MESSAGES.checkFailedTitle,
-    message: APPLICATION_MESSAGES.checkFailed,
-  };
-  if (!isEntityId(vacancyId)) return checkFailed;
-  let r;
-  try {
-    r = await ctx.applications.check({ vacancyId, dpi: '', email, userId });
-  } catch {
-    return checkFailed;
-  }
-  if (r.ok || !r.conflict) return null;
-  return {
-    __typename: 'DuplicateApplication' as const,
-    conflict: r.conflict,
-    message:
-      r.conflict === 'USUARIO' || r.conflict === 'YA_APLICO'
-        ? APPLICATION_MESSAGES.alreadyAppliedUser
-        : APPLICATION_MESSAGES.emailInUseForVacancy,
-  };
+  return { mode: 'guest', userId: null, owner: ctx.guestOwner };
 }
 
 export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck'> = {
@@ -126,7 +98,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     });
 
     // Guests are throttled per address like logins; every attempt counts.
-    if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.req.ip ?? '')))
+    if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.clientAddress)))
       return refuse(AUTH_MESSAGES.throttled, [], null);
 
     // Upload ids: each must be this applicant's, of the slot's kind, and not used yet.

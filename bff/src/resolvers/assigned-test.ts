@@ -9,21 +9,15 @@ import {
   type CandidateState,
 } from '@bolsa/domain';
 import type {
-  CandidateResolvers,
   CandidateState as CandidateStateEnum,
   MutationResolvers,
   QueryResolvers,
 } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
+import { actorOf } from '../graph/viewer.js';
 import { mutationError, notFound, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
 import type { Failure } from '../upstream/failure.js';
 import type { MoveResult } from '../upstream/assigned-tests.js';
-import type { ActorRef, TimelineDto } from '../upstream/candidates.js';
-
-const actorOf = (ctx: Context): ActorRef => ({
-  userId: ctx.viewer?.kind === 'STAFF' ? ctx.viewer.id : null,
-  role: ctx.viewer!.role,
-});
 
 /** The field an api message of the assign form belongs to, so the form can mark it. */
 function fieldOf(message: string): string {
@@ -155,20 +149,3 @@ export const assignedTestMutations: Pick<
     };
   },
 };
-
-export const candidateTests: Pick<CandidateResolvers<Context>, 'tests'> = {
-  tests: (c, _a, ctx) => ctx.assignedTests.list(c.id),
-};
-
-/** The timeline's TestEvent members (Candidate.timeline merges them by time). */
-export async function testEvents(ctx: Context, t: TimelineDto) {
-  return Promise.all(
-    t.tests.map(async (e) => ({
-      __typename: 'TestEvent' as const,
-      at: e.at,
-      by: e.userId ? ((await ctx.loaders.users.load(e.userId))?.name ?? null) : null,
-      action: e.action,
-      testName: e.testName,
-    })),
-  );
-}

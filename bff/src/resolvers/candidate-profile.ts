@@ -11,17 +11,10 @@ import {
 } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
-import { gqlError, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
+import { ownUserId } from '../graph/viewer.js';
+import { failureText, gqlError, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
 import type { StagedFile } from '../upstream/files.js';
 import type { ProfileFileSlot } from '../upstream/profiles.js';
-
-/** The session's own candidate user id: the only one these fields ever name. */
-export function ownUserId(ctx: Context): string {
-  const v = ctx.viewer;
-  if (!v) throw gqlError('UNAUTHENTICATED');
-  if (v.kind !== 'CANDIDATE' || v.role !== 4) throw gqlError('FORBIDDEN');
-  return v.id;
-}
 
 export const PASSWORD_WRONG = 'La contraseña es incorrecta.';
 const DELETE_FAILED = 'No se pudo eliminar la cuenta. Intenta de nuevo.';
@@ -61,7 +54,7 @@ const inputPath = (path: string): string => {
 async function confirmPassword(ctx: Context, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const email = ctx.viewer?.email ?? '';
   if (!password || !email) return { ok: false, message: PASSWORD_WRONG };
-  const gate = await ctx.throttle.begin('candidate', email, ctx.req.ip ?? '');
+  const gate = await ctx.throttle.begin('candidate', email, ctx.clientAddress);
   if (gate.kind === 'throttled') return { ok: false, message: AUTH_MESSAGES.throttled };
   const r = await ctx.accounts.verifyCandidatePassword(email, password, ctx.viewer?.id ?? '');
   if (r === 'ok') {
@@ -197,10 +190,7 @@ export const candidateProfileMutations: Pick<
     if (r.failure.kind === 'unavailable') throw gqlError('UPSTREAM_UNAVAILABLE');
     return {
       profile: null,
-      error: operationFailed(
-        r.failure.message ?? (r.failure.status ? `${SAVE_FAILED} (${r.failure.status})` : SAVE_FAILED),
-        r.failure,
-      ),
+      error: operationFailed(failureText(r.failure, SAVE_FAILED), r.failure),
     };
   },
 
@@ -221,7 +211,7 @@ export const candidateProfileMutations: Pick<
       return { ok: false, error: operationFailed(DELETE_FAILED, r.failure) };
     }
     // The account is gone: so is every session of it (the store's check fails on the next request too).
-    await ctx.sessions.end(ctx.req, ctx.res);
+    await ctx.session.end();
     return { ok: true, error: null };
   },
 };

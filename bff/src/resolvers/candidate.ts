@@ -17,6 +17,7 @@ import type {
   ResolversTypes,
 } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
+import { actorOf } from '../graph/viewer.js';
 import {
   gqlError,
   mutationError,
@@ -27,10 +28,9 @@ import {
 } from '../errors.js';
 import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
-import { candidateTests, testEvents } from './assigned-test.js';
-import { interviewEvents, toInterview } from './interview.js';
+import { interviewEvents, toInterview } from '../graph/interviews.js';
+import { testEvents } from '../graph/tests.js';
 import type {
-  ActorRef,
   CandidateListPage,
   CandidateSortField,
   StateChangeRequest,
@@ -62,12 +62,6 @@ const sortOf = (sort: string | null | undefined, order: string | null | undefine
   sort
     ? { field: sort as CandidateSortField, direction: order === 'ASC' ? ('ASC' as const) : ('DESC' as const) }
     : null;
-
-/** The session's user and effective role, as the api's actor fields. */
-const actorOf = (ctx: Context): ActorRef => ({
-  userId: ctx.viewer?.kind === 'STAFF' ? ctx.viewer.id : null,
-  role: ctx.viewer!.role,
-});
 
 type Payload = ResolversTypes['CandidatePayload'];
 
@@ -286,7 +280,7 @@ const staffName = async (ctx: Context, userId: string | null) =>
   userId ? ((await ctx.loaders.users.load(userId))?.name ?? null) : null;
 
 export const Candidate: CandidateResolvers<Context> = {
-  ...candidateTests,
+  tests: (c, _a, ctx) => ctx.assignedTests.list(c.id),
   state: (c) => stateToEnum(c.state) as CandidateStateEnum,
   dpi: async (c, _a, ctx) => (await detailOf(c, ctx))?.dpi ?? null,
   address: async (c, _a, ctx) => (await detailOf(c, ctx))?.address ?? null,

@@ -10,18 +10,12 @@ import {
 } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
+import { actorOf, ownUserId } from '../graph/viewer.js';
 import { gqlError, notFound, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
 import type { DocumentRequestDto } from '../normalise/document-request.js';
-import type { ActorRef } from '../upstream/candidates.js';
 import type { Failure } from '../upstream/failure.js';
 import type { StagedFile } from '../upstream/files.js';
 import type { StoredUpload } from '../uploads/routes.js';
-import { ownUserId } from './candidate-profile.js';
-
-const actorOf = (ctx: Context): ActorRef => ({
-  userId: ctx.viewer?.kind === 'STAFF' ? ctx.viewer.id : null,
-  role: ctx.viewer!.role,
-});
 
 const linkInvalid = () => ({ __typename: 'DocumentRequestInvalid' as const, message: M.linkInvalid });
 

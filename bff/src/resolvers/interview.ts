@@ -1,12 +1,12 @@
-import { INTERVIEW_MESSAGES, stateToEnum, canonicalState } from '@bolsa/domain';
+import { INTERVIEW_MESSAGES, TRANSITION_MESSAGES, stateToEnum, canonicalState } from '@bolsa/domain';
 import type {
   CandidateState as CandidateStateEnum,
   MutationResolvers,
   ResolversTypes,
 } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
-import { mutationError, notFound, validationFailed } from '../errors.js';
-import type { InterviewDto } from '../normalise/interview.js';
+import { failureDetail, mutationError, notFound, validationFailed } from '../errors.js';
+import { toInterview } from '../graph/interviews.js';
 import type { ScheduleResult } from '../upstream/interviews.js';
 
 const M = INTERVIEW_MESSAGES;
@@ -18,37 +18,6 @@ const FIELD: Record<string, string> = {
   candidateEmail: 'candidateId',
   candidateName: 'candidateId',
 };
-
-export const toInterview = (i: InterviewDto) => ({
-  id: i.id,
-  candidateId: i.candidateId,
-  mode: i.mode,
-  date: i.date,
-  from: i.from,
-  to: i.to,
-  participants: i.participants,
-  observations: i.observations,
-  branchId: i.branchId,
-  branchName: i.branchName,
-  address: i.address,
-  room: i.room,
-  interviewer: i.interviewer,
-  meetingLink: i.meetingLink,
-  organiserEmail: i.organiserEmail,
-  createdAt: i.createdAt,
-});
-
-/** Timeline rows of the candidate's interviews (Candidate.timeline's InterviewEvent). */
-export const interviewEvents = (list: readonly InterviewDto[]) =>
-  list.map((i) => ({
-    __typename: 'InterviewEvent' as const,
-    at: i.createdAt,
-    by: i.byName,
-    mode: i.mode,
-    date: i.date,
-    from: i.from,
-    to: i.to,
-  }));
 
 type Payload = Awaited<ResolversTypes['InterviewPayload']>;
 
@@ -65,7 +34,7 @@ function errorOf(r: Exclude<ScheduleResult, { ok: true }>): Payload['error'] {
         message: r.message || M.unauthorized,
       };
     case 'not-found':
-      return notFound(r.message ?? 'Candidato no encontrado');
+      return notFound(r.message ?? TRANSITION_MESSAGES.notFound);
     case 'not-allowed': {
       const state = canonicalState(r.state) ?? 'postulado';
       return {
@@ -83,14 +52,14 @@ function errorOf(r: Exclude<ScheduleResult, { ok: true }>): Payload['error'] {
     default: {
       const e = mutationError(r.failure, {
         failed: M.errorTitle,
-        notFound: 'Candidato no encontrado',
+        notFound: TRANSITION_MESSAGES.notFound,
         preferApiMessage: true,
       });
       if (e.__typename === 'OperationFailed' || e.__typename === 'Conflict')
         return {
           __typename: 'InterviewFailed',
           message: e.message,
-          details: r.failure.status ? `HTTP ${r.failure.status}` : null,
+          details: failureDetail(r.failure),
         };
       return e as Payload['error'];
     }
@@ -102,7 +71,7 @@ export const interviewMutations: Pick<MutationResolvers<Context>, 'scheduleInter
   async scheduleInterview(_p, { input }, ctx) {
     const none = { interview: null, meetingLink: null, candidate: null };
     const candidate = await ctx.candidates.get(input.candidateId);
-    if (!candidate) return { ...none, error: notFound('Candidato no encontrado') };
+    if (!candidate) return { ...none, error: notFound(TRANSITION_MESSAGES.notFound) };
     if (!candidate.email || candidate.dataErased)
       return {
         ...none,

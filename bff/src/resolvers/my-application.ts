@@ -1,7 +1,7 @@
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { parsePlace } from '../normalise/vacancy.js';
-import { ownUserId } from './candidate-profile.js';
+import { ownUserId } from '../graph/viewer.js';
 
 /** lugar as the board writes it: 'Municipio, Departamento' for an INE pair, free text as written. */
 async function placeText(ctx: Context, raw: string | null): Promise<string | null> {

@@ -1,13 +1,19 @@
-import { AUTH_MESSAGES, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
+import {
+  AUTH_MESSAGES,
+  isStaffRole,
+  ROLE_ENUM_OF_ID as ROLE_ENUM,
+  ROLE_ID_OF_ENUM as ROLE_ID,
+  candidateLoginSchema,
+  registrationSchema,
+  type RoleId,
+} from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
-import { fieldsOf, id, pick, text, type Fields } from '../normalise/fields.js';
-import { answerMessage, type Answer } from '../upstream/accounts.js';
+import { candidateAccount, type LoginBody } from '../normalise/account.js';
+import type { LoginOutcome } from '../upstream/accounts.js';
 import { resolveStaffRole } from '../normalise/role.js';
-import { displayName } from '../auth/session.js';
 import type { Context } from '../context.js';
 import { gqlError, operationFailed, validationFailed } from '../errors.js';
-import { loginApplicationRefusal } from './application.js';
-import { ROLE_ENUM, ROLE_ID } from './roles.js';
+import { loginApplicationRefusal } from '../graph/applications.js';
 
 const CONFLICTS = {
   email_dpi_mismatch: { conflict: 'EMAIL_DPI_MISMATCH', message: AUTH_MESSAGES.emailDpiMismatch },
@@ -40,7 +46,7 @@ async function captchaRequired(ctx: Context, given: boolean): Promise<LoginError
 
 /** A captcha for this address, unless it has asked for too many lately. */
 async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
-  const wait = await ctx.throttle.captchaWait(ctx.req.ip ?? '');
+  const wait = await ctx.throttle.captchaWait(ctx.clientAddress);
   if (wait) throw gqlError('THROTTLED', CAPTCHA_THROTTLED, { retryAfterSeconds: wait });
   const c = await ctx.captcha.create();
   return { id: c.id, image: c.image };
@@ -56,26 +62,22 @@ async function attemptLogin(
   kind: 'staff' | 'candidate',
   account: string,
   captcha: { id?: string | null; answer?: string | null },
-  call: () => Promise<Answer>,
-): Promise<{ user: unknown; uid: string; body: Fields } | { error: LoginErrorValue }> {
-  const gate = await ctx.throttle.begin(kind, account, ctx.req.ip ?? '');
+  call: () => Promise<LoginOutcome>,
+): Promise<{ account: LoginBody & { userId: string } } | { error: LoginErrorValue }> {
+  const gate = await ctx.throttle.begin(kind, account, ctx.clientAddress);
   if (gate.kind === 'throttled') return { error: throttledError(gate.retryAfterSeconds) };
   if (gate.captchaRequired && !(await ctx.captcha.verify(captcha.id, captcha.answer))) {
     return { error: await captchaRequired(ctx, !!captcha.id) };
   }
-  const a = await call();
-  const body = fieldsOf(a.body);
-  const user = pick(body, 'user', 'usuario');
-  const uid = id(pick(fieldsOf(user), 'id'));
-  if (a.status === 200 && pick(body, 'success') === true && uid) {
+  const outcome = await call();
+  if (outcome.ok) {
     await ctx.throttle.succeeded(gate.ticket);
-    return { user, uid, body };
+    return { account: outcome.account };
   }
-  if (a.status >= 500) throw new Error(`login: api ${a.status}`);
   await ctx.throttle.failed(gate.ticket);
-  return a.status === 403
-    ? { error: { __typename: 'AccountInactive', message: answerMessage(a) ?? 'Usuario inactivo.' } }
-    : { error: { __typename: 'InvalidCredentials', message: answerMessage(a) ?? AUTH_MESSAGES.badCredentials } };
+  return outcome.reason === 'INACTIVE'
+    ? { error: { __typename: 'AccountInactive', message: outcome.message ?? 'Usuario inactivo.' } }
+    : { error: { __typename: 'InvalidCredentials', message: outcome.message ?? AUTH_MESSAGES.badCredentials } };
 }
 
 const SESSION_FAILED = { __typename: 'AccountInactive' as const, message: 'Usuario inactivo.' };
@@ -113,21 +115,21 @@ export const sessionMutations: Pick<
       const refusal = await loginApplicationRefusal(
         ctx,
         args.vacancyId,
-        attempt.uid,
-        text(pick(fieldsOf(attempt.user), 'email')) ?? email,
+        attempt.account.userId,
+        attempt.account.email ?? email,
       );
       if (refusal) return { viewer: null, linkedApplications: 0, error: refusal };
     }
-    const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
+    const viewer = await ctx.session.start({
       kind: 'candidate',
-      uid: attempt.uid,
+      uid: attempt.account.userId,
       role: 4,
       real: 4,
-      name: displayName(attempt.user),
-      email: text(pick(fieldsOf(attempt.user), 'email')) ?? email,
+      name: attempt.account.name,
+      email: attempt.account.email ?? email,
     });
     if (!viewer) return failed(SESSION_FAILED);
-    return { viewer, linkedApplications: Number(pick(attempt.body, 'vinculadas') ?? 0) || 0, error: null };
+    return { viewer, linkedApplications: attempt.account.linkedApplications, error: null };
   },
 
   async staffLogin(_p, { username, password, forceRole, captchaId, captchaAnswer }, ctx) {
@@ -136,17 +138,17 @@ export const sessionMutations: Pick<
       ctx.accounts.staffLogin(username.trim().toLowerCase(), password),
     );
     if ('error' in attempt) return failed(attempt.error);
-    const real = resolveStaffRole(attempt.user, ctx.config.roleRules, 'login');
+    const real = resolveStaffRole(attempt.account.user, ctx.config.roleRules, 'login');
     const forced = forceRole ? ROLE_ID[forceRole] : null;
     // 'Forzar rol' previews the panel with fewer rights; it never grants more (4 is not staff).
-    const role: RoleId = forced && forced >= real && forced <= 3 ? forced : real;
-    const viewer = await ctx.sessions.start(ctx.req, ctx.res, {
+    const role: RoleId = forced && forced >= real && isStaffRole(forced) ? forced : real;
+    const viewer = await ctx.session.start({
       kind: 'staff',
-      uid: attempt.uid,
+      uid: attempt.account.userId,
       role,
       real,
-      name: displayName(attempt.user),
-      email: text(pick(fieldsOf(attempt.user), 'usuario_', 'usuario', 'email')) ?? username,
+      name: attempt.account.name,
+      email: attempt.account.username ?? username,
     });
     if (!viewer) return failed(SESSION_FAILED);
     return { viewer, linkedApplications: 0, error: null };
@@ -169,39 +171,18 @@ export const sessionMutations: Pick<
       return { ok: false, email: null, error: validationFailed(fields[0]!.message, fields) };
     }
     const v = parsed.data;
-    const a = await ctx.accounts.register({
-      PrimerNombre: v.primerNombre,
-      SegundoNombre: v.segundoNombre,
-      PrimerApellido: v.primerApellido,
-      SegundoApellido: v.segundoApellido,
-      Email: v.email.toLowerCase(),
-      Password: v.password,
-      ComoSeEntero: v.comoSeEntero,
-      Observaciones: v.observaciones,
-      Dpi: v.dpi,
-    });
-    if (typeof a.body === 'string') {
-      return { ok: false, email: null, error: operationFailed(`Error del servidor: ${a.body.slice(0, 200)}`, a) };
+    const r = await ctx.accounts.register(v);
+    if (r.ok) return { ok: true, email: v.email.toLowerCase(), error: null };
+    if (r.reason === 'CONFLICT') {
+      const known = r.conflict && r.conflict in CONFLICTS ? CONFLICTS[r.conflict as keyof typeof CONFLICTS] : null;
+      const error = known ?? { conflict: 'OTHER' as const, message: r.message };
+      return { ok: false, email: null, error: { __typename: 'RegistrationConflict', ...error } };
     }
-    const f = fieldsOf(a.body);
-    if (a.status >= 200 && a.status < 300 && pick(f, 'success') !== false)
-      return { ok: true, email: v.email.toLowerCase(), error: null };
-    const code = text(pick(f, 'conflict'));
-    if (code && code in CONFLICTS) {
-      return {
-        ok: false,
-        email: null,
-        error: { __typename: 'RegistrationConflict', ...CONFLICTS[code as keyof typeof CONFLICTS] },
-      };
-    }
-    const message = answerMessage(a) ?? `Error al crear la cuenta (${a.status})`;
-    if (a.status === 409)
-      return { ok: false, email: null, error: { __typename: 'RegistrationConflict', conflict: 'OTHER', message } };
-    return { ok: false, email: null, error: operationFailed(message, a) };
+    return { ok: false, email: null, error: operationFailed(r.message, r.failure) };
   },
 
   async logout(_p, _a, ctx) {
-    await ctx.sessions.end(ctx.req, ctx.res);
+    await ctx.session.end();
     return true;
   },
 
@@ -216,18 +197,6 @@ export const Viewer: ViewerResolvers<Context> = {
   async candidate(v, _a, ctx) {
     if (v.kind !== 'CANDIDATE') return null;
     const state = await ctx.accounts.sessionState('candidate', v.id);
-    const f = fieldsOf(state?.user);
-    const first = text(pick(f, 'primer_nombre'));
-    if (!first) return null;
-    return {
-      firstName: first,
-      secondName: text(pick(f, 'segundo_nombre')),
-      firstSurname: text(pick(f, 'primer_apellido')) ?? '',
-      secondSurname: text(pick(f, 'segundo_apellido')),
-      marriedSurname: text(pick(f, 'apellido_casada')),
-      howHeard: text(pick(f, 'como_se_entero')),
-      observations: text(pick(f, 'observaciones')),
-      registeredAt: text(pick(f, 'fecha_registro')),
-    };
+    return candidateAccount(state?.user);
   },
 };

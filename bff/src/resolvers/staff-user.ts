@@ -2,7 +2,7 @@ import { USER_MESSAGES, check, staffUserSchema } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, StaffUserResolvers } from '../generated/resolvers.js';
 import { conflict, mutationError, notFound, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { ROLE_ENUM } from './roles.js';
+import { ROLE_ENUM_OF_ID as ROLE_ENUM } from '@bolsa/domain';
 
 /** The domain's staff-user schema (organisation e-mail domain, staff roles only, password rules). */
 function checkInput(ctx: Context, input: unknown, mode: 'create' | 'update') {

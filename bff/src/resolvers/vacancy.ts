@@ -109,11 +109,7 @@ export const vacancyQueries: Pick<
         view: 'STAFF',
         page: Math.max(page ?? 1, 1),
         pageSize: clamp(pageSize, 10, STAFF_MAX_PAGE_SIZE),
-        search: filter?.search,
-        branchId: filter?.branchId,
-        vacancyId: filter?.vacancyId,
-        featuredOnly: filter?.featuredOnly,
-        status: filter?.status,
+        ...filter,
         sort,
       }),
     );

@@ -1,13 +1,26 @@
-import { fieldsOf, id, pick, text } from '../normalise/fields.js';
+import { registrationFailedMessage } from '@bolsa/domain';
+import {
+  answerText,
+  apiTokenBody,
+  loginBody,
+  registrationBody,
+  sessionStateBody,
+  toRestCandidateLogin,
+  toRestRegistration,
+  toRestStaffLogin,
+  type LoginBody,
+  type Registration,
+} from '../normalise/account.js';
+import { failureOf, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
 
 /** An answer of the api whether 2xx or not: login and register read the body either way. */
-export interface Answer {
+interface Answer {
   status: number;
   body: unknown;
 }
 
-export async function answer(p: Promise<unknown>): Promise<Answer> {
+async function answer(p: Promise<unknown>): Promise<Answer> {
   try {
     return { status: 200, body: await p };
   } catch (err) {
@@ -16,16 +29,28 @@ export async function answer(p: Promise<unknown>): Promise<Answer> {
   }
 }
 
-/** The api's own message in an answer body, if any. */
-export function answerMessage(a: Answer): string | null {
-  if (typeof a.body === 'string') return a.body.trim().slice(0, 300) || null;
-  return text(pick(fieldsOf(a.body), 'message', 'mensaje', 'error'));
-}
+/** A login attempt: the account it opens, or why not (the api's own message when it gave one). */
+export type LoginOutcome =
+  | { ok: true; account: LoginBody & { userId: string } }
+  | { ok: false; reason: 'INVALID_CREDENTIALS' | 'INACTIVE'; message: string | null };
+
+/** A registration: done, refused as a conflict (with the api's conflict code) or failed. */
+export type RegisterOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'CONFLICT'; conflict: string | null; message: string }
+  | { ok: false; reason: 'FAILED'; message: string; failure: Failure };
 
 export interface SessionState {
   active: boolean;
   role: unknown;
   user: unknown;
+}
+
+function loginOutcome(a: Answer): LoginOutcome {
+  const b = loginBody(a.body);
+  if (a.status === 200 && b.success && b.userId) return { ok: true, account: { ...b, userId: b.userId } };
+  if (a.status >= 500) throw new Error(`login: api ${a.status}`);
+  return { ok: false, reason: a.status === 403 ? 'INACTIVE' : 'INVALID_CREDENTIALS', message: answerText(a.body) };
 }
 
 /**
@@ -35,10 +60,15 @@ export interface SessionState {
 export class AccountsClient {
   constructor(private readonly http: Upstream) {}
 
-  candidateLogin(email: string, password: string) {
+  private candidateAnswer(email: string, password: string) {
     return answer(
-      this.http.request('/usuarios-candidatos/login', { method: 'POST', json: { Email: email, Password: password } }),
+      this.http.request('/usuarios-candidatos/login', { method: 'POST', json: toRestCandidateLogin(email, password) }),
     );
+  }
+
+  /** A candidate login; an api failure (5xx, unreachable) throws. */
+  async candidateLogin(email: string, password: string): Promise<LoginOutcome> {
+    return loginOutcome(await this.candidateAnswer(email, password));
   }
 
   /**
@@ -50,24 +80,32 @@ export class AccountsClient {
     password: string,
     userId: string,
   ): Promise<'ok' | 'wrong' | 'unavailable'> {
-    const a = await this.candidateLogin(email, password);
-    const body = fieldsOf(a.body);
-    const uid = id(pick(fieldsOf(pick(body, 'user', 'usuario')), 'id'));
-    if (a.status === 200 && pick(body, 'success') === true && uid === userId) return 'ok';
+    const a = await this.candidateAnswer(email, password);
+    const b = loginBody(a.body);
+    if (a.status === 200 && b.success && b.userId === userId) return 'ok';
     return a.status >= 500 ? 'unavailable' : 'wrong';
   }
 
-  register(payload: Record<string, string>) {
-    return answer(this.http.request('/usuarios-candidatos/register', { method: 'POST', json: payload }));
+  async register(input: Registration): Promise<RegisterOutcome> {
+    const a = await answer(
+      this.http.request('/usuarios-candidatos/register', { method: 'POST', json: toRestRegistration(input) }),
+    );
+    if (typeof a.body === 'string') {
+      const message = `Error del servidor: ${a.body.slice(0, 200)}`;
+      return { ok: false, reason: 'FAILED', message, failure: failureOf(a.status, a.body) };
+    }
+    const b = registrationBody(a.body);
+    if (a.status >= 200 && a.status < 300 && !b.refused) return { ok: true };
+    const message = answerText(a.body) ?? registrationFailedMessage(a.status);
+    if (b.conflict || a.status === 409) return { ok: false, reason: 'CONFLICT', conflict: b.conflict, message };
+    const failure = failureOf(a.status, a.body);
+    return { ok: false, reason: 'FAILED', message, failure };
   }
 
-  /** Recruiter login: every field of the request is sent, defaults except user and password (spec 2 §3). */
-  staffLogin(username: string, password: string) {
-    return answer(
-      this.http.request('/login', {
-        method: 'POST',
-        json: { id: 0, nombre: '', usuario_: username, clave: password, estatus: '1', idRol: 0 },
-      }),
+  /** Recruiter login; an api failure (5xx, unreachable) throws. */
+  async staffLogin(username: string, password: string): Promise<LoginOutcome> {
+    return loginOutcome(
+      await answer(this.http.request('/login', { method: 'POST', json: toRestStaffLogin(username, password) })),
     );
   }
 
@@ -78,21 +116,12 @@ export class AccountsClient {
     const a = await answer(this.http.request(path, { timeoutMs: 5_000 }));
     if (a.status === 404) return null;
     if (a.status !== 200) throw new UpstreamHttpError(a.status, a.body);
-    const f = fieldsOf(a.body);
-    const activeRaw = pick(f, 'activo', 'estatus', 'active');
-    return {
-      active: activeRaw === true || activeRaw === 1 || activeRaw === '1',
-      role: pick(f, 'idrol', 'rol'),
-      user: a.body,
-    };
+    return sessionStateBody(a.body);
   }
 
   async verifyApiToken(hash: string): Promise<{ id: string; name: string; roleId: number } | null> {
     const a = await answer(this.http.request(`/internal/api-tokens/verificar/${hash}`, { timeoutMs: 5_000 }));
     if (a.status !== 200) return null;
-    const f = fieldsOf(a.body);
-    if (pick(f, 'revocado') === true) return null;
-    const tid = id(pick(f, 'id'));
-    return tid ? { id: tid, name: text(pick(f, 'nombre')) ?? 'API', roleId: Number(pick(f, 'idrol')) } : null;
+    return apiTokenBody(a.body);
   }
 }

@@ -1,7 +1,8 @@
-import { canonicalState, type AssignedTestState, type CandidateState } from '@bolsa/domain';
+import type { AssignedTestState, CandidateState } from '@bolsa/domain';
 import { normaliseAssignedTest, type AssignedTestDto } from '../normalise/assigned-test.js';
 import { normaliseCandidate, type CandidateDto } from '../normalise/candidate.js';
-import { fieldsOf, listOf, pick, text } from '../normalise/fields.js';
+import { fieldsOf, listOf, pick } from '../normalise/fields.js';
+import { stateRefusalBody } from '../normalise/state-refusal.js';
 import type { ActorRef } from './candidates.js';
 import { failed, failure, failureOf, isRecordId, success, type Failure, type Result } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
@@ -125,17 +126,16 @@ export class AssignedTestsClient {
       raw = await this.http.request(path, { method: 'POST', json: body, timeoutMs: 20_000 });
     } catch (err) {
       if (!(err instanceof UpstreamHttpError)) throw err;
-      const f = fieldsOf(err.body);
       const fail = failureOf(err.status, err.body);
+      const refusal = stateRefusalBody(err.body);
       // A refusal of the flow names the candidate's state; other 400s are the input's problem.
-      const allowed = pick(f, 'estadosPermitidos');
-      if ((err.status === 400 || err.status === 403 || err.status === 409) && Array.isArray(allowed))
+      if ((err.status === 400 || err.status === 403 || err.status === 409) && refusal.listsAllowed)
         return {
           ok: false,
           kind: 'not-allowed',
-          message: text(pick(f, 'detalle')) ?? fail.message,
-          state: canonicalState(pick(f, 'estadoActual')),
-          allowed: allowed.map((s) => canonicalState(s)).filter((s): s is CandidateState => s !== null),
+          message: refusal.detail ?? fail.message,
+          state: refusal.state,
+          allowed: refusal.allowed,
         };
       return { ok: false, kind: 'failed', failure: fail };
     }

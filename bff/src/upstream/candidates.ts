@@ -12,6 +12,7 @@ import {
 import { unexpected } from '../errors.js';
 import { normaliseCandidate, type CandidateDto } from '../normalise/candidate.js';
 import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
+import { stateRefusalBody } from '../normalise/state-refusal.js';
 import { failureOf, isRecordId, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
 
@@ -102,11 +103,6 @@ const EMAIL_STATUS: Record<string, TimelineDto['emails'][number]['status']> = {
   fallido: 'FAILED',
   failed: 'FAILED',
 };
-
-const states = (raw: unknown): CandidateState[] =>
-  listOf(raw)
-    .map((s) => canonicalState(s))
-    .filter((s): s is CandidateState => s !== null);
 
 /**
  * Candidatos (spec 3 §7): the only code that knows the pipeline's REST paths, field names and
@@ -299,20 +295,19 @@ export class CandidatesClient {
     } catch (err) {
       if (!(err instanceof UpstreamHttpError)) throw err;
       const failure = failureOf(err.status, err.body);
-      const f = fieldsOf(err.body);
       if (failure.kind === 'not-found') return { ok: false, kind: 'not-found', message: failure.message };
       if (failure.code === 'correo_no_encolado')
         return { ok: false, kind: 'email-not-queued', message: failure.message };
       if (err.status === 400 || err.status === 403 || err.status === 409) {
-        const state = canonicalState(pick(f, 'estadoActual'));
+        const refusal = stateRefusalBody(err.body);
         // 400 with no state named: the api's own validation (a bad date), not a refusal of the flow.
-        if (state || err.status !== 400)
+        if (refusal.state || err.status !== 400)
           return {
             ok: false,
             kind: 'not-allowed',
-            message: text(pick(f, 'detalle')) ?? failure.message,
-            state,
-            allowed: states(pick(f, 'estadosPermitidos')),
+            message: refusal.detail ?? failure.message,
+            state: refusal.state,
+            allowed: refusal.allowed,
           };
       }
       return { ok: false, kind: 'failed', failure };

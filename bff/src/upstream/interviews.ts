@@ -1,6 +1,8 @@
+import type { CandidateState } from '@bolsa/domain';
 import { unexpected } from '../errors.js';
 import { normaliseInterview, type InterviewDto } from '../normalise/interview.js';
 import { fieldsOf, listOf, pick, text } from '../normalise/fields.js';
+import { stateRefusalBody } from '../normalise/state-refusal.js';
 import type { ActorRef } from './candidates.js';
 import { failureOf, isRecordId, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
@@ -27,7 +29,7 @@ export type ScheduleResult =
   | { ok: false; kind: 'invalid'; message: string; field: string | null }
   | { ok: false; kind: 'unauthorised'; title: string; message: string }
   | { ok: false; kind: 'not-found'; message: string | null }
-  | { ok: false; kind: 'not-allowed'; message: string; state: unknown; allowed: unknown[] }
+  | { ok: false; kind: 'not-allowed'; message: string; state: CandidateState | null; allowed: CandidateState[] }
   | { ok: false; kind: 'meeting'; message: string; details: string | null }
   | { ok: false; kind: 'failed'; failure: Failure };
 
@@ -70,13 +72,14 @@ export class InterviewsClient {
       const f = fieldsOf(err.body);
       const message = text(pick(f, 'error', 'message'));
       const details = text(pick(f, 'details'));
-      if (err.status === 400 && pick(f, 'codigo') === 'cambio_no_permitido')
+      const refusal = stateRefusalBody(err.body);
+      if (err.status === 400 && refusal.coded)
         return {
           ok: false,
           kind: 'not-allowed',
           message: message ?? '',
-          state: pick(f, 'estadoActual'),
-          allowed: listOf(pick(f, 'estadosPermitidos')),
+          state: refusal.state,
+          allowed: refusal.allowed,
         };
       if (err.status === 400 && message) return { ok: false, kind: 'invalid', message, field: text(pick(f, 'campo')) };
       if (err.status === 403 && pick(f, 'title'))
