@@ -20,7 +20,7 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { StaffUserFieldsFragment } from '../../gql/graphql';
 import { useDocumentTitle } from '../../lib/document-title';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { roleLabel, useSession } from '../session';
 import { ApiTokensSection } from './ApiTokensSection';
 import { CreateUserForm } from './CreateUserForm';

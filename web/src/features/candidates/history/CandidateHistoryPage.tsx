@@ -3,7 +3,7 @@ import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyH
 import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
 import { formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
-import { pageTitle } from '../../../app/site';
+import { pageTitle } from '../../../lib/site';
 import { ConfirmDialog } from '../../../components/dialogs';
 import {
   ListPageSize,

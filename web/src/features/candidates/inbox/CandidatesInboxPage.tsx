@@ -3,7 +3,7 @@ import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { IconZoomQuestion } from '@tabler/icons-react';
 import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
 import { Link } from 'react-router';
-import { pageTitle } from '../../../app/site';
+import { pageTitle } from '../../../lib/site';
 import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
