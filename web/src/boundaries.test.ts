@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,4 +57,14 @@ describe('layer and feature boundaries (.dependency-cruiser.cjs)', () => {
       );
     }
   });
+});
+
+describe('web features', () => {
+  it('each has an index.ts, the only door other features may use', () => {
+    const features = path.join(path.dirname(new URL(import.meta.url).pathname), 'features');
+    const missing = readdirSync(features, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !existsSync(path.join(features, d.name, 'index.ts')))
+      .map((d) => d.name);
+    expect(missing).toEqual([]);
+  }, 10_000);
 });

@@ -3,7 +3,8 @@ import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@tes
 import { matchRoutes, MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createCache } from './apollo';
-import { AppRoutes, guardRedirect, routes } from './router';
+import { ROLE_IDS, ROUTES, routeRedirect } from '@bolsa/domain';
+import { AppRoutes, guardRedirect, routes, type RouteAccess } from './router';
 import type { Role } from '../gql/graphql';
 import { API_TOKENS, STAFF_USERS } from '../features/users/operations';
 import { APPLICATION_VACANCY } from '../features/applications/operations';
@@ -245,6 +246,23 @@ describe('route guard (spec 1 §2.1)', () => {
     expect(guardRedirect('/perfil', null)).toBe('/');
     expect(guardRedirect('/', 1)).toBe('/panel');
     expect(guardRedirect('/vacantes/7', 4)).toBeNull();
+  });
+
+  it("routes every address of domain's ROUTES with its audience, and decides as domain's routeRedirect", () => {
+    const roles = [null, ...ROLE_IDS] as const;
+    for (const rule of ROUTES) {
+      const address = rule.path.replace(/:\w+/g, 'x1');
+      const matches = matchRoutes(routes, address) ?? [];
+      expect(matches.at(-1)?.route.path, address).not.toBe('*');
+      // A route without a handle takes its parent's, as the guard reads it.
+      const audience = matches
+        .map((m) => (m.route.handle as RouteAccess | undefined)?.audience)
+        .filter((a) => a !== undefined)
+        .at(-1);
+      expect(audience, address).toEqual(rule.audience);
+      for (const role of roles)
+        expect(guardRedirect(address, role), `${address} as ${role}`).toBe(routeRedirect(address, role));
+    }
   });
 
   it('shows a spinner until the session is known', async () => {

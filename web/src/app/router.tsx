@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { ROLE, type RoleId } from '@bolsa/domain';
+import { homeOf, ROLE, ROUTES, type Audience, type RoleId, type RouteRule } from '@bolsa/domain';
 import { LoginPromptProvider } from '../features/accounts';
 import { ApplicationRoute } from '../features/applications';
 import { CandidateProfileGate } from '../features/candidate-area';
@@ -14,19 +14,16 @@ import { SessionProvider, useSession } from '../features/session';
  */
 
 /** Who may open a route (spec 1 §2.1), kept in each route's handle for the guard below. */
-export type Audience = RoleId | 'anonymous';
+export type { Audience };
 export interface RouteAccess {
-  audience: readonly Audience[] | 'anyone';
+  audience: RouteRule['audience'];
 }
 
-const STAFF = [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] as const;
-const EDITORS = [ROLE.ADMIN, ROLE.MANAGER] as const;
-const ADMINS = [ROLE.ADMIN] as const;
-const CANDIDATES = [ROLE.CANDIDATE] as const;
-const BOARD = ['anonymous', ROLE.CANDIDATE] as const;
-
-function access(audience: RouteAccess['audience']): { handle: RouteAccess } {
-  return { handle: { audience } };
+/** The audience of `path` in domain's route table (ROUTES), the one home of who may open what. */
+function access(path: RouteRule['path']): { handle: RouteAccess } {
+  const rule = ROUTES.find((r) => r.path === path);
+  if (!rule) throw new Error(`La ruta ${path} no está en la tabla de rutas del dominio (ROUTES).`);
+  return { handle: { audience: rule.audience } };
 }
 
 function lazyNamed<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ComponentType {
@@ -103,29 +100,27 @@ function panelScreen(Screen: ComponentType): Pick<RouteObject, 'element'> {
 const notYet = { element: null };
 
 const PANEL_CHILDREN: RouteObject[] = [
-  { index: true, ...panelScreen(PanelPage), ...access(STAFF) },
-  { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access(STAFF) },
-  { path: 'plazas/candidatos/:id', ...panelScreen(CandidatesByVacancyPage), ...access(STAFF) },
-  { path: 'candidatoporplaza', ...panelScreen(CandidatesByVacancyPage), ...access(STAFF) },
-  { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access(STAFF) },
-  { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access(STAFF) },
-  { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access(STAFF) },
-  { path: 'asignacionpruebas/:id', ...panelScreen(CandidateTestsPage), ...access(STAFF) },
-  { path: 'asignacionentrevista/:id', ...panelScreen(InterviewSchedulingPage), ...access(STAFF) },
-  { path: 'plazas/crear', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
-  { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access(EDITORS) },
-  { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
-  { path: 'plazas/editar-vacante', ...panelScreen(EditVacancyPage), ...access(EDITORS) },
-  { path: 'historial', ...panelScreen(CandidateHistoryPage), ...access(EDITORS) },
-  { path: 'reportes', ...panelScreen(FunnelReportPage), ...access(EDITORS) },
-  { path: 'usuarios', element: <UsersPage />, ...access(ADMINS) },
+  { index: true, ...panelScreen(PanelPage), ...access('/panel') },
+  { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access('/panel/plazas') },
+  { path: 'plazas/candidatos/:id', ...panelScreen(CandidatesByVacancyPage), ...access('/panel/plazas/candidatos/:id') },
+  { path: 'candidatoporplaza', ...panelScreen(CandidatesByVacancyPage), ...access('/panel/candidatoporplaza') },
+  { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access('/panel/detallecandidato/:id') },
+  { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access('/panel/candidatos') },
+  { path: 'plazas/vista-vacante', ...panelScreen(VacancyViewPage), ...access('/panel/plazas/vista-vacante') },
+  { path: 'asignacionpruebas/:id', ...panelScreen(CandidateTestsPage), ...access('/panel/asignacionpruebas/:id') },
+  {
+    path: 'asignacionentrevista/:id',
+    ...panelScreen(InterviewSchedulingPage),
+    ...access('/panel/asignacionentrevista/:id'),
+  },
+  { path: 'plazas/crear', ...panelScreen(CreateVacancyPage), ...access('/panel/plazas/crear') },
+  { path: 'plazas/crear-vacante', ...panelScreen(CreateVacancyPage), ...access('/panel/plazas/crear-vacante') },
+  { path: 'plazas/editar', ...panelScreen(EditVacancyPage), ...access('/panel/plazas/editar') },
+  { path: 'plazas/editar-vacante', ...panelScreen(EditVacancyPage), ...access('/panel/plazas/editar-vacante') },
+  { path: 'historial', ...panelScreen(CandidateHistoryPage), ...access('/panel/historial') },
+  { path: 'reportes', ...panelScreen(FunnelReportPage), ...access('/panel/reportes') },
+  { path: 'usuarios', element: <UsersPage />, ...access('/panel/usuarios') },
 ];
-
-/** Where a visitor with `role` (null: anonymous) lands on an address the table does not know. */
-export function homeOf(role: RoleId | null): string {
-  if (role === null) return '/';
-  return role === ROLE.CANDIDATE ? '/perfil' : '/panel';
-}
 
 /**
  * The route guard of spec 1 §2.1 / spec 2 §2: where `role` (null: anonymous) is sent when it
@@ -173,11 +168,11 @@ export const routes: RouteObject[] = [
       </AppLayout>
     ),
     children: [
-      { index: true, element: <HomePage />, ...access(BOARD) },
+      { index: true, element: <HomePage />, ...access('/') },
       {
         path: 'vacantes',
         element: <VacanciesPage />,
-        ...access(BOARD),
+        ...access('/vacantes'),
         children: [
           { path: ':id', element: <VacancyDetailRoute /> },
           // The application form's shareable address (issue 9), over the board like the detail.
@@ -191,7 +186,7 @@ export const routes: RouteObject[] = [
             <CandidateAreaPage />
           </Deferred>
         ),
-        ...access(CANDIDATES),
+        ...access('/perfil'),
       },
       {
         // The document-update e-mail's signed link (issue 12): a visitor without session stays to
@@ -202,7 +197,7 @@ export const routes: RouteObject[] = [
             <DocumentRequestPage />
           </Deferred>
         ),
-        ...access(BOARD),
+        ...access('/perfil/documentos/:token'),
       },
       {
         path: 'reclutadores/login',
@@ -214,7 +209,7 @@ export const routes: RouteObject[] = [
             </Deferred>
           </>
         ),
-        ...access('anyone'),
+        ...access('/reclutadores/login'),
       },
       {
         path: 'preguntas-frecuentes',
@@ -223,7 +218,7 @@ export const routes: RouteObject[] = [
             <FaqPage />
           </Deferred>
         ),
-        ...access('anyone'),
+        ...access('/preguntas-frecuentes'),
       },
       {
         path: 'panel',
@@ -232,7 +227,7 @@ export const routes: RouteObject[] = [
             <PanelLayout />
           </Deferred>
         ),
-        ...access(STAFF),
+        ...access('/panel'),
         children: PANEL_CHILDREN,
       },
       {
@@ -242,7 +237,7 @@ export const routes: RouteObject[] = [
             <PanelLayout />
           </Deferred>
         ),
-        ...access(STAFF),
+        ...access('/vista-previa'),
         children: [{ index: true, ...notYet }],
       },
       { path: '*', element: <CatchAll /> },

@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MockedProvider } from '@apollo/client/testing/react';
-import type { MockLink } from '@apollo/client/testing';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -11,9 +10,10 @@ import { cssVariablesResolver, theme } from '../app/theme';
 import type { ViewerFieldsFragment } from '../gql/graphql';
 import { LoginPromptProvider } from '../features/accounts/LoginPrompt';
 import type { Session } from '../features/session';
+import type { Mocks } from './mocks';
 import { StaticSession } from './session';
 
-export type Mocks = ReadonlyArray<MockLink.MockedResponse>;
+export type { Mocks } from './mocks';
 
 /** Mantine in test mode (no transitions, no portals) with the app's theme. */
 export function TestMantine({ children }: { children: ReactElement | ReactElement[] }) {

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { Role, ViewerFieldsFragment } from '../gql/graphql';
 import { SESSION } from '../features/session/operations';
 import { SessionContext, toSessionViewer, type Session } from '../features/session/SessionProvider';
-import type { Mocks } from './render';
+import type { Mocks } from './mocks';
 
 export const SETTINGS = {
   __typename: 'Settings' as const,

@@ -8,7 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { SITE, type SocialNetwork } from '../site';
+import { SITE, type SocialNetwork } from '../../lib/site';
 import { Logo } from './Logo';
 import classes from './shell.module.css';
 

@@ -1,7 +1,7 @@
 import { Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { ROLE, type RoleId } from '@bolsa/domain';
+import { navLinksFor, ROLE, type RoleId } from '@bolsa/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTrackDialog } from '../../lib/dialog-activity';
@@ -25,19 +25,13 @@ const PUBLIC_LINKS: readonly NavItem[] = [
   { to: '/preguntas-frecuentes', label: 'Preguntas frecuentes', end: false },
 ];
 
-const CANDIDATE_LINKS: readonly NavItem[] = [{ to: '/perfil', label: 'Mi Perfil', end: false }];
-
-const STAFF_LINKS: readonly (NavItem & { roles: readonly RoleId[] })[] = [
-  { to: '/panel', label: 'Panel', end: true, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
-  { to: '/panel/plazas', label: 'Plazas', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
-  { to: '/panel/candidatos', label: 'Candidatos', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER, ROLE.VIEWER] },
-  { to: '/panel/historial', label: 'Historial', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER] },
-  { to: '/panel/reportes', label: 'Reportes', end: false, roles: [ROLE.ADMIN, ROLE.MANAGER] },
-  { to: '/panel/usuarios', label: 'Usuarios', end: false, roles: [ROLE.ADMIN] },
-];
+/** The signed-in bars come from domain's navigation table (spec 1 §2.2, spec 2 §2). */
+function navItems(role: RoleId): NavItem[] {
+  return navLinksFor(role).map(({ path, label }) => ({ to: path, label, end: path === '/panel' }));
+}
 
 export function staffLinks(role: RoleId): NavItem[] {
-  return STAFF_LINKS.filter((l) => l.roles.includes(role));
+  return navItems(role);
 }
 
 function isStaff(viewer: SessionViewer | null): viewer is SessionViewer {
@@ -54,7 +48,7 @@ export function TopNav() {
   useTrackDialog(menuOpened);
 
   const staff = isStaff(viewer);
-  const links = staff ? staffLinks(viewer.roleId) : viewer ? CANDIDATE_LINKS : PUBLIC_LINKS;
+  const links = staff ? staffLinks(viewer.roleId) : viewer ? navItems(ROLE.CANDIDATE) : PUBLIC_LINKS;
   // Five staff links, a name and a button need more room than the public bar.
   const desktop = staff ? 'lg' : 'md';
 

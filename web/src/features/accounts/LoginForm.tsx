@@ -109,7 +109,7 @@ export function LoginForm({
       if (isNetworkError(error)) {
         setNotice({
           kind: 'error',
-          title: 'Error de conexión',
+          title: AUTH_MESSAGES.connectionError,
           message: NETWORK_MESSAGE,
         });
       } else {

@@ -171,7 +171,7 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
     } catch (error) {
       fail(
         isNetworkError(error)
-          ? { kind: 'error', title: 'Error de conexión', message: NETWORK_MESSAGE }
+          ? { kind: 'error', title: AUTH_MESSAGES.connectionError, message: NETWORK_MESSAGE }
           : {
               kind: 'error',
               title: 'No se pudo completar el registro',

@@ -1,4 +1,5 @@
 import { graphql } from '../../gql';
+// Spreads `...ViewerFields`, the session's fragment (features/session, exported there as VIEWER_FIELDS).
 
 /** Why a candidate or staff log-in was refused (the LoginError union). */
 export const LOGIN_ERROR_FIELDS = graphql(`

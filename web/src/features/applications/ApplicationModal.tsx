@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-
 import { APPLICATION_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLoginPrompt } from '../accounts';

@@ -2,7 +2,7 @@ import { Accordion, Anchor, Box, Container, List, Text, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { joinOr, MAX_FILE_MB, TRACKER_STEPS, UPLOAD_RULES } from '@bolsa/domain';
-import { pageTitle, SITE } from '../../app/site';
+import { pageTitle, SITE } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 
 interface Faq {

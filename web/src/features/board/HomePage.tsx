@@ -1,5 +1,5 @@
 import { Box, Container, Text, Title } from '@mantine/core';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 import { BoardLayout } from './BoardLayout';
 import { InfoCards } from './InfoCards';

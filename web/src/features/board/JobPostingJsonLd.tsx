@@ -1,5 +1,5 @@
 import { jobPosting, jsonForScript } from '@bolsa/domain';
-import { SITE } from '../../app/site';
+import { SITE } from '../../lib/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
 
 type VacancyDetail = NonNullable<VacancyDetailQuery['vacancy']>;

@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 import { BoardLayout } from './BoardLayout';
 

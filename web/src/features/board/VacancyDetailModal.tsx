@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { OUTAGE_MESSAGES } from '@bolsa/domain';
 import { useState, type ReactNode } from 'react';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
 import { JobImage } from '../../components/JobImage';
 import { VacancyDetails } from '../../components/VacancyDetails';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { matchPath, useLocation, useNavigate, useParams, type Location } from 'react-router';
+import { matchPath, useLocation, useNavigate, useParams } from 'react-router';
 import { APPLICATION_ROUTE, ApplicationDialog } from '../applications';
 
 // The dialog (and Mantine's modal machinery) is fetched when a vacancy is first opened.
@@ -18,17 +18,6 @@ export function VacancyDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate('/vacantes')} />;
-}
-
-/** What 'Ver Detalles' keeps in the history entry: the page the dialog was opened over. */
-export interface DetailState {
-  background: Location;
-}
-
-export function backgroundOf(location: Location): Location | null {
-  const state = location.state as Partial<DetailState> | null;
-  const overlaid = matchPath('/vacantes/:id', location.pathname) ?? matchPath(APPLICATION_ROUTE, location.pathname);
-  return state?.background && overlaid ? state.background : null;
 }
 
 /**

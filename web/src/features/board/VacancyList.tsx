@@ -22,7 +22,7 @@ import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql
 import { isOutage } from '../../lib/errors';
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { GuestBanner } from './GuestBanner';
-import type { DetailState } from './VacancyDetailRoute';
+import type { DetailState } from './detail-state';
 import { useApply } from './apply';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyCard } from './VacancyCard';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { applicationPath } from '../applications';
-import { backgroundOf, type DetailState } from './VacancyDetailRoute';
+import { backgroundOf, type DetailState } from './detail-state';
 
 /**
  * 'Aplicar Ahora' (cards, carousel, detail dialog): opens the application form at its shareable

@@ -16,7 +16,7 @@ import { IconAlertTriangle, IconBriefcase, IconEdit, IconSearch, IconUser } from
 import { PROFILE_MESSAGES as M } from '@bolsa/domain';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { useDocumentTitle } from '../../lib/document-title';
 import type { ProfileFieldsFragment } from '../../gql/graphql';

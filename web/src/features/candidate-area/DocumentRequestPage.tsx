@@ -11,7 +11,7 @@ import {
 } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FileDrop } from '../../components/FileDrop';
 import type { DocumentRequestQuery } from '../../gql/graphql';

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { ASSIGNED_TEST_MESSAGES as M, formatDate, testsToSend } from '@bolsa/domain';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { CandidateStateBadge } from '../../components/CandidateStateBadge';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ErrorPanel } from '../../components/ErrorPanel';

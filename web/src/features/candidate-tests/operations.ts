@@ -1,4 +1,5 @@
 import { graphql } from '../../gql';
+// Spreads `...PipelineCandidate` (and `...CandidateErrorFields`) from lib/candidate-fragments.ts.
 
 export const ASSIGNED_TEST_FIELDS = graphql(`
   fragment AssignedTestFields on AssignedTest {

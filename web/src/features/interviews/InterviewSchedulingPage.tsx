@@ -48,7 +48,7 @@ import {
   todayInGuatemala,
   type InterviewMode,
 } from '@bolsa/domain';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { useDocumentTitle } from '../../lib/document-title';
 import { failureMessage } from '../../lib/errors';

@@ -1,4 +1,5 @@
 import { graphql } from '../../gql';
+// Spreads `...PipelineCandidate` (and `...CandidateErrorFields`) from lib/candidate-fragments.ts.
 
 /** What the scheduling screen needs: the candidate card, the participants list and the sedes. */
 export const INTERVIEW_SCREEN = graphql(`

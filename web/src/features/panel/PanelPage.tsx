@@ -1,7 +1,7 @@
 import { Container, Tabs, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconClipboardList, IconMail } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 import { AdminEmailsTab } from '../admin-emails';
 import { AdminVacancyGrid } from '../vacancies';

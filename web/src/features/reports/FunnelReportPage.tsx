@@ -28,7 +28,7 @@ import {
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { lazy, Suspense, useState } from 'react';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import type { FunnelRowFieldsFragment } from '../../gql/graphql';

@@ -4,3 +4,4 @@ export { roleLabel } from './roles';
 export { useStaffRole, type StaffPermissions } from './use-staff-role';
 export { storeRedirectAfterLogin, REDIRECT_KEY } from './redirect';
 export { sessionExpiryLink } from './session-events';
+export { VIEWER_FIELDS } from './operations';

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { can, roleFromEnum } from '@bolsa/domain';
 import type { Role } from '../../gql/graphql';
 import { BACKOFFICE_VIEWER } from './operations';
 
@@ -17,5 +18,6 @@ export interface StaffPermissions {
 export function useStaffRole(): StaffPermissions {
   const { data } = useQuery(BACKOFFICE_VIEWER);
   const role = data?.me?.role ?? null;
-  return { role, canEdit: role === 'ADMIN' || role === 'MANAGER', canDelete: role === 'ADMIN' };
+  const id = roleFromEnum(role);
+  return { role, canEdit: can(id, 'vacancy.edit'), canDelete: can(id, 'vacancy.delete') };
 }

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
-import { formatDateTime } from '@bolsa/domain';
+import { formatDateTime, USER_MESSAGES } from '@bolsa/domain';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
 import { roleLabel } from '../session';
@@ -65,7 +65,7 @@ export function ApiTokensSection() {
     event.preventDefault();
     if (createState.loading) return;
     if (!name.trim()) {
-      toastError('Campos incompletos', 'Indica un nombre para el token.');
+      toastError(USER_MESSAGES.incompleteTitle, 'Indica un nombre para el token.');
       return;
     }
     try {

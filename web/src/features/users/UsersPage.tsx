@@ -1,3 +1,4 @@
+import { USER_MESSAGES } from '@bolsa/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { NetworkStatus } from '@apollo/client';
 import {
@@ -20,7 +21,7 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { StaffUserFieldsFragment } from '../../gql/graphql';
 import { useDocumentTitle } from '../../lib/document-title';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { roleLabel, useSession } from '../session';
 import { ApiTokensSection } from './ApiTokensSection';
 import { CreateUserForm } from './CreateUserForm';
@@ -40,8 +41,8 @@ export const PAGE_SIZES = ['5', '10', '25', '50'];
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export const EMPTY_USERS = 'No hay usuarios disponibles';
-export const NO_MATCHING_USERS = 'No hay usuarios que coincidan con los criterios de búsqueda';
+export const EMPTY_USERS = USER_MESSAGES.emptyList;
+export const NO_MATCHING_USERS = USER_MESSAGES.emptySearch;
 
 function matches(user: StaffUserFieldsFragment, term: string): boolean {
   if (!term) return true;
@@ -52,7 +53,7 @@ function matches(user: StaffUserFieldsFragment, term: string): boolean {
 export function UsersPage() {
   const { settings, viewer } = useSession();
   const domain = settings?.orgEmailDomain ?? '';
-  useDocumentTitle(pageTitle('Gestión de usuarios'));
+  useDocumentTitle(pageTitle(USER_MESSAGES.title));
 
   const { data, previousData, error, refetch, networkStatus } = useQuery(STAFF_USERS, {
     notifyOnNetworkStatusChange: true,
@@ -84,12 +85,12 @@ export function UsersPage() {
       const { data: answer } = await toggle({ variables: { id: user.id } });
       const result = answer?.toggleStaffUser;
       if (result?.user) {
-        toastSuccess('Estado actualizado', `${result.user.name}: ${result.user.active ? 'Activo' : 'Inactivo'}`);
+        toastSuccess(USER_MESSAGES.statusUpdated, `${result.user.name}: ${result.user.active ? 'Activo' : 'Inactivo'}`);
         return;
       }
-      toastError('No se pudo cambiar el estado', failureDetail(result?.error));
+      toastError(USER_MESSAGES.toggleFailed, failureDetail(result?.error));
     } catch {
-      toastError('No se pudo cambiar el estado', 'Intente nuevamente.');
+      toastError(USER_MESSAGES.toggleFailed, USER_MESSAGES.retry);
     } finally {
       setToggling(null);
     }
@@ -107,15 +108,15 @@ export function UsersPage() {
         },
       });
       const result = answer?.deleteStaffUser;
-      if (result?.ok) return { done: 'Usuario eliminado', detail: user.name };
+      if (result?.ok) return { done: USER_MESSAGES.deleted, detail: user.name };
       const err = result?.error;
       if (err?.__typename === 'OperationFailed' && err.status === 405)
-        return { failed: 'Operación no permitida', detail: 'El servidor no permite eliminar usuarios.' };
+        return { failed: USER_MESSAGES.deleteNotAllowedTitle, detail: USER_MESSAGES.deleteNotAllowed };
       if (err?.__typename === 'Conflict' || err?.__typename === 'NotFound')
-        return { failed: 'No se pudo eliminar', detail: err.message };
-      return { failed: 'No se pudo eliminar', detail: 'La respuesta del servidor no indica éxito.' };
+        return { failed: USER_MESSAGES.deleteFailed, detail: err.message };
+      return { failed: USER_MESSAGES.deleteFailed, detail: USER_MESSAGES.deleteNoSuccess };
     },
-    onThrow: () => ({ failed: 'No se pudo eliminar', detail: 'Intente nuevamente.' }),
+    onThrow: () => ({ failed: USER_MESSAGES.deleteFailed, detail: USER_MESSAGES.retry }),
   });
 
   const changeSearch = (value: string) => {
@@ -127,7 +128,7 @@ export function UsersPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="center">
-          <Title order={1}>Gestión de usuarios</Title>
+          <Title order={1}>{USER_MESSAGES.title}</Title>
           <Button
             variant="default"
             leftSection={<IconRefresh size={18} aria-hidden />}
@@ -261,7 +262,7 @@ export function UsersPage() {
         <ApiTokensSection />
       </Stack>
       {editing && <EditUserModal key={editing.id} user={editing} domain={domain} onClose={() => setEditing(null)} />}
-      <ConfirmDialog {...deletion.dialog} title="¿Eliminar usuario?" confirmLabel="Eliminar" danger>
+      <ConfirmDialog {...deletion.dialog} title={USER_MESSAGES.deleteConfirm} confirmLabel="Eliminar" danger>
         {deletion.target && (
           <Text size="sm">
             Se eliminará la cuenta de <strong>{deletion.target.name}</strong> ({deletion.target.email}). Esta acción no

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { todayInGuatemala, VACANCY_MESSAGES, type RuleFailure } from '@bolsa/domain';
 import 'dayjs/locale/es';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { VacancyDetails } from '../../components/VacancyDetails';
 import { useDocumentTitle } from '../../lib/document-title';
 import { FormBanner, useBanner } from '../../components/FormBanner';

@@ -10,7 +10,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { todayInGuatemala, VACANCY_MESSAGES } from '@bolsa/domain';
 import 'dayjs/locale/es';
 import type { AdminVacancyQuery } from '../../gql/graphql';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 import { FormBanner, useBanner } from '../../components/FormBanner';
 import { invalidateVacancyLists } from './cache';

@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, VACANCY_MESSAGES } from '@bolsa/domain';
 import type { AdminVacanciesQuery, DeleteVacancyMutation, SortDirection, VacancySortField } from '../../gql/graphql';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadFailed, showingRange } from './AdminVacancyGrid';
 import { forgetVacancy } from './cache';

@@ -15,7 +15,7 @@ import { useQuery } from '@apollo/client/react';
 import { IconArrowLeft, IconBriefcaseOff } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { VACANCY_MESSAGES } from '@bolsa/domain';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { VacancyDetails } from '../../components/VacancyDetails';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadFailed } from './AdminVacancyGrid';

@@ -6,45 +6,10 @@ import { graphql } from '../../../gql';
  * would pass the BFF's query depth limit (8, fragment spreads count) at ValidationFailed.fields.
  */
 
-/** What a pipeline mutation answers of the moved candidate: spread `...PipelineCandidate` in `candidate`. */
-export const PIPELINE_CANDIDATE = graphql(`
-  fragment PipelineCandidate on Candidate {
-    id
-    state
-    allowedStates
-  }
-`);
-
-/** What a pipeline mutation answers when it refuses: spread `...CandidateErrorFields` in `error`. */
-export const CANDIDATE_ERROR_FIELDS = graphql(`
-  fragment CandidateErrorFields on CandidateError {
-    __typename
-    ... on TransitionNotAllowed {
-      message
-      state
-      allowed
-    }
-    ... on NotFound {
-      message
-    }
-    ... on ValidationFailed {
-      title
-      message
-      fields {
-        path
-        message
-      }
-    }
-    ... on EmailNotQueued {
-      message
-    }
-    ... on OperationFailed {
-      message
-      status
-      detail
-    }
-  }
-`);
+/*
+ * The pipeline mutations spread `...PipelineCandidate` and `...CandidateErrorFields`, which live in
+ * lib/candidate-fragments.ts because the interviews and candidate-tests features spread them too.
+ */
 
 export const START_FOLLOW_UP = graphql(`
   mutation StartFollowUp($id: ID!, $expectedState: CandidateState) {

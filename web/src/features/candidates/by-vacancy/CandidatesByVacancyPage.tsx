@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconArrowLeft, IconEye, IconLayoutBottombar, IconUse
 import { formatDate } from '@bolsa/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { pageTitle } from '../../../app/site';
+import { pageTitle } from '../../../lib/site';
 import { ListScreen, ListSkeleton, ListTable, useListPage, useListSearch } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';

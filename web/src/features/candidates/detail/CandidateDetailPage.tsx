@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { pageTitle } from '../../../app/site';
+import { pageTitle } from '../../../lib/site';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { CandidateDetail } from './CandidateDetail';
 import { CANDIDATE_DETAIL } from './operations';

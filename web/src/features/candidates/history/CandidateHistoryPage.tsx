@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
-import { formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
+import { can, formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
-import { pageTitle } from '../../../app/site';
+import { pageTitle } from '../../../lib/site';
 import { ConfirmDialog } from '../../../components/dialogs';
 import {
   ListPageSize,
@@ -50,7 +50,7 @@ export function reactivateFailure(
 export function CandidateHistoryPage() {
   useDocumentTitle(pageTitle('Historial de Candidatos'));
   const { viewer } = useSession();
-  const isAdmin = viewer?.roleId === 1;
+  const mayReactivate = can(viewer?.roleId, 'candidate.reactivate');
   const [tab, setTab] = useState<HistoryTab>('ALL');
   const [candidateText, setCandidateText, candidateSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
   const [positionText, setPositionText, positionSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
@@ -167,9 +167,9 @@ export function CandidateHistoryPage() {
             const { vacancy, position } = positionOf(c);
             const appliedAt = formatDate(c.vacancies[0]?.appliedAt ?? c.registeredAt, '');
             const cv = c.documents.find((d) => d.kind === 'CURRICULUM');
-            const canReactivate = isAdmin && c.state === 'REJECTED' && c.allowedStates.length > 0;
+            const canReactivate = mayReactivate && c.state === 'REJECTED' && c.allowedStates.length > 0;
             const busy = reactivatingId === c.id;
-            const hint = !isAdmin
+            const hint = !mayReactivate
               ? TRANSITION_MESSAGES.reactivateAdminsOnly
               : c.state !== 'REJECTED'
                 ? 'Solo se pueden reactivar candidatos rechazados'

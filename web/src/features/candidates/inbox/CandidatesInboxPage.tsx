@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { IconZoomQuestion } from '@tabler/icons-react';
-import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
+import { ACTIVE_STATES, can, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
 import { Link } from 'react-router';
-import { pageTitle } from '../../../app/site';
+import { pageTitle } from '../../../lib/site';
 import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -64,7 +64,7 @@ export function CandidatesInboxPage() {
   useDocumentTitle(pageTitle('Candidatos Activos'));
   const { viewer } = useSession();
   const role = viewer?.roleId ?? null;
-  const canSeeHistory = role === 1 || role === 2;
+  const canSeeHistory = can(role, 'candidate.history');
   const { filters, text, setText, update } = useListParams(PARAMS);
   const tab = TABS.find((t) => t.slug === filters.tab) ?? TABS[0];
 
