@@ -18,7 +18,10 @@ export const PROOF_ALGORITHM = 'PBKDF2/SHA-256';
 export const PROOF_COST = 200;
 export const PROOF_COUNTER: readonly [number, number] = [400, 1200];
 
-const hex = z.string().regex(/^[0-9a-f]+$/i).max(1024);
+const hex = z
+  .string()
+  .regex(/^[0-9a-f]+$/i)
+  .max(1024);
 const payloadSchema = z.object({
   challenge: z.object({
     parameters: z.object({
@@ -35,7 +38,11 @@ const payloadSchema = z.object({
     signature: hex,
   }),
   solution: z.object({
-    counter: z.number().int().nonnegative().max(2 ** 32 - 1),
+    counter: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 32 - 1),
     derivedKey: hex,
     time: z.number().optional(),
   }),
