@@ -1,4 +1,5 @@
 import type { RoleId } from '@bolsa/domain';
+import type { ProofOfWorkService } from './auth/altcha.js';
 import type { CaptchaService } from './auth/captcha.js';
 import type { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
@@ -52,6 +53,8 @@ export interface Services {
   dataExports: DataExports;
   sessions: Sessions;
   captcha: CaptchaService;
+  /** The accessible alternative to the image captcha (an ALTCHA proof of work). */
+  proofOfWork: ProofOfWorkService;
   throttle: LoginThrottle;
   /** Requests per API token (integrators). */
   tokenLimit: TokenRateLimit;

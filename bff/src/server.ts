@@ -37,6 +37,7 @@ import { VacanciesClient } from './upstream/vacancies.js';
 import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
 import { sameOriginOnly } from './auth/origin.js';
+import { ProofOfWorkService } from './auth/altcha.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ApiStore } from './auth/api-store.js';
 import { deriveKeys, loadRootSecret } from './auth/keys.js';
@@ -284,6 +285,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       accounts,
     ),
     captcha: new CaptchaService(keys.captcha, store),
+    proofOfWork: new ProofOfWorkService(keys.altcha, store),
     throttle: new LoginThrottle(store, keys, {
       maxFailures: config.loginMaxFailures,
       windowMs: config.loginWindowMs,

@@ -32,6 +32,7 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Query.staffUsers': ['{ staffUsers { id } }', ADMIN_ONLY],
   'Query.apiTokens': ['{ apiTokens { id } }', ADMIN_ONLY],
   'Mutation.newCaptcha': ['mutation { newCaptcha { id } }', PUBLIC],
+  'Mutation.newProofOfWork': ['mutation { newProofOfWork { challenge } }', PUBLIC],
   'Mutation.candidateLogin': ['mutation { candidateLogin(email: "", password: "") { error { __typename } } }', PUBLIC],
   'Mutation.registerCandidate': [
     `mutation { registerCandidate(input: { primerNombre: "A", primerApellido: "B", email: "a@b.co", emailConfirmation: "a@b.co",

@@ -231,9 +231,9 @@ describe('one key per purpose', () => {
   const keys = deriveKeys(Buffer.from('una clave de sesión de prueba suficientemente larga'));
   const noStore = { isSpent: async () => false, spend: async () => true } as unknown as SharedStore;
 
-  it('derives different keys for sessions, captchas, uploads, counters and data exports', () => {
+  it('derives different keys for sessions, captchas, proofs of work, uploads, counters and data exports', () => {
     const hex = Object.values(keys).map((k) => k.toString('hex'));
-    expect(new Set(hex).size).toBe(5);
+    expect(new Set(hex).size).toBe(6);
   });
 
   it('refuses a captcha token as an upload id, and an upload id as a captcha', async () => {

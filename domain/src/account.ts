@@ -14,6 +14,11 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
   passwordTooLong: `La contraseña no puede tener más de ${LIMITS.password} caracteres.`,
   captchaWrong: 'El código de verificación es incorrecto',
+  /** The accessible alternative to the image captcha (issue 20): its switch and its states. */
+  accessibleCaptcha: 'Usar verificación sin imagen (accesible)',
+  accessibleCaptchaHint:
+    'Para quien no puede ver la imagen: tu navegador resuelve una prueba automática; no hay que leer ni escuchar nada.',
+  accessibleCaptchaPending: 'Marca «No soy un robot» y espera a que diga «Verificado».',
   cuiInvalid: CUI_INVALID,
   emailInvalid: 'Formato de correo inválido.',
   nameTooLong: `El nombre no puede tener más de ${LIMITS.name} caracteres.`,

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** One key per purpose: a token sealed for one purpose can never open as another. */
-export const KEY_PURPOSES = ['session', 'captcha', 'upload', 'counter', 'export'] as const;
+export const KEY_PURPOSES = ['session', 'captcha', 'altcha', 'upload', 'counter', 'export'] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 export type Keys = Record<KeyPurpose, Buffer>;
 

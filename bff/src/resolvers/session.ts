@@ -44,10 +44,15 @@ async function captchaRequired(ctx: Context, given: boolean): Promise<LoginError
   return { __typename: 'CaptchaRequired', message: given ? AUTH_MESSAGES.captchaWrong : CAPTCHA_REQUIRED, captcha: c };
 }
 
-/** A captcha for this address, unless it has asked for too many lately. */
-async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
+/** Refuses a new challenge (image or proof of work) to an address that asked for too many lately. */
+async function limitChallenges(ctx: Context): Promise<void> {
   const wait = await ctx.throttle.captchaWait(ctx.clientAddress);
   if (wait) throw gqlError('THROTTLED', CAPTCHA_THROTTLED, { retryAfterSeconds: wait });
+}
+
+/** A captcha for this address, unless it has asked for too many lately. */
+async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
+  await limitChallenges(ctx);
   const c = await ctx.captcha.create();
   return { id: c.id, image: c.image };
 }
@@ -94,9 +99,13 @@ export const sessionQueries: Pick<QueryResolvers<Context>, 'me' | 'settings'> = 
 
 export const sessionMutations: Pick<
   MutationResolvers<Context>,
-  'newCaptcha' | 'candidateLogin' | 'staffLogin' | 'registerCandidate' | 'logout' | 'touchSession'
+  'newCaptcha' | 'newProofOfWork' | 'candidateLogin' | 'staffLogin' | 'registerCandidate' | 'logout' | 'touchSession'
 > = {
   newCaptcha: (_p, _a, ctx) => newCaptchaFor(ctx),
+  async newProofOfWork(_p, _a, ctx) {
+    await limitChallenges(ctx);
+    return { challenge: JSON.stringify(await ctx.proofOfWork.create()) };
+  },
 
   async candidateLogin(_p, args, ctx) {
     const parsed = candidateLoginSchema.safeParse(args);
@@ -155,7 +164,11 @@ export const sessionMutations: Pick<
   },
 
   async registerCandidate(_p, { input }, ctx) {
-    if (!(await ctx.captcha.verify(input.captchaId, input.captchaAnswer))) {
+    // Either the image's answer or, for a candidate who cannot see it, a solved proof of work.
+    const passed = input.captchaProof
+      ? await ctx.proofOfWork.verify(input.captchaProof)
+      : await ctx.captcha.verify(input.captchaId, input.captchaAnswer);
+    if (!passed) {
       return { ok: false, email: null, error: { __typename: 'CaptchaFailed', message: AUTH_MESSAGES.captchaWrong } };
     }
     const parsed = registrationSchema.safeParse({

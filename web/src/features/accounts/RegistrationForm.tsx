@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import {
   Box,
   Button,
+  Checkbox,
   Group,
   Image,
   Loader,
@@ -17,10 +18,13 @@ import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import { IconRefresh } from '@tabler/icons-react';
 import { AUTH_MESSAGES, HOW_HEARD, HOW_HEARD_LABEL, dpiInput, registrationSchema } from '@bolsa/domain';
 import { isValidCui } from '@bolsa/domain/geography';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { failureMessage, isNetworkError, NETWORK_MESSAGE } from '../../lib/errors';
 import { Notice, type NoticeState } from './Notice';
 import { NEW_CAPTCHA, REGISTER_CANDIDATE } from './operations';
+
+// The accessible alternative's widget (ALTCHA) loads only when a candidate chooses it.
+const ProofOfWorkCaptcha = lazy(() => import('./ProofOfWorkCaptcha'));
 
 export interface RegistrationValues {
   primerNombre: string;
@@ -35,6 +39,10 @@ export interface RegistrationValues {
   observaciones: string;
   dpi: string;
   captchaAnswer: string;
+  /** The candidate chose the accessible alternative to the image (issue 20). */
+  accessibleCaptcha: boolean;
+  /** The solved proof of work, once the widget says «Verificado». */
+  captchaProof: string;
 }
 
 export function registrationDefaults(): RegistrationValues {
@@ -51,6 +59,8 @@ export function registrationDefaults(): RegistrationValues {
     observaciones: '',
     dpi: '',
     captchaAnswer: '',
+    accessibleCaptcha: false,
+    captchaProof: '',
   };
 }
 
@@ -59,13 +69,18 @@ const validateWithDomain = schemaResolver(registrationSchema, { sync: true });
 const REQUIRED = AUTH_MESSAGES.registrationRequired;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The spec's rules (domain `registrationSchema`) plus the captcha code, which it does not know. */
+/**
+ * The spec's rules (domain `registrationSchema`) plus the captcha, which it does not know: the
+ * image's code, or the solved proof of work of the accessible alternative.
+ */
 export function validateRegistration(values: RegistrationValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [path, message] of Object.entries(validateWithDomain(values))) {
     if (typeof message === 'string') errors[path] = message;
   }
-  if (!values.captchaAnswer.trim()) errors['captchaAnswer'] = REQUIRED;
+  if (values.accessibleCaptcha) {
+    if (!values.captchaProof) errors['captchaProof'] = AUTH_MESSAGES.accessibleCaptchaPending;
+  } else if (!values.captchaAnswer.trim()) errors['captchaAnswer'] = REQUIRED;
   return errors;
 }
 
@@ -87,6 +102,14 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
   const [newCaptcha, { loading: captchaLoading }] = useMutation(NEW_CAPTCHA);
   const [register, { loading }] = useMutation(REGISTER_CANDIDATE);
   const codeRef = useRef<HTMLInputElement>(null);
+  // Bumped after each failed attempt: a spent proof of work cannot be sent again.
+  const [proofRound, setProofRound] = useState(0);
+  const setProof = useCallback(
+    (payload: string | null) => form.setFieldValue('captchaProof', payload ?? ''),
+    // form is stable across renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
 
   const refreshCaptcha = useCallback(async () => {
     form.setFieldValue('captchaAnswer', '');
@@ -115,6 +138,7 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
   const fail = (next: NoticeState) => {
     setNotice(next);
     void refreshCaptcha();
+    setProofRound((r) => r + 1);
   };
 
   const submit = async (event: FormEvent) => {
@@ -127,7 +151,8 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
       setNotice({ kind: 'warning', message: required ? REQUIRED : Object.values(errors)[0]! });
       return;
     }
-    if (!captcha) {
+    const accessible = form.values.accessibleCaptcha;
+    if (!captcha && !accessible) {
       fail({ kind: 'error', message: 'No se pudo cargar el código de verificación. Pide uno nuevo.' });
       return;
     }
@@ -148,8 +173,9 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
             comoSeEntero: values.comoSeEntero || null,
             observaciones: values.observaciones.trim() || null,
             dpi: values.dpi,
-            captchaId: captcha.id,
-            captchaAnswer: values.captchaAnswer.trim(),
+            ...(accessible
+              ? { captchaProof: values.captchaProof }
+              : { captchaId: captcha?.id ?? null, captchaAnswer: values.captchaAnswer.trim() }),
           },
         },
       });
@@ -256,52 +282,83 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
         </SimpleGrid>
         <Textarea label="Observaciones" rows={3} maxLength={500} {...props('observaciones')} />
         <Box>
-          <Group gap="sm" align="center" wrap="wrap">
-            <Box
-              w={200}
-              h={70}
-              bd="1px solid var(--mantine-color-gray-4)"
-              style={{
-                borderRadius: 'var(--mantine-radius-sm)',
-                display: 'grid',
-                placeItems: 'center',
-                overflow: 'hidden',
-              }}
-            >
-              {captcha ? (
-                <Image src={captcha.image} w={200} h={70} alt="Código de verificación: seis caracteres en una imagen" />
-              ) : captchaLoading ? (
-                <Loader size="sm" aria-label="Cargando código" />
-              ) : (
-                <Text size="xs" c="red.8" ta="center" px="xs">
-                  {captchaFailed ? 'No se pudo cargar el código.' : ''}
+          <Checkbox
+            mb="sm"
+            label={AUTH_MESSAGES.accessibleCaptcha}
+            description={AUTH_MESSAGES.accessibleCaptchaHint}
+            checked={v.accessibleCaptcha}
+            onChange={(e) => {
+              form.setFieldValue('accessibleCaptcha', e.currentTarget.checked);
+              form.setFieldValue('captchaProof', '');
+              form.clearFieldError('captchaAnswer');
+            }}
+          />
+          {v.accessibleCaptcha ? (
+            <Box role="group" aria-label="Verificación accesible">
+              <Suspense fallback={<Loader size="sm" aria-label="Cargando verificación" />}>
+                <ProofOfWorkCaptcha onProof={setProof} round={proofRound} />
+              </Suspense>
+              {typeof form.errors['captchaProof'] === 'string' && !v.captchaProof && (
+                <Text size="sm" c="red.8" mt={4} role="alert">
+                  {form.errors['captchaProof']}
                 </Text>
               )}
             </Box>
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={() => {
-                void refreshCaptcha();
-                codeRef.current?.focus();
-              }}
-              loading={captchaLoading}
-            >
-              Nuevo código
-            </Button>
-          </Group>
-          <TextInput
-            ref={codeRef}
-            mt="sm"
-            label="Código de verificación"
-            description="Escribe los caracteres de la imagen; mayúsculas o minúsculas da igual."
-            required
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={6}
-            {...props('captchaAnswer')}
-          />
+          ) : (
+            <>
+              <Group gap="sm" align="center" wrap="wrap">
+                <Box
+                  w={200}
+                  h={70}
+                  bd="1px solid var(--mantine-color-gray-4)"
+                  style={{
+                    borderRadius: 'var(--mantine-radius-sm)',
+                    display: 'grid',
+                    placeItems: 'center',
+                    overflow: 'hidden',
+                  }}
+                >
+                  {captcha ? (
+                    <Image
+                      src={captcha.image}
+                      w={200}
+                      h={70}
+                      alt="Código de verificación: seis caracteres en una imagen"
+                    />
+                  ) : captchaLoading ? (
+                    <Loader size="sm" aria-label="Cargando código" />
+                  ) : (
+                    <Text size="xs" c="red.8" ta="center" px="xs">
+                      {captchaFailed ? 'No se pudo cargar el código.' : ''}
+                    </Text>
+                  )}
+                </Box>
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} aria-hidden />}
+                  onClick={() => {
+                    void refreshCaptcha();
+                    codeRef.current?.focus();
+                  }}
+                  loading={captchaLoading}
+                >
+                  Nuevo código
+                </Button>
+              </Group>
+              <TextInput
+                ref={codeRef}
+                mt="sm"
+                label="Código de verificación"
+                description="Escribe los caracteres de la imagen; mayúsculas o minúsculas da igual."
+                required
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={6}
+                {...props('captchaAnswer')}
+              />
+            </>
+          )}
         </Box>
         {notice && <Notice notice={notice} onDismiss={() => setNotice(null)} />}
         <Button type="submit" loading={loading} fullWidth>

@@ -118,3 +118,11 @@ export const REGISTER_CANDIDATE = graphql(`
     }
   }
 `);
+
+export const NEW_PROOF_OF_WORK = graphql(`
+  mutation NewProofOfWork {
+    newProofOfWork {
+      challenge
+    }
+  }
+`);
