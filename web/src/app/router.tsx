@@ -42,6 +42,7 @@ const VacancyManagementPage = lazyNamed(
 const CreateVacancyPage = lazyNamed(() => import('../features/vacancies/CreateVacancyPage'), 'CreateVacancyPage');
 const EditVacancyPage = lazyNamed(() => import('../features/vacancies/EditVacancyPage'), 'EditVacancyPage');
 const VacancyViewPage = lazyNamed(() => import('../features/vacancies/VacancyViewPage'), 'VacancyViewPage');
+const PreviewEntryPage = lazyNamed(() => import('../features/vacancies/PreviewEntryPage'), 'PreviewEntryPage');
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
@@ -95,9 +96,6 @@ function panelScreen(Screen: ComponentType): Pick<RouteObject, 'element'> {
     ),
   };
 }
-
-/** Screens declared by the spec but not built yet render nothing. */
-const notYet = { element: null };
 
 const PANEL_CHILDREN: RouteObject[] = [
   { index: true, ...panelScreen(PanelPage), ...access('/panel') },
@@ -238,7 +236,7 @@ export const routes: RouteObject[] = [
           </Deferred>
         ),
         ...access('/vista-previa'),
-        children: [{ index: true, ...notYet }],
+        children: [{ index: true, ...panelScreen(PreviewEntryPage) }],
       },
       { path: '*', element: <CatchAll /> },
     ],
