@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest, MESSAGES } from './errors.js';
 
 /**
- * The extra list parameters of PAGING-CONTRACT.md: `page` switches a documented list to the
+ * The extra list parameters of docs/decisions/2026-11-23-list-paging-in-the-api.md: `page` switches a documented list to the
  * `{ items, totalCount, page, pageSize, counts }` envelope; without it the documented array stays.
  */
 export const PAGE_SIZE_DEFAULT = 10;

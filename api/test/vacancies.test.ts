@@ -28,7 +28,7 @@ const VACANCY_KEYS = [
   'fechaCreacion',
   'PublicadoPor',
   'ActualizadoPor',
-  // Added by the paging contract (PAGING-CONTRACT.md): the staff users' names.
+  // Added by the paging contract (docs/decisions/2026-11-23-list-paging-in-the-api.md): the staff users' names.
   'creadoPorNombre',
   'actualizadoPorNombre',
 ];

@@ -41,7 +41,7 @@ export function assessmentRoutes(db: Db, files: FileStore): Router {
   const router = Router();
 
   router.get('/pruebas/templates', async (req, res) => {
-    // Extra filters (PAGING-CONTRACT.md); without them the documented list of every template.
+    // Extra filters (docs/decisions/2026-11-23-list-paging-in-the-api.md); without them the documented list of every template.
     const categoria = queryParam(req, 'categoria');
     const tipo = queryParam(req, 'tipo');
     const incluir = queryParam(req, 'incluirInactivas');

@@ -27,7 +27,7 @@ export interface VacancyJson {
   fechaCreacion: string;
   PublicadoPor: number | null;
   ActualizadoPor: number | null;
-  /** The staff user's full name, so a listing needs no GET /usuario (PAGING-CONTRACT.md). */
+  /** The staff user's full name, so a listing needs no GET /usuario (docs/decisions/2026-11-23-list-paging-in-the-api.md). */
   creadoPorNombre: string | null;
   actualizadoPorNombre: string | null;
 }

@@ -90,7 +90,7 @@ function optionalId(raw: string): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
-/** The list's extra query parameters (PAGING-CONTRACT.md); none of them changes the documented call. */
+/** The list's extra query parameters (docs/decisions/2026-11-23-list-paging-in-the-api.md); none of them changes the documented call. */
 function vacancyFilter(req: Request, paged: boolean): vacancies.VacancyFilter {
   const idParam = (name: string) => {
     const raw = queryParam(req, name);

@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 
-/** The root lists a state change can move a candidate in or out of (CONTRACT.md). */
+/** The root lists a state change can move a candidate in or out of (docs/decisions/2026-11-23-pipeline-state-changes.md). */
 export const CANDIDATE_LIST_FIELDS = ['candidates', 'candidatesByVacancy', 'candidateHistory'] as const;
 
 /**

@@ -15,7 +15,7 @@ import { NoticeBody } from './NoticeBody';
 import { HIRE_CANDIDATE, MOVE_TO_INDUCTION, REJECT_CANDIDATE, START_FOLLOW_UP } from './operations';
 import { RejectDialog } from './RejectDialog';
 
-/** What a screen knows of the candidate it acts on (CONTRACT.md). `state` is what the screen shows. */
+/** What a screen knows of the candidate it acts on (docs/decisions/2026-11-23-pipeline-state-changes.md). `state` is what the screen shows. */
 export interface CandidateActionTarget {
   id: string;
   fullName: string;
