@@ -156,6 +156,10 @@ describe('candidate area (issue 10)', () => {
     await screenshot(page, 'perfil-desde-invitado');
     await phoneShot(page, 'perfil-desde-invitado-360');
     await page.getByRole('tab', { name: 'Mis Postulaciones' }).click();
+    // The tab lives in the address (?tab=perfil): reload only once the click has changed it, or the
+    // reload reopens 'Mi Perfil' and the card is never shown.
+    await page.waitForURL((u) => !u.searchParams.has('tab'));
+    await card.waitFor();
 
     await moveApplication(context.request, applicationId, 'en seguimiento');
     // This load shows the change and marks it seen (its mutation is awaited below).
