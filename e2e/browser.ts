@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -84,4 +85,20 @@ export function operationAnswered(page: Page, operationName: string): Promise<un
       return false;
     }
   });
+}
+
+/**
+ * axe's violations on the page as it is now, one line per rule with the elements it found
+ * ('color-contrast: .x, .y'), so a failure says where to look. `include` narrows to a part of
+ * the page; `tags` to a set of rules (e.g. WCAG 2.1 AA). It first waits for whatever says
+ * `aria-busy` (a list dimmed while its next page loads) to settle: half-faded rows are a
+ * moment of loading, not the page's contrast.
+ */
+export async function axeViolations(page: Page, options: { include?: string; tags?: string[] } = {}): Promise<string[]> {
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  let axe = new AxeBuilder({ page });
+  if (options.include) axe = axe.include(options.include);
+  if (options.tags) axe = axe.withTags(options.tags);
+  const results = await axe.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPage, launch, operationAnswered, screenshot } from './browser.js';
+import { newPage, launch, operationAnswered, screenshot, axeViolations } from './browser.js';
 import { applyAsGuest, freshPerson, moveApplication, PDF, PNG, registerAndLogin } from './candidate-support.js';
 
 let browser: Browser;
@@ -20,12 +19,6 @@ async function phoneShot(page: Page, name: string): Promise<void> {
     .toBeLessThanOrEqual(360);
   await screenshot(page, name);
   await page.setViewportSize(size);
-}
-
-/** axe's violations on the page as it is now ('rule: count'). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`);
 }
 
 describe('candidate area (issue 10)', () => {

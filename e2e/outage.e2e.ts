@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../bff/src/config.js';
 import { createServer, type BffServer } from '../bff/src/server.js';
 import { Cut } from '../bff/test/cut.js';
-import { launch, loginAs, newPage, screenshot, STAFF, DEMO_PASSWORD } from './browser.js';
+import { launch, loginAs, newPage, screenshot, STAFF, DEMO_PASSWORD, axeViolations } from './browser.js';
 
 /*
  * The api stops and comes back (issue 20): the product in front of a TCP hop that can refuse
@@ -54,11 +53,6 @@ afterAll(async () => {
 
 const outageHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Error de conexión' });
 
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('an api outage reads as an outage', () => {
   it('a recruiter who reloads during an outage keeps the session and the page, and it recovers by itself', async () => {
     await cut.set('pass');
@@ -72,7 +66,7 @@ describe('an api outage reads as an outage', () => {
     await outageHeading(page).waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/panel/candidatos');
     await page.getByText('Tu sesión se mantiene').waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'outage-session-1280');
 
     // The api comes back: no reload, the same page with the same session.
@@ -94,7 +88,7 @@ describe('an api outage reads as an outage', () => {
     await outageHeading(phone.page).waitFor({ timeout: 10_000 });
     expect(new URL(phone.page.url()).pathname).toBe('/panel/historial');
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await violations(phone.page)).toEqual([]);
+    expect(await axeViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'outage-session-360');
 
     // A visitor's board during the outage: not 'No hay vacantes disponibles'.
@@ -105,7 +99,7 @@ describe('an api outage reads as an outage', () => {
     expect(await visitor.page.getByText('No hay vacantes disponibles').count()).toBe(0);
     // The banner above every page says when it checks again.
     await visitor.page.getByRole('alert').filter({ hasText: 'Se volverá a intentar en' }).first().waitFor();
-    expect(await violations(visitor.page)).toEqual([]);
+    expect(await axeViolations(visitor.page)).toEqual([]);
     await screenshot(visitor.page, 'outage-board-1280');
 
     await cut.set('pass');

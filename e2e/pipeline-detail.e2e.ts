@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dayjs, formatDate, todayInGuatemala } from '../domain/src/format.js';
 import { isValidCui } from '../domain/src/geography.js';
-import { ARTIFACTS, baseUrl, launch, loginAs, newPage, screenshot } from './browser.js';
+import { ARTIFACTS, baseUrl, launch, loginAs, newPage, screenshot, axeViolations } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -121,12 +120,6 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-async function violations(page: Page, include?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const results = await (include ? axe.include(include) : axe).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 const badge = (page: Page, label: string) =>
   page.locator('.mantine-Badge-root').getByText(label, { exact: true }).first();
 
@@ -143,7 +136,7 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
     await page.getByRole('heading', { level: 1, name: fullName }).waitFor();
     await badge(page, 'Postulado').waitFor();
     await page.getByRole('button', { name: 'Iniciar seguimiento' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Photo: enlarge, with a download link through the authorised route.
     const { candidate } = await gql<{ candidate: { photo: { url: string } | null } }>(
@@ -210,7 +203,7 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
     await hire.getByRole('textbox', { name: /Lugar/ }).fill('Clínica Central Zona 1');
     await screenshot(page, 'pipeline-hire-dialog');
     // The dialog only: the 'Movido a Inducción' toast above is the app's shared notification.
-    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    expect(await axeViolations(page, { include: '[role="dialog"]' })).toEqual([]);
     await hire.getByRole('button', { name: 'Contratar' }).click();
     await page.getByText('Candidato contratado').first().waitFor();
     await page.getByText('Se movió al Historial.').first().waitFor();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, screenshot } from './browser.js';
+import { baseUrl, launch, newPage, screenshot, axeViolations } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -139,8 +138,7 @@ describe('public vacancy board', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
     await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, loginAs, newPage } from './browser.js';
+import { launch, loginAs, newPage, axeViolations } from './browser.js';
 
 /*
  * WCAG 2.2 AA (axe) on the staff's candidate screens at a desktop and a phone width (issue 20):
@@ -21,11 +20,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A demo candidate (api/src/demo/pipeline.ts) that the journeys only read. */
 async function candidateId(context: BrowserContext, name: string): Promise<string> {
@@ -49,31 +43,31 @@ describe('staff candidate screens pass axe at 1280 and 360 px', () => {
       const table = page.getByRole('table', { name: 'Historial de candidatos' });
       await table.getByText('Contratado', { exact: true }).first().waitFor();
       await table.getByText('Rechazado', { exact: true }).first().waitFor();
-      found['/panel/historial'] = await violations(page);
+      found['/panel/historial'] = await axeViolations(page, { tags: TAGS });
 
       const id = await candidateId(context, 'Diego Fernando Sam Chun');
       await page.goto(`/panel/asignacionentrevista/${id}`);
       await page.getByRole('heading', { level: 1, name: 'Crear Reunión de Teams' }).waitFor();
       await page.getByText('dd/mm/aaaa').first().waitFor();
       await page.getByText('Cargando correos...').waitFor({ state: 'detached' });
-      found['/panel/asignacionentrevista'] = await violations(page);
+      found['/panel/asignacionentrevista'] = await axeViolations(page, { tags: TAGS });
 
       await page.goto(`/panel/detallecandidato/${id}`);
       await page.getByRole('heading', { name: 'Diego Fernando Sam Chun' }).first().waitFor();
       for (const tab of ['Datos Personales', 'Experiencia', 'Referencias', 'Documentos']) {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel', { name: tab }).waitFor();
-        found[`/panel/detallecandidato · ${tab}`] = await violations(page);
+        found[`/panel/detallecandidato · ${tab}`] = await axeViolations(page, { tags: TAGS });
       }
 
       const tested = await candidateId(context, 'Lesly Marisol Tun Ical');
       await page.goto(`/panel/asignacionpruebas/${tested}`);
       await page.getByRole('heading', { level: 1, name: 'Asignación de Pruebas' }).waitFor();
       await page.getByRole('heading', { name: /^Pruebas Asignadas \(\d+\)$/ }).waitFor();
-      found['/panel/asignacionpruebas'] = await violations(page);
+      found['/panel/asignacionpruebas'] = await axeViolations(page, { tags: TAGS });
       await page.getByRole('tab', { name: 'Resultados' }).click();
       await page.getByRole('tabpanel', { name: 'Resultados' }).waitFor();
-      found['/panel/asignacionpruebas?tab=resultados'] = await violations(page);
+      found['/panel/asignacionpruebas?tab=resultados'] = await axeViolations(page, { tags: TAGS });
 
       expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
       await context.close();
