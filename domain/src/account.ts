@@ -44,8 +44,6 @@ export const AUTH_MESSAGES = {
 export const linkedApplicationsMessage = (n: number) => `Vinculamos ${n} postulación(es) previas a tu perfil`;
 /** 'Error al crear la cuenta (status)' (spec 1 §8). */
 export const registrationFailedMessage = (status: number) => `Error al crear la cuenta (${status})`;
-/** 'Error {status}: Formato de solicitud incorrecto' (spec 2 §8, recruiter login). */
-export const recruiterHttpErrorMessage = (status: number) => `Error ${status}: Formato de solicitud incorrecto`;
 
 /** Registration conflict codes (spec 1 §3) and what each says (spec 1 §8). */
 export const REGISTRATION_CONFLICTS = ['email_dpi_mismatch', 'dpi_titular', 'dpi_email_mismatch'] as const;

@@ -64,3 +64,10 @@ export const SCHEMA_MESSAGES = {
     'Para consultar el esquema inicie sesión como personal o envíe un token de API (Authorization: Bearer …).',
   staffOnly: 'El esquema solo lo pueden consultar el personal y los tokens de API.',
 } as const;
+
+/**
+ * 'Error {status}: Formato de solicitud incorrecto' (spec 2 §8, recruiter login). Here, not in
+ * account.ts: the web's error reader is on the home page's first visit, and account.ts brings zod
+ * and the geography with its schemas (42 KB gzip).
+ */
+export const recruiterHttpErrorMessage = (status: number) => `Error ${status}: Formato de solicitud incorrecto`;
