@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { APPLICATION_CONFLICT_MESSAGE } from '@bolsa/domain';
+import { APPLICATION_CONFLICT_MESSAGE, formatDate, toGuatemalaWallClock } from '@bolsa/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CANDIDATES } from '../src/demo/index.js';
 import { databases, type TestApi } from './support/databases.js';
@@ -84,6 +84,8 @@ describe.each(databases)('applications on $name', ({ start }) => {
     });
     expect(mail[0]!.texto).toContain('Auxiliar de enfermería (prueba)');
     expect(mail[0]!.texto).toContain('Crea tu cuenta');
+    // The date printed is Guatemala's day of the moment the application was stored (issue 20).
+    expect(mail[0]!.texto).toContain(`- Fecha: ${formatDate(toGuatemalaWallClock(new Date(row.fecha_registro)).date)}`);
     const after = await footprint(t.api.db, t.api.filesDir);
     expect(after).toEqual({
       postulantes: before.postulantes + 1,

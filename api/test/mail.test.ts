@@ -32,6 +32,18 @@ describe('mail templates', () => {
     expect(m.text).not.toContain('Crea tu cuenta');
     expect(m.text).toContain('Sede no especificada');
   });
+  it("the acknowledgement's date is Guatemala's day, not UTC's (issue 20)", () => {
+    // Sent at 20:00 on the 26th in Guatemala: 02:00 UTC on the 27th.
+    for (const date of [new Date('2026-11-27T02:00:00Z'), '2026-11-27T02:00:00.000Z', '2026-11-27T02:00:00+00:00']) {
+      const m = applicationReceived({ ...base, date, registered: false });
+      for (const part of [m.text, m.html]) {
+        expect(part).toContain('26/11/2026');
+        expect(part).not.toContain('27/11/2026');
+      }
+    }
+    // A calendar date is printed as written.
+    expect(applicationReceived({ ...base, date: '2026-11-27', registered: false }).text).toContain('27/11/2026');
+  });
   it('escapes HTML', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
@@ -88,6 +100,35 @@ describe.each(databases)('mail outbox on $name', ({ start }) => {
     // The log names the outbox row, never the address.
     expect(lines.join('\n')).not.toContain('persona1@example.com');
   });
+
+  it('an application sent at 20:00 Guatemala time is acknowledged with that day (issue 20)', async () => {
+    const sink = await smtpSink();
+    const late = applicationReceived({
+      name: 'Persona tarde',
+      vacancy: 'Plaza',
+      branch: 'Sede',
+      date: new Date('2026-11-27T02:00:00Z'),
+      registered: false,
+      publicUrl: 'http://localhost:4000',
+    });
+    await enqueueMail(t.api.db, late, 'tarde@example.com');
+    const worker = startOutboxWorker({
+      db: t.api.db,
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+      from: 'Bolsa <no-responder@ejemplo.org.gt>',
+      pollMs: 50,
+    });
+    try {
+      await until(() => sink.inbox.some((m) => m.to[0] === 'tarde@example.com'));
+    } finally {
+      await worker.stop();
+      await sink.close();
+    }
+    const got = sink.inbox.find((m) => m.to[0] === 'tarde@example.com')!;
+    expect(got.text).toContain('- Fecha: 26/11/2026');
+    expect(got.html).toContain('26/11/2026');
+    expect(got.text).not.toContain('27/11/2026');
+  }, 30_000);
 
   it('SMTP down then up: retried with back-off, delivered later, nothing lost', async () => {
     const port = await freePort();

@@ -49,6 +49,7 @@ export const ASSIGNED_TEST_MESSAGES = {
   unexpected: 'Error inesperado',
   updateFailed: 'No se pudo actualizar',
   deleteFailed: 'No se pudo eliminar la prueba',
+  sendFailedTitle: 'Error al enviar',
   sendFailed: 'Error desconocido al enviar correo',
   confirmFailed: 'No se pudo finalizar',
   downloadFailed: 'No se pudo descargar',

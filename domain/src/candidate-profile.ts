@@ -1,6 +1,6 @@
 import { todayInGuatemala } from './calendar-date.js';
 import { DOCUMENT_KIND_INFO, DOCUMENT_KINDS, documentKeyOf, type ProfileFile } from './document-kinds.js';
-import { toIsoDate } from './format.js';
+import { toCalendarDate } from './format.js';
 import { CUI_INVALID, isValidCui } from './geography.js';
 import { isEmail, LIMITS, optionalText, text, z } from './schema.js';
 import {
@@ -110,7 +110,7 @@ export function candidateProfileSchema(today: string = todayInGuatemala()) {
           ctx.addIssue({ code: 'custom', message: M.birthDateRequired });
           return z.NEVER;
         }
-        const iso = typeof raw === 'string' && raw.length <= 40 ? toIsoDate(raw) : null;
+        const iso = typeof raw === 'string' && raw.length <= 40 ? toCalendarDate(raw) : null;
         if (!iso || iso < '1900-01-01' || iso > today) {
           ctx.addIssue({ code: 'custom', message: M.birthDateInvalid });
           return z.NEVER;

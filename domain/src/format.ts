@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import 'dayjs/locale/es.js';
+import { toGuatemalaWallClock } from './time.js';
 
 dayjs.extend(customParseFormat);
 dayjs.locale('es');
@@ -19,22 +20,51 @@ const INPUT_FORMATS = [
   'YYYY/MM/DD',
 ];
 
+/** The time part of an ISO timestamp that names its zone: 'HH:mm[:ss[.SSS]]' then Z or an offset. */
+const ZONED_TIME = /^(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})$/i;
+
 /**
  * Parses the date spellings the upstream REST API is known to send (ISO with or without time
  * and zone, dd/mm/yyyy, dd-mm-yyyy, yyyy/mm/dd, epoch milliseconds) into an ISO calendar date
- * 'YYYY-MM-DD'. Returns null for anything unparseable.
+ * 'YYYY-MM-DD'. An instant (a Date, epoch milliseconds, a timestamp with a zone) gives its
+ * calendar date in Guatemala (issue 20); a date or zone-less timestamp keeps the date written.
+ * Returns null for anything unparseable.
  */
 export function toIsoDate(raw: unknown): string | null {
+  return readDate(raw, true);
+}
+
+/**
+ * A field that IS a calendar date (a birth date, a vacancy's closing day, a report's range),
+ * as `toIsoDate` reads it except that a timestamp string keeps the date written in it: a date
+ * column serialised through a JavaScript Date arrives as '2026-12-15T00:00:00.000Z' and means
+ * the 15th, not the Guatemala evening of the 14th. A Date or epoch number is still an instant.
+ */
+export function toCalendarDate(raw: unknown): string | null {
+  return readDate(raw, false);
+}
+
+function readDate(raw: unknown, zonedIsInstant: boolean): string | null {
   if (raw === null || raw === undefined || raw === '') return null;
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : dayjs(raw).format('YYYY-MM-DD');
-  if (typeof raw === 'number') return Number.isFinite(raw) ? dayjs(raw).format('YYYY-MM-DD') : null;
+  // A Date or epoch milliseconds is an instant: its calendar date is Guatemala's, not the computer's.
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : toGuatemalaWallClock(raw).date;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? toGuatemalaWallClock(raw).date : null;
   if (typeof raw !== 'string') return null;
   const s = raw.trim();
-  // An ISO timestamp with a zone names an instant; its calendar date is the one written.
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](.*))?$/.exec(s);
   if (iso) {
     const d = dayjs(`${iso[1]}-${iso[2]}-${iso[3]}`, 'YYYY-MM-DD', true);
-    return d.isValid() ? d.format('YYYY-MM-DD') : null;
+    if (!d.isValid()) return null;
+    // A timestamp that names its zone (Z, ±hh:mm, ±hhmm) is an instant: Guatemala's date of it.
+    // Without a zone (a plain date, or a time already on Guatemala's clock) the date is as written.
+    const zoned = zonedIsInstant && iso[4] ? ZONED_TIME.exec(iso[4]) : null;
+    if (zoned) {
+      const ms = Date.parse(
+        `${iso[1]}-${iso[2]}-${iso[3]}T${zoned[1]}${zoned[2]!.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`,
+      );
+      return Number.isNaN(ms) ? null : toGuatemalaWallClock(ms).date;
+    }
+    return d.format('YYYY-MM-DD');
   }
   for (const f of INPUT_FORMATS) {
     const d = dayjs(s, f, true);

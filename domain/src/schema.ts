@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import es from 'zod/v4/locales/es.js';
-import { toIsoDate } from './format.js';
+import { toCalendarDate } from './format.js';
 import { DATE_RANGE, LIMITS } from './limits.js';
 
 /*
@@ -142,7 +142,7 @@ export interface DateOptions {
 }
 
 /**
- * A calendar date, accepted as 'YYYY-MM-DD' or the other spellings `toIsoDate` reads
+ * A calendar date, accepted as 'YYYY-MM-DD' or the other spellings `toCalendarDate` reads
  * (dd/mm/yyyy among them), answered as 'YYYY-MM-DD' within `DATE_RANGE`.
  */
 export function isoDate(o: DateOptions & { required: string }): z.ZodType<string, unknown>;
@@ -155,7 +155,7 @@ export function isoDate(o: DateOptions = {}): z.ZodType<string | null, unknown> 
       ctx.addIssue({ code: 'custom', message: o.required });
       return z.NEVER;
     }
-    const iso = typeof raw === 'string' && raw.length <= 40 ? toIsoDate(raw) : null;
+    const iso = typeof raw === 'string' && raw.length <= 40 ? toCalendarDate(raw) : null;
     if (!iso) {
       ctx.addIssue({ code: 'custom', message: invalid });
       return z.NEVER;

@@ -13,6 +13,7 @@ import {
   searchKey,
   splitList,
   stateMessage,
+  toCalendarDate,
   toIsoDate,
   todayInGuatemala,
 } from '../src/index.js';
@@ -28,6 +29,41 @@ describe('dates', () => {
     expect(toIsoDate('2026-02-30')).toBeNull();
     expect(toIsoDate('mañana')).toBeNull();
     expect(toIsoDate(null)).toBeNull();
+  });
+  it("an instant's calendar date is Guatemala's, whatever the computer's zone (issue 20)", () => {
+    const zone = process.env.TZ;
+    // A computer far from Guatemala: dayjs' local time would say the 27th.
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      // 20:00 on the 26th in Guatemala is 02:00 UTC on the 27th.
+      expect(toIsoDate('2026-11-27T02:00:00Z')).toBe('2026-11-26');
+      expect(toIsoDate('2026-11-27T02:00:00.000Z')).toBe('2026-11-26');
+      expect(toIsoDate('2026-11-27T02:00:00+00:00')).toBe('2026-11-26');
+      expect(toIsoDate('2026-11-27 02:00:00+0000')).toBe('2026-11-26');
+      expect(toIsoDate(new Date('2026-11-27T02:00:00Z'))).toBe('2026-11-26');
+      expect(toIsoDate(Date.parse('2026-11-27T02:00:00Z'))).toBe('2026-11-26');
+      expect(formatDate(new Date('2026-11-27T02:00:00Z'))).toBe('26/11/2026');
+      // Guatemala's own offset and a later hour of the same Guatemala day.
+      expect(toIsoDate('2026-11-26T23:59:00-06:00')).toBe('2026-11-26');
+      expect(toIsoDate('2026-11-27T05:59:59Z')).toBe('2026-11-26');
+      expect(toIsoDate('2026-11-27T06:00:00Z')).toBe('2026-11-27');
+      // No zone: the date stays as written.
+      expect(toIsoDate('2026-11-27')).toBe('2026-11-27');
+      expect(toIsoDate('2026-11-27T02:00:00')).toBe('2026-11-27');
+      expect(toIsoDate('2026-11-27 02:00:00')).toBe('2026-11-27');
+      expect(toIsoDate('2026-02-30T02:00:00Z')).toBeNull();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+  it('a calendar-date field keeps the date written in a timestamp (a date column through a JS Date)', () => {
+    expect(toCalendarDate('2026-12-15T00:00:00.000Z')).toBe('2026-12-15');
+    expect(toCalendarDate('2026-11-27T02:00:00+00:00')).toBe('2026-11-27');
+    expect(toCalendarDate('15/12/2026')).toBe('2026-12-15');
+    expect(toCalendarDate('2026-02-30T00:00:00Z')).toBeNull();
+    // A Date or epoch number is an instant even here: Guatemala's date of it.
+    expect(toCalendarDate(new Date('2026-11-27T02:00:00Z'))).toBe('2026-11-26');
   });
   it('shows dd/mm/yyyy', () => {
     expect(formatDate('2026-12-01')).toBe('01/12/2026');

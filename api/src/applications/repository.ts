@@ -159,7 +159,11 @@ export async function insertApplication(db: Conn, a: NewApplication): Promise<{ 
       referidos_l_json: JSON.stringify(a.workReferences),
       es_registrado: a.userId !== null,
     })
-    .returning(['id', sql<string>`to_char(fecha_registro, 'YYYY-MM-DD')`.as('createdAt')])
+    // The instant, in UTC whatever the session's zone: the e-mail prints Guatemala's day of it (issue 20).
+    .returning([
+      'id',
+      sql<string>`to_char(fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'),
+    ])
     .executeTakeFirstOrThrow();
   return row;
 }

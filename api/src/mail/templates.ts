@@ -5,6 +5,7 @@ import {
   joinOr,
   MAX_FILE_MB,
   STATE_MAIL_MESSAGE,
+  toGuatemalaWallClock,
   UPLOAD_RULES,
   type CandidateState,
 } from '@bolsa/domain';
@@ -66,7 +67,7 @@ export interface ApplicationReceivedData {
   name: string;
   vacancy: string;
   branch: string | null;
-  /** When the application was received (ISO date or timestamp). */
+  /** When the application was received: the instant (a Date or an ISO timestamp with its zone), or a Guatemala calendar date. */
   date: string | Date;
   /** A guest is invited to create an account; a registered candidate is pointed to their profile. */
   registered: boolean;
@@ -76,7 +77,8 @@ export interface ApplicationReceivedData {
 
 /** Acknowledgement of an application (issue 9): vacancy, branch, date, what happens next. */
 export function applicationReceived(d: ApplicationReceivedData): RenderedMail {
-  const date = formatDate(d.date instanceof Date ? d.date.toISOString() : d.date);
+  // An instant (a Date, or a timestamp with its zone) is printed as Guatemala's day (issue 20).
+  const date = formatDate(d.date instanceof Date ? toGuatemalaWallClock(d.date).date : d.date);
   const branch = d.branch?.trim() || BRANCH_MESSAGES.notSpecified;
   const site = d.publicUrl.replace(/\/+$/, '');
   const subject = `Recibimos tu postulación: ${d.vacancy}`;

@@ -6,7 +6,7 @@ import {
   LIMITS,
   MAX_FILE_BYTES,
   textList,
-  toIsoDate,
+  toCalendarDate,
   todayInGuatemala,
   UPLOAD_RULES,
   VACANCY_MESSAGES as M,
@@ -104,7 +104,7 @@ function parsePlace(raw: string | undefined): { lugar: string; municipio?: strin
 
 /** A calendar date inside the domain's range, or the failure to answer. */
 function calendarDate(raw: string, invalid: string): string {
-  const iso = toIsoDate(raw);
+  const iso = toCalendarDate(raw);
   if (!iso) throw badDate(invalid);
   if (iso < DATE_RANGE.min || iso > DATE_RANGE.max) throw badDate(COMMON_MESSAGES.dateOutOfRange);
   return iso;

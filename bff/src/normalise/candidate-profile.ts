@@ -1,4 +1,4 @@
-import { canonicalState, stateToEnum, toIsoDate, type CandidateStateEnum } from '@bolsa/domain';
+import { canonicalState, stateToEnum, toCalendarDate, type CandidateStateEnum } from '@bolsa/domain';
 import { normaliseCandidateFile, type CandidateDocumentKind, type CandidateFileDto } from './candidate-file.js';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
 import { normaliseApplicationInterview, type ApplicationInterviewDto } from './interview.js';
@@ -90,7 +90,7 @@ export function normaliseCandidateProfile(raw: unknown, fallbackUserId: string):
     email: email.toLowerCase(),
     phone: text(pick(f, 'telefono')),
     dpi: text(pick(f, 'dpi')),
-    birthDate: toIsoDate(pick(f, 'fecha_nacimiento', 'fechaNacimiento')),
+    birthDate: toCalendarDate(pick(f, 'fecha_nacimiento', 'fechaNacimiento')),
     address: text(pick(f, 'direccion_completa', 'direccionCompleta', 'direccion')),
     observations: text(pick(f, 'observaciones')),
     registeredAt: text(pick(f, 'fecha_registro', 'fechaRegistro')),
@@ -103,8 +103,8 @@ export function normaliseCandidateProfile(raw: unknown, fallbackUserId: string):
     experiences: rows(pick(f, 'experiencias_json', 'experienciasJson', 'experiencias')).map((r) => ({
       company: text(pick(r, 'Empresa', 'company')) ?? '',
       position: text(pick(r, 'Puesto', 'position')) ?? '',
-      from: toIsoDate(pick(r, 'Desde', 'from')),
-      to: toIsoDate(pick(r, 'Hasta', 'to')),
+      from: toCalendarDate(pick(r, 'Desde', 'from')),
+      to: toCalendarDate(pick(r, 'Hasta', 'to')),
       description: text(pick(r, 'Descripcion', 'description')),
     })),
     personalReferences: rows(

@@ -3,7 +3,7 @@ import {
   CANDIDATE_STATES,
   FUNNEL_STEPS,
   stateToEnum,
-  toIsoDate,
+  toCalendarDate,
   type CandidateStateEnum,
 } from '@bolsa/domain';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
@@ -81,8 +81,8 @@ export function normaliseFunnelRow(raw: unknown, fallbackName: string): FunnelRo
 export function normaliseFunnelReport(raw: unknown, asked: { from: string; to: string }): FunnelReportDto {
   const f = fieldsOf(raw);
   return {
-    from: toIsoDate(pick(f, 'desde', 'from')) ?? asked.from,
-    to: toIsoDate(pick(f, 'hasta', 'to')) ?? asked.to,
+    from: toCalendarDate(pick(f, 'desde', 'from')) ?? asked.from,
+    to: toCalendarDate(pick(f, 'hasta', 'to')) ?? asked.to,
     overall: { ...normaliseFunnelRow(pick(f, 'general', 'overall'), 'Todas las plazas'), vacancyId: null },
     vacancies: listOf(pick(f, 'plazas', 'vacantes'))
       .map((r) => normaliseFunnelRow(r, 'Sin definir'))

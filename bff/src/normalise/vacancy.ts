@@ -1,4 +1,4 @@
-import { isActiveStatus, parseFlag, splitList, toIsoDate } from '@bolsa/domain';
+import { isActiveStatus, parseFlag, splitList, toCalendarDate } from '@bolsa/domain';
 import { fieldsOf, id, pick, text } from './fields.js';
 import { padCode } from './geography.js';
 
@@ -67,8 +67,8 @@ export function normaliseVacancy(raw: unknown): VacancyDto | null {
     benefits: splitList(pick(f, 'beneficios', 'ofrece', 'ofrecemos')),
     image: text(pick(f, 'imagen', 'imagenUrl', 'imagenRuta')),
     imageBase64: text(pick(f, 'imagenBase64')),
-    publishedAt: toIsoDate(pick(f, 'fechaPublicacion')),
-    endsAt: toIsoDate(pick(f, 'fechaFinalizacion', 'fechaFin', 'fechaCierre')),
+    publishedAt: toCalendarDate(pick(f, 'fechaPublicacion')),
+    endsAt: toCalendarDate(pick(f, 'fechaFinalizacion', 'fechaFin', 'fechaCierre')),
     createdAt: text(pick(f, 'fechaCreacion')),
     active: isActiveStatus(pick(f, 'status', 'estatus', 'estado', 'activo')),
     featured: parseFlag(pick(f, 'destacado', 'esDestacado', 'destacada')),

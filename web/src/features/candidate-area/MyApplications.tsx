@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBriefcase, IconCalendar, IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
-import { formatDate, PROFILE_MESSAGES, stateChangeNotice, stateFromEnum, stateMessage } from '@bolsa/domain';
+import {
+  BRANCH_MESSAGES,
+  formatDate,
+  PROFILE_MESSAGES,
+  stateChangeNotice,
+  stateFromEnum,
+  stateMessage,
+} from '@bolsa/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CandidateStateBadge } from '../../components/CandidateStateBadge';
@@ -17,7 +24,7 @@ type MyApplication = MyApplicationsQuery['myApplications'][number];
 export function branchLabel(a: Pick<MyApplication, 'branchName' | 'branchId'>): string {
   if (a.branchName?.trim()) return a.branchName.trim();
   if (a.branchId) return `Sede ${a.branchId}`;
-  return 'Sede no especificada';
+  return BRANCH_MESSAGES.notSpecified;
 }
 
 /** The scheduled interview on the card (issue 12): when, and where or the meeting link. */

@@ -17,6 +17,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   ASSIGNED_TEST_MESSAGES as M,
   assignTestSchema,
+  GENERIC_MESSAGES,
   isLinkType,
   TEST_TYPE_LABEL,
   todayInGuatemala,
@@ -170,7 +171,7 @@ export function ConfigureForm({ candidateId, template, onDone }: ConfigureFormPr
       toastSuccess(M.assigned, template.name);
       await onDone(true);
     } catch {
-      toastError(M.unexpected, 'Intente nuevamente.');
+      toastError(M.unexpected, GENERIC_MESSAGES.retry);
     }
   });
 

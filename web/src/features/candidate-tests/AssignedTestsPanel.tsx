@@ -9,6 +9,7 @@ import {
   ASSIGNED_TEST_STATE_LABEL,
   checkAssignedTestMove,
   formatDate,
+  GENERIC_MESSAGES,
   stateFromEnum,
   type AssignedTestState,
 } from '@bolsa/domain';
@@ -114,9 +115,9 @@ export function AssignedTestsPanel({
       const { data } = await remove({ variables: { id: test.id } });
       await onChanged();
       if (data?.deleteAssignedTest.ok) return { done: M.deleted, detail: test.name };
-      return { failed: M.deleteFailed, detail: data?.deleteAssignedTest.error?.message ?? 'Intente nuevamente.' };
+      return { failed: M.deleteFailed, detail: data?.deleteAssignedTest.error?.message ?? GENERIC_MESSAGES.retry };
     },
-    onThrow: () => ({ failed: M.deleteFailed, detail: 'Intente nuevamente.' }),
+    onThrow: () => ({ failed: M.deleteFailed, detail: GENERIC_MESSAGES.retry }),
   });
 
   const confirmAll = async () => {
@@ -135,7 +136,7 @@ export function AssignedTestsPanel({
       toastSuccess(M.confirmed, 'El candidato pasó a post-pruebas.');
       await navigate('/panel/candidatos');
     } catch {
-      toastError(M.confirmFailed, 'Intente nuevamente.');
+      toastError(M.confirmFailed, GENERIC_MESSAGES.retry);
     }
   };
 

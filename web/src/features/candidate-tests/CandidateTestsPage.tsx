@@ -44,13 +44,13 @@ export function CandidateTestsPage() {
       const { data: answer } = await send({ variables: { candidateId: id } });
       const r = answer?.sendTests;
       if (!r?.ok) {
-        toastError('Error al enviar', r?.error?.message ?? M.sendFailed);
+        toastError(M.sendFailedTitle, r?.error?.message ?? M.sendFailed);
         return;
       }
       refreshCandidateViews(client.cache, id);
       toastSuccess(M.stateUpdated, 'Pruebas enviadas; el candidato pasó a pre-pruebas.');
     } catch {
-      toastError('Error al enviar', M.sendFailed);
+      toastError(M.sendFailedTitle, M.sendFailed);
     }
     await refetch();
   };

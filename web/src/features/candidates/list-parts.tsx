@@ -1,3 +1,4 @@
+import { GENERIC_MESSAGES } from '@bolsa/domain';
 import { Button, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import type { CandidatePageCountsFragment, CandidateState } from '../../gql/grap
  * their failure, their tab counts and the button to a candidate's detail.
  */
 
-export const INBOX_LOAD_FAILED = 'No se pudieron cargar los datos. Intente nuevamente más tarde.';
+export const INBOX_LOAD_FAILED = GENERIC_MESSAGES.loadFailed;
 
 /** A candidate list that could not be read, with its retry (spec 3 §8). */
 export function CandidateListFailed({

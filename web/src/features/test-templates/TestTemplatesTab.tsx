@@ -58,21 +58,6 @@ import { useStaffRole } from '../session';
 const CATEGORIES = Object.entries(TEST_CATEGORY_LABEL) as [TestCategory, string][];
 const TYPES = Object.entries(TEST_TYPE_LABEL) as [TestType, string][];
 
-export const TEMPLATE_TOASTS = {
-  created: 'Prueba creada',
-  activated: 'Prueba activada',
-  deactivated: 'Prueba desactivada',
-  toggleFailedTitle: 'No se pudo actualizar',
-  toggleFailed: 'Inténtalo de nuevo.',
-  deleteConfirmTitle: '¿Eliminar prueba?',
-  deleteConfirm: 'Esta acción no se puede deshacer.',
-  deleteFailedTitle: 'No se pudo eliminar',
-  deleteFailed: 'Ocurrió un error al eliminar.',
-  deleted: 'Prueba eliminada',
-  saveFailedTitle: 'No se pudo guardar',
-  saveFailed: 'Error inesperado',
-} as const;
-
 /** 'Mantenimiento de Pruebas' (spec 2 §2): filters, the 'Nueva Prueba' form and the library grid. */
 export function TestTemplatesTab() {
   const { canEdit } = useStaffRole();
@@ -238,13 +223,13 @@ function NewTestTemplateForm() {
       });
       const payload = data?.createTestTemplate;
       if (payload?.template && !payload.error) {
-        toastSuccess(TEMPLATE_TOASTS.created);
+        toastSuccess(TEST_TEMPLATE_MESSAGES.created);
         form.reset();
       } else {
-        setFailure(payload?.error?.message || TEMPLATE_TOASTS.saveFailed);
+        setFailure(payload?.error?.message || TEST_TEMPLATE_MESSAGES.unexpected);
       }
     } catch (err) {
-      setFailure(err instanceof UploadError ? err.message : TEMPLATE_TOASTS.saveFailed);
+      setFailure(err instanceof UploadError ? err.message : TEST_TEMPLATE_MESSAGES.unexpected);
     } finally {
       setBusy(false);
       setProgress(null);
@@ -320,7 +305,7 @@ function NewTestTemplateForm() {
       </form>
       <MessageDialog
         opened={failure !== null}
-        title={TEMPLATE_TOASTS.saveFailedTitle}
+        title={TEST_TEMPLATE_MESSAGES.saveFailedTitle}
         message={failure ?? ''}
         onClose={() => setFailure(null)}
       />
@@ -340,10 +325,10 @@ export function TestTemplateCard({ template: t }: { template: TestTemplateFields
           if (answer?.deleteTestTemplate.ok) forgetEntity(cache, 'TestTemplate', target.id);
         },
       });
-      if (data?.deleteTestTemplate.ok) return { done: TEMPLATE_TOASTS.deleted };
-      return { failed: TEMPLATE_TOASTS.deleteFailedTitle, detail: TEMPLATE_TOASTS.deleteFailed };
+      if (data?.deleteTestTemplate.ok) return { done: TEST_TEMPLATE_MESSAGES.deleted };
+      return { failed: TEST_TEMPLATE_MESSAGES.deleteFailedTitle, detail: TEST_TEMPLATE_MESSAGES.deleteFailed };
     },
-    onThrow: () => ({ failed: TEMPLATE_TOASTS.deleteFailedTitle, detail: TEMPLATE_TOASTS.deleteFailed }),
+    onThrow: () => ({ failed: TEST_TEMPLATE_MESSAGES.deleteFailedTitle, detail: TEST_TEMPLATE_MESSAGES.deleteFailed }),
   });
   const titleId = `prueba-${t.id}`;
 
@@ -362,9 +347,9 @@ export function TestTemplateCard({ template: t }: { template: TestTemplateFields
       });
       const payload = data?.setTestTemplateActive;
       if (!payload?.template || payload.error) throw new Error(payload?.error?.message ?? 'sin confirmación');
-      toastSuccess(active ? TEMPLATE_TOASTS.activated : TEMPLATE_TOASTS.deactivated);
+      toastSuccess(active ? TEST_TEMPLATE_MESSAGES.activated : TEST_TEMPLATE_MESSAGES.deactivated);
     } catch {
-      toastError(TEMPLATE_TOASTS.toggleFailedTitle, TEMPLATE_TOASTS.toggleFailed);
+      toastError(TEST_TEMPLATE_MESSAGES.toggleFailedTitle, TEST_TEMPLATE_MESSAGES.toggleFailed);
     }
   };
 
@@ -454,9 +439,9 @@ export function TestTemplateCard({ template: t }: { template: TestTemplateFields
           />
         )}
       </Group>
-      <ConfirmDialog {...deletion.dialog} title={TEMPLATE_TOASTS.deleteConfirmTitle} confirmLabel="Eliminar" danger>
+      <ConfirmDialog {...deletion.dialog} title={TEST_TEMPLATE_MESSAGES.deleteConfirm} confirmLabel="Eliminar" danger>
         <Text>
-          Se eliminará la prueba «{t.name}». {TEMPLATE_TOASTS.deleteConfirm}
+          Se eliminará la prueba «{t.name}». {TEST_TEMPLATE_MESSAGES.deleteConfirmText}
         </Text>
       </ConfirmDialog>
     </Card>

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
-import { formatDateTime, USER_MESSAGES } from '@bolsa/domain';
+import { API_TOKEN_MESSAGES, formatDateTime, GENERIC_MESSAGES, USER_MESSAGES } from '@bolsa/domain';
 import { useState, type FormEvent } from 'react';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
 import { roleLabel } from '../session';
@@ -77,9 +77,9 @@ export function ApiTokensSection() {
         setRole(DEFAULT_STAFF_ROLE);
         return;
       }
-      toastError('No se pudo crear el token', failureDetail(result?.error));
+      toastError(API_TOKEN_MESSAGES.createFailed, failureDetail(result?.error));
     } catch {
-      toastError('No se pudo crear el token', 'Intente nuevamente.');
+      toastError(API_TOKEN_MESSAGES.createFailed, GENERIC_MESSAGES.retry);
     }
   };
 
@@ -99,7 +99,7 @@ export function ApiTokensSection() {
       if (answer?.revokeApiToken.ok) return { done: 'Token revocado', detail: token.name };
       return { failed: 'No se pudo revocar', detail: failureDetail(answer?.revokeApiToken.error) };
     },
-    onThrow: () => ({ failed: 'No se pudo revocar', detail: 'Intente nuevamente.' }),
+    onThrow: () => ({ failed: 'No se pudo revocar', detail: GENERIC_MESSAGES.retry }),
   });
 
   const tokens = data?.apiTokens;

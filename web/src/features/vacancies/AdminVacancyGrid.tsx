@@ -35,7 +35,7 @@ import { useStaffRole } from '../session';
 
 export const GRID_PAGE_SIZES = [3, 6, 9, 12, 15] as const;
 export const GRID_DEFAULT_PAGE_SIZE = 6;
-export const LOAD_FAILED = 'No se pudieron cargar los datos. Intente nuevamente más tarde.';
+export const LOAD_FAILED = VACANCY_MESSAGES.listLoadFailed;
 const ALL = '';
 
 type GridVacancy = AdminVacanciesQuery['adminVacancies']['items'][number];

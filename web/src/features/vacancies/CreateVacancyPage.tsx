@@ -118,11 +118,11 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
   const save = async () => {
     const v = form.getValues();
     if (isBlank(v)) {
-      show({ title: 'Campo Obligado', message: VACANCY_MESSAGES.noData });
+      show({ title: VACANCY_MESSAGES.titleRequired, message: VACANCY_MESSAGES.noData });
       return;
     }
     if (!image.file) {
-      show({ title: 'Campo Obligado', message: VACANCY_MESSAGES.noImage });
+      show({ title: VACANCY_MESSAGES.titleRequired, message: VACANCY_MESSAGES.noImage });
       return;
     }
     if (!validate()) return;
@@ -148,7 +148,7 @@ function CreateVacancyForm({ onSaved }: { onSaved: () => void }) {
     try {
       const imageUploadId = await image.ensureUploaded();
       if (!imageUploadId) {
-        show({ title: 'Campo Obligado', message: VACANCY_MESSAGES.noImage });
+        show({ title: VACANCY_MESSAGES.titleRequired, message: VACANCY_MESSAGES.noImage });
         return;
       }
       const { data } = await create({

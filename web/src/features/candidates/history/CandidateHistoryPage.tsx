@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
-import { can, formatDate, TRANSITION_MESSAGES } from '@bolsa/domain';
+import { can, formatDate, GENERIC_MESSAGES, httpStatusMessage, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useId, useState } from 'react';
 import { pageTitle } from '../../../lib/site';
 import { ConfirmDialog } from '../../../components/dialogs';
@@ -41,9 +41,10 @@ const TABS: { value: HistoryTab; label: string }[] = [
 export function reactivateFailure(
   error: NonNullable<HistoryReactivateCandidateMutation['reactivateCandidate']['error']> | null | undefined,
 ): string {
-  if (error?.__typename === 'OperationFailed') return error.status ? `Error ${error.status}` : 'Intente nuevamente.';
+  if (error?.__typename === 'OperationFailed')
+    return error.status ? httpStatusMessage(error.status) : GENERIC_MESSAGES.retry;
   if (error?.__typename === 'TransitionNotAllowed' || error?.__typename === 'NotFound') return error.message;
-  return 'Intente nuevamente.';
+  return GENERIC_MESSAGES.retry;
 }
 
 /** /panel/historial, 'Historial de Candidatos' (spec 3 §2.7): hired and rejected, roles 1–2. */
@@ -87,7 +88,7 @@ export function CandidateHistoryPage() {
     },
     onThrow: (err) => ({
       failed: TRANSITION_MESSAGES.reactivateFailed,
-      detail: failureMessage(err, 'Intente nuevamente.'),
+      detail: failureMessage(err, GENERIC_MESSAGES.retry),
     }),
   });
   const reactivatingId = reactivation.dialog.busy ? (reactivation.target?.id ?? null) : null;
@@ -106,7 +107,7 @@ export function CandidateHistoryPage() {
     },
     onThrow: (err) => ({
       failed: TRANSITION_MESSAGES.deleteFailed,
-      detail: failureMessage(err, 'Intente nuevamente.'),
+      detail: failureMessage(err, GENERIC_MESSAGES.retry),
     }),
   });
 

@@ -9,7 +9,7 @@ import {
   IconUserX,
   type Icon,
 } from '@tabler/icons-react';
-import { inboxRowActions, stateFromEnum, type InboxRowAction, type RoleId } from '@bolsa/domain';
+import { inboxRowActions, stateFromEnum, TRANSITION_MESSAGES, type InboxRowAction, type RoleId } from '@bolsa/domain';
 import { Link } from 'react-router';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useCandidateActions } from '../actions/use-candidate-actions';
@@ -19,7 +19,7 @@ const ACTION: Record<InboxRowAction, { label: string; icon: Icon; color?: string
   preTests: { label: 'Pre-pruebas', icon: IconClipboardList },
   results: { label: 'Resultados de pruebas', icon: IconReportAnalytics },
   interview: { label: 'Programar entrevista', icon: IconCalendarEvent },
-  induction: { label: 'Mover a inducción', icon: IconSchool },
+  induction: { label: TRANSITION_MESSAGES.inductionConfirmLabel, icon: IconSchool },
   hire: { label: 'Contratar', icon: IconUserCheck, color: 'green.9' },
   reject: { label: 'Rechazar', icon: IconUserX, color: 'red.8' },
 };
