@@ -94,7 +94,10 @@ export function operationAnswered(page: Page, operationName: string): Promise<un
  * `aria-busy` (a list dimmed while its next page loads) to settle: half-faded rows are a
  * moment of loading, not the page's contrast.
  */
-export async function axeViolations(page: Page, options: { include?: string; tags?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  options: { include?: string; tags?: string[] } = {},
+): Promise<string[]> {
   await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
   let axe = new AxeBuilder({ page });
   if (options.include) axe = axe.include(options.include);
