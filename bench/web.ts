@@ -70,7 +70,16 @@ async function initialScripts(url: string): Promise<Weight> {
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     let gzipBytes = 0;
-    for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
+    const sizes: [string, number][] = [];
+    for (const [script, body] of scripts) {
+      const size = gzipSync(await body, { level: 9 }).length;
+      gzipBytes += size;
+      sizes.push([new URL(script).pathname, size]);
+    }
+    // BENCH_WEB_LIST=true names each script and its weight, heaviest first: where a budget went.
+    if (process.env.BENCH_WEB_LIST === 'true')
+      for (const [name, size] of sizes.sort((a, b) => b[1] - a[1]))
+        console.log(`  ${url}  ${(size / 1024).toFixed(1).padStart(6)} KB  ${name}`);
     return { files: scripts.size, gzipBytes };
   } finally {
     await browser.close();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, screenshot, axeViolations } from './browser.js';
@@ -141,6 +142,29 @@ describe('public vacancy board', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+});
+
+/**
+ * The first visit's JavaScript budget (docs/decisions/2026-11-26-home-page-javascript-floor.md):
+ * every script the page fetches until the network is idle, gzip-compressed at level 9 the way
+ * `npm run bench:web` weighs it (BENCH_WEB_LIST=true there names each file when this fails).
+ */
+const FIRST_VISIT_BUDGET_KB = 210;
+
+describe('first visit JavaScript', () => {
+  for (const route of ['/', '/vacantes'])
+    it(`stays within ${FIRST_VISIT_BUDGET_KB} KB gzip on ${route} at 360 px`, async () => {
+      const { context, page } = await newPage(browser, { width: 360, height: 780 });
+      const bodies: Promise<Buffer>[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script' && res.ok()) bodies.push(res.body());
+      });
+      await page.goto(route, { waitUntil: 'networkidle' });
+      const bytes = (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+      console.log(`[budget] ${route}: ${bodies.length} scripts, ${(bytes / 1024).toFixed(1)} KB gzip`);
+      expect(bytes / 1024).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_KB);
+      await context.close();
+    });
 });
 
 describe('GraphiQL', () => {

@@ -165,9 +165,18 @@ function separateGraphiqlBuild(): Plugin {
   };
 }
 
+/**
+ * Apollo Client 4's links run on rxjs. Its package's default export is the ES5 build, whose
+ * classes go through tslib's helpers; its "es2015" export is the same code as classes — smaller
+ * (the home page's first visit, docs/decisions/2026-11-26-home-page-javascript-floor.md) and
+ * lighter on a cheap phone's CPU. Only `rxjs` itself is imported (by Apollo), so only it is mapped.
+ */
+const rxjsClasses = fileURLToPath(new URL('../node_modules/rxjs/dist/esm/index.js', import.meta.url));
+
 export default defineConfig({
   root,
   plugins: [typedDocumentImports(), react(), preloadDeferredApp(), separateGraphiqlBuild()],
+  resolve: { alias: [{ find: /^rxjs$/, replacement: rxjsClasses }] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { forwardRef, useRef, useState, type ReactNode } from 'react';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
+import classes from './GuestBanner.module.css';
 
 /** Only a UI preference lives in Web Storage, never personal data (architecture principle 4). */
 const DISMISSED_KEY = 'bolsa.guestBanner.dismissed';
@@ -25,18 +26,31 @@ export function GuestBanner() {
   return <InvitationBanner />;
 }
 
+/**
+ * The banner's box: plain elements on Mantine's CSS variables (it looks like a light brand
+ * Alert) so that the home page's first visit does not carry Alert's code; and no role="alert",
+ * since a greeting is not news a screen reader should interrupt with.
+ */
+const Banner = forwardRef<HTMLDivElement, { title: string; children: ReactNode }>(function Banner(
+  { title, children },
+  ref,
+) {
+  return (
+    <div ref={ref} className={classes.banner}>
+      <IconUserCircle aria-hidden className={classes.icon} />
+      <div className={classes.body}>
+        <p className={classes.title}>{title}</p>
+        {children}
+      </div>
+    </div>
+  );
+});
+
 function SignedInBanner({ name }: { name: string }) {
   return (
-    <Alert
-      variant="light"
-      color="brand"
-      radius="md"
-      icon={<IconUserCircle aria-hidden />}
-      title={`Hola, ${name}`}
-      mb="lg"
-    >
+    <Banner title={`Hola, ${name}`}>
       <Text size="sm">Has iniciado sesión: al postularte usaremos los datos de tu perfil.</Text>
-    </Alert>
+    </Banner>
   );
 }
 
@@ -60,15 +74,7 @@ function InvitationBanner() {
   };
 
   return (
-    <Alert
-      ref={banner}
-      variant="light"
-      color="brand"
-      radius="md"
-      icon={<IconUserCircle aria-hidden />}
-      title="¿Ya tienes una cuenta?"
-      mb="lg"
-    >
+    <Banner ref={banner} title="¿Ya tienes una cuenta?">
       <Text size="sm">
         Inicia sesión para postularte más rápido con los datos de tu perfil y dar seguimiento a tus postulaciones. Si lo
         prefieres, continúa como invitado: puedes postularte enviando solo tu CV y tus datos básicos.
@@ -81,7 +87,7 @@ function InvitationBanner() {
           Continuar como invitado
         </Button>
       </Group>
-    </Alert>
+    </Banner>
   );
 }
 

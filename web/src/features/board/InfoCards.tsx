@@ -1,4 +1,4 @@
-import { Button, Card, Collapse, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconEye, IconHeartHandshake, IconTarget, type Icon } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -66,13 +66,15 @@ function InfoCard({ info }: { info: Info }) {
         {info.title}
       </Title>
       <Text>{info.summary}</Text>
-      <Collapse expanded={expanded} id={panelId}>
+      {/* A plain hidden panel rather than Mantine's animated Collapse: the home page's first visit
+          carries no animation code for three paragraphs (docs/decisions/2026-11-26-home-page-javascript-floor.md). */}
+      <div id={panelId} hidden={!expanded}>
         {info.more.map((p) => (
           <Text key={p} mt="sm">
             {p}
           </Text>
         ))}
-      </Collapse>
+      </div>
       <Button
         variant="subtle"
         px={0}
