@@ -34,6 +34,16 @@ const PER_RESPONSE = new Set([
 
 type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';
 
+/**
+ * An answer's key: what the request asks (query, variables, operation) and the media type it
+ * accepts — Apollo answers `application/graphql-response+json` or `application/json` by the
+ * `Accept` header, and the captured Content-Type goes with the bytes (GraphQL over HTTP's MUST).
+ * The header is kept as sent, spaces and case aside: clients send the same one every time.
+ */
+function answerKey(requestKey: string, accept: string | undefined): string {
+  return `${(accept ?? '').toLowerCase().replace(/\s+/g, '')}\n${requestKey}`;
+}
+
 interface Entry {
   at: number;
   body: Buffer | null;
@@ -64,7 +74,7 @@ export interface AnswerCache {
 
 /**
  * Whole GraphQL answers to anonymous reads of the public board, kept for the public cache TTL and
- * keyed by the query text and variables. A hit skips GraphQL execution altogether; the board's
+ * keyed by the query text, variables, operation name and `Accept` header. A hit skips GraphQL execution altogether; the board's
  * first screen is the page every visitor loads. Requests with a cookie or an Authorization header
  * never read or fill it, nor do answers with errors or cookies. At most `max` answers are kept.
  *
@@ -188,7 +198,7 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
               rawKeys.set(raw, key);
             }
           }
-          const hit = key ? answers.get(key) : undefined;
+          const hit = key ? answers.get(answerKey(key, req.headers.accept)) : undefined;
           if (servable(hit)) return answerEarly(req, res, hit, encoding);
           if (pending(hit))
             return void hit.waiters.push(() => (servable(hit) ? answerEarly(req, res, hit, encoding) : toExpress()));
@@ -208,8 +218,9 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
         !req.is('application/json')
       )
         return next();
-      const key = keyOf(body);
-      if (!key) return next();
+      const requestKey = keyOf(body);
+      if (!requestKey) return next();
+      const key = answerKey(requestKey, req.headers.accept);
       const hit = answers.get(key);
       const send = (entry: Entry & { body: Buffer }) => {
         if (entry.operation) markOperation(req, entry.operation);

@@ -51,6 +51,24 @@ describe('cached board answers in front of Express (the real BFF)', () => {
     expect(gzipped.text).toBe(filled.text);
   });
 
+  it('keys on Accept: a client asking for application/json never gets the answer made for graphql-response+json', async () => {
+    const ask = (accept: string) =>
+      request(stack.bff.handler)
+        .post('/graphql')
+        .set('content-type', 'application/json')
+        .set('accept', accept)
+        .set('accept-encoding', 'identity')
+        .send({ query: BOARD, variables: { page: 1, pageSize: 3 } });
+    // Both paths: the first of each fills through Express, the second is answered early.
+    for (let round = 0; round < 2; round++) {
+      const modern = await ask('application/graphql-response+json');
+      expect(modern.headers['content-type']).toMatch(/^application\/graphql-response\+json/);
+      const plain = await ask('application/json');
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      expect(plain.text).toBe(modern.text);
+    }
+  });
+
   it('shows a write at once: the writes that invalidate the answer cache invalidate these too', async () => {
     const before = (await board()).body.data.vacancies;
     const login = await request(stack.bff.app)

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import { serverAudits } from 'graphql-http';
 import request from 'supertest';
@@ -19,11 +19,12 @@ beforeAll(async () => {
   dev = await startStack();
   // A second BFF, as production runs it, on the same api: one PGlite start is enough.
   prod = await createServer({ ...dev.config, env: 'production', introspection: false, graphiql: false });
+  // Through the handler the BFF listens with: the public answer cache's early path is audited too.
   for (const [name, bff] of [
     ['dev', dev.bff],
     ['prod', prod],
   ] as const) {
-    const server = bff.app.listen(0, '127.0.0.1');
+    const server = createHttpServer(bff.handler).listen(0, '127.0.0.1');
     servers.push(server);
     await new Promise((r) => server.once('listening', r));
     urls[name] = `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
