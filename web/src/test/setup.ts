@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor give up after 1 s by default: on a busy 2-core machine (CI with the browser
+// suite's build, or helpers working side by side) a Mantine screen can take longer to settle, and
+// a slow machine must not turn into a failing test. A test that expects something never to show
+// asserts that with its own short wait.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads media queries and observes element sizes; happy-dom provides neither.
 Object.defineProperty(window, 'matchMedia', {
