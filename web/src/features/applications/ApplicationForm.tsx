@@ -36,7 +36,7 @@ import { useApplicationSubmit } from './use-application-submit';
 
 export type { ApplicationVacancy, Dialog } from './types';
 
-/** How long the hint of 'Experiencia Laboral' stays (spec 1 §9). */
+/** How long the hint of the work-experience section stays (spec 1 §9). */
 export const EXPERIENCE_HINT_MS = 4000;
 
 interface ApplicationFormProps {
@@ -74,7 +74,7 @@ function focusWhenVisible(path: string) {
   setTimeout(attempt, 0);
 }
 
-/** 'Formulario de Postulación' (spec 1 §2.6, §5.2, §8): its sections, one open at a time. */
+/** The application form (spec 1 §2.6, §5.2, §8): its sections, one open at a time. */
 export function ApplicationForm({
   vacancy,
   mode,
@@ -114,7 +114,7 @@ export function ApplicationForm({
   });
   // A field is checked when it loses focus only once the applicant has written in it (or to clear
   // its error): the first field has the focus when the form opens, and leaving it empty to look
-  // at another section must not greet them with 'Ingresa tu nombre completo.'.
+  // at another section must not greet them with the name's error.
   const checkOnLeave = (path: string) => {
     if (written.current.has(path) || form.errors[path]) form.validateField(path);
   };
@@ -190,7 +190,7 @@ export function ApplicationForm({
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Formulario de Postulación">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={M.formTitle}>
       <Stack gap="md">
         <ApplicationIntro vacancy={vacancy} mode={mode} viewerName={viewerName} onLogin={login} />
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import type { ApplicationMode } from '@bolsa/domain';
+import { BRANCH_MESSAGES, type ApplicationMode } from '@bolsa/domain';
 import type { ApplicationVacancy } from './types';
 
 interface ApplicationIntroProps {
@@ -20,7 +20,7 @@ export function ApplicationIntro({ vacancy, mode, viewerName, onLogin }: Applica
           {vacancy.name}
         </Text>
         <Text size="sm" c="dimmed">
-          {[vacancy.branchName, vacancy.place].filter(Boolean).join(' · ') || 'Sede no especificada'}
+          {[vacancy.branchName, vacancy.place].filter(Boolean).join(' · ') || BRANCH_MESSAGES.notSpecified}
         </Text>
       </div>
 

@@ -8,7 +8,7 @@ const YES_NO = [
   { value: 'no', label: 'No' },
 ];
 
-/** 'Educación y Disponibilidad' (spec 1 §5.2): level, studies, availability and salary claim. */
+/** The education and availability section (spec 1 §5.2): level, studies, availability and salary claim. */
 export function EducationSection({ fields }: { fields: FieldProps }) {
   const { input, filtered } = fields;
   return (

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { digitsOnly, MARITAL_OPTIONS } from './form-values';
 import type { FieldProps } from './field-props';
 
-/** 'Datos personales' (spec 1 §5.2): who applies, how to reach them, and their photo. */
+/** The personal-data section (spec 1 §5.2): who applies, how to reach them, and their photo. */
 export function PersonalSection({ fields, photo }: { fields: FieldProps; photo: ReactNode }) {
   const { input, filtered, withCheck } = fields;
   return (

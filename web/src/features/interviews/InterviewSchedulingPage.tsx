@@ -29,6 +29,7 @@ import {
   LIMITS,
   todayInGuatemala,
   type InterviewMode,
+  TRANSITION_MESSAGES,
 } from '@bolsa/domain';
 import { pageTitle } from '../../lib/site';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -92,7 +93,12 @@ function SchedulingForm({ candidate, branches, readOnly }: Props) {
         </Stack>
       </Card>
       {readOnly && (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title="Solo lectura">
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden />}
+          title={TRANSITION_MESSAGES.readOnlyTitle}
+        >
           Tu rol no permite programar entrevistas.
         </Alert>
       )}

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { searchKey } from '@bolsa/domain';
+import { GEOGRAPHY_MESSAGES, searchKey } from '@bolsa/domain';
 import { MUNICIPALITIES } from '../../lib/catalogue';
 import type { VacancyForm } from './vacancy-form';
 
@@ -35,9 +35,9 @@ export function MunicipalityField({ form }: { form: VacancyForm }) {
     });
   }
   const nothingFound = error
-    ? 'No se pudieron cargar los municipios'
+    ? GEOGRAPHY_MESSAGES.municipalitiesLoadFailed
     : byDepartment || typed
-      ? 'No se encontraron municipios con ese término'
+      ? GEOGRAPHY_MESSAGES.noMunicipalityMatch
       : 'Escribe al menos 2 letras para buscar';
 
   return (
@@ -59,7 +59,7 @@ export function MunicipalityField({ form }: { form: VacancyForm }) {
       nothingFoundMessage={loading && !data ? 'Buscando municipios…' : nothingFound}
       comboboxProps={{ withinPortal: true }}
       clearButtonProps={{ 'aria-label': 'Quitar municipio' }}
-      error={(error ? 'No se pudieron cargar los municipios' : null) ?? form.errors.municipalityId}
+      error={(error ? GEOGRAPHY_MESSAGES.municipalitiesLoadFailed : null) ?? form.errors.municipalityId}
       onChange={(id) => {
         const chosen = options.find((o) => o.value === id);
         form.setFieldValue('municipalityId', id);
