@@ -17,6 +17,8 @@ import {
  * mutation and the api's POST /guardar/Postulante.
  */
 export const APPLICATION_MESSAGES = {
+  /** The form's title (the modal's heading and the form's accessible name). */
+  formTitle: 'Formulario de Postulación',
   incompleteTitle: 'Formulario incompleto',
   nameRequired: 'Ingresa tu nombre completo.',
   nameLetters: 'El nombre solo puede contener letras, tildes y espacios.',
@@ -104,6 +106,14 @@ export function conflictMessage(conflict: unknown, serverMessage?: string | null
 
 export const MARITAL_STATUSES = ['Soltero', 'Casado', 'Divorciado', 'Viudo', 'Union de hecho'] as const;
 export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+/** How each marital status is shown (the stored value of spec 1 §3 has no accent). */
+export const MARITAL_STATUS_LABEL: Record<MaritalStatus, string> = {
+  Soltero: 'Soltero',
+  Casado: 'Casado',
+  Divorciado: 'Divorciado',
+  Viudo: 'Viudo',
+  'Union de hecho': 'Unión de hecho',
+};
 export const EDUCATION_LEVELS = [
   'Primaria',
   'Básicos',
@@ -124,11 +134,14 @@ export const APPLICATION_LIMITS = {
   salaryDecimals: 2,
 } as const;
 
+/** The title of the personal-data section, in the application form and the candidate's profile. */
+export const PERSONAL_DATA_TITLE = 'Datos personales';
+
 /** Accordion sections in order, and the fields each holds: the first failing one opens. */
 export const APPLICATION_SECTIONS = [
   {
     id: 'personal',
-    title: 'Datos personales',
+    title: PERSONAL_DATA_TITLE,
     fields: ['name', 'cui', 'address', 'phone', 'email', 'maritalStatus', 'age', 'photo'],
   },
   {

@@ -35,12 +35,7 @@ export function isValidCui(raw: string): boolean {
 
 const DEPARTMENT_CODES = new Set(DEPARTMENTS.map((d) => d.codigo));
 
-export const GEOGRAPHY_MESSAGES = {
-  municipalityNotFound: 'Municipio no encontrado',
-  departmentNotFound: 'Departamento no encontrado',
-  municipalitiesLoadFailed: 'No se pudieron cargar los municipios',
-  noMunicipalityMatch: 'No se encontraron municipios con ese término',
-} as const;
+export { GEOGRAPHY_MESSAGES } from './geography-messages.js';
 
 /** Whether an INE municipality code ('0101') exists. */
 export const municipalityExists = (code: unknown): boolean =>

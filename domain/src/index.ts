@@ -2,6 +2,7 @@ export * from './limits.js';
 export * from './schema.js';
 export * from './messages.js';
 export * from './format.js';
+export * from './geography-messages.js';
 export * from './calendar-date.js';
 export * from './time.js';
 export * from './search.js';

@@ -1,5 +1,6 @@
 import type { NotificationData } from '@mantine/notifications';
 import type { MutationErrorFieldsFragment } from '../gql/graphql';
+import { GENERIC_MESSAGES } from '@bolsa/domain';
 
 /*
  * The one toast module of the app. Toasts close on their own (spec 2 §9): about 2 s in the
@@ -83,8 +84,8 @@ export function failureDetail(error: MutationErrorFieldsFragment | null | undefi
     case 'ValidationFailed':
       return error.message;
     case 'OperationFailed':
-      return error.status ? `Error ${error.status}` : 'Intente nuevamente.';
+      return error.status ? `Error ${error.status}` : GENERIC_MESSAGES.retry;
     default:
-      return 'Intente nuevamente.';
+      return GENERIC_MESSAGES.retry;
   }
 }

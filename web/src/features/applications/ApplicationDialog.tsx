@@ -8,7 +8,7 @@ import type { ApplicationModalProps } from './ApplicationModal';
  */
 const ApplicationModal = lazy(async () => ({ default: (await import('./ApplicationModal')).ApplicationModal }));
 
-/** 'Formulario de Postulación' for one vacancy, loaded on demand. */
+/** The application form for one vacancy, loaded on demand. */
 export function ApplicationDialog(props: ApplicationModalProps) {
   return (
     <Suspense fallback={null}>

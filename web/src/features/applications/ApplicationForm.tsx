@@ -1,82 +1,43 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Accordion, Alert, Button, Group, List, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconUserCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import {
   APPLICATION_MESSAGES as M,
-  APPLICATION_SECTIONS,
   applicationSchema,
-  checkApplication,
-  conflictMessage,
-  DOCUMENT_KIND_INFO,
-  dpiInput,
   experienceDateIssues,
-  isEmail,
-  nameInput,
   sectionOf,
   todayInGuatemala,
   type ApplicationMode,
   type ApplicationSectionId,
-  type DocumentKind,
 } from '@bolsa/domain';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { toastNotice } from '../../lib/toast';
-import type { DuplicateConflict } from '../../gql/graphql';
-import { FileDrop } from '../../components/FileDrop';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  conflictCode,
-  conflictField,
-  digitsOnly,
   documentsOf,
   fieldId,
   focusPathOf,
-  formPathOf,
   initialValues,
-  LEVEL_OPTIONS,
-  MARITAL_OPTIONS,
   mergeDraft,
-  salaryInput,
-  toApplicationInput,
   toDomainInput,
   type ApplicationFormValues,
   type ApplicationPrefill,
   type DocumentKey,
 } from './form-values';
 import type { ApplicationDraft } from './draft';
+import { ApplicationIntro } from './ApplicationIntro';
+import { DocumentField } from './DocumentField';
+import { EducationSection } from './EducationSection';
+import { fieldProps } from './field-props';
 import { ExperienceFields, ReferenceFields } from './HistoryFields';
-import { APPLICATION_CHECK, APPLY } from './operations';
-import { FileUploadFailed, useApplicationFiles } from './use-application-files';
+import { PersonalSection } from './PersonalSection';
+import { SectionControl } from './SectionControl';
+import type { ApplicationVacancy, Dialog } from './types';
+import { useApplicationFiles } from './use-application-files';
+import { useApplicationSubmit } from './use-application-submit';
 
-/** How long the hint of 'Experiencia Laboral' stays (spec 1 §9). */
+export type { ApplicationVacancy, Dialog } from './types';
+
+/** How long the hint of the work-experience section stays (spec 1 §9). */
 export const EXPERIENCE_HINT_MS = 4000;
-
-export interface Dialog {
-  title: string;
-  message: string;
-  kind: 'success' | 'info' | 'error';
-  /** Runs once 'Entendido' closes it. */
-  after?: () => void;
-}
-
-export interface ApplicationVacancy {
-  id: string;
-  name: string;
-  branchName: string | null;
-  place: string | null;
-}
 
 interface ApplicationFormProps {
   vacancy: ApplicationVacancy;
@@ -97,22 +58,6 @@ interface ApplicationFormProps {
   onLogin: (draft: ApplicationDraft) => void;
 }
 
-/** The documents as the vocabulary names them (domain document-kinds.ts); the CV as this form calls it (spec 1 §5.2). */
-const pdf = (kind: DocumentKind) => `${DOCUMENT_KIND_INFO[kind].label} (PDF)`;
-const DOCUMENT_LABEL: Record<DocumentKey, string> = {
-  photo: DOCUMENT_KIND_INFO.PHOTO.label,
-  curriculum: 'Hoja de Vida (PDF)',
-  dpiScan: pdf('DPI'),
-  policeRecord: pdf('POLICE_RECORD'),
-  criminalRecord: pdf('CRIMINAL_RECORD'),
-};
-
-const YES_NO = [
-  { value: '', label: 'Selecciona…' },
-  { value: 'si', label: 'Sí' },
-  { value: 'no', label: 'No' },
-];
-
 /** Focuses a field once its accordion panel has opened (the panel animates open). */
 function focusWhenVisible(path: string) {
   const id = fieldId(focusPathOf(path));
@@ -129,7 +74,7 @@ function focusWhenVisible(path: string) {
   setTimeout(attempt, 0);
 }
 
-/** 'Formulario de Postulación' (spec 1 §2.6, §5.2, §8). */
+/** The application form (spec 1 §2.6, §5.2, §8): its sections, one open at a time. */
 export function ApplicationForm({
   vacancy,
   mode,
@@ -143,8 +88,6 @@ export function ApplicationForm({
   draft = null,
   onLogin,
 }: ApplicationFormProps) {
-  const client = useApolloClient();
-  const [apply] = useMutation(APPLY);
   const files = useApplicationFiles();
   const today = useMemo(() => todayInGuatemala(), []);
   const needed = documentsOf(mode);
@@ -171,7 +114,7 @@ export function ApplicationForm({
   });
   // A field is checked when it loses focus only once the applicant has written in it (or to clear
   // its error): the first field has the focus when the form opens, and leaving it empty to look
-  // at another section must not greet them with 'Ingresa tu nombre completo.'.
+  // at another section must not greet them with the name's error.
   const checkOnLeave = (path: string) => {
     if (written.current.has(path) || form.errors[path]) form.validateField(path);
   };
@@ -226,241 +169,30 @@ export function ApplicationForm({
     focusWhenVisible(path);
   };
 
-  /** Marks every failing field, opens the first failing section, focuses its field, warns. */
-  const showIncomplete = (errors: Record<string, string>, first: string) => {
-    form.setErrors(errors);
-    openAndFocus(first);
-    toastNotice(M.incompleteTitle, errors[first] ?? '', { id: 'postulacion-incompleta' });
-  };
-
-  // Duplicate check when DPI or e-mail lose focus (spec 1 §2.6); a failed call counts as ok.
-  const checkOnBlur = async (field: 'cui' | 'email') => {
-    const v = form.getValues();
-    const dpi = v.cui;
-    const email = v.email.trim().toLowerCase();
-    if (field === 'cui' && !/^\d{13}$/.test(dpi)) return;
-    if (field === 'email' && !isEmail(email)) return;
-    try {
-      const { data } = await client.query({
-        query: APPLICATION_CHECK,
-        variables: { vacancyId: vacancy.id, dpi, email },
-        fetchPolicy: 'no-cache',
-      });
-      const r = data?.applicationCheck;
-      if (!r || r.ok) return;
-      form.setFieldError(conflictField(r.conflict) ?? field, r.message?.trim() || M.conflictOnBlur);
-    } catch {
-      // Spec 1 §7: a network or HTTP failure of the check on blur is treated as ok.
-    }
-  };
-
-  const showConflict = (conflict: DuplicateConflict | null | undefined, message: string | null | undefined) => {
-    const field = conflictField(conflict);
-    const text = conflictMessage(conflictCode(conflict), message);
-    if (field) form.setFieldError(field, text);
-    onDialog({
-      title: M.conflictTitle,
-      message: text,
-      kind: 'info',
-      after: () => openAndFocus(field ?? 'cui'),
-    });
-  };
-
-  const failed = () => onDialog({ title: M.submitFailedTitle, message: M.submitFailed, kind: 'error' });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const domainInput = toDomainInput(vacancy.id, form.getValues(), present.current);
-    const checked = checkApplication(mode, domainInput, today);
-    if (!checked.ok) {
-      const errors: Record<string, string> = {};
-      for (const f of checked.fields) errors[f.path] ??= f.message;
-      showIncomplete(errors, checked.first.path);
-      return;
-    }
-    onBusyChange(true);
-    try {
-      let uploads;
-      try {
-        uploads = await files.ensureUploaded(needed.filter((k) => files.slots[k].file));
-      } catch (err) {
-        if (err instanceof FileUploadFailed) {
-          showIncomplete({ [err.key]: err.failure.message }, err.key);
-          return;
-        }
-        throw err;
-      }
-      // Again before sending (spec 1 §2.6); here a failed call is the generic failure.
-      const { data: checkData } = await client.query({
-        query: APPLICATION_CHECK,
-        variables: { vacancyId: vacancy.id, dpi: checked.value.cui, email: checked.value.email },
-        fetchPolicy: 'no-cache',
-      });
-      const check = checkData?.applicationCheck;
-      if (!check) throw new Error('sin respuesta');
-      if (!check.ok) {
-        showConflict(check.conflict, check.message);
-        return;
-      }
-      const { input, rowIndex } = toApplicationInput(checked.value, uploads, mode);
-      const { data } = await apply({ variables: { input } });
-      const payload = data?.apply;
-      const error = payload?.error;
-      if (error?.__typename === 'DuplicateApplication') {
-        showConflict(error.conflict, error.message);
-        return;
-      }
-      if (error?.__typename === 'ValidationFailed') {
-        const errors: Record<string, string> = {};
-        for (const f of error.fields) errors[formPathOf(f.path, rowIndex)] ??= f.message;
-        const first = Object.keys(errors)[0];
-        if (first) showIncomplete(errors, first);
-        else onDialog({ title: error.title ?? M.incompleteTitle, message: error.message, kind: 'info' });
-        return;
-      }
-      if (error?.__typename === 'VacancyClosed') {
-        onDialog({ title: 'Aviso', message: error.message, kind: 'info', after: onCancel });
-        return;
-      }
-      if (!payload || error) throw new Error('respuesta inesperada');
-      const registered = (payload.mode ?? (mode === 'registered' ? 'REGISTERED' : 'GUEST')) === 'REGISTERED';
-      onDialog({
-        title: M.successTitle,
-        message: registered ? M.successRegistered : M.successGuest,
-        kind: 'success',
-        after: onApplied,
-      });
-    } catch {
-      failed();
-    } finally {
-      onBusyChange(false);
-    }
-  };
-
-  const input = (
-    path: Exclude<keyof ApplicationFormValues, 'experiences' | 'personalReferences' | 'workReferences'>,
-  ) => {
-    const props = form.getInputProps(path);
-    return {
-      ...props,
-      id: fieldId(path),
-      // In place of the form's own check on blur (kept for the experience and reference rows).
-      onBlur: () => checkOnLeave(path),
-    };
-  };
-  const filtered = (path: 'name' | 'cui' | 'phone' | 'age' | 'salaryClaim', filter: (raw: string) => string) => ({
-    ...input(path),
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
+  const { submit, checkDuplicate } = useApplicationSubmit({
+    form,
+    vacancy,
+    mode,
+    today,
+    needed,
+    files,
+    present,
+    busy,
+    onBusyChange,
+    onCancel,
+    onDialog,
+    onApplied,
+    openAndFocus,
   });
-  const withCheck = (path: 'cui' | 'email', props: ReturnType<typeof input>) => ({
-    ...props,
-    onBlur: () => {
-      props.onBlur();
-      void checkOnBlur(path);
-    },
-  });
-
-  const fileDrop = (key: DocumentKey) => {
-    const inProfile = stored[key];
-    // Held by the profile: present already, shown rather than asked again; the application
-    // references the profile's file (the photo is locked, spec 1 §2.6).
-    if (inProfile)
-      return (
-        <div key={key} id={fieldId(key)} role="group" aria-label={`${DOCUMENT_LABEL[key]}: En tu perfil`}>
-          <Text size="sm" fw={500}>
-            {DOCUMENT_LABEL[key]}
-          </Text>
-          <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
-            <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm">
-              <Text span fw={600} c="green.9">
-                En tu perfil
-              </Text>
-              <Text span c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {' · '}
-                {inProfile.name}
-              </Text>
-            </Text>
-          </Group>
-        </div>
-      );
-    return renderFileDrop(key);
-  };
-
-  const renderFileDrop = (key: DocumentKey) => (
-    <FileDrop
-      key={key}
-      id={fieldId(key)}
-      label={DOCUMENT_LABEL[key]}
-      purpose={key === 'photo' ? 'candidate-photo' : 'candidate-document'}
-      slot={files.slots[key]}
-      required
-      error={typeof form.errors[key] === 'string' ? (form.errors[key] as string) : undefined}
-      onSelect={(f) => {
-        form.clearFieldError(key);
-        files.select(key, f);
-      }}
-      onReject={(message) => files.reject(key, message)}
-      onClear={() => files.clear(key)}
-    />
-  );
-
-  const title = (id: ApplicationSectionId) => APPLICATION_SECTIONS.find((s) => s.id === id)!.title;
-  const sectionHasError = (id: ApplicationSectionId) =>
-    Object.keys(form.errors).some((path) => form.errors[path] && sectionOf(path.split('.')[0] ?? '') === id);
-  const control = (id: ApplicationSectionId) => (
-    <Accordion.Control>
-      <Group gap={6} wrap="nowrap">
-        <Text fw={600}>{title(id)}</Text>
-        {sectionHasError(id) && (
-          <>
-            <IconAlertTriangle size={16} color="var(--mantine-color-red-8)" aria-hidden />
-            <VisuallyHidden>(con errores)</VisuallyHidden>
-          </>
-        )}
-      </Group>
-    </Accordion.Control>
+  const fields = fieldProps(form, checkOnLeave, checkDuplicate);
+  const documentField = (key: DocumentKey) => (
+    <DocumentField key={key} documentKey={key} form={form} files={files} stored={stored} />
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Formulario de Postulación">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={M.formTitle}>
       <Stack gap="md">
-        <div>
-          <Text fw={700} size="lg" component="h3" m={0}>
-            {vacancy.name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {[vacancy.branchName, vacancy.place].filter(Boolean).join(' · ') || 'Sede no especificada'}
-          </Text>
-        </div>
-
-        {mode === 'registered' ? (
-          <Alert
-            variant="light"
-            color="brand"
-            icon={<IconUserCircle aria-hidden />}
-            title={`Postulando como ${viewerName ?? ''}`}
-          >
-            <Text size="sm">Tu postulación quedará en tu perfil, donde podrás seguir su estado.</Text>
-          </Alert>
-        ) : (
-          <Alert
-            variant="light"
-            color="brand"
-            icon={<IconUserCircle aria-hidden />}
-            title="¿Quieres dar seguimiento a tu postulación?"
-          >
-            <Text size="sm">
-              Crea una cuenta o{' '}
-              <Anchor component="button" type="button" fz="sm" onClick={login}>
-                inicia sesión
-              </Anchor>{' '}
-              para postularte con los datos de tu perfil y ver el estado de tus postulaciones. También puedes continuar
-              como invitado enviando tu CV y tus datos básicos.
-            </Text>
-          </Alert>
-        )}
+        <ApplicationIntro vacancy={vacancy} mode={mode} viewerName={viewerName} onLogin={login} />
 
         {dateIssues.length > 0 && (
           <Alert
@@ -486,95 +218,21 @@ export function ApplicationForm({
           transitionDuration={150}
         >
           <Accordion.Item value="personal">
-            {control('personal')}
+            <SectionControl id="personal" errors={form.errors} />
             <Accordion.Panel>
-              <Stack gap="sm">
-                <TextInput
-                  label="Nombre completo"
-                  withAsterisk
-                  data-autofocus
-                  autoComplete="name"
-                  maxLength={150}
-                  {...filtered('name', nameInput)}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label="CUI/DPI"
-                    withAsterisk
-                    inputMode="numeric"
-                    autoComplete="off"
-                    description="13 dígitos"
-                    {...withCheck('cui', filtered('cui', dpiInput))}
-                  />
-                  <TextInput
-                    label="Teléfono"
-                    withAsterisk
-                    inputMode="numeric"
-                    autoComplete="tel-national"
-                    description="8 dígitos"
-                    {...filtered('phone', (raw) => digitsOnly(raw, 8))}
-                  />
-                </SimpleGrid>
-                <TextInput
-                  label="Dirección"
-                  withAsterisk
-                  autoComplete="street-address"
-                  maxLength={300}
-                  {...input('address')}
-                />
-                <TextInput
-                  label="Correo electrónico"
-                  withAsterisk
-                  type="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  {...withCheck('email', input('email'))}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <NativeSelect
-                    label="Estado civil"
-                    withAsterisk
-                    data={[{ value: '', label: 'Selecciona…' }, ...MARITAL_OPTIONS]}
-                    {...input('maritalStatus')}
-                  />
-                  <TextInput
-                    label="Edad"
-                    withAsterisk
-                    inputMode="numeric"
-                    {...filtered('age', (raw) => digitsOnly(raw, 2))}
-                  />
-                </SimpleGrid>
-                {fileDrop('photo')}
-              </Stack>
+              <PersonalSection fields={fields} photo={documentField('photo')} />
             </Accordion.Panel>
           </Accordion.Item>
 
           <Accordion.Item value="education">
-            {control('education')}
+            <SectionControl id="education" errors={form.errors} />
             <Accordion.Panel>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <NativeSelect
-                  label="Nivel educativo"
-                  withAsterisk
-                  data={[{ value: '', label: 'Selecciona…' }, ...LEVEL_OPTIONS]}
-                  {...input('educationLevel')}
-                />
-                <NativeSelect label="¿Estudias actualmente?" withAsterisk data={YES_NO} {...input('studying')} />
-                <NativeSelect label="Disponibilidad inmediata" withAsterisk data={YES_NO} {...input('available')} />
-                <TextInput
-                  label="Pretensión salarial (Q)"
-                  withAsterisk
-                  inputMode="decimal"
-                  leftSection="Q"
-                  {...filtered('salaryClaim', salaryInput)}
-                />
-                <NativeSelect label="¿Pretensión negociable?" withAsterisk data={YES_NO} {...input('negotiable')} />
-              </SimpleGrid>
+              <EducationSection fields={fields} />
             </Accordion.Panel>
           </Accordion.Item>
 
           <Accordion.Item value="experience">
-            {control('experience')}
+            <SectionControl id="experience" errors={form.errors} />
             <Accordion.Panel>
               {hint && (
                 <Alert variant="light" color="brand" icon={<IconInfoCircle aria-hidden />} mb="sm" role="status">
@@ -586,7 +244,7 @@ export function ApplicationForm({
           </Accordion.Item>
 
           <Accordion.Item value="references">
-            {control('references')}
+            <SectionControl id="references" errors={form.errors} />
             <Accordion.Panel>
               <Stack gap="md">
                 <ReferenceFields
@@ -606,9 +264,9 @@ export function ApplicationForm({
           </Accordion.Item>
 
           <Accordion.Item value="documents">
-            {control('documents')}
+            <SectionControl id="documents" errors={form.errors} />
             <Accordion.Panel>
-              <Stack gap="md">{needed.filter((k) => k !== 'photo').map(fileDrop)}</Stack>
+              <Stack gap="md">{needed.filter((k) => k !== 'photo').map(documentField)}</Stack>
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>

@@ -24,7 +24,7 @@ export interface ApplicationModalProps {
 }
 
 /**
- * The modal 'Formulario de Postulación' (spec 1 §2.6). A logged-in candidate (role 4) applies in
+ * The application form's modal (spec 1 §2.6). A logged-in candidate (role 4) applies in
  * full mode as themselves; anyone else in the guest's short mode.
  */
 export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) {
@@ -143,7 +143,7 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
         stackId="postulacion"
         opened
         onClose={busy ? () => {} : onClose}
-        title="Formulario de Postulación"
+        title={APPLICATION_MESSAGES.formTitle}
         size="xl"
         fullScreen={phone}
         closeOnClickOutside={false}

@@ -3,6 +3,7 @@ import {
   EDUCATION_LEVELS,
   isCompleteExperience,
   isCompleteReference,
+  MARITAL_STATUS_LABEL,
   MARITAL_STATUSES,
   MAX_HISTORY_ROWS,
   salaryInput,
@@ -278,7 +279,7 @@ const LEVEL: Record<DomainEducationLevel, EducationLevel> = {
 };
 export const MARITAL_OPTIONS = MARITAL_STATUSES.map((value) => ({
   value,
-  label: value === 'Union de hecho' ? 'Unión de hecho' : value,
+  label: MARITAL_STATUS_LABEL[value],
 }));
 export const LEVEL_OPTIONS = EDUCATION_LEVELS.map((value) => ({ value, label: value }));
 

@@ -1,6 +1,6 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
-import { FILE_MESSAGES, formatDate, PROFILE_FILES } from '@bolsa/domain';
+import { FILE_MESSAGES, formatDate, PROFILE_FILES, PERSONAL_DATA_TITLE } from '@bolsa/domain';
 import type { ReactNode } from 'react';
 import type { CandidateFileFieldsFragment, ProfileFieldsFragment } from '../../gql/graphql';
 import { toastError } from '../../lib/toast';
@@ -85,7 +85,7 @@ export function ProfileView({ profile: p }: { profile: ProfileFieldsFragment }) 
         </Group>
       </Section>
 
-      <Section title="Datos personales">
+      <Section title={PERSONAL_DATA_TITLE}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Field label="Nombre completo" value={p.fullName} />
           <Field label="DPI" value={p.dpi} />

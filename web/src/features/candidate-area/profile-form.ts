@@ -11,6 +11,7 @@ import {
   type DocumentKind,
   type ProfileFile,
   type ProfileSnapshot,
+  PERSONAL_DATA_TITLE,
 } from '@bolsa/domain';
 import type { ProfileFieldsFragment, ProfileInput } from '../../gql/graphql';
 
@@ -227,7 +228,7 @@ export function formPathOf(serverPath: string): string {
 /** The form's sections, in the order they appear: the first failing one is scrolled to. */
 export const PROFILE_SECTIONS = [
   { id: 'photo', title: 'Fotografía' },
-  { id: 'personal', title: 'Datos personales' },
+  { id: 'personal', title: PERSONAL_DATA_TITLE },
   { id: 'experiences', title: 'Experiencia laboral' },
   { id: 'references', title: 'Referencias' },
   { id: 'documents', title: 'Documentos' },

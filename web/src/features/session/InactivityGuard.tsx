@@ -1,4 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
+import { GENERIC_MESSAGES } from '@bolsa/domain';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTrackDialog } from '../../lib/dialog-activity';
@@ -15,7 +16,7 @@ import { TOUCH_SESSION } from './operations';
 interface InactivityGuardProps {
   /** me.idleTimeoutSeconds: inactivity after which the session ends (15 minutes by default). */
   timeoutSeconds: number;
-  /** me.idleWarningSeconds: how long before the end 'Sesión por expirar' appears (120 s). */
+  /** me.idleWarningSeconds: how long before the end the expiry warning appears (120 s). */
   warningSeconds: number;
   /** 'Cerrar sesión', and what happens when the countdown reaches zero. */
   onLogout: () => Promise<void> | void;
@@ -154,7 +155,7 @@ export function InactivityGuard({ timeoutSeconds, warningSeconds, onLogout, onSe
     <Modal
       opened={secondsLeft !== null}
       onClose={continueSession}
-      title="Sesión por expirar"
+      title={GENERIC_MESSAGES.sessionExpiringTitle}
       centered
       closeOnClickOutside={false}
       withCloseButton={false}

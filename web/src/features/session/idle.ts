@@ -1,4 +1,4 @@
-/** 125 → '2:05': the countdown of 'Sesión por expirar'. */
+/** 125 → '2:05': the countdown of the session-expiry warning. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

@@ -24,15 +24,15 @@ import { useImageUpload } from './use-image-upload';
 import {
   EMPTY_VACANCY,
   firstFailure,
-  GeneralInfoFields,
-  ImageField,
-  ItemsFields,
   placeLabel,
   stepOfField,
   toInput,
   vacancyResolver,
   type VacancyFormValues,
 } from './vacancy-form';
+import { GeneralInfoFields } from './GeneralInfoFields';
+import { ImageField } from './ImageField';
+import { ItemsFields } from './ItemsFields';
 
 const STEPS = ['Información General', 'Requisitos y Beneficios', 'Imagen'] as const;
 

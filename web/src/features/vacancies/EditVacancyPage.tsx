@@ -21,16 +21,10 @@ import { ADMIN_VACANCY, UPDATE_VACANCY } from './operations';
 import { httpErrorMessage, isNetworkError, NETWORK_MESSAGE, serverMessage } from '../../lib/errors';
 import { UploadError } from '../../lib/upload';
 import { useImageUpload } from './use-image-upload';
-import {
-  firstFailure,
-  GeneralInfoFields,
-  ImageField,
-  ItemsFields,
-  stepOfField,
-  toInput,
-  vacancyResolver,
-  type VacancyFormValues,
-} from './vacancy-form';
+import { firstFailure, stepOfField, toInput, vacancyResolver, type VacancyFormValues } from './vacancy-form';
+import { GeneralInfoFields } from './GeneralInfoFields';
+import { ImageField } from './ImageField';
+import { ItemsFields } from './ItemsFields';
 
 type Vacancy = NonNullable<AdminVacancyQuery['adminVacancy']>;
 

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { modals } from '@mantine/modals';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { TRANSITION_MESSAGES, type CandidateStateEnum } from '@bolsa/domain';
+import { GENERIC_MESSAGES, TRANSITION_MESSAGES, type CandidateStateEnum } from '@bolsa/domain';
 import type { CandidateErrorFieldsFragment } from '../../../gql/graphql';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { useConfirmThenAct, type ActOutcome } from '../../../lib/confirm-then-act';
@@ -228,7 +228,7 @@ export function useCandidateActions(): CandidateActions {
             if (error?.__typename === 'TransitionNotAllowed' && error.state !== c.state) explainRefusal(c, error);
             else if (error?.__typename === 'TransitionNotAllowed')
               showNotice(TRANSITION_MESSAGES.hireOnlyFromInductionTitle, error.message);
-            else showNotice(TRANSITION_MESSAGES.hireFailed, error?.message ?? 'Intente nuevamente.');
+            else showNotice(TRANSITION_MESSAGES.hireFailed, error?.message ?? GENERIC_MESSAGES.retry);
             return { kind: 'closed' };
           }
           toastSuccess(TRANSITION_MESSAGES.hired, TRANSITION_MESSAGES.movedToHistory, { ms: PIPELINE_TOAST_MS });
@@ -236,7 +236,7 @@ export function useCandidateActions(): CandidateActions {
           options.onDone?.();
           return { kind: 'done' };
         } catch (err) {
-          showNotice(TRANSITION_MESSAGES.hireFailed, failureMessage(err, 'Intente nuevamente.'));
+          showNotice(TRANSITION_MESSAGES.hireFailed, failureMessage(err, GENERIC_MESSAGES.retry));
           return { kind: 'closed' };
         } finally {
           end(c.id);
@@ -275,7 +275,7 @@ export function useCandidateActions(): CandidateActions {
           if (!payload || payload.error) {
             const error = payload?.error;
             if (error?.__typename === 'TransitionNotAllowed' && error.state !== c.state) explainRefusal(c, error);
-            else showNotice(TRANSITION_MESSAGES.rejectFailed, error?.message ?? 'Intente nuevamente.');
+            else showNotice(TRANSITION_MESSAGES.rejectFailed, error?.message ?? GENERIC_MESSAGES.retry);
             return true;
           }
           if (!payload.emailQueued)
@@ -287,7 +287,7 @@ export function useCandidateActions(): CandidateActions {
           options.onDone?.();
           return true;
         } catch (err) {
-          showNotice(TRANSITION_MESSAGES.rejectFailed, failureMessage(err, 'Intente nuevamente.'));
+          showNotice(TRANSITION_MESSAGES.rejectFailed, failureMessage(err, GENERIC_MESSAGES.retry));
           return true;
         } finally {
           end(c.id);

@@ -1,0 +1,41 @@
+import type { ChangeEvent } from 'react';
+import { fieldId, type ApplicationFormValues } from './form-values';
+import type { ApplicationFormApi } from './types';
+
+/** A field of the form that is one value (not a list of experience or reference rows). */
+export type SingleField = Exclude<keyof ApplicationFormValues, 'experiences' | 'personalReferences' | 'workReferences'>;
+type FilteredField = 'name' | 'cui' | 'phone' | 'age' | 'salaryClaim';
+
+/**
+ * The props the sections spread on their inputs: the form's value and error, the id the error
+ * summary focuses, the check on leaving the field, the input filters and the duplicate check.
+ */
+export function fieldProps(
+  form: ApplicationFormApi,
+  checkOnLeave: (path: string) => void,
+  checkDuplicate: (field: 'cui' | 'email') => Promise<void>,
+) {
+  const input = (path: SingleField) => {
+    const props = form.getInputProps(path);
+    return {
+      ...props,
+      id: fieldId(path),
+      // In place of the form's own check on blur (kept for the experience and reference rows).
+      onBlur: () => checkOnLeave(path),
+    };
+  };
+  const filtered = (path: FilteredField, filter: (raw: string) => string) => ({
+    ...input(path),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
+  });
+  const withCheck = (path: 'cui' | 'email', props: ReturnType<typeof input>) => ({
+    ...props,
+    onBlur: () => {
+      props.onBlur();
+      void checkDuplicate(path);
+    },
+  });
+  return { input, filtered, withCheck };
+}
+
+export type FieldProps = ReturnType<typeof fieldProps>;
