@@ -42,7 +42,7 @@ import { CaptchaService } from './auth/captcha.js';
 import { ApiStore } from './auth/api-store.js';
 import { deriveKeys, loadRootSecret } from './auth/keys.js';
 import { RedisStore } from './auth/redis-store.js';
-import { SessionCache } from './auth/session-cache.js';
+import { SESSION_CACHE_DEFAULTS, SessionCache } from './auth/session-cache.js';
 import { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
@@ -247,7 +247,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       )
     : new ApiStore(sessionsClient);
   // Sessions served from this replica's memory while it hears the revocation feed (issue 22).
-  const sessionCache = new SessionCache(timedStore(rawStore, metrics), rawStore, sessionsClient);
+  const sessionCache = new SessionCache(timedStore(rawStore, metrics), rawStore, sessionsClient, {
+    ...SESSION_CACHE_DEFAULTS,
+    // Idle marks reach the store within 1 % of the idle limit (5 s of the default 15 min).
+    flushMs: Math.min(SESSION_CACHE_DEFAULTS.flushMs, Math.max(50, config.sessionIdleMs / 100)),
+  });
   await sessionCache.start();
   const store: SharedStore = sessionCache;
   const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
