@@ -88,6 +88,8 @@ interface Result {
   p99: number;
   errors: number;
   timeouts: number;
+  /** What the first failure was (status, GraphQL error code and message; never the data). */
+  firstError?: string;
 }
 
 type Req = { path: string; method: 'POST'; headers: Record<string, string>; body: string };
@@ -101,18 +103,28 @@ interface Target {
 /** Targets in turns of seconds/rounds each, so a machine whose load changes weighs on all alike. */
 async function measure(targets: Target[], connections: number, totalSeconds: number, rounds: number): Promise<Result[]> {
   const pools = targets.map((t) => new Pool(t.origin, { connections, pipelining: 1 }));
-  const stats = targets.map(() => ({ latencies: [] as number[], errors: 0, timeouts: 0, elapsed: 0 }));
+  const stats = targets.map(() => ({
+    latencies: [] as number[],
+    errors: 0,
+    timeouts: 0,
+    elapsed: 0,
+    firstError: undefined as string | undefined,
+  }));
   const run = async (i: number, until: number, record: boolean) => {
     while (Date.now() < until) {
       const t0 = performance.now();
       try {
         const res = await pools[i]!.request({ ...targets[i]!.make(), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
         const text = await res.body.text();
-        if (record && (res.statusCode !== 200 || !targets[i]!.check(text))) stats[i]!.errors++;
+        if (record && (res.statusCode !== 200 || !targets[i]!.check(text))) {
+          stats[i]!.errors++;
+          stats[i]!.firstError ??= describeFailure(res.statusCode, text);
+        }
       } catch (err) {
         if (record) {
           if ((err as { code?: string }).code?.includes('TIMEOUT')) stats[i]!.timeouts++;
           else stats[i]!.errors++;
+          stats[i]!.firstError ??= (err as { code?: string }).code ?? String(err);
         }
       }
       if (record) stats[i]!.latencies.push(performance.now() - t0);
@@ -131,11 +143,22 @@ async function measure(targets: Target[], connections: number, totalSeconds: num
     }
   }
   await Promise.all(pools.map((p) => p.close()));
-  return stats.map(({ latencies, errors, timeouts, elapsed }) => {
+  return stats.map(({ latencies, errors, timeouts, elapsed, firstError }) => {
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    return { rps: (latencies.length - errors - timeouts) / elapsed, p50: q(0.5), p99: q(0.99), errors, timeouts };
+    const rps = (latencies.length - errors - timeouts) / elapsed;
+    return { rps, p50: q(0.5), p99: q(0.99), errors, timeouts, ...(firstError ? { firstError } : {}) };
   });
+}
+
+function describeFailure(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { errors?: { message?: string; extensions?: { code?: string } }[] };
+    const e = parsed.errors?.[0];
+    return e ? `${status} ${e.extensions?.code ?? ''} ${e.message ?? ''}` : `${status} sin datos`;
+  } catch {
+    return `${status} (no JSON)`;
+  }
 }
 
 async function resetDatabase(url: string) {
@@ -186,7 +209,8 @@ const ok = (field: string) => (body: string) => {
 const anonymousMe = (body: string) => body.includes('"me":null') && !body.includes('"errors"');
 
 const fmt = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}   time-outs ${r.timeouts}`;
+  `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}   time-outs ${r.timeouts}` +
+  (r.firstError ? `   (first: ${r.firstError})` : '');
 
 const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
 if (databaseUrl) await resetDatabase(databaseUrl);

@@ -137,7 +137,7 @@ describe('sessions kept in memory by each replica (issue 22)', () => {
   beforeAll(async () => {
     stack = await startStack({ sessionIdleMs: 1_500 });
     // A second replica in this process over the same api: what one keeps in memory, the other does not see.
-    second = await createServer(stack.config, { logger: capturingLogger('bff-2', []) });
+    second = await createServer(stack.config, { logger: capturingLogger('bff', []) });
   }, 60_000);
   afterAll(async () => {
     await second?.close();
@@ -147,7 +147,7 @@ describe('sessions kept in memory by each replica (issue 22)', () => {
   const lookups = async (bff: BffServer) => {
     const metric = await bff.metrics.registry.getSingleMetric('bolsa_session_store_duration_seconds')!.get();
     return metric.values
-      .filter((v) => v.metricName?.endsWith('_count') && v.labels.operation === 'use')
+      .filter((v) => (v as { metricName?: string }).metricName?.endsWith('_count') && v.labels.operation === 'use')
       .reduce((n, v) => n + v.value, 0);
   };
 

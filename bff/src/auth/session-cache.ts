@@ -23,6 +23,8 @@ export interface SessionCacheOptions {
   flushMs: number;
   /** API tokens are re-verified at least this often (the token's 'last used' is that precise). */
   tokenTtlMs: number;
+  /** A kept session is looked up again at least this often: bounds the harm of any missed revocation. */
+  sessionTtlMs: number;
   maxEntries: number;
 }
 
@@ -32,11 +34,14 @@ export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = {
   staleMs: 1_000,
   flushMs: 5_000,
   tokenTtlMs: 60_000,
+  sessionTtlMs: 60_000,
   maxEntries: 100_000,
 };
 
 interface Entry {
   used: UsedSession;
+  /** When the store answered (ms since the epoch). */
+  fetchedAt: number;
   /** Last use on this replica (ms since the epoch). */
   seenAt: number;
 }
@@ -65,6 +70,9 @@ export class SessionCache implements SharedStore {
   /** Set after this replica ran a mutation: the next lookups wait for one fresh poll. */
   private dirty = false;
   private polling: Promise<void> | null = null;
+  /** The poll that started after the last mutation; requests wait for it. */
+  private settling: Promise<void> | null = null;
+  private readonly inflight = new Map<string, Promise<UsedSession | null>>();
   private pollTimer: NodeJS.Timeout | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -143,9 +151,16 @@ export class SessionCache implements SharedStore {
   }
 
   private async settle(): Promise<void> {
-    if (!this.dirty) return;
-    this.dirty = false;
-    await this.poll();
+    if (this.dirty) {
+      this.dirty = false;
+      // A poll already under way may have been sent before the change committed: the next one.
+      const p = (this.polling ?? Promise.resolve()).then(() => this.poll());
+      this.settling = p;
+      void p.finally(() => {
+        if (this.settling === p) this.settling = null;
+      });
+    }
+    if (this.settling) await this.settling;
   }
 
   private revoke(key: string) {
@@ -186,7 +201,7 @@ export class SessionCache implements SharedStore {
       const oldest = this.sessions.keys().next().value;
       if (oldest !== undefined) this.evictSession(oldest);
     }
-    this.sessions.set(idHash, { used, seenAt: now });
+    this.sessions.set(idHash, { used, seenAt: now, fetchedAt: now });
     const owner = `${used.kind}:${used.userId}`;
     let set = this.byAccount.get(owner);
     if (!set) this.byAccount.set(owner, (set = new Set()));
@@ -198,7 +213,13 @@ export class SessionCache implements SharedStore {
     await this.settle();
     const now = this.now();
     const e = this.sessions.get(idHash);
-    if (e && this.fresh(now) && now < e.used.endsAt && now - e.seenAt < limits.idleMs) {
+    if (
+      e &&
+      this.fresh(now) &&
+      now < e.used.endsAt &&
+      now - e.seenAt < limits.idleMs &&
+      now - e.fetchedAt < this.o.sessionTtlMs
+    ) {
       e.seenAt = now;
       this.touched.set(idHash, { at: now, endsAt: e.used.endsAt });
       // Map order is insertion order: moving the entry to the end makes the first one the least used.
@@ -207,6 +228,16 @@ export class SessionCache implements SharedStore {
       return e.used;
     }
     if (e) this.evictSession(idHash);
+    // Concurrent first requests of one session share one lookup.
+    let pending = this.inflight.get(idHash);
+    if (!pending) {
+      pending = this.lookup(idHash, limits, now).finally(() => this.inflight.delete(idHash));
+      this.inflight.set(idHash, pending);
+    }
+    return pending;
+  }
+
+  private async lookup(idHash: string, limits: { idleMs: number }, now: number): Promise<UsedSession | null> {
     const generation = this.generation;
     const used = await this.inner.useSession(idHash, limits);
     if (used && generation === this.generation && this.fresh(this.now()) && used.endsAt > this.now()) {
@@ -283,9 +314,7 @@ export class SessionCache implements SharedStore {
     clearTimeout(this.pollTimer);
     clearInterval(this.flushTimer);
     await this.polling;
-    this.closed = false;
     await this.flush().catch(() => undefined);
-    this.closed = true;
     this.clear();
     await this.inner.close();
   }
