@@ -66,10 +66,14 @@ async function waitFor(url: string) {
 function exportTree(ref: string): string {
   const dir = path.join(dataDir, 'antes');
   mkdirSync(dir);
-  const archive = execFileSync('git', ['archive', ref, 'api', 'bff', 'domain', 'schema.graphql', 'tsconfig.base.json', 'package.json'], {
-    cwd: root,
-    maxBuffer: 512 * 1024 * 1024,
-  });
+  const archive = execFileSync(
+    'git',
+    ['archive', ref, 'api', 'bff', 'domain', 'schema.graphql', 'tsconfig.base.json', 'package.json'],
+    {
+      cwd: root,
+      maxBuffer: 512 * 1024 * 1024,
+    },
+  );
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   for (const ws of ['api', 'bff', 'domain']) {
@@ -101,7 +105,12 @@ interface Target {
 }
 
 /** Targets in turns of seconds/rounds each, so a machine whose load changes weighs on all alike. */
-async function measure(targets: Target[], connections: number, totalSeconds: number, rounds: number): Promise<Result[]> {
+async function measure(
+  targets: Target[],
+  connections: number,
+  totalSeconds: number,
+  rounds: number,
+): Promise<Result[]> {
   const pools = targets.map((t) => new Pool(t.origin, { connections, pipelining: 1 }));
   const stats = targets.map(() => ({
     latencies: [] as number[],
@@ -114,7 +123,11 @@ async function measure(targets: Target[], connections: number, totalSeconds: num
     while (Date.now() < until) {
       const t0 = performance.now();
       try {
-        const res = await pools[i]!.request({ ...targets[i]!.make(), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+        const res = await pools[i]!.request({
+          ...targets[i]!.make(),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
         const text = await res.body.text();
         if (record && (res.statusCode !== 200 || !targets[i]!.check(text))) {
           stats[i]!.errors++;

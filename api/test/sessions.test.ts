@@ -169,7 +169,10 @@ describe.each(databases)('internal sessions, counters and spent tokens ($name)',
     await sleep(1_200);
     // Used 100 ms ago on some replica: the mark moves, and the session outlives its idle limit.
     const touched = await client.post('/internal/sesiones/vistas', {
-      vistas: [{ id, haceMs: 100 }, { id: sid(), haceMs: 0 }],
+      vistas: [
+        { id, haceMs: 100 },
+        { id: sid(), haceMs: 0 },
+      ],
       inactividadMs: 2_000,
     });
     expect(touched.body).toEqual({ tocadas: 1 });

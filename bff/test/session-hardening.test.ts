@@ -155,7 +155,8 @@ describe('sessions kept in memory by each replica (issue 22)', () => {
     const { gql } = client(stack.bff.app);
     const cookie = sessionCookie(await gql(STAFF_LOGIN, { u: DEMO.manager, p: DEMO_PASSWORD }))!;
     const before = await lookups(stack.bff);
-    for (let i = 0; i < 30; i++) expect((await gql('{ me { id role } }', {}, { cookie })).body.data.me.role).toBe('MANAGER');
+    for (let i = 0; i < 30; i++)
+      expect((await gql('{ me { id role } }', {}, { cookie })).body.data.me.role).toBe('MANAGER');
     expect((await lookups(stack.bff)) - before).toBeLessThanOrEqual(2);
   }, 30_000);
 
@@ -186,9 +187,13 @@ describe('sessions kept in memory by each replica (issue 22)', () => {
     );
     const cookie = sessionCookie(await gql(STAFF_LOGIN, { u: email, p: 'Secreto2026!' }))!;
     for (let i = 0; i < 3; i++) expect((await gql('{ me { id } }', {}, { cookie })).body.data.me).not.toBeNull();
-    await gql(`mutation($id: ID!) { toggleStaffUser(id: $id) { error { __typename } } }`, {
-      id: made.body.data.createStaffUser.user.id,
-    }, { cookie: admin });
+    await gql(
+      `mutation($id: ID!) { toggleStaffUser(id: $id) { error { __typename } } }`,
+      {
+        id: made.body.data.createStaffUser.user.id,
+      },
+      { cookie: admin },
+    );
     expect((await gql('{ me { id } }', {}, { cookie })).body.data.me).toBeNull();
   }, 30_000);
 });

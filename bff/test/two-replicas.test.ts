@@ -224,7 +224,10 @@ describe.skipIf(!pgUrl).each(stores)(
       const pw = await gql(
         bffs[0]!,
         UPSERT,
-        { id: changed.id, i: { name: 'Réplica Prueba', email: changed.email, role: 'MANAGER', password: 'Otra2026!x' } },
+        {
+          id: changed.id,
+          i: { name: 'Réplica Prueba', email: changed.email, role: 'MANAGER', password: 'Otra2026!x' },
+        },
         adminCookie,
       );
       expect(pw.body.data.updateStaffUser.error).toBeNull();
@@ -232,9 +235,14 @@ describe.skipIf(!pgUrl).each(stores)(
 
       const deactivated = await newStaff(adminCookie);
       await warm(deactivated.cookie);
-      const off = await gql(bffs[0]!, `mutation($id: ID!) { toggleStaffUser(id: $id) { error { __typename } } }`, {
-        id: deactivated.id,
-      }, adminCookie);
+      const off = await gql(
+        bffs[0]!,
+        `mutation($id: ID!) { toggleStaffUser(id: $id) { error { __typename } } }`,
+        {
+          id: deactivated.id,
+        },
+        adminCookie,
+      );
       expect(off.body.data.toggleStaffUser.error).toBeNull();
       expect(await goneWithin(bffs[1]!, staffMe(bffs[1]!, deactivated.cookie))).toBeLessThan(1_000);
 
@@ -267,9 +275,14 @@ describe.skipIf(!pgUrl).each(stores)(
         (await request(url).post('/graphql').set('authorization', `Bearer ${token}`).send({ query: '{ me { id } }' }))
           .body.data?.me != null;
       for (const url of bffs) for (let i = 0; i < 3; i++) expect(await asToken(url)()).toBe(true);
-      const revoked = await gql(bffs[0]!, 'mutation($id: ID!) { revokeApiToken(id: $id) { ok } }', {
-        id: apiToken.id,
-      }, adminCookie);
+      const revoked = await gql(
+        bffs[0]!,
+        'mutation($id: ID!) { revokeApiToken(id: $id) { ok } }',
+        {
+          id: apiToken.id,
+        },
+        adminCookie,
+      );
       expect(revoked.body.data.revokeApiToken.ok).toBe(true);
       expect(await goneWithin(bffs[1]!, asToken(bffs[1]!))).toBeLessThan(1_000);
     });

@@ -83,7 +83,11 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
  * seconds): each session seen `haceMs` ago gets that time, never an older one, and only while it
  * is still within both limits, so a late batch cannot revive a session that has ended.
  */
-export async function touchSessions(db: Db, touches: { id: string; haceMs: number }[], idleMs: number): Promise<number> {
+export async function touchSessions(
+  db: Db,
+  touches: { id: string; haceMs: number }[],
+  idleMs: number,
+): Promise<number> {
   if (touches.length === 0) return 0;
   const r = await sql`
     update sesiones s set vista_en = greatest(s.vista_en, now() - make_interval(secs => t.hace / 1000.0))

@@ -111,7 +111,10 @@ export class SessionsClient {
   async touch(touches: { idHash: string; agoMs: number }[], idleMs: number): Promise<void> {
     await this.http.request('/internal/sesiones/vistas', {
       method: 'POST',
-      json: { vistas: touches.map((t) => ({ id: t.idHash, haceMs: Math.max(0, Math.round(t.agoMs)) })), inactividadMs: idleMs },
+      json: {
+        vistas: touches.map((t) => ({ id: t.idHash, haceMs: Math.max(0, Math.round(t.agoMs)) })),
+        inactividadMs: idleMs,
+      },
       timeoutMs: TIMEOUT_MS,
     });
   }
