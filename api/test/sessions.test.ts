@@ -130,6 +130,61 @@ describe.each(databases)('internal sessions, counters and spent tokens ($name)',
     ).toBe(409);
   });
 
+  it('names in the revocation feed every account, token and session whose cached copies must go (issue 22)', async () => {
+    const feed = async () =>
+      ((await client.get('/internal/sesiones/revocaciones?ventanaMs=10000')).body.revocadas as { clave: string }[]).map(
+        (r) => r.clave,
+      );
+    const created = await client.post('/usuario', {
+      nombre: 'Feed Prueba',
+      usuario_: `feed.${randomBytes(3).toString('hex')}@ejemplo.org.gt`,
+      clave: 'clave-segura-1',
+      idRol: 3,
+    });
+    const uid = created.body.id as number;
+    expect(await feed()).not.toContain(`staff:${uid}`);
+    await client.post(`/usuario/toggle-estado/${uid}`);
+    expect(await feed()).toContain(`staff:${uid}`);
+
+    const hash = randomBytes(32).toString('hex');
+    const token = await client.post('/internal/api-tokens', { nombre: 'Feed', idrol: 3, hash });
+    expect(await feed()).not.toContain(`token:${hash}`);
+    await client.post(`/internal/api-tokens/${token.body.id}/revocar`);
+    expect(await feed()).toContain(`token:${hash}`);
+
+    const id = sid();
+    const manager = await staffId('gestor@ejemplo.org.gt');
+    await client.post('/internal/sesiones', { id, tipo: 'staff', usuarioId: manager, rol: 2, vidaMs: 60_000 });
+    await client.post(`/internal/sesiones/${id}/eliminar`);
+    expect(await feed()).toContain(`sesion:${id}`);
+    expect((await client.get('/internal/sesiones/revocaciones')).status).toBe(400);
+  });
+
+  it('writes idle marks in a batch with the time of each last use, and answers the absolute end', async () => {
+    const uid = await staffId('visualizador@ejemplo.org.gt');
+    const id = sid();
+    await client.post('/internal/sesiones', { id, tipo: 'staff', usuarioId: uid, rol: 3, vidaMs: 60_000 });
+    const used = await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 2_000 });
+    expect(Date.parse(used.body.expiraEn) - Date.now()).toBeGreaterThan(55_000);
+    await sleep(1_200);
+    // Used 100 ms ago on some replica: the mark moves, and the session outlives its idle limit.
+    const touched = await client.post('/internal/sesiones/vistas', {
+      vistas: [
+        { id, haceMs: 100 },
+        { id: sid(), haceMs: 0 },
+      ],
+      inactividadMs: 2_000,
+    });
+    expect(touched.body).toEqual({ tocadas: 1 });
+    await sleep(1_200);
+    expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 2_000 })).status).toBe(200);
+    // A late batch never revives a session past its idle limit.
+    await sleep(2_200);
+    await client.post('/internal/sesiones/vistas', { vistas: [{ id, haceMs: 0 }], inactividadMs: 2_000 });
+    expect((await client.post(`/internal/sesiones/${id}/usar`, { inactividadMs: 2_000 })).status).toBe(404);
+    expect((await client.post('/internal/sesiones/vistas', { vistas: 'x', inactividadMs: 2_000 })).status).toBe(400);
+  }, 20_000);
+
   it('counts atomically: 25 parallel consumes get 25 different counts', async () => {
     const clave = `prueba:${sid()}`;
     const answers = await Promise.all(

@@ -42,6 +42,7 @@ import { CaptchaService } from './auth/captcha.js';
 import { ApiStore } from './auth/api-store.js';
 import { deriveKeys, loadRootSecret } from './auth/keys.js';
 import { RedisStore } from './auth/redis-store.js';
+import { SESSION_CACHE_DEFAULTS, SessionCache } from './auth/session-cache.js';
 import { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
@@ -240,14 +241,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const accounts = new AccountsClient(http);
   const keys = deriveKeys(loadRootSecret(config.sessionSecret, config.dataDir));
   const sessionsClient = new SessionsClient(http);
-  const store: SharedStore = timedStore(
-    config.redisUrl
-      ? await RedisStore.connect(config.redisUrl, sessionsClient, (err) =>
-          logger.warn({ err: { type: err.name } }, 'Redis: conexión con error; se reintenta'),
-        )
-      : new ApiStore(sessionsClient),
-    metrics,
-  );
+  const rawStore = config.redisUrl
+    ? await RedisStore.connect(config.redisUrl, sessionsClient, (err) =>
+        logger.warn({ err: { type: err.name } }, 'Redis: conexión con error; se reintenta'),
+      )
+    : new ApiStore(sessionsClient);
+  // Sessions served from this replica's memory while it hears the revocation feed (issue 22).
+  const sessionCache = new SessionCache(timedStore(rawStore, metrics), rawStore, sessionsClient, {
+    ...SESSION_CACHE_DEFAULTS,
+    // Idle marks reach the store within 1 % of the idle limit (5 s of the default 15 min).
+    flushMs: Math.min(SESSION_CACHE_DEFAULTS.flushMs, Math.max(50, config.sessionIdleMs / 100)),
+  });
+  await sessionCache.start();
+  const store: SharedStore = sessionCache;
   const catalogue = new CatalogueClient(http, config.publicCacheTtlMs);
   const staffUsers = new StaffUsersClient(http, config.roleRules);
   const staffName = async (userId: string) =>
@@ -283,6 +289,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       },
       store,
       accounts,
+      sessionCache,
     ),
     captcha: new CaptchaService(keys.captcha, store),
     proofOfWork: new ProofOfWorkService(keys.altcha, store),
@@ -313,6 +320,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       ApolloServerPluginLandingPageDisabled(),
       requestIdPlugin,
       operationMetrics<ServerContext>(metrics),
+      // A mutation may have changed an account or token: this replica's next lookups poll first.
+      {
+        async requestDidStart() {
+          return {
+            async willSendResponse(rc) {
+              if (rc.operation?.operation === 'mutation') sessionCache.markDirty();
+            },
+          };
+        },
+      },
       ...(config.introspection === 'staff' ? [introspectionForStaffOnly] : []),
     ],
     formatError: errorFormatter(logger),

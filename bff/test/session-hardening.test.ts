@@ -131,6 +131,73 @@ describe('sessions that really end', () => {
   });
 });
 
+describe('sessions kept in memory by each replica (issue 22)', () => {
+  let stack: Stack;
+  let second: BffServer;
+  beforeAll(async () => {
+    stack = await startStack({ sessionIdleMs: 1_500 });
+    // A second replica in this process over the same api: what one keeps in memory, the other does not see.
+    second = await createServer(stack.config, { logger: capturingLogger('bff', []) });
+  }, 60_000);
+  afterAll(async () => {
+    await second?.close();
+    await stack?.close();
+  });
+
+  const lookups = async (bff: BffServer) => {
+    const metric = await bff.metrics.registry.getSingleMetric('bolsa_session_store_duration_seconds')!.get();
+    return metric.values
+      .filter((v) => (v as { metricName?: string }).metricName?.endsWith('_count') && v.labels.operation === 'use')
+      .reduce((n, v) => n + v.value, 0);
+  };
+
+  it('answers a signed-in request from memory: 30 requests, at most 2 session lookups in the store', async () => {
+    const { gql } = client(stack.bff.app);
+    const cookie = sessionCookie(await gql(STAFF_LOGIN, { u: DEMO.manager, p: DEMO_PASSWORD }))!;
+    const before = await lookups(stack.bff);
+    for (let i = 0; i < 30; i++)
+      expect((await gql('{ me { id role } }', {}, { cookie })).body.data.me.role).toBe('MANAGER');
+    expect((await lookups(stack.bff)) - before).toBeLessThanOrEqual(2);
+  }, 30_000);
+
+  it('writes the idle marks behind: a session used only on one replica past the idle limit lives on the other', async () => {
+    const a = client(stack.bff.app).gql;
+    const b = client(second.app).gql;
+    const cookie = sessionCookie(await a(STAFF_LOGIN, { u: DEMO.viewer, p: DEMO_PASSWORD }))!;
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await a('{ me { id } }', {}, { cookie })).body.data.me).not.toBeNull();
+    }
+    // 3.2 s of use on the first replica, twice the idle limit: the store knows it was used.
+    expect((await b('{ me { id } }', {}, { cookie })).body.data.me).not.toBeNull();
+    // And the idle limit still ends it, on both.
+    await new Promise((r) => setTimeout(r, 1_800));
+    expect((await a('{ me { id } }', {}, { cookie })).body.data.me).toBeNull();
+    expect((await b('{ me { id } }', {}, { cookie })).body.data.me).toBeNull();
+  }, 30_000);
+
+  it("sees its own mutation at once: a deactivation ends the account's session on the next request", async () => {
+    const { gql } = client(stack.bff.app);
+    const admin = sessionCookie(await gql(STAFF_LOGIN, { u: DEMO.admin, p: DEMO_PASSWORD }))!;
+    const email = `memoria.${Date.now()}@ejemplo.org.gt`;
+    const made = await gql(
+      `mutation($i: StaffUserInput!) { createStaffUser(input: $i) { user { id } } }`,
+      { i: { name: 'Memoria Prueba', email, role: 'VIEWER', password: 'Secreto2026!' } },
+      { cookie: admin },
+    );
+    const cookie = sessionCookie(await gql(STAFF_LOGIN, { u: email, p: 'Secreto2026!' }))!;
+    for (let i = 0; i < 3; i++) expect((await gql('{ me { id } }', {}, { cookie })).body.data.me).not.toBeNull();
+    await gql(
+      `mutation($id: ID!) { toggleStaffUser(id: $id) { error { __typename } } }`,
+      {
+        id: made.body.data.createStaffUser.user.id,
+      },
+      { cookie: admin },
+    );
+    expect((await gql('{ me { id } }', {}, { cookie })).body.data.me).toBeNull();
+  }, 30_000);
+});
+
 describe('an absolute session lifetime', () => {
   let stack: Stack;
   beforeAll(async () => {

@@ -160,7 +160,7 @@ describe.skipIf(!pgUrl).each(stores)(
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     }, 60_000);
 
-    it('serves a session made on one BFF from the other, and a logout on one ends it on both', async () => {
+    it('serves a session made on one BFF from the other, and a logout ends it at once on that BFF', async () => {
       const login = await gql(bffs[0]!, STAFF_LOGIN, { u: DEMO.manager, p: DEMO_PASSWORD });
       const cookie = sessionCookie(login)!;
       for (let i = 0; i < 4; i++) {
@@ -168,7 +168,123 @@ describe.skipIf(!pgUrl).each(stores)(
         expect(me.body.data.me).toEqual({ email: DEMO.manager, role: 'MANAGER' });
       }
       await gql(bffs[1]!, 'mutation { logout }', {}, cookie);
-      for (const url of bffs) expect((await gql(url, '{ me { id } }', {}, cookie)).body.data.me).toBeNull();
+      // On the other BFF within 1 s (below).
+      expect((await gql(bffs[1]!, '{ me { id } }', {}, cookie)).body.data.me).toBeNull();
+    });
+
+    /**
+     * Issue 22: each replica keeps the sessions it served in memory; a revocation made through one
+     * BFF must reach the other within 1 s. The other replica is warmed first (its copy is in memory),
+     * then asked every 50 ms from the moment the change was answered.
+     */
+    const goneWithin = async (url: string, ask: () => Promise<boolean>): Promise<number> => {
+      const started = Date.now();
+      while (Date.now() - started < 3_000) {
+        if (!(await ask())) {
+          const ms = Date.now() - started;
+          if (process.env.SHOW_REVOCATION_MS) console.log(`revocación vista en ${ms} ms`);
+          return ms;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`${url}: la revocación no llegó en 3 s`);
+    };
+    const staffMe = (url: string, cookie: string) => async () =>
+      (await gql(url, '{ me { id role } }', {}, cookie)).body.data.me !== null;
+    const warm = async (cookie: string) => {
+      for (const url of bffs) for (let i = 0; i < 3; i++) expect(await staffMe(url, cookie)()).toBe(true);
+    };
+    const admin = async () => sessionCookie(await gql(bffs[0]!, STAFF_LOGIN, { u: DEMO.admin, p: DEMO_PASSWORD }))!;
+    const UPSERT = `mutation($id: ID!, $i: StaffUserInput!) { updateStaffUser(id: $id, input: $i) { user { id } error { __typename } } }`;
+    /** A fresh staff account (so no other test depends on it), logged in: its id and cookie. */
+    const newStaff = async (adminCookie: string, role = 'MANAGER') => {
+      const email = `replica.${randomBytes(4).toString('hex')}@ejemplo.org.gt`;
+      const made = await gql(
+        bffs[0]!,
+        `mutation($i: StaffUserInput!) { createStaffUser(input: $i) { user { id } error { __typename } } }`,
+        { i: { name: 'Réplica Prueba', email, role, password: 'Secreto2026!' } },
+        adminCookie,
+      );
+      const id = made.body.data.createStaffUser.user.id as string;
+      const cookie = sessionCookie(await gql(bffs[0]!, STAFF_LOGIN, { u: email, p: 'Secreto2026!' }))!;
+      return { id, email, cookie };
+    };
+
+    it('ends a session on the other BFF within 1 s of a logout', async () => {
+      const cookie = sessionCookie(await gql(bffs[0]!, STAFF_LOGIN, { u: DEMO.manager, p: DEMO_PASSWORD }))!;
+      await warm(cookie);
+      await gql(bffs[0]!, 'mutation { logout }', {}, cookie);
+      expect(await goneWithin(bffs[1]!, staffMe(bffs[1]!, cookie))).toBeLessThan(1_000);
+    });
+
+    it('ends sessions on the other BFF within 1 s of a password change, a deactivation or a role change', async () => {
+      const adminCookie = await admin();
+      const changed = await newStaff(adminCookie);
+      await warm(changed.cookie);
+      const pw = await gql(
+        bffs[0]!,
+        UPSERT,
+        {
+          id: changed.id,
+          i: { name: 'Réplica Prueba', email: changed.email, role: 'MANAGER', password: 'Otra2026!x' },
+        },
+        adminCookie,
+      );
+      expect(pw.body.data.updateStaffUser.error).toBeNull();
+      expect(await goneWithin(bffs[1]!, staffMe(bffs[1]!, changed.cookie))).toBeLessThan(1_000);
+
+      const deactivated = await newStaff(adminCookie);
+      await warm(deactivated.cookie);
+      const off = await gql(
+        bffs[0]!,
+        `mutation($id: ID!) { toggleStaffUser(id: $id) { error { __typename } } }`,
+        {
+          id: deactivated.id,
+        },
+        adminCookie,
+      );
+      expect(off.body.data.toggleStaffUser.error).toBeNull();
+      expect(await goneWithin(bffs[1]!, staffMe(bffs[1]!, deactivated.cookie))).toBeLessThan(1_000);
+
+      // A role change keeps the session and follows it: MANAGER → VIEWER on the other BFF.
+      const lowered = await newStaff(adminCookie);
+      await warm(lowered.cookie);
+      const role = await gql(
+        bffs[0]!,
+        UPSERT,
+        { id: lowered.id, i: { name: 'Réplica Prueba', email: lowered.email, role: 'VIEWER', password: '' } },
+        adminCookie,
+      );
+      expect(role.body.data.updateStaffUser.error).toBeNull();
+      const stillManager = async () =>
+        (await gql(bffs[1]!, '{ me { role } }', {}, lowered.cookie)).body.data.me?.role === 'MANAGER';
+      expect(await goneWithin(bffs[1]!, stillManager)).toBeLessThan(1_000);
+      expect((await gql(bffs[1]!, '{ me { role } }', {}, lowered.cookie)).body.data.me).toEqual({ role: 'VIEWER' });
+    });
+
+    it('refuses a revoked API token on the other BFF within 1 s', async () => {
+      const adminCookie = await admin();
+      const created = await gql(
+        bffs[0]!,
+        'mutation { createApiToken(name: "Réplica", role: VIEWER) { token apiToken { id } } }',
+        {},
+        adminCookie,
+      );
+      const { token, apiToken } = created.body.data.createApiToken as { token: string; apiToken: { id: string } };
+      const asToken = (url: string) => async () =>
+        (await request(url).post('/graphql').set('authorization', `Bearer ${token}`).send({ query: '{ me { id } }' }))
+          .body.data?.me != null;
+      for (const url of bffs) for (let i = 0; i < 3; i++) expect(await asToken(url)()).toBe(true);
+      const revoked = await gql(
+        bffs[0]!,
+        'mutation($id: ID!) { revokeApiToken(id: $id) { ok } }',
+        {
+          id: apiToken.id,
+        },
+        adminCookie,
+      );
+      expect(revoked.body.data.revokeApiToken.ok).toBe(true);
+      expect(await goneWithin(bffs[1]!, asToken(bffs[1]!))).toBeLessThan(1_000);
     });
 
     it('counts failed logins across both BFFs, even in parallel', async () => {

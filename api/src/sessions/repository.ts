@@ -18,6 +18,7 @@ export type SessionTables = {
   };
   contadores: { clave: string; puntos: number; expira_en: ColumnType<Date | null, string | null, string | null> };
   tokens_usados: { clave: string; expira_en: ColumnType<Date, string, string> };
+  sesiones_revocadas: { seq: ColumnType<string, never, never>; clave: string; en: Stamp };
 };
 
 const tables = (db: Db) => db.withTables<SessionTables>();
@@ -77,6 +78,44 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
+/**
+ * Writes the idle marks the BFF replicas kept in memory (one batch per replica every few
+ * seconds): each session seen `haceMs` ago gets that time, never an older one, and only while it
+ * is still within both limits, so a late batch cannot revive a session that has ended.
+ */
+export async function touchSessions(
+  db: Db,
+  touches: { id: string; haceMs: number }[],
+  idleMs: number,
+): Promise<number> {
+  if (touches.length === 0) return 0;
+  const r = await sql`
+    update sesiones s set vista_en = greatest(s.vista_en, now() - make_interval(secs => t.hace / 1000.0))
+    from json_to_recordset(${JSON.stringify(touches.map((t) => ({ id: t.id, hace: t.haceMs })))}::json)
+      as t(id text, hace float8)
+    where s.id = t.id and s.expira_en > now() and s.vista_en > now() - make_interval(secs => ${idleMs / 1000})`.execute(
+    db,
+  );
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** Names a session, account or token whose cached copies every BFF replica must drop now. */
+export async function recordRevocation(db: Db, clave: string): Promise<void> {
+  await tables(db).insertInto('sesiones_revocadas').values({ clave }).execute();
+}
+
+/**
+ * What was revoked within the last `windowMs` (rows written by the triggers of migration 0025
+ * and by logouts): every replica asks for it a few times a second and forgets what is named.
+ * A window rather than "after seq N": a transaction may commit after a later-numbered one.
+ */
+export async function recentRevocations(db: Db, windowMs: number): Promise<{ seq: string; clave: string }[]> {
+  const { rows } = await sql<{ seq: string; clave: string }>`
+    select seq::text as seq, clave from sesiones_revocadas
+    where en > now() - make_interval(secs => ${windowMs / 1000}) order by seq limit 5000`.execute(db);
+  return rows;
+}
+
 export async function deleteSessionsOf(db: Db, tipo: SessionKind, usuarioId: string): Promise<number> {
   const r = await tables(db)
     .deleteFrom('sesiones')
@@ -100,6 +139,11 @@ export async function sweepExpired(db: Db): Promise<void> {
   await t
     .deleteFrom('tokens_usados')
     .where('expira_en', '<=', sql<Date>`now()`)
+    .execute();
+  // Replicas read the last few seconds; ten minutes is plenty for any of them.
+  await t
+    .deleteFrom('sesiones_revocadas')
+    .where('en', '<', sql<Date>`now() - interval '10 minutes'`)
     .execute();
 }
 

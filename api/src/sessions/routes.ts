@@ -66,6 +66,24 @@ export function sessionRoutes(db: Db): Router {
     res.json(session);
   });
 
+  // The idle marks a replica kept in memory, written in one batch (docs/decisions/2026-11-27-session-cache.md).
+  router.post('/internal/sesiones/vistas', async (req, res) => {
+    const b = bodyOf(req);
+    const raw = Array.isArray(b.vistas) ? (b.vistas as unknown[]) : null;
+    if (!raw || raw.length > 10_000) throw badRequest();
+    const touches = raw.map((t) => {
+      const f = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
+      return { id: key(f.id), haceMs: int(f.haceMs, 0, DAY_MS) };
+    });
+    res.json({ tocadas: await service.touch(touches, int(b.inactividadMs, 1_000, DAY_MS)) });
+  });
+
+  // What every replica must forget now: polled a few times a second by each BFF, not per request.
+  router.get('/internal/sesiones/revocaciones', async (req, res) => {
+    const windowMs = int(Number(req.query.ventanaMs), 1_000, 600_000);
+    res.json({ revocadas: await service.revocations(windowMs) });
+  });
+
   router.post('/internal/sesiones/:id/eliminar', async (req, res) => {
     res.json({ eliminada: await service.end(key(req.params.id)) });
   });

@@ -5,6 +5,9 @@ import {
   deleteSession,
   getCounter,
   insertSession,
+  recentRevocations,
+  recordRevocation,
+  touchSessions,
   isTokenSpent,
   spendToken,
   sweepExpired,
@@ -21,6 +24,8 @@ export interface LiveSession {
   usuarioId: string;
   rol: number;
   creadaEn: string;
+  /** The absolute end (login + lifetime): replicas that cache the session stop serving it then. */
+  expiraEn: string;
   cuenta: { activo: boolean; idrol: number; nombre: string; email: string };
 }
 
@@ -80,12 +85,25 @@ export class SessionService {
       usuarioId: row.usuario_id,
       rol: row.rol,
       creadaEn: new Date(row.creada_en).toISOString(),
+      expiraEn: new Date(row.expira_en).toISOString(),
       cuenta: { activo: state.activo, idrol: state.idrol, nombre: state.nombre, email: state.email },
     };
   }
 
-  end(id: string): Promise<boolean> {
-    return deleteSession(this.db, id);
+  /** Ends the session here and, through the revocation feed, in every replica's memory. */
+  async end(id: string): Promise<boolean> {
+    const deleted = await deleteSession(this.db, id);
+    await recordRevocation(this.db, `sesion:${id}`);
+    return deleted;
+  }
+
+  touch(touches: { id: string; haceMs: number }[], idleMs: number): Promise<number> {
+    return touchSessions(this.db, touches, idleMs);
+  }
+
+  async revocations(windowMs: number): Promise<{ seq: string; clave: string }[]> {
+    await this.maybeSweep();
+    return recentRevocations(this.db, windowMs);
   }
 
   account(tipo: SessionKind, usuarioId: string): Promise<AccountState | null> {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from 'rate-limiter-flexible';
 import type { CounterState, SessionsClient } from '../upstream/sessions.js';
+import type { SessionSync } from './session-cache.js';
 import type { LimiterOptions, SharedStore } from './store.js';
 
 // Typed by the package but missing from its index: the documented base class of custom stores.
@@ -45,7 +46,7 @@ class ApiRateLimiter extends RateLimiterStoreAbstract {
 }
 
 /** Sessions, counters and spent tokens in the api's database (the default). */
-export class ApiStore implements SharedStore {
+export class ApiStore implements SharedStore, SessionSync {
   readonly name = 'api' as const;
   constructor(private readonly sessions: SessionsClient) {}
 
@@ -61,8 +62,13 @@ export class ApiStore implements SharedStore {
     return this.sessions.use(idHash, limits.idleMs);
   }
 
+  /** Logouts reach the other replicas through the api's revocation feed (no push channel). */
   endSession(idHash: string) {
     return this.sessions.end(idHash);
+  }
+
+  touchSessions(touches: { idHash: string; agoMs: number }[], idleMs: number) {
+    return this.sessions.touch(touches, idleMs);
   }
 
   spend(key: string, ttlMs: number) {

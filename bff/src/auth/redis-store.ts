@@ -1,6 +1,7 @@
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
 import type { SessionKind, SessionsClient } from '../upstream/sessions.js';
+import type { SessionSync } from './session-cache.js';
 import type { LimiterOptions, SharedStore } from './store.js';
 
 const newClient = (url: string) => createClient({ url, disableOfflineQueue: true });
@@ -8,14 +9,17 @@ type Client = ReturnType<typeof newClient>;
 
 const SESSION = 'bolsa:sesion:';
 const SPENT = 'bolsa:usado:';
+/** Pub/sub channel of logouts: every replica drops the session from its memory at once. */
+const ENDED = 'bolsa:sesion-terminada';
 
 /**
  * Sessions, counters and spent tokens in Redis (REDIS_URL): a session is a hash that expires
  * after the idle time (renewed on use, never past its absolute end). The account's live state
  * still comes from the api on every use, so deactivation and password changes end it at once.
  */
-export class RedisStore implements SharedStore {
+export class RedisStore implements SharedStore, SessionSync {
   readonly name = 'redis' as const;
+  private subscriber: Client | null = null;
   private constructor(
     private readonly client: Client,
     private readonly sessions: SessionsClient,
@@ -73,11 +77,40 @@ export class RedisStore implements SharedStore {
     // Only renew a key that still exists: a logout on another replica must not be undone.
     const renewed = await this.client.pExpire(key, Math.min(limits.idleMs, end - Date.now()));
     if (!renewed) return null;
-    return { kind: kind as SessionKind, userId: h.uid, role: Number(h.role), account };
+    return { kind: kind as SessionKind, userId: h.uid, role: Number(h.role), account, endsAt: end };
   }
 
   async endSession(idHash: string) {
     await this.client.del(SESSION + idHash);
+    await this.client.publish(ENDED, idHash);
+  }
+
+  /**
+   * The idle marks kept in memory, in one pipeline: each key's expiry moves to the idle limit
+   * from its last use (never past its end, never earlier than another replica set it: GT), and
+   * a key a logout deleted stays deleted (PEXPIRE does not create).
+   */
+  async touchSessions(touches: { idHash: string; agoMs: number; endsAt: number }[], idleMs: number) {
+    const now = Date.now();
+    const multi = this.client.multi();
+    for (const t of touches) {
+      const ttl = Math.min(idleMs - t.agoMs, t.endsAt - now);
+      if (ttl > 0) multi.pExpire(SESSION + t.idHash, Math.round(ttl), 'GT');
+    }
+    await multi.execAsPipeline();
+  }
+
+  /** Logouts published by any replica; `ready` follows the subscriber connection. */
+  async watchEnds(onEnd: (idHash: string) => void, ready: (up: boolean) => void) {
+    const sub = this.client.duplicate();
+    this.subscriber = sub;
+    sub.on('error', () => ready(false));
+    sub.on('end', () => ready(false));
+    sub.on('reconnecting', () => ready(false));
+    // node-redis subscribes again after a reconnect before it reports ready.
+    sub.on('ready', () => ready(true));
+    await sub.connect();
+    await sub.subscribe(ENDED, (message) => onEnd(message));
   }
 
   async spend(key: string, ttlMs: number) {
@@ -120,6 +153,7 @@ export class RedisStore implements SharedStore {
   }
 
   async close() {
+    await this.subscriber?.close();
     await this.client.close();
   }
 }

@@ -19,6 +19,8 @@ export interface UsedSession {
   /** Effective role chosen at login ('Forzar rol' may have lowered it). */
   role: number;
   account: SessionAccount;
+  /** The absolute end (ms since the epoch): a replica that keeps the session stops serving it then. */
+  endsAt: number;
 }
 
 export interface CounterState {
@@ -100,7 +102,35 @@ export class SessionsClient {
       userId: String(pick(f, 'usuarioId')),
       role: Number(pick(f, 'rol')),
       account: account(pick(f, 'cuenta')),
+      // An api without the field: the session is used, never kept (NaN fails every comparison).
+      endsAt: Date.parse(text(pick(f, 'expiraEn')) ?? ''),
     };
+  }
+
+  /** Writes in one batch when each session was last used (ms ago), within its limits only. */
+  async touch(touches: { idHash: string; agoMs: number }[], idleMs: number): Promise<void> {
+    await this.http.request('/internal/sesiones/vistas', {
+      method: 'POST',
+      json: {
+        vistas: touches.map((t) => ({ id: t.idHash, haceMs: Math.max(0, Math.round(t.agoMs)) })),
+        inactividadMs: idleMs,
+      },
+      timeoutMs: TIMEOUT_MS,
+    });
+  }
+
+  /** What was revoked within the last `windowMs`: sessions, accounts and API tokens, by key. */
+  async revocations(windowMs: number, timeoutMs: number): Promise<{ seq: string; key: string }[]> {
+    const body = await this.http.request('/internal/sesiones/revocaciones', {
+      query: { ventanaMs: Math.round(windowMs) },
+      timeoutMs,
+    });
+    const list = pick(fieldsOf(body), 'revocadas');
+    if (!Array.isArray(list)) throw new Error('revocaciones: respuesta sin lista');
+    return list.map((r) => {
+      const f = fieldsOf(r);
+      return { seq: String(pick(f, 'seq')), key: String(pick(f, 'clave')) };
+    });
   }
 
   async end(idHash: string): Promise<void> {

@@ -1,0 +1,292 @@
+// What a session costs (issue 22 item 1): `{ me { id role } }` with a staff session vs the same
+// query without one on the same BFF, printed as a ratio (goal ≥ 0.7), for this tree and, side by
+// side in the same run, for an older commit (BENCH_BEFORE=<git ref>: its api/bff/domain are
+// exported to a temporary folder and run against the same api process and database).
+// With BENCH_LOAD=1 it then loads the staff inbox (candidates, first page) and a candidate's
+// 'Mis Postulaciones' at BENCH_LOAD_CONNECTIONS (100) for BENCH_LOAD_SECONDS (30) each, on each
+// BFF: req/s, p99, errors and time-outs (BENCH_TIMEOUT_MS, 10 s).
+//
+//   npm run bench:signed-in
+//   BENCH_BEFORE=main npm run bench:signed-in
+//   BENCH_BEFORE=main BENCH_LOAD=1 BENCH_DATABASE_URL=postgres://… npm run bench:signed-in
+//   BENCH_PORT_BASE=14200 (api, then one port per BFF)
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Pool } from 'undici';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const beforeRef = process.env.BENCH_BEFORE?.trim();
+const withLoad = process.env.BENCH_LOAD === '1';
+const loadConnections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const timeoutMs = Number(process.env.BENCH_TIMEOUT_MS ?? 10_000);
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 14_200);
+const apiPort = portBase;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bench-signed-'));
+const DEMO_PASSWORD = 'Demo2026!';
+
+const children: ChildProcess[] = [];
+function start(cwd: string, entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      // The bench logs in once per BFF and then only reads; no throttle gets in the way.
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 900; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** The older commit's api, bff and domain in a folder of their own, on this tree's node_modules. */
+function exportTree(ref: string): string {
+  const dir = path.join(dataDir, 'antes');
+  mkdirSync(dir);
+  const archive = execFileSync(
+    'git',
+    ['archive', ref, 'api', 'bff', 'domain', 'schema.graphql', 'tsconfig.base.json', 'package.json'],
+    {
+      cwd: root,
+      maxBuffer: 512 * 1024 * 1024,
+    },
+  );
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  for (const ws of ['api', 'bff', 'domain']) {
+    const nm = path.join(root, ws, 'node_modules');
+    if (existsSync(nm)) symlinkSync(nm, path.join(dir, ws, 'node_modules'));
+  }
+  // Generated resolver types are not committed (npm run codegen); the schema did not change.
+  const generated = path.join(root, 'bff/src/generated');
+  if (existsSync(generated)) cpSync(generated, path.join(dir, 'bff/src/generated'), { recursive: true });
+  return dir;
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  /** What the first failure was (status, GraphQL error code and message; never the data). */
+  firstError?: string;
+}
+
+type Req = { path: string; method: 'POST'; headers: Record<string, string>; body: string };
+interface Target {
+  origin: string;
+  make: () => Req;
+  /** What a good answer holds (an error or a null `me` is counted as an error). */
+  check: (body: string) => boolean;
+}
+
+/** Targets in turns of seconds/rounds each, so a machine whose load changes weighs on all alike. */
+async function measure(
+  targets: Target[],
+  connections: number,
+  totalSeconds: number,
+  rounds: number,
+): Promise<Result[]> {
+  const pools = targets.map((t) => new Pool(t.origin, { connections, pipelining: 1 }));
+  const stats = targets.map(() => ({
+    latencies: [] as number[],
+    errors: 0,
+    timeouts: 0,
+    elapsed: 0,
+    firstError: undefined as string | undefined,
+  }));
+  const run = async (i: number, until: number, record: boolean) => {
+    while (Date.now() < until) {
+      const t0 = performance.now();
+      try {
+        const res = await pools[i]!.request({
+          ...targets[i]!.make(),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        const text = await res.body.text();
+        if (record && (res.statusCode !== 200 || !targets[i]!.check(text))) {
+          stats[i]!.errors++;
+          stats[i]!.firstError ??= describeFailure(res.statusCode, text);
+        }
+      } catch (err) {
+        if (record) {
+          if ((err as { code?: string }).code?.includes('TIMEOUT')) stats[i]!.timeouts++;
+          else stats[i]!.errors++;
+          stats[i]!.firstError ??= (err as { code?: string }).code ?? String(err);
+        }
+      }
+      if (record) stats[i]!.latencies.push(performance.now() - t0);
+    }
+  };
+  for (let i = 0; i < targets.length; i++) {
+    const warm = Date.now() + 1_000;
+    await Promise.all(Array.from({ length: Math.min(connections, 16) }, () => run(i, warm, false)));
+  }
+  const slice = (totalSeconds * 1_000) / rounds;
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < targets.length; i++) {
+      const t0 = Date.now();
+      await Promise.all(Array.from({ length: connections }, () => run(i, t0 + slice, true)));
+      stats[i]!.elapsed += (Date.now() - t0) / 1_000;
+    }
+  }
+  await Promise.all(pools.map((p) => p.close()));
+  return stats.map(({ latencies, errors, timeouts, elapsed, firstError }) => {
+    latencies.sort((a, b) => a - b);
+    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    const rps = (latencies.length - errors - timeouts) / elapsed;
+    return { rps, p50: q(0.5), p99: q(0.99), errors, timeouts, ...(firstError ? { firstError } : {}) };
+  });
+}
+
+function describeFailure(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { errors?: { message?: string; extensions?: { code?: string } }[] };
+    const e = parsed.errors?.[0];
+    return e ? `${status} ${e.extensions?.code ?? ''} ${e.message ?? ''}` : `${status} sin datos`;
+  } catch {
+    return `${status} (no JSON)`;
+  }
+}
+
+async function resetDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+}
+
+async function login(origin: string, staff: boolean): Promise<string> {
+  const query = staff
+    ? `mutation { r: staffLogin(username: "gestor@ejemplo.org.gt", password: "${DEMO_PASSWORD}") { viewer { id } } }`
+    : `mutation { r: candidateLogin(email: "ana.lopez@example.com", password: "${DEMO_PASSWORD}") { viewer { id } } }`;
+  const res = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bolsa_sesion=') && !c.startsWith('bolsa_sesion=;'))
+    ?.split(';')[0];
+  if (!cookie) throw new Error(`${origin}: no session (${(await res.text()).slice(0, 200)})`);
+  return cookie;
+}
+
+const gqlReq =
+  (query: string, cookie?: string): (() => Req) =>
+  () => ({
+    path: '/graphql',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ query }),
+  });
+const ME = '{ me { id role } }';
+const INBOX = `{ candidates(page: 1, pageSize: 10) { totalCount allCount countsByState { state count }
+  items { id fullName email state registeredAt vacancies { name branchName } allowedStates } } }`;
+const MINE = `{ myApplications { id state previousState vacancyId vacancyName appliedAt branchId branchName place
+  interview { date from to mode place } } }`;
+const ok = (field: string) => (body: string) => {
+  try {
+    const parsed = JSON.parse(body) as { data?: Record<string, unknown> | null; errors?: unknown };
+    return !parsed.errors && parsed.data?.[field] != null;
+  } catch {
+    return false;
+  }
+};
+const anonymousMe = (body: string) => body.includes('"me":null') && !body.includes('"errors"');
+
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}   time-outs ${r.timeouts}` +
+  (r.firstError ? `   (first: ${r.firstError})` : '');
+
+const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+if (databaseUrl) await resetDatabase(databaseUrl);
+const cleanup = () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+};
+process.once('exit', cleanup);
+try {
+  start(root, 'api/src/index.ts', { API_PORT: String(apiPort), ...dbEnv, MAIL_WORKER: 'false' });
+  await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
+  const bffs: { label: string; origin: string }[] = [];
+  const trees: { label: string; dir: string }[] = [{ label: 'este árbol', dir: root }];
+  if (beforeRef) trees.push({ label: `antes (${beforeRef})`, dir: exportTree(beforeRef) });
+  for (const [i, t] of trees.entries()) {
+    const port = portBase + 1 + i;
+    start(t.dir, 'bff/src/index.ts', {
+      PORT: String(port),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      COOKIE_SECURE: 'false',
+      METRICS_PORT: '0',
+    });
+    bffs.push({ label: t.label, origin: `http://127.0.0.1:${port}` });
+  }
+  for (const b of bffs) await waitFor(`${b.origin}/readyz`);
+  console.log(
+    `{ me { id role } } with and without a session on the same BFF, ${concurrency} connections, ${seconds} s each (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+  );
+  const staff = await Promise.all(bffs.map((b) => login(b.origin, true)));
+  const targets: Target[] = bffs.flatMap((b, i) => [
+    { origin: b.origin, make: gqlReq(ME), check: anonymousMe },
+    { origin: b.origin, make: gqlReq(ME, staff[i]), check: ok('me') },
+  ]);
+  const results = await measure(targets, concurrency, seconds * targets.length, 10);
+  for (const [i, b] of bffs.entries()) {
+    const [anon, signed] = [results[2 * i]!, results[2 * i + 1]!];
+    console.log(`  ${b.label}`);
+    console.log(`    sin sesión   ${fmt(anon)}`);
+    console.log(`    con sesión   ${fmt(signed)}`);
+    console.log(`    con / sin    ${(signed.rps / anon.rps).toFixed(2)}   (goal ≥ 0.70)`);
+  }
+  if (bffs.length === 2) {
+    console.log(`  con sesión, este árbol / antes: ${(results[1]!.rps / results[3]!.rps).toFixed(2)}×`);
+  }
+
+  if (withLoad) {
+    const candidate = await Promise.all(bffs.map((b) => login(b.origin, false)));
+    for (const [name, query, field, cookies] of [
+      ['bandeja del personal (candidates, 1.ª página)', INBOX, 'candidates', staff],
+      ["'Mis Postulaciones' (myApplications)", MINE, 'myApplications', candidate],
+    ] as const) {
+      console.log(`${name}: ${loadConnections} connections, ${loadSeconds} s per BFF`);
+      const loaded = await measure(
+        bffs.map((b, i) => ({ origin: b.origin, make: gqlReq(query, cookies[i]), check: ok(field) })),
+        loadConnections,
+        loadSeconds * bffs.length,
+        6,
+      );
+      for (const [i, b] of bffs.entries()) console.log(`  ${b.label.padEnd(22)} ${fmt(loaded[i]!)}`);
+      if (bffs.length === 2) console.log(`  este árbol / antes: ${(loaded[0]!.rps / loaded[1]!.rps).toFixed(2)}×`);
+    }
+  }
+} finally {
+  cleanup();
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
