@@ -165,7 +165,9 @@ describe('Panel de Acceso Rápido (admin grid)', () => {
     ): Mocks[number] => ({
       request: { query: SET_VACANCY_FEATURED, variables: { id: '2', featured } },
       ...(error ? { error } : { result }),
-      delay: 300,
+      // Long enough that 'Actualizando…' is still there when a busy machine gets to look for it
+      // (300 ms was missed at load 20: the answer had come and gone before the first check).
+      delay: 2_000,
     });
 
     it('shows the loading dialog, then "Plaza marcada como destacada"', async () => {
