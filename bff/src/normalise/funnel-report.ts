@@ -1,10 +1,4 @@
-import {
-  canonicalState,
-  CANDIDATE_STATES,
-  FUNNEL_STEPS,
-  toCalendarDate,
-  type CandidateState,
-} from '@bolsa/domain';
+import { canonicalState, CANDIDATE_STATES, FUNNEL_STEPS, toCalendarDate, type CandidateState } from '@bolsa/domain';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 export interface FunnelStepDto {
@@ -68,9 +62,7 @@ export function normaliseFunnelRow(raw: unknown, fallbackName: string): FunnelRo
     vacancyName: text(pick(f, 'plaza', 'nombrePlaza', 'nombreVacante', 'nombre')) ?? fallbackName,
     total: count(pick(f, 'total')),
     byState: CANDIDATE_STATES.map((s) => ({ state: s, count: states.get(s) ?? 0 })),
-    steps: FUNNEL_STEPS.map(
-      (s) => steps.get(s) ?? { state: s, reached: 0, conversion: null, medianDays: null },
-    ),
+    steps: FUNNEL_STEPS.map((s) => steps.get(s) ?? { state: s, reached: 0, conversion: null, medianDays: null }),
     hired: count(pick(f, 'contratados', 'hired')),
     rejected: count(pick(f, 'rechazados', 'rejected')),
     medianDaysToHire: decimal(pick(f, 'medianaDiasContratacion', 'medianDaysToHire')),

@@ -7,10 +7,7 @@ import {
   TRANSITION_MESSAGES,
   type CandidateState,
 } from '@bolsa/domain';
-import type {
-  MutationResolvers,
-  QueryResolvers,
-} from '../generated/resolvers.js';
+import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import { mutationError, notFound, operationFailed, validationFailed, type FieldProblem } from '../errors.js';

@@ -7,12 +7,7 @@ import {
   TRANSITION_MESSAGES,
   type CandidateState,
 } from '@bolsa/domain';
-import type {
-  CandidateResolvers,
-  MutationResolvers,
-  QueryResolvers,
-  ResolversTypes,
-} from '../generated/resolvers.js';
+import type { CandidateResolvers, MutationResolvers, QueryResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import {
@@ -284,8 +279,7 @@ export const Candidate: CandidateResolvers<Context> = {
   references: async (c, _a, ctx) => (await detailOf(c, ctx))?.references ?? [],
   photo: async (c, _a, ctx) => (await detailOf(c, ctx))?.photo ?? null,
   documents: async (c, _a, ctx) => (await detailOf(c, ctx))?.documents ?? [],
-  allowedStates: (c, _a, ctx) =>
-    allowedNext(c.state, ctx.viewer?.role, { beforeRejection: c.stateBeforeRejection }),
+  allowedStates: (c, _a, ctx) => allowedNext(c.state, ctx.viewer?.role, { beforeRejection: c.stateBeforeRejection }),
   interviews: async (c, _a, ctx) => (await ctx.interviews.forCandidate(c.id)).map(toInterview),
   async timeline(c, _a, ctx) {
     const t = await ctx.candidates.timeline(c.id);

@@ -1,8 +1,5 @@
 import { INTERVIEW_MESSAGES, TRANSITION_MESSAGES, canonicalState } from '@bolsa/domain';
-import type {
-  MutationResolvers,
-  ResolversTypes,
-} from '../generated/resolvers.js';
+import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { failureDetail, mutationError, notFound, validationFailed } from '../errors.js';
 import { toInterview } from '../graph/interviews.js';

@@ -1,10 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  isStaffRole,
-  candidateLoginSchema,
-  registrationSchema,
-  type RoleId,
-} from '@bolsa/domain';
+import { AUTH_MESSAGES, isStaffRole, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
 import { candidateAccount, type LoginBody } from '../normalise/account.js';
 import type { LoginOutcome } from '../upstream/accounts.js';
