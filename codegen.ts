@@ -1,6 +1,34 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import {
+  CANDIDATE_STATE_OF_ENUM,
+  EDUCATION_LEVEL_OF_ENUM,
+  MARITAL_STATUS_OF_ENUM,
+  ROLE_ID_OF_ENUM,
+} from '@bolsa/domain';
+
+/** Enums whose GraphQL name differs from the domain's value (enum resolvers in bff/src/resolvers/enums.ts). */
+const ENUM_VALUES = {
+  CandidateState: CANDIDATE_STATE_OF_ENUM,
+  Role: ROLE_ID_OF_ENUM,
+  MaritalStatus: MARITAL_STATUS_OF_ENUM,
+  EducationLevel: EDUCATION_LEVEL_OF_ENUM,
+};
+
+/**
+ * typescript-resolvers 5 writes `null` as the ResolversTypes entry of an enum mapped by values
+ * (it reads the mapper's source identifier, which only a file mapping has): point it back to the
+ * enum type the typescript plugin wrote, the union of the domain's values.
+ */
+function enumResolversTypes(path: string, content: string): string {
+  if (!path.endsWith('bff/src/generated/resolvers.ts')) return content;
+  return Object.keys(ENUM_VALUES).reduce(
+    (out, name) => out.replaceAll(`  ${name}: null;`, `  ${name}: ${name};`),
+    content,
+  );
+}
 
 const config: CodegenConfig = {
+  hooks: { beforeOneFileWrite: [enumResolversTypes] },
   schema: 'schema.graphql',
   documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
   ignoreNoDocuments: true,
@@ -26,6 +54,10 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         contextType: '../context.js#Context',
+        // Each enum with a domain counterpart is typed as the domain's value: resolvers return and
+        // receive domain values. Where the value differs from the GraphQL name, the internal values
+        // are registered as enum resolvers (resolvers/enums.ts); see docs/decisions (enum values).
+        enumValues: ENUM_VALUES,
         mappers: {
           Vacancy: '../normalise/vacancy.js#VacancyDto',
           Branch: '../normalise/branch.js#BranchDto',

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { MapperKind, getDirective, mapSchema } from '@graphql-tools/utils';
-import { roleFromEnum, roleLabelOf } from '@bolsa/domain';
+import { ROLE_ENUM_OF_ID, roleLabelOf, type RoleId } from '@bolsa/domain';
 
 /** Starts the paragraph that says who may call a root field (GraphiQL's docs explorer shows it). */
 export const ACCESS_HEADING = 'Who may call it:';
@@ -13,7 +13,7 @@ export const ACCESS_HEADING = 'Who may call it:';
 export function describeAccess(schema: GraphQLSchema): GraphQLSchema {
   return mapSchema(schema, {
     [MapperKind.ROOT_FIELD]: (field) => {
-      const auth = getDirective(schema, field, 'auth')?.[0] as { roles: string[] } | undefined;
+      const auth = getDirective(schema, field, 'auth')?.[0] as { roles: RoleId[] } | undefined;
       const isPublic = !!getDirective(schema, field, 'public')?.length;
       const access = auth ? restricted(auth.roles) : isPublic ? `${ACCESS_HEADING} anyone, signed in or not.` : null;
       if (!access) return field;
@@ -22,11 +22,10 @@ export function describeAccess(schema: GraphQLSchema): GraphQLSchema {
   });
 }
 
-function restricted(roles: string[]): string {
-  const named = roles.map((r) => {
-    const id = roleFromEnum(r);
-    return id ? `${roleLabelOf(id)} (${r})` : r;
-  });
+/** `roles` are the directive's Role values as the schema reads them: the domain's role ids (enum resolvers). */
+function restricted(ids: RoleId[]): string {
+  const roles = ids.map((id) => ROLE_ENUM_OF_ID[id]);
+  const named = ids.map((id) => `${roleLabelOf(id)} (${ROLE_ENUM_OF_ID[id]})`);
   // API tokens carry a staff role (1–3), never the candidate's.
   const who = roles.every((r) => r === 'CANDIDATE')
     ? "a candidate's own session"

@@ -35,16 +35,16 @@ describe('funnel report: CSV cells and the normaliser', () => {
     );
     expect(r.from).toBe('2025-03-01');
     expect(r.to).toBe('2025-03-31');
-    expect(r.overall.byState.find((s) => s.state === 'FOLLOW_UP')?.count).toBe(2);
+    expect(r.overall.byState.find((s) => s.state === 'en seguimiento')?.count).toBe(2);
     expect(r.overall.byState).toHaveLength(8);
     expect(r.overall.steps.map((s) => s.state)).toEqual([
-      'APPLIED',
-      'FOLLOW_UP',
-      'PRE_TESTS',
-      'POST_TESTS',
-      'INTERVIEW',
-      'INDUCTION',
-      'HIRED',
+      'postulado',
+      'en seguimiento',
+      'pre-pruebas',
+      'post-pruebas',
+      'entrevista',
+      'inducción',
+      'contratado',
     ]);
     // A row without a vacancy id is not a vacancy's.
     expect(r.vacancies).toEqual([expect.objectContaining({ vacancyId: '7', vacancyName: 'Auxiliar', total: 3 })]);

@@ -6,19 +6,19 @@ describe('normaliseMyApplication reads GET /mis-postulaciones in the spellings o
     const states = ['En Revisión', 'pruebas tecnicas', 'en entrevista', 'induccion', 'Contratado', 'rechazado'].map(
       (estadoPostulante) => normaliseMyApplication({ id: 1, estadoPostulante, plazasAplicadas: [] })?.state,
     );
-    expect(states).toEqual(['FOLLOW_UP', 'FOLLOW_UP', 'INTERVIEW', 'INDUCTION', 'HIRED', 'REJECTED']);
+    expect(states).toEqual(['en seguimiento', 'en seguimiento', 'entrevista', 'inducción', 'contratado', 'rechazado']);
     expect(normaliseMyApplication({ id: 1, estadoPostulante: 'en revision', estadoVisto: 'postulado' })).toMatchObject({
-      state: 'FOLLOW_UP',
-      previousState: 'APPLIED',
+      state: 'en seguimiento',
+      previousState: 'postulado',
     });
     expect(
       normaliseMyApplication({ id: 1, estadoPostulante: 'en revision', estadoVisto: 'pruebas tecnicas' }),
-    ).toMatchObject({ state: 'FOLLOW_UP', previousState: null });
+    ).toMatchObject({ state: 'en seguimiento', previousState: null });
   });
 
   it('takes postulado when no state is written (the default), and no state for a value it does not know', () => {
-    expect(normaliseMyApplication({ id: 1 })?.state).toBe('APPLIED');
-    expect(normaliseMyApplication({ id: 1, estadoPostulante: '  ' })?.state).toBe('APPLIED');
+    expect(normaliseMyApplication({ id: 1 })?.state).toBe('postulado');
+    expect(normaliseMyApplication({ id: 1, estadoPostulante: '  ' })?.state).toBe('postulado');
     // Spec 1 §4 'any other': the card then says 'GTH se contactará contigo próximamente.', not postulado's message.
     expect(
       normaliseMyApplication({ id: 1, estadoPostulante: 'en espera de plaza', estadoVisto: 'postulado' }),

@@ -124,6 +124,24 @@ export const EDUCATION_LEVELS = [
 ] as const;
 export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
 
+/** The GraphQL MaritalStatus value of each domain value (the enum resolvers of the bff). */
+export const MARITAL_STATUS_OF_ENUM = {
+  SOLTERO: 'Soltero',
+  CASADO: 'Casado',
+  DIVORCIADO: 'Divorciado',
+  VIUDO: 'Viudo',
+  UNION_DE_HECHO: 'Union de hecho',
+} as const satisfies Record<string, MaritalStatus>;
+/** The GraphQL EducationLevel value of each domain value (the enum resolvers of the bff). */
+export const EDUCATION_LEVEL_OF_ENUM = {
+  PRIMARIA: 'Primaria',
+  BASICOS: 'Básicos',
+  DIVERSIFICADO: 'Diversificado',
+  UNIVERSIDAD: 'Universidad',
+  MAESTRIA: 'Maestría',
+  DOCTORADO: 'Doctorado',
+} as const satisfies Record<string, EducationLevel>;
+
 export const APPLICATION_LIMITS = {
   guestAge: { min: 15, max: 80 },
   registeredAge: { min: 18, max: 60 },

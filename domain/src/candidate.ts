@@ -63,19 +63,20 @@ export const CANDIDATE_STATE_ENUM = [
 ] as const;
 export type CandidateStateEnum = (typeof CANDIDATE_STATE_ENUM)[number];
 
-export const CANDIDATE_STATE_ENUM_OF: Record<CandidateState, CandidateStateEnum> = {
-  postulado: 'APPLIED',
-  'en seguimiento': 'FOLLOW_UP',
-  'pre-pruebas': 'PRE_TESTS',
-  'post-pruebas': 'POST_TESTS',
-  entrevista: 'INTERVIEW',
-  inducción: 'INDUCTION',
-  contratado: 'HIRED',
-  rechazado: 'REJECTED',
-};
-export const CANDIDATE_STATE_OF_ENUM = Object.fromEntries(
-  Object.entries(CANDIDATE_STATE_ENUM_OF).map(([k, v]) => [v, k]),
-) as Record<CandidateStateEnum, CandidateState>;
+/** The domain state of each GraphQL CandidateState value (the bff's enum resolvers, codegen enumValues). */
+export const CANDIDATE_STATE_OF_ENUM = {
+  APPLIED: 'postulado',
+  FOLLOW_UP: 'en seguimiento',
+  PRE_TESTS: 'pre-pruebas',
+  POST_TESTS: 'post-pruebas',
+  INTERVIEW: 'entrevista',
+  INDUCTION: 'inducción',
+  HIRED: 'contratado',
+  REJECTED: 'rechazado',
+} as const satisfies Record<CandidateStateEnum, CandidateState>;
+export const CANDIDATE_STATE_ENUM_OF = Object.fromEntries(
+  Object.entries(CANDIDATE_STATE_OF_ENUM).map(([k, v]) => [v, k]),
+) as Record<CandidateState, CandidateStateEnum>;
 
 export const stateToEnum = (s: CandidateState): CandidateStateEnum => CANDIDATE_STATE_ENUM_OF[s];
 export function stateFromEnum(value: unknown): CandidateState | null {

@@ -32,7 +32,10 @@ export type RoleEnum = (typeof ROLE_ENUM)[number];
 export type StaffRoleEnum = Exclude<RoleEnum, 'CANDIDATE'>;
 export const STAFF_ROLE_ENUM_VALUES = ['ADMIN', 'MANAGER', 'VIEWER'] as const;
 
-export const ROLE_ID_OF_ENUM: Record<RoleEnum, RoleId> = { ADMIN: 1, MANAGER: 2, VIEWER: 3, CANDIDATE: 4 };
+export const ROLE_ID_OF_ENUM = { ADMIN: 1, MANAGER: 2, VIEWER: 3, CANDIDATE: 4 } as const satisfies Record<
+  RoleEnum,
+  RoleId
+>;
 export const ROLE_ENUM_OF_ID: Record<RoleId, RoleEnum> = { 1: 'ADMIN', 2: 'MANAGER', 3: 'VIEWER', 4: 'CANDIDATE' };
 
 /** The role id of a GraphQL enum value; null for anything else (never a silent default). */

@@ -1,6 +1,6 @@
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { MapperKind, getDirective, mapSchema } from '@graphql-tools/utils';
-import { roleFromEnum } from '@bolsa/domain';
+import type { RoleId } from '@bolsa/domain';
 import { gqlError } from '../errors.js';
 import type { Context } from '../context.js';
 
@@ -27,9 +27,10 @@ export function applyAuthDirective(schema: GraphQLSchema): GraphQLSchema {
   if (unmarked.length) throw new Error(`Campos sin @public ni @auth: ${unmarked.join(', ')}`);
   return mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (field) => {
-      const auth = getDirective(schema, field, 'auth')?.[0] as { roles: string[] } | undefined;
+      // The directive's Role values read as the domain's role ids (the Role enum resolvers).
+      const auth = getDirective(schema, field, 'auth')?.[0] as { roles: RoleId[] } | undefined;
       if (!auth) return field;
-      const allowed = new Set(auth.roles.map(roleFromEnum));
+      const allowed = new Set(auth.roles);
       const resolve = field.resolve ?? defaultFieldResolver;
       return {
         ...field,

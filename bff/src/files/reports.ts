@@ -1,12 +1,4 @@
-import {
-  can,
-  CANDIDATE_STATE_LABEL,
-  check,
-  formatDate,
-  funnelRangeSchema,
-  stateFromEnum,
-  type CandidateStateEnum,
-} from '@bolsa/domain';
+import { can, CANDIDATE_STATE_LABEL, check, formatDate, funnelRangeSchema, type CandidateState } from '@bolsa/domain';
 import { Router, type Request } from 'express';
 import type { Services } from '../context.js';
 import { MESSAGES } from '../errors.js';
@@ -40,10 +32,7 @@ export const FUNNEL_CSV_HEADINGS = [
   'Mediana de días hasta contratación',
 ] as const;
 
-const label = (s: CandidateStateEnum) => {
-  const state = stateFromEnum(s);
-  return state ? CANDIDATE_STATE_LABEL[state] : s;
-};
+const label = (s: CandidateState) => CANDIDATE_STATE_LABEL[s];
 const percent = (c: number | null) => (c === null ? null : Math.round(c * 1000) / 10);
 
 /** The report as CSV: one line per vacancy (overall first) and step, then its rejected line. */
@@ -66,7 +55,7 @@ export function funnelCsv(report: FunnelReportDto): string {
         now.get(step.state) ?? 0,
         ...summary,
       ]);
-    lines.push([from, to, r.vacancyName, label('REJECTED'), null, null, null, r.rejected, ...summary]);
+    lines.push([from, to, r.vacancyName, label('rechazado'), null, null, null, r.rejected, ...summary]);
   };
   rowLines(report.overall);
   for (const v of report.vacancies) rowLines(v);

@@ -1,4 +1,4 @@
-import { canonicalState, stateToEnum, toCalendarDate, type CandidateStateEnum } from '@bolsa/domain';
+import { canonicalState, toCalendarDate, type CandidateState } from '@bolsa/domain';
 import { normaliseCandidateFile, type CandidateDocumentKind, type CandidateFileDto } from './candidate-file.js';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
 import { normaliseApplicationInterview, type ApplicationInterviewDto } from './interview.js';
@@ -126,8 +126,8 @@ export function normaliseCandidateProfile(raw: unknown, fallbackUserId: string):
 export interface MyApplicationDto {
   id: string;
   /** null: a state this product does not know (spec 1 §4 'any other'). */
-  state: CandidateStateEnum | null;
-  previousState: CandidateStateEnum | null;
+  state: CandidateState | null;
+  previousState: CandidateState | null;
   vacancyId: string | null;
   vacancyName: string | null;
   appliedAt: string | null;
@@ -154,8 +154,8 @@ export function normaliseMyApplication(raw: unknown): MyApplicationDto | null {
   const vacancy = fieldsOf(listOf(pick(f, 'plazasAplicadas', 'plazas_aplicadas'))[0]);
   return {
     id: aid,
-    state: current ? stateToEnum(current) : null,
-    previousState: seen && current && seen !== current ? stateToEnum(seen) : null,
+    state: current ?? null,
+    previousState: seen && current && seen !== current ? seen : null,
     vacancyId: id(pick(vacancy, 'plazaId', 'idPlaza', 'vacanteId', 'id')) ?? id(pick(f, 'plazaId', 'vacanteId')),
     vacancyName: text(pick(vacancy, 'nombrePlaza', 'nombre', 'nombreVacante')) ?? text(pick(f, 'nombrePlaza')),
     appliedAt:

@@ -1,15 +1,8 @@
-import {
-  canonicalState,
-  CANDIDATE_STATES,
-  FUNNEL_STEPS,
-  stateToEnum,
-  toCalendarDate,
-  type CandidateStateEnum,
-} from '@bolsa/domain';
+import { canonicalState, CANDIDATE_STATES, FUNNEL_STEPS, toCalendarDate, type CandidateState } from '@bolsa/domain';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 export interface FunnelStepDto {
-  state: CandidateStateEnum;
+  state: CandidateState;
   reached: number;
   conversion: number | null;
   medianDays: number | null;
@@ -19,7 +12,7 @@ export interface FunnelRowDto {
   vacancyId: string | null;
   vacancyName: string;
   total: number;
-  byState: { state: CandidateStateEnum; count: number }[];
+  byState: { state: CandidateState; count: number }[];
   steps: FunnelStepDto[];
   hired: number;
   rejected: number;
@@ -58,7 +51,7 @@ export function normaliseFunnelRow(raw: unknown, fallbackName: string): FunnelRo
     const state = canonicalState(pick(g, 'estado', 'state'));
     if (state)
       steps.set(state, {
-        state: stateToEnum(state),
+        state,
         reached: count(pick(g, 'alcanzaron', 'reached')),
         conversion: decimal(pick(g, 'conversion')),
         medianDays: decimal(pick(g, 'medianaDias', 'medianDays')),
@@ -68,10 +61,8 @@ export function normaliseFunnelRow(raw: unknown, fallbackName: string): FunnelRo
     vacancyId: id(pick(f, 'plazaId', 'vacanteId', 'idPlaza')),
     vacancyName: text(pick(f, 'plaza', 'nombrePlaza', 'nombreVacante', 'nombre')) ?? fallbackName,
     total: count(pick(f, 'total')),
-    byState: CANDIDATE_STATES.map((s) => ({ state: stateToEnum(s), count: states.get(s) ?? 0 })),
-    steps: FUNNEL_STEPS.map(
-      (s) => steps.get(s) ?? { state: stateToEnum(s), reached: 0, conversion: null, medianDays: null },
-    ),
+    byState: CANDIDATE_STATES.map((s) => ({ state: s, count: states.get(s) ?? 0 })),
+    steps: FUNNEL_STEPS.map((s) => steps.get(s) ?? { state: s, reached: 0, conversion: null, medianDays: null }),
     hired: count(pick(f, 'contratados', 'hired')),
     rejected: count(pick(f, 'rechazados', 'rejected')),
     medianDaysToHire: decimal(pick(f, 'medianaDiasContratacion', 'medianDaysToHire')),

@@ -3,7 +3,6 @@ import type { ApiTokenResolvers, MutationResolvers, QueryResolvers } from '../ge
 import { hashToken, newApiToken } from '../auth/session.js';
 import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { ROLE_ENUM_OF_ID as ROLE_ENUM, ROLE_ID_OF_ENUM as ROLE_ID } from '@bolsa/domain';
 
 export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
   apiTokens: (_p, _a, ctx) => ctx.apiTokens.list(),
@@ -11,7 +10,7 @@ export const apiTokenQueries: Pick<QueryResolvers<Context>, 'apiTokens'> = {
 
 export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken' | 'revokeApiToken'> = {
   async createApiToken(_p, { name, role }, ctx) {
-    const roleId = ROLE_ID[role];
+    const roleId = role;
     if (!name.trim() || !isStaffRole(roleId))
       return { token: null, apiToken: null, error: validationFailed('Indica un nombre y un rol de personal.') };
     const token = newApiToken();
@@ -39,4 +38,4 @@ export const apiTokenMutations: Pick<MutationResolvers<Context>, 'createApiToken
   },
 };
 
-export const ApiToken: ApiTokenResolvers<Context> = { role: (t) => ROLE_ENUM[t.roleId] };
+export const ApiToken: ApiTokenResolvers<Context> = { role: (t) => t.roleId };

@@ -15,22 +15,6 @@ import type { Context } from '../context.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
 
-const MARITAL = {
-  SOLTERO: 'Soltero',
-  CASADO: 'Casado',
-  DIVORCIADO: 'Divorciado',
-  VIUDO: 'Viudo',
-  UNION_DE_HECHO: 'Union de hecho',
-} as const;
-const EDUCATION = {
-  PRIMARIA: 'Primaria',
-  BASICOS: 'Básicos',
-  DIVERSIFICADO: 'Diversificado',
-  UNIVERSIDAD: 'Universidad',
-  MAESTRIA: 'Maestría',
-  DOCTORADO: 'Doctorado',
-} as const;
-
 /** The input's upload id field, the upload kind it takes, and the domain's name for it. */
 const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadPurpose }[] = [
   { slot: 'photo', input: 'photoUploadId', kind: 'candidate-photo' },
@@ -134,9 +118,9 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
       address: input.address,
       phone: input.phone,
       email: input.email,
-      maritalStatus: MARITAL[input.maritalStatus],
+      maritalStatus: input.maritalStatus,
       age: input.age,
-      educationLevel: EDUCATION[input.educationLevel],
+      educationLevel: input.educationLevel,
       studying: input.studying,
       available: input.available,
       salaryClaim: String(input.salaryExpectation),

@@ -4,15 +4,10 @@ import {
   LIMITS,
   parseTestScore,
   stateNoteSchema,
-  stateToEnum,
   TRANSITION_MESSAGES,
   type CandidateState,
 } from '@bolsa/domain';
-import type {
-  CandidateState as CandidateStateEnum,
-  MutationResolvers,
-  QueryResolvers,
-} from '../generated/resolvers.js';
+import type { MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import { mutationError, notFound, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
@@ -43,8 +38,8 @@ function testError(f: Failure, failed: string) {
 const transitionNotAllowed = (message: string, state: CandidateState, allowed: CandidateState[]) => ({
   __typename: 'TransitionNotAllowed' as const,
   message,
-  state: stateToEnum(state) as CandidateStateEnum,
-  allowed: allowed.map((s) => stateToEnum(s) as CandidateStateEnum),
+  state,
+  allowed,
 });
 
 /** A send or confirm refused: by the flow (with the state), by its input, or a failure. */

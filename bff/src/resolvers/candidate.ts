@@ -3,19 +3,11 @@ import {
   documentKindOf,
   hireSchema,
   rejectSchema,
-  stateFromEnum,
   stateNoteSchema,
-  stateToEnum,
   TRANSITION_MESSAGES,
   type CandidateState,
 } from '@bolsa/domain';
-import type {
-  CandidateResolvers,
-  CandidateState as CandidateStateEnum,
-  MutationResolvers,
-  QueryResolvers,
-  ResolversTypes,
-} from '../generated/resolvers.js';
+import type { CandidateResolvers, MutationResolvers, QueryResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import {
@@ -46,17 +38,9 @@ const pageOf = (p: CandidateListPage) => ({
   totalCount: p.totalCount,
   page: p.page,
   pageSize: p.pageSize,
-  countsByState: [...p.counts].map(([state, count]) => ({ state: stateToEnum(state), count })),
+  countsByState: [...p.counts].map(([state, count]) => ({ state, count })),
   allCount: p.allCount,
 });
-
-/** A GraphQL enum value as the domain's state (the schema guarantees it is one). */
-function stateArg(value: string | null | undefined): CandidateState | null {
-  if (value === null || value === undefined) return null;
-  const s = stateFromEnum(value);
-  if (!s) throw gqlError('BAD_USER_INPUT', 'El estado indicado no existe.');
-  return s;
-}
 
 const sortOf = (sort: string | null | undefined, order: string | null | undefined) =>
   sort
@@ -68,8 +52,8 @@ type Payload = ResolversTypes['CandidatePayload'];
 const transitionNotAllowed = (message: string, state: CandidateState, allowed: CandidateState[]) => ({
   __typename: 'TransitionNotAllowed' as const,
   message,
-  state: stateToEnum(state),
-  allowed: allowed.map(stateToEnum),
+  state,
+  allowed,
 });
 
 interface Failures {
@@ -133,7 +117,7 @@ export const candidateQueries: Pick<
   'candidates' | 'candidate' | 'candidatesByVacancy' | 'candidateHistory'
 > = {
   async candidates(_p, { page, pageSize, state, search, sort, order }, ctx) {
-    const s = stateArg(state);
+    const s = state ?? null;
     if (s === 'contratado' || s === 'rechazado')
       throw gqlError('BAD_USER_INPUT', 'Los candidatos contratados y rechazados están en el historial.');
     return pageOf(
@@ -187,10 +171,10 @@ export const candidateMutations: Pick<
   | 'deleteCandidate'
 > = {
   startFollowUp: (_p, { id, expectedState }, ctx) =>
-    change(ctx, id, { to: 'en seguimiento', expected: stateArg(expectedState) }, { failed: M.followUpFailed }),
+    change(ctx, id, { to: 'en seguimiento', expected: expectedState ?? null }, { failed: M.followUpFailed }),
 
   async changeCandidateState(_p, { id, state, note, expectedState }, ctx) {
-    const to = stateArg(state)!;
+    const to = state;
     const checked = noteOrFailure(note);
     if (!checked.ok) return { candidate: null, emailQueued: false, error: checked.error };
     // A hire needs its dialog (place, date, time): through hireCandidate only.
@@ -200,14 +184,14 @@ export const candidateMutations: Pick<
         emailQueued: false,
         error: validationFailed(M.hireFieldsRequired, [{ path: 'state', message: M.hireFieldsRequired }]),
       };
-    return change(ctx, id, { to, note: checked.note, expected: stateArg(expectedState) }, { failed: M.changeFailed });
+    return change(ctx, id, { to, note: checked.note, expected: expectedState ?? null }, { failed: M.changeFailed });
   },
 
   moveToInduction: (_p, { id, expectedState }, ctx) =>
     change(
       ctx,
       id,
-      { to: 'inducción', expected: stateArg(expectedState) },
+      { to: 'inducción', expected: expectedState ?? null },
       {
         failed: M.changeFailed,
         refusal: (current) => (current === 'inducción' ? M.alreadyInInduction : null),
@@ -231,7 +215,7 @@ export const candidateMutations: Pick<
         to: 'contratado',
         hire: parsed.data,
         force: force === true,
-        expected: stateArg(expectedState),
+        expected: expectedState ?? null,
       },
       { failed: M.hireFailed, refusal: hireRefusal },
     );
@@ -250,7 +234,7 @@ export const candidateMutations: Pick<
     return change(
       ctx,
       id,
-      { to: 'rechazado', note: parsed.data.observation ?? null, expected: stateArg(expectedState) },
+      { to: 'rechazado', note: parsed.data.observation ?? null, expected: expectedState ?? null },
       { failed: M.rejectFailed },
     );
   },
@@ -281,7 +265,7 @@ const staffName = async (ctx: Context, userId: string | null) =>
 
 export const Candidate: CandidateResolvers<Context> = {
   tests: (c, _a, ctx) => ctx.assignedTests.list(c.id),
-  state: (c) => stateToEnum(c.state) as CandidateStateEnum,
+  state: (c) => c.state,
   dpi: async (c, _a, ctx) => (await detailOf(c, ctx))?.dpi ?? null,
   address: async (c, _a, ctx) => (await detailOf(c, ctx))?.address ?? null,
   age: async (c, _a, ctx) => (await detailOf(c, ctx))?.age ?? null,
@@ -295,10 +279,7 @@ export const Candidate: CandidateResolvers<Context> = {
   references: async (c, _a, ctx) => (await detailOf(c, ctx))?.references ?? [],
   photo: async (c, _a, ctx) => (await detailOf(c, ctx))?.photo ?? null,
   documents: async (c, _a, ctx) => (await detailOf(c, ctx))?.documents ?? [],
-  allowedStates: (c, _a, ctx) =>
-    allowedNext(c.state, ctx.viewer?.role, { beforeRejection: c.stateBeforeRejection }).map(
-      (s) => stateToEnum(s) as CandidateStateEnum,
-    ),
+  allowedStates: (c, _a, ctx) => allowedNext(c.state, ctx.viewer?.role, { beforeRejection: c.stateBeforeRejection }),
   interviews: async (c, _a, ctx) => (await ctx.interviews.forCandidate(c.id)).map(toInterview),
   async timeline(c, _a, ctx) {
     const t = await ctx.candidates.timeline(c.id);
@@ -307,8 +288,8 @@ export const Candidate: CandidateResolvers<Context> = {
         t.states.map(async (h) => ({
           __typename: 'StateChangeEvent' as const,
           at: h.at,
-          from: h.from ? (stateToEnum(h.from) as CandidateStateEnum) : null,
-          to: stateToEnum(h.to) as CandidateStateEnum,
+          from: h.from,
+          to: h.to,
           by: await staffName(ctx, h.userId),
           note: h.note,
         })),

@@ -8,6 +8,7 @@ import { branchQueries } from './branch.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
+import { enumResolvers } from './enums.js';
 import { documentRequestMutations, documentRequestQueries } from './document-request.js';
 import { interviewMutations } from './interview.js';
 import { funnelReportQueries } from './funnel-report.js';
@@ -62,4 +63,5 @@ export const resolvers: Resolvers<Context> = {
   ApiToken,
   TestTemplate,
   Candidate,
+  ...enumResolvers,
 };

@@ -1,9 +1,5 @@
-import { INTERVIEW_MESSAGES, TRANSITION_MESSAGES, stateToEnum, canonicalState } from '@bolsa/domain';
-import type {
-  CandidateState as CandidateStateEnum,
-  MutationResolvers,
-  ResolversTypes,
-} from '../generated/resolvers.js';
+import { INTERVIEW_MESSAGES, TRANSITION_MESSAGES, canonicalState } from '@bolsa/domain';
+import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { failureDetail, mutationError, notFound, validationFailed } from '../errors.js';
 import { toInterview } from '../graph/interviews.js';
@@ -40,10 +36,10 @@ function errorOf(r: Exclude<ScheduleResult, { ok: true }>): Payload['error'] {
       return {
         __typename: 'TransitionNotAllowed',
         message: r.message,
-        state: stateToEnum(state) as CandidateStateEnum,
+        state,
         allowed: r.allowed.flatMap((s) => {
           const c = canonicalState(s);
-          return c ? [stateToEnum(c) as CandidateStateEnum] : [];
+          return c ? [c] : [];
         }),
       };
     }

@@ -1,12 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  isStaffRole,
-  ROLE_ENUM_OF_ID as ROLE_ENUM,
-  ROLE_ID_OF_ENUM as ROLE_ID,
-  candidateLoginSchema,
-  registrationSchema,
-  type RoleId,
-} from '@bolsa/domain';
+import { AUTH_MESSAGES, isStaffRole, candidateLoginSchema, registrationSchema, type RoleId } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, ViewerResolvers } from '../generated/resolvers.js';
 import { candidateAccount, type LoginBody } from '../normalise/account.js';
 import type { LoginOutcome } from '../upstream/accounts.js';
@@ -148,7 +140,7 @@ export const sessionMutations: Pick<
     );
     if ('error' in attempt) return failed(attempt.error);
     const real = resolveStaffRole(attempt.account.user, ctx.config.roleRules, 'login');
-    const forced = forceRole ? ROLE_ID[forceRole] : null;
+    const forced = forceRole ?? null;
     // 'Forzar rol' previews the panel with fewer rights; it never grants more (4 is not staff).
     const role: RoleId = forced && forced >= real && isStaffRole(forced) ? forced : real;
     const viewer = await ctx.session.start({
@@ -203,8 +195,8 @@ export const sessionMutations: Pick<
 };
 
 export const Viewer: ViewerResolvers<Context> = {
-  role: (v) => ROLE_ENUM[v.role],
-  realRole: (v) => ROLE_ENUM[v.realRole],
+  role: (v) => v.role,
+  realRole: (v) => v.realRole,
   idleTimeoutSeconds: (_v, _a, ctx) => Math.round(ctx.config.sessionIdleMs / 1000),
   idleWarningSeconds: (_v, _a, ctx) => Math.round(ctx.config.sessionWarningMs / 1000),
   async candidate(v, _a, ctx) {

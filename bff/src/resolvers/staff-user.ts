@@ -2,7 +2,6 @@ import { USER_MESSAGES, check, staffUserSchema } from '@bolsa/domain';
 import type { MutationResolvers, QueryResolvers, StaffUserResolvers } from '../generated/resolvers.js';
 import { conflict, mutationError, notFound, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
-import { ROLE_ENUM_OF_ID as ROLE_ENUM } from '@bolsa/domain';
 
 /** The domain's staff-user schema (organisation e-mail domain, staff roles only, password rules). */
 function checkInput(ctx: Context, input: unknown, mode: 'create' | 'update') {
@@ -81,4 +80,4 @@ export const staffUserMutations: Pick<
   },
 };
 
-export const StaffUser: StaffUserResolvers<Context> = { role: (u) => ROLE_ENUM[u.roleId] };
+export const StaffUser: StaffUserResolvers<Context> = { role: (u) => u.roleId };
