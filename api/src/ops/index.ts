@@ -5,17 +5,12 @@
 export {
   FORMAT,
   FORMAT_VERSION,
-  restoreBackup,
-  RestoreRefused,
   verifyBackup,
-  writeBackup,
   type BackupHeader,
   type BackupManifest,
-  type BackupOptions,
-  type BackupResult,
   type ManifestEntry,
-  type RestoreOptions,
-  type RestoreResult,
   type VerifyResult,
 } from './archive.js';
+export { writeBackup, type BackupOptions, type BackupResult } from './write-backup.js';
+export { restoreBackup, RestoreRefused, type RestoreOptions, type RestoreResult } from './restore-backup.js';
 export { describeDatabase, describeStorage, describeTarget, fail, report } from './report.js';
