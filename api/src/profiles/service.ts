@@ -21,8 +21,8 @@ import type { Transaction } from 'kysely';
 import type { Database, Db, ProfileFileType } from '../db/database.js';
 import { safeDisplayName, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
-import * as repo from './repository.js';
-import type { AccountRow, ProfileFileRow, ProfileRow } from './repository.js';
+import * as repo from './profile-repository.js';
+import type { AccountRow, ProfileFileRow, ProfileRow } from './profile-repository.js';
 
 export const PROFILE_API_MESSAGES = {
   userNotFound: 'Usuario no encontrado',
