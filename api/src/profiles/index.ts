@@ -19,4 +19,4 @@ export {
   type CheckedFile,
   type FieldIssue,
   type ProfilePart,
-} from './service.js';
+} from './profile-files.js';

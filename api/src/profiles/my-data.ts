@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.js';
 import * as repo from './repository.js';
 import { findAccount } from './profile-repository.js';
-import { getProfile, removeUnused, type ProfileDeps } from './service.js';
+import { removeUnused, type ProfileDeps } from './profile-files.js';
+import { getProfile } from './profile-read.js';
 
 // 'Mis datos' (the candidate's data rights): export everything held, erase the account.
 
