@@ -84,9 +84,9 @@ module.exports = {
     {
       name: 'api-area-only-via-index',
       comment:
-        "An api area uses another area only through that area's index.ts (db/, storage/, mail/, meetings/, observability/ are shared infrastructure; demo/ is seed data and cli/ one-off commands, both composition roots like app.ts).",
+        "An api area uses another area only through that area's index.ts (db/, storage/, mail/, meetings/, observability/ are shared infrastructure). demo/ (seed data) and cli/ (one-off commands) keep to it too; only db/ (migrations, seed) and app.ts, the composition root, reach inside.",
       severity: 'error',
-      from: { path: '^api/src/([^/]+)/', pathNot: '^api/src/(db|demo|cli)/' },
+      from: { path: '^api/src/([^/]+)/', pathNot: '^api/src/db/' },
       to: {
         path: '^api/src/[^/]+/',
         pathNot: ['^api/src/$1/', '^api/src/[^/]+/index\\.ts$', '^api/src/(db|storage|mail|meetings|observability)/'],

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APPLICANTS } from '../src/demo/index.js';
 import { cardKeyFor } from '../src/vacancies/images.js';
-import type { VacancyJson } from '../src/vacancies/repository.js';
+import type { VacancyJson } from '../src/vacancies/vacancy-row.js';
 import { databases, type TestApi } from './support/databases.js';
 import { picture, postForm, storedFiles, type Attachment, type FormValue } from './support/files.js';
 import { validCui } from './support/client.js';

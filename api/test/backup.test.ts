@@ -12,7 +12,7 @@ import { migrateTo, migrationStatus } from '../src/db/migrate.js';
 import { migrationProvider } from '../src/db/migrations/index.js';
 import { prepareDatabase } from '../src/db/prepare.js';
 import { seedGeography } from '../src/db/seed/geography.js';
-import { restoreBackup, RestoreRefused, verifyBackup, writeBackup, type BackupManifest } from '../src/ops/archive.js';
+import { restoreBackup, RestoreRefused, verifyBackup, writeBackup, type BackupManifest } from '../src/ops/index.js';
 import { describeTables, readRows, readSequences } from '../src/ops/table-dump.js';
 import { createLocalFileStore, type FileStore } from '../src/storage/index.js';
 

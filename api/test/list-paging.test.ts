@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldSql } from '../src/lists.js';
-import type { VacancyJson } from '../src/vacancies/repository.js';
+import type { VacancyJson } from '../src/vacancies/vacancy-row.js';
 import { databases, type TestApi } from './support/databases.js';
 
 interface Page {

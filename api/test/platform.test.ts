@@ -5,7 +5,7 @@ import { createApp } from '../src/app.js';
 import type { Db } from '../src/db/database.js';
 import type { FileStore } from '../src/storage/index.js';
 import { contentTypeFor, isSafeKey } from '../src/storage/index.js';
-import type { VacancyJson } from '../src/vacancies/repository.js';
+import type { VacancyJson } from '../src/vacancies/vacancy-row.js';
 import { databases, records, type TestApi } from './support/databases.js';
 import { rawGet } from './support/http.js';
 

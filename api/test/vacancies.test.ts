@@ -2,7 +2,7 @@ import { dayjs, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VacancyJson } from '../src/vacancies/repository.js';
+import type { VacancyJson } from '../src/vacancies/vacancy-row.js';
 import { databases, records, type TestApi } from './support/databases.js';
 
 const VACANCY_KEYS = [

@@ -8,8 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { configuredTarget, createDatabase } from '../db/database.js';
 import { createFileStore } from '../storage/index.js';
-import { writeBackup } from '../ops/archive.js';
-import { describeDatabase, describeStorage, fail, report } from '../ops/report.js';
+import { writeBackup, describeDatabase, describeStorage, fail, report } from '../ops/index.js';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 const file = positionals[0];

@@ -16,7 +16,7 @@ import { staffUserSchema } from '@bolsa/domain';
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { upsertAdministrator } from '../users/service.js';
+import { upsertAdministrator } from '../users/index.js';
 
 const EX_USAGE = 64;
 

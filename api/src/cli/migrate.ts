@@ -11,7 +11,7 @@ import { configuredTarget, createDatabase } from '../db/database.js';
 import { migrationStatus } from '../db/migrate.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createFileStore } from '../storage/index.js';
-import { describeTarget, fail, report } from '../ops/report.js';
+import { describeTarget, fail, report } from '../ops/index.js';
 
 const { values } = parseArgs({ options: { status: { type: 'boolean', default: false } } });
 const config = loadConfig();

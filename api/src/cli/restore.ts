@@ -9,8 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { configuredTarget, createDatabase } from '../db/database.js';
 import { createFileStore } from '../storage/index.js';
-import { restoreBackup, verifyBackup } from '../ops/archive.js';
-import { describeDatabase, describeStorage, fail, report } from '../ops/report.js';
+import { describeDatabase, describeStorage, fail, report, restoreBackup, verifyBackup } from '../ops/index.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

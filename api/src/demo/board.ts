@@ -1,7 +1,7 @@
 import { dayjs, guatemalaToInstant, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
 import type { FileStore } from '../storage/index.js';
-import { newVacancyImageKeys } from '../vacancies/images.js';
+import { newVacancyImageKeys } from '../vacancies/index.js';
 import type { Db } from '../db/database.js';
 import { DEMO_BRANCHES, DEMO_VACANCIES } from './board-data.js';
 import { renderVacancyImages } from './images.js';

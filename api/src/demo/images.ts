@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { vacancyImageVariants } from '../vacancies/images.js';
+import { vacancyImageVariants } from '../vacancies/index.js';
 
 export type IconName = 'cross' | 'heart' | 'stethoscope' | 'people' | 'flask' | 'laptop' | 'car' | 'clipboard' | 'chat';
 

@@ -12,5 +12,6 @@ export {
   type PipelineDeps,
   type StateChangeOutcome,
 } from './service.js';
-export { existingStaffId, lockCandidate, type CandidateListQuery } from './repository.js';
+export { existingStaffId, lockCandidate } from './repository.js';
+export type { CandidateListQuery } from './list-repository.js';
 export { stateChangeRefusal, transitionFields, type RefusedChange, type RefusedTransition } from './refusal.js';

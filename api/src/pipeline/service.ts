@@ -15,12 +15,15 @@ import { enqueueMail } from '../mail/outbox.js';
 import { stateChanged, type RenderedMail } from '../mail/templates.js';
 import type { FileStore } from '../storage/index.js';
 import * as repo from './repository.js';
-import type { CandidateListJson, CandidateListQuery } from './repository.js';
+import * as lists from './list-repository.js';
+import * as detail from './detail-repository.js';
+import type { CandidateListJson } from './candidate-row.js';
+import type { CandidateListQuery } from './list-repository.js';
 import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
 import { findRequestEvents } from '../document-requests/index.js';
 
-export { CANDIDATE_SORTS, type CandidateSort } from './repository.js';
+export { CANDIDATE_SORTS, type CandidateSort } from './list-repository.js';
 
 import type { Actor } from '../actor.js';
 export type { Actor };
@@ -43,12 +46,12 @@ export async function listCandidates(
   paging: Paging | null,
   countStates: readonly string[],
 ): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
-  q = await repo.withPositions(db, q);
-  if (!paging) return repo.findCandidates(db, q);
+  q = await lists.withPositions(db, q);
+  if (!paging) return lists.findCandidates(db, q);
   // The counts first (kept by the database, or one indexed search): they say whether there is a
   // page to read at all, which page that is, and whether the search matches few enough rows to
   // be found before it is sorted.
-  const byState = await repo.countCandidates(db, q);
+  const byState = await lists.countCandidates(db, q);
   const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = byState.get(s) ?? 0;
   const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
@@ -56,16 +59,16 @@ export async function listCandidates(
   const items =
     totalCount === 0
       ? []
-      : await repo.findCandidates(
+      : await lists.findCandidates(
           db,
           q,
           { limit: paging.pageSize, offset },
-          repo.isSearch(q) && totalCount <= FEW_MATCHES,
+          lists.isSearch(q) && totalCount <= FEW_MATCHES,
         );
   return { items, totalCount, page, pageSize: paging.pageSize, counts };
 }
 
-export const findCandidate = (db: Db, id: number) => repo.findCandidate(db, id);
+export const findCandidate = (db: Db, id: number) => detail.findCandidate(db, id);
 export const findTimeline = async (db: Db, id: number) =>
   (await repo.candidateExists(db, id))
     ? {
@@ -78,7 +81,7 @@ export const findTimeline = async (db: Db, id: number) =>
 
 /** estadosPermitidos of a candidate for `role` (domain allowedNext), or null when there is none. */
 export async function allowedStates(db: Db, id: number, role: RoleId): Promise<CandidateState[] | null> {
-  const c = await repo.findCandidate(db, id);
+  const c = await detail.findCandidate(db, id);
   if (!c) return null;
   return allowedNext(stateOf(c.estadoPostulante), role, { beforeRejection: c.estadoAntesRechazo });
 }

@@ -2,7 +2,13 @@
  * The profiles area's public face: the candidate's starting profile (registration), the profile
  * files other areas read or replace (applications, document requests, the pipeline's file check).
  */
-export { insertProfileFile, insertStartingProfile, keyInUse, listProfileFiles, lockAccount } from './repository.js';
+export {
+  insertProfileFile,
+  insertStartingProfile,
+  keyInUse,
+  listProfileFiles,
+  lockAccount,
+} from './profile-repository.js';
 export {
   checkFiles,
   discardWritten,
@@ -13,4 +19,4 @@ export {
   type CheckedFile,
   type FieldIssue,
   type ProfilePart,
-} from './service.js';
+} from './profile-files.js';

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { latestFor as latestInterviews, type InterviewJson } from '../interviews/index.js';
-import * as repo from './repository.js';
+import { findAccount } from './profile-repository.js';
+import { listMyApplications, markApplicationsSeen } from './my-applications-repository.js';
 
 // 'Mis postulaciones' (spec 1 §6): the candidate's applications and what they last saw of them.
 
@@ -20,8 +21,8 @@ function publicInterview(i: InterviewJson | undefined) {
 }
 
 export async function myApplications(db: Db, userId: number) {
-  if (!(await repo.findAccount(db, userId))) return null;
-  const rows = await repo.listMyApplications(db, userId);
+  if (!(await findAccount(db, userId))) return null;
+  const rows = await listMyApplications(db, userId);
   const interviews = await latestInterviews(
     db,
     rows.map((r) => r.id),
@@ -48,6 +49,6 @@ export async function myApplications(db: Db, userId: number) {
 }
 
 export async function markSeen(db: Db, userId: number): Promise<number | null> {
-  if (!(await repo.findAccount(db, userId))) return null;
-  return repo.markApplicationsSeen(db, userId);
+  if (!(await findAccount(db, userId))) return null;
+  return markApplicationsSeen(db, userId);
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.js';
 import * as repo from './repository.js';
-import { getProfile, removeUnused, type ProfileDeps } from './service.js';
+import { findAccount } from './profile-repository.js';
+import { removeUnused, type ProfileDeps } from './profile-files.js';
+import { getProfile } from './profile-read.js';
 
 // 'Mis datos' (the candidate's data rights): export everything held, erase the account.
 
@@ -44,7 +46,7 @@ export async function exportData(db: Db, userId: number) {
 
 /** Erases the account: personal data and files gone, applications kept as anonymous counts. */
 export async function eraseAccount(deps: ProfileDeps, userId: number): Promise<{ applications: number } | null> {
-  if (!(await repo.findAccount(deps.db, userId))) return null;
+  if (!(await findAccount(deps.db, userId))) return null;
   const r = await deps.db.transaction().execute((trx) => repo.eraseAccount(trx, userId));
   await removeUnused(deps, r.keys);
   return { applications: r.applications };

@@ -1,28 +1,34 @@
-import { randomUUID } from 'node:crypto';
+/**
+ * Saving the candidate's profile (POST /PerfilCandidato/completar-perfil) and the messages the
+ * routes answer. Reading is in profile-read.ts, the files' rules and storage in profile-files.ts;
+ * what the routes use of them is re-exported here.
+ */
 import {
-  candidateFileUrl,
-  acceptsKind,
   candidateProfileSchema,
-  DOCUMENT_KIND_INFO,
-  documentKindOf,
   FILE_MESSAGES,
   isProfileComplete,
-  MAX_FILE_BYTES,
   PROFILE_FILE_LABEL,
-  SNIFFED_MIME,
-  storedExtension,
   todayInGuatemala,
-  UPLOAD_RULES,
-  type DocumentKindInfo,
-  type UploadPurpose,
 } from '@bolsa/domain';
-import { sniffKind } from '@bolsa/domain/sniff';
-import type { Transaction } from 'kysely';
-import type { Database, Db, ProfileFileType } from '../db/database.js';
-import { safeDisplayName, type FileStore } from '../storage/index.js';
-import type { UploadedFile } from '../multipart.js';
-import * as repo from './repository.js';
-import type { AccountRow, ProfileFileRow, ProfileRow } from './repository.js';
+import type { ProfileFileType } from '../db/database.js';
+import * as repo from './profile-repository.js';
+import {
+  checkFiles,
+  discardWritten,
+  fileOf,
+  PROFILE_PARTS,
+  removableType,
+  removeUnused,
+  replaceProfileFiles,
+  storeNewFiles,
+  type FieldIssue,
+  type ProfileDeps,
+  type ReceivedFiles,
+} from './profile-files.js';
+import { getProfile, snapshot, str, type ProfileResponse } from './profile-read.js';
+
+export { isProfilePart, PROFILE_PARTS, type FieldIssue, type ProfileDeps, type ProfilePart } from './profile-files.js';
+export { documentUrl, getProfile, photoUrl, profileResponse, type ProfileResponse } from './profile-read.js';
 
 export const PROFILE_API_MESSAGES = {
   userNotFound: 'Usuario no encontrado',
@@ -34,152 +40,7 @@ export const PROFILE_API_MESSAGES = {
   erased: 'Cuenta eliminada. Tus datos personales y archivos fueron borrados.',
 } as const;
 
-export interface ProfileDeps {
-  db: Db;
-  files: FileStore;
-}
-
-/**
- * The file parts of POST /PerfilCandidato/completar-perfil (spec 1 §7): the document each holds
- * (domain document-kinds.ts: its stored tipo, its slot in the form) and the upload purpose whose
- * rules it follows (domain files.ts); `path` is where the api reports a problem with it.
- */
-export const PROFILE_PARTS = {
-  FileFotografia: { document: DOCUMENT_KIND_INFO.PHOTO, purpose: 'candidate-photo', path: 'photo' },
-  Curriculum: { document: DOCUMENT_KIND_INFO.CURRICULUM, purpose: 'candidate-document', path: 'curriculum' },
-  DpiArchivo: { document: DOCUMENT_KIND_INFO.DPI, purpose: 'candidate-document', path: 'dpiFile' },
-  AntecedentesPoliciales: {
-    document: DOCUMENT_KIND_INFO.POLICE_RECORD,
-    purpose: 'candidate-document',
-    path: 'policeRecord',
-  },
-  AntecedentesPenales: {
-    document: DOCUMENT_KIND_INFO.CRIMINAL_RECORD,
-    purpose: 'candidate-document',
-    path: 'criminalRecord',
-  },
-} as const satisfies Record<string, { document: DocumentKindInfo; purpose: UploadPurpose; path: string }>;
-export type ProfilePart = keyof typeof PROFILE_PARTS;
-export const isProfilePart = (name: string): name is ProfilePart => Object.hasOwn(PROFILE_PARTS, name);
-
-/** EliminarAdjuntosJson entries in any spelling of a document (domain document-kinds.ts), as the stored tipo. */
-export const removableType = (raw: string): ProfileFileType | null => {
-  const kind = documentKindOf(raw);
-  return kind ? DOCUMENT_KIND_INFO[kind].profileType : null;
-};
-
-// ─── Reading ───────────────────────────────────────────────────────────────
-
-const list = (v: unknown): Record<string, unknown>[] => {
-  let x = v;
-  if (typeof x === 'string') {
-    try {
-      x = JSON.parse(x);
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(x) ? x.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : [];
-};
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-const fileOf = (files: ProfileFileRow[], type: ProfileFileType) => files.find((f) => f.tipo === type) ?? null;
-
-/** What the gate reads (spec 1 §5.4) of a stored profile. */
-function snapshot(account: AccountRow, profile: ProfileRow | null, files: ProfileFileRow[]) {
-  const idOf = (t: ProfileFileType) => {
-    const f = fileOf(files, t);
-    return f ? String(f.id) : null;
-  };
-  return {
-    profileComplete: profile?.perfil_completado ?? false,
-    firstName: account.primer_nombre,
-    firstSurname: account.primer_apellido,
-    email: account.email,
-    phone: profile?.telefono ?? null,
-    dpi: account.dpi,
-    address: profile?.direccion_completa ?? null,
-    curriculumId: idOf('curriculum'),
-    dpiFileId: idOf('dpi'),
-    policeRecordId: idOf('policiales'),
-    criminalRecordId: idOf('penales'),
-  };
-}
-
-const fileJson = (f: ProfileFileRow) => ({
-  id: f.id,
-  tipo: f.tipo,
-  nombre: f.nombre,
-  tipoContenido: f.mime,
-  tamano: f.tamano,
-  creado_en: f.creado_en,
-  url: candidateFileUrl('perfil', f.id),
-});
-
-/** The profile as GET /PerfilCandidato/profile answers it (spec 1 §3), plus `archivos`. */
-export function profileResponse(account: AccountRow, profile: ProfileRow | null, files: ProfileFileRow[]) {
-  const snap = snapshot(account, profile, files);
-  const photo = fileOf(files, 'fotografia');
-  const names = [account.primer_nombre, account.segundo_nombre, account.primer_apellido, account.segundo_apellido];
-  return {
-    id: account.id,
-    primer_nombre: account.primer_nombre,
-    segundo_nombre: account.segundo_nombre,
-    primer_apellido: account.primer_apellido,
-    segundo_apellido: account.segundo_apellido,
-    apellido_casada: account.apellido_casada,
-    nombre_completo: names.filter((n) => n && n.trim()).join(' '),
-    email: account.email,
-    dpi: account.dpi,
-    telefono: profile?.telefono ?? null,
-    fecha_nacimiento: profile?.fecha_nacimiento ?? null,
-    direccion_completa: profile?.direccion_completa ?? null,
-    observaciones: account.observaciones,
-    fecha_registro: account.fecha_registro,
-    fotografia: photo ? candidateFileUrl('perfil', photo.id) : null,
-    curriculum_id: snap.curriculumId,
-    dpi_archivo_id: snap.dpiFileId,
-    antecedentes_policiales_id: snap.policeRecordId,
-    antecedentes_penales_id: snap.criminalRecordId,
-    // Computed with the domain rule on every read; whatever a client sent is never stored as such.
-    perfil_completado: isProfileComplete(snap),
-    experiencias_json: list(profile?.experiencias_json),
-    referidos_personales_json: list(profile?.referidos_p_json),
-    referidos_laborales_json: list(profile?.referidos_l_json),
-    archivos: files.map(fileJson),
-  };
-}
-export type ProfileResponse = ReturnType<typeof profileResponse>;
-
-export async function getProfile(db: Db, userId: number): Promise<ProfileResponse | null> {
-  const account = await repo.findAccount(db, userId);
-  if (!account) return null;
-  const [profile, files] = await Promise.all([repo.findProfile(db, userId), repo.listProfileFiles(db, userId)]);
-  return profileResponse(account, profile, files);
-}
-
-/** GET /PerfilCandidato/foto/{userId}: the photo's authorised url, or null. */
-export async function photoUrl(db: Db, userId: number): Promise<string | null> {
-  const files = await repo.listProfileFiles(db, userId);
-  const photo = fileOf(files, 'fotografia');
-  return photo ? candidateFileUrl('perfil', photo.id) : null;
-}
-
-/** GET /PerfilCandidato/archivo/{userId}/{dpi}/{fileId}: only the user's own file, with their DPI. */
-export async function documentUrl(db: Db, userId: number, dpi: string, fileId: number): Promise<string | null> {
-  const account = await repo.findAccount(db, userId);
-  if (!account || account.dpi !== dpi) return null;
-  const file = await repo.findProfileFile(db, fileId);
-  if (!file || file.usuario_candidato_id !== userId) return null;
-  return candidateFileUrl('perfil', file.id);
-}
-
 // ─── Saving ────────────────────────────────────────────────────────────────
-
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
 
 export type SaveOutcome =
   | { ok: true; profile: ProfileResponse }
@@ -189,7 +50,7 @@ export type SaveOutcome =
 /** POST /PerfilCandidato/completar-perfil, as text fields and the files received. */
 export interface ProfileForm {
   fields: Record<string, string>;
-  files: { part: ProfilePart; file: UploadedFile }[];
+  files: ReceivedFiles;
 }
 
 /** A row date may come as 'YYYY-MM-DD' or a full timestamp. */
@@ -216,53 +77,6 @@ const apiPath = (path: readonly PropertyKey[]) => {
   const [head, ...rest] = path.map(String);
   return [PATHS[head ?? ''] ?? head, ...rest].join('.');
 };
-
-/** A received file whose size and real type (from its bytes) passed the profile's rules. */
-export interface CheckedFile {
-  part: ProfilePart;
-  data: Buffer;
-  name: string;
-  mime: string;
-  ext: string;
-}
-
-/** The profile's file rules: ≤ 5 MB, PDF for documents and JPEG/PNG for the photo, judged from the bytes. */
-export async function checkFiles(files: ProfileForm['files']): Promise<{ ok: CheckedFile[]; issues: FieldIssue[] }> {
-  const ok: CheckedFile[] = [];
-  const issues: FieldIssue[] = [];
-  for (const { part, file } of files) {
-    const spec = PROFILE_PARTS[part];
-    const rule = UPLOAD_RULES[spec.purpose];
-    if (file.data.length > MAX_FILE_BYTES) {
-      issues.push({ path: spec.path, message: rule.tooLarge.message });
-      continue;
-    }
-    const kind = await sniffKind(file.data);
-    if (!kind || !acceptsKind(spec.purpose, kind)) {
-      issues.push({ path: spec.path, message: rule.invalid.message });
-      continue;
-    }
-    ok.push({
-      part,
-      data: file.data,
-      name: safeDisplayName(file.originalName),
-      mime: SNIFFED_MIME[kind],
-      ext: storedExtension(kind),
-    });
-  }
-  return { ok, issues };
-}
-
-/** Removes stored files no row names any more (run after the commit that let go of them). */
-export async function removeUnused(deps: ProfileDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      if (!(await repo.keyInUse(deps.db, key))) await deps.files.remove(key);
-    } catch {
-      // A file left behind is found by the orphan sweep; the save itself has committed.
-    }
-  }
-}
 
 /**
  * Validates the whole form with the domain's profile schema, then stores the fields and the
@@ -391,74 +205,6 @@ export async function saveProfile(deps: ProfileDeps, userId: number, form: Profi
   await removeUnused(deps, replaced);
   const profile = await getProfile(deps.db, userId);
   return profile ? { ok: true, profile } : { ok: false, kind: 'not-found' };
-}
-
-/** A checked file stored under a fresh key, not yet any row's. */
-export interface WrittenFile {
-  type: ProfileFileType;
-  key: string;
-  file: CheckedFile;
-}
-
-/**
- * New files go to fresh keys first: nothing current changes until the caller's transaction
- * commits (on failure it calls discardWritten).
- */
-export async function storeNewFiles(deps: ProfileDeps, files: CheckedFile[]): Promise<WrittenFile[]> {
-  const written: WrittenFile[] = [];
-  try {
-    for (const file of files) {
-      const key = `postulantes/perfiles/${randomUUID()}.${file.ext}`;
-      await deps.files.put(key, file.data, file.mime);
-      written.push({ type: PROFILE_PARTS[file.part].document.profileType, key, file });
-    }
-  } catch (err) {
-    await discardWritten(deps, written);
-    throw err;
-  }
-  return written;
-}
-
-export async function discardWritten(deps: ProfileDeps, written: readonly WrittenFile[]): Promise<void> {
-  await Promise.allSettled(written.map((w) => deps.files.remove(w.key)));
-}
-
-/**
- * Inside the caller's transaction, with the account locked: the written files become the
- * profile's current ones of their kinds and `remove`'s kinds go. Answers the keys let go of
- * (removeUnused after the commit) and the new rows' ids by kind.
- */
-export async function replaceProfileFiles(
-  trx: Transaction<Database>,
-  userId: number,
-  written: readonly WrittenFile[],
-  remove: ReadonlySet<ProfileFileType> = new Set(),
-): Promise<{ old: string[]; ids: Map<ProfileFileType, number> }> {
-  // Re-read under the lock: another save may have replaced a file meanwhile.
-  const current = await repo.listProfileFiles(trx, userId);
-  const old: string[] = [];
-  const types = new Set<ProfileFileType>([...remove, ...written.map((w) => w.type)]);
-  for (const type of types) {
-    const existing = fileOf(current, type);
-    if (existing) {
-      await repo.deleteProfileFile(trx, existing.id);
-      old.push(existing.clave);
-    }
-  }
-  const ids = new Map<ProfileFileType, number>();
-  for (const w of written)
-    ids.set(
-      w.type,
-      await repo.insertProfileFile(trx, {
-        userId,
-        type: w.type,
-        key: w.key,
-        name: w.file.name,
-        mime: w.file.mime,
-        size: w.file.data.length,
-      }),
-    );
-  return { old, ids };
 }
 
 /**

@@ -19,8 +19,10 @@ import type { FileStore } from '../storage/index.js';
 import { clampPage, type Envelope, type Paging } from '../lists.js';
 import { cardKeyFor, ImageDecodeError, newVacancyImageKeys, vacancyImageVariants } from './images.js';
 import * as repo from './repository.js';
-import type { VacancyCounts, VacancyJson, VacancyListQuery } from './repository.js';
-export { VACANCY_SORTS } from './repository.js';
+import * as lists from './list-repository.js';
+import type { VacancyCounts, VacancyListQuery } from './list-repository.js';
+import type { VacancyJson } from './vacancy-row.js';
+export { VACANCY_SORTS } from './list-repository.js';
 
 export type VacancyFilter = Omit<VacancyListQuery, 'today'>;
 
@@ -31,15 +33,15 @@ export async function listVacancies(
   paging: Paging | null,
 ): Promise<VacancyJson[] | Envelope<VacancyJson, VacancyCounts>> {
   const f: VacancyListQuery = { ...filter, today: todayInGuatemala() };
-  if (!paging) return repo.findVacancies(db, f);
-  const { total, ...counts } = await repo.countVacancies(db, f);
+  if (!paging) return lists.findVacancies(db, f);
+  const { total, ...counts } = await lists.countVacancies(db, f);
   const { page, offset } = clampPage(paging, total);
-  const items = total === 0 ? [] : await repo.findVacancies(db, f, { limit: paging.pageSize, offset });
+  const items = total === 0 ? [] : await lists.findVacancies(db, f, { limit: paging.pageSize, offset });
   return { items, totalCount: total, page, pageSize: paging.pageSize, counts };
 }
 
-export const listBranchVacancies = (db: Db, sedeId: number) => repo.listVacancies(db, { sedeId });
-export const findVacancy = (db: Db, id: number) => repo.findVacancy(db, id);
+export const listBranchVacancies = (db: Db, sedeId: number) => lists.listVacancies(db, { sedeId });
+export const findVacancy = (db: Db, id: number) => lists.findVacancy(db, id);
 export const countActiveNamed = (db: Db, sedeId: number, nombre: string) => repo.countActiveNamed(db, sedeId, nombre);
 
 /**

@@ -1,0 +1,148 @@
+/**
+ * The lists of candidates (spec 3 §3): the inbox, the history and a vacancy's list, with their
+ * searches, sorts and per-state counts.
+ */
+import { likePattern } from '@bolsa/domain';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { foldSql } from '../lists.js';
+import {
+  candidatesOnly,
+  joined,
+  selectListColumns,
+  TERMINAL,
+  toListJson,
+  type Base,
+  type CandidateListJson,
+  type Conn,
+} from './candidate-row.js';
+
+export type CandidateSort = 'name' | 'appliedAt' | 'state';
+export const CANDIDATE_SORTS = ['name', 'appliedAt', 'state'] as const satisfies readonly CandidateSort[];
+
+export interface CandidateListQuery {
+  /** active: the inbox (not hired nor rejected); history: hired and rejected; all: a vacancy's list. */
+  scope: 'active' | 'history' | 'all';
+  /** One state (a tab), canonical; the counts ignore it. */
+  state?: string;
+  vacancyId?: number;
+  /** Folded words; each must occur in name, e-mail or position (vacancy name). */
+  words: string[];
+  /** History: folded words in name or e-mail only / in the position only. */
+  candidateWords?: string[];
+  positionWords?: string[];
+  sort: CandidateSort;
+  desc: boolean;
+  /**
+   * The vacancies whose folded name holds each word, per word (see `withPositions`); without
+   * them the queries look the vacancies up themselves.
+   */
+  positions?: Map<string, readonly number[]>;
+}
+
+const vacanciesNamed = (w: string) =>
+  sql<number[]>`array(select p.id from plazas p where strpos(${foldSql(sql`p.nombre`)}, ${w}) > 0)`;
+
+/**
+ * The query with the vacancies each word names looked up first (one small query over the
+ * vacancies). Then a word that names no vacancy is a plain name search, which the planner serves
+ * from the trigram index with a true estimate; `plaza_id = any(array(subquery))` inside the
+ * candidates' query hides that, and a search inside a tab then walked the whole tab in date order.
+ */
+export const isSearch = (f: CandidateListQuery) =>
+  f.words.length > 0 || !!f.candidateWords?.length || !!f.positionWords?.length;
+
+export async function withPositions(db: Conn, f: CandidateListQuery): Promise<CandidateListQuery> {
+  const words = [...new Set([...f.words, ...(f.positionWords ?? [])])];
+  if (!words.length) return f;
+  const { rows } = await sql<{ ids: number[] }>`select ${sql.join(
+    words.map((w, i) => sql`${vacanciesNamed(w)} as ${sql.ref(`w${i}`)}`),
+  )}`.execute(db);
+  const row = (rows[0] ?? {}) as unknown as Record<string, number[]>;
+  return { ...f, positions: new Map(words.map((w, i) => [w, row[`w${i}`] ?? []])) };
+}
+
+/** The candidate applied to a vacancy whose folded name holds `w`; false when none does. */
+function positionHas(f: CandidateListQuery, w: string): Expression<SqlBool> {
+  const known = f.positions?.get(w);
+  if (!known) return sql<SqlBool>`c.plaza_id = any(${vacanciesNamed(w)})`;
+  return known.length ? sql<SqlBool>`c.plaza_id = any(${sql.val(known)}::int[])` : sql<SqlBool>`false`;
+}
+/**
+ * LIKE (not strpos) so the trigram index of migration 0019 serves it; the domain's pattern: '%'
+ * literal, a joiner ('maria.ramirez') any one character, so the name 'maria ramirez' matches too.
+ */
+const nameHas = (w: string) => sql<SqlBool>`c.busqueda like ${likePattern(w)}`;
+const all = (parts: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+
+/** Scope, vacancy and searches over the candidates alone: the set the counts describe. */
+function filtered(db: Conn, f: CandidateListQuery): Base {
+  let q = candidatesOnly(db);
+  if (f.scope === 'active') q = q.where('c.etapa', 'not in', [...TERMINAL]);
+  if (f.scope === 'history') q = q.where('c.etapa', 'in', [...TERMINAL]);
+  if (f.vacancyId !== undefined) q = q.where('c.plaza_id', '=', f.vacancyId);
+  // Every word in the name, the e-mail or the position.
+  const nameOrPosition = (w: string) =>
+    f.positions?.get(w)?.length === 0 ? nameHas(w) : sql<SqlBool>`(${nameHas(w)} or ${positionHas(f, w)})`;
+  if (f.words.length) q = q.where(all(f.words.map(nameOrPosition)));
+  if (f.candidateWords?.length) q = q.where(all(f.candidateWords.map(nameHas)));
+  if (f.positionWords?.length) q = q.where(all(f.positionWords.map((w) => positionHas(f, w))));
+  return q;
+}
+
+/** Pipeline order for the 'state' sort. */
+const STATE_ORDER = sql<number>`case c.etapa when 'postulado' then 1 when 'en seguimiento' then 2
+  when 'pre-pruebas' then 3 when 'post-pruebas' then 4 when 'entrevista' then 5 when 'inducción' then 6
+  when 'contratado' then 7 when 'rechazado' then 8 else 9 end`;
+
+function ordered(q: Base, f: CandidateListQuery): Base {
+  const dir = f.desc ? 'desc' : 'asc';
+  switch (f.sort) {
+    case 'name':
+      return q.orderBy(sql`c.busqueda collate "C"`, dir).orderBy('c.id', dir);
+    case 'state':
+      return q.orderBy(STATE_ORDER, dir).orderBy('c.fecha_registro', 'desc').orderBy('c.id', 'desc');
+    default:
+      return q.orderBy('c.fecha_registro', dir).orderBy('c.id', dir);
+  }
+}
+
+/** Rows per canonical state (etapa) over the filtered set, the tab not applied. */
+export async function countCandidates(db: Conn, f: CandidateListQuery): Promise<Map<string, number>> {
+  // A whole scope: the counts the database keeps (migration 0020) instead of counting every row.
+  if (!isSearch(f) && f.vacancyId === undefined) {
+    let q = db.selectFrom('postulantes_conteo').select(['etapa', sql<number>`sum(n)::int`.as('n')]);
+    if (f.scope === 'active') q = q.where('etapa', 'not in', [...TERMINAL]);
+    if (f.scope === 'history') q = q.where('etapa', 'in', [...TERMINAL]);
+    const rows = await q
+      .groupBy('etapa')
+      .having(sql<number>`sum(n)`, '>', 0)
+      .execute();
+    return new Map(rows.map((r) => [r.etapa, r.n]));
+  }
+  const rows = await filtered(db, f)
+    .select(['c.etapa', sql<number>`count(*)::int`.as('n')])
+    .groupBy('c.etapa')
+    .execute();
+  return new Map(rows.map((r) => [r.etapa, r.n]));
+}
+
+/**
+ * The matching candidates in order; a window when `window` is given. `few`: the caller knows the
+ * search matches few rows (its count): they are found first and then sorted, because the planner,
+ * asked for the first 10 in date order, would rather walk the whole date index hoping to meet 10
+ * matches early (13 ms for a search in a tab that matches none, against 1.5 ms).
+ */
+export async function findCandidates(
+  db: Conn,
+  f: CandidateListQuery,
+  window?: { limit: number; offset: number },
+  few = false,
+): Promise<CandidateListJson[]> {
+  let q = filtered(db, f);
+  if (f.state) q = q.where('c.etapa', '=', f.state);
+  if (few) q = candidatesOnly(db).where(sql<SqlBool>`c.id = any(array(${q.select('c.id')}))`);
+  q = ordered(q, f);
+  if (window) q = q.limit(window.limit).offset(window.offset);
+  const rows = await selectListColumns(joined(q)).execute();
+  return rows.map(toListJson);
+}
