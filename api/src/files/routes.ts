@@ -44,9 +44,9 @@ export function fileRoutes(deps: StagedDeps): Router {
     const segments = (req.params as { key?: string[] }).key ?? [];
     if (segments.some((s) => s.includes('/'))) throw badRequest();
     const key = segments.join('/');
-    if (!isSafeKey(key)) throw badRequest();
-    // Candidate documents and uploads in flight are never served by key, even to the BFF.
-    if (isPrivateKey(key)) throw notFound(MESSAGES.fileNotFound);
+    // A key that cannot exist (too long, climbing out) is a missing file, like a private one:
+    // candidate documents and uploads in flight are never served by key, even to the BFF.
+    if (!isSafeKey(key) || isPrivateKey(key)) throw notFound(MESSAGES.fileNotFound);
     const file = await files.open(key);
     if (!file) throw notFound(MESSAGES.fileNotFound);
     res.setHeader('Content-Type', file.contentType);
