@@ -39,20 +39,25 @@ const LOGGED_ONCE_A_DAY: ReadonlySet<string> = new Set(['fotografia']);
  */
 export async function recordAccess(
   db: Db,
-  a: { staffUserId: number | null; scope: 'perfil' | 'postulacion'; fileId: number },
+  a: { staffUserId: number | null; tokenId?: number | null; scope: 'perfil' | 'postulacion'; fileId: number },
 ): Promise<number | null> {
   const r = await repo.findCandidateFile(db, a.scope, a.fileId);
   if (!r) return null;
   const staff = a.staffUserId !== null && (await repo.staffUserExists(db, a.staffUserId)) ? a.staffUserId : null;
+  // An API token's download names the token (staff: the member); one that does not exist, no one.
+  const token =
+    staff === null && a.tokenId != null && (await repo.apiTokenExists(db, a.tokenId)) ? a.tokenId : null;
   const access = {
     staffUserId: staff,
+    tokenId: token,
     postulanteId: r.postulanteId,
     candidateUserId: r.scope === 'perfil' ? r.usuarioCandidatoId : null,
     tipo: r.tipo,
   };
   // An API token (no staff member) is logged every time: the row is all that tells its calls apart.
   if (access.staffUserId === null || !LOGGED_ONCE_A_DAY.has(r.tipo)) return repo.insertFileAccess(db, access);
-  const key = { ...access, staffUserId: access.staffUserId };
+  const { tokenId: _token, ...rest } = access;
+  const key = { ...rest, staffUserId: access.staffUserId };
   const since = startOfGuatemalaDay(todayInGuatemala())!.toISOString();
   return db
     .transaction()

@@ -76,7 +76,9 @@ export function candidateFilesRouter(services: Services): Router {
       const isStaff = viewer.kind !== 'CANDIDATE' && can(viewer.role, 'candidate.view');
       if (!owner || !(isOwner || isStaff)) return refuse(req, res, 404);
       // No trace, no file: a staff opening that cannot be logged is not served.
-      if (isStaff && !(await services.profiles.recordAccess(viewer.kind === 'STAFF' ? viewer.id : null, scope, id)))
+      // Staff by their account, an API token by its id (named in the timeline).
+      const by = viewer.kind === 'STAFF' || viewer.kind === 'INTEGRATION' ? viewer.id : null;
+      if (isStaff && !(await services.profiles.recordAccess(by, scope, id)))
         return refuse(req, res, 503);
       const up = await services.profiles.fileContent(scope, id);
       if (up.statusCode !== 200) {

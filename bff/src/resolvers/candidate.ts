@@ -1,5 +1,6 @@
 import {
   allowedNext,
+  apiTokenActor,
   documentKindOf,
   hireSchema,
   rejectSchema,
@@ -7,6 +8,7 @@ import {
   stateNoteSchema,
   stateToEnum,
   TRANSITION_MESSAGES,
+  UNKNOWN_ACTOR,
   type CandidateState,
 } from '@bolsa/domain';
 import type {
@@ -318,7 +320,7 @@ export const Candidate: CandidateResolvers<Context> = {
         t.accesses.map(async (a) => ({
           __typename: 'FileAccessEvent' as const,
           at: a.at,
-          by: (await staffName(ctx, a.userId)) ?? 'Usuario no disponible',
+          by: (await staffName(ctx, a.userId)) ?? (a.tokenName ? apiTokenActor(a.tokenName) : UNKNOWN_ACTOR),
           document: documentKindOf(a.type) ?? 'CURRICULUM',
         })),
       )),
