@@ -28,6 +28,8 @@ export function fileRoutes(deps: StagedDeps): Router {
     const rule = UPLOAD_RULES[STAGING_KINDS[kind]];
     if (r.reason === 'tooLarge') throw new HttpError(413, rule.tooLarge.message);
     if (r.reason === 'type') throw new HttpError(415, rule.invalid.message);
+    if (r.reason === 'pixels') throw new HttpError(422, FILE_MESSAGES.imageTooManyPixels);
+    if (r.reason === 'unreadable') throw new HttpError(422, FILE_MESSAGES.imageUnreadable);
     // Empty, or the sender went away mid-file (then nobody reads the answer).
     throw new HttpError(400, FILE_MESSAGES.noFile);
   });

@@ -259,6 +259,8 @@ export class Uploads {
           const why = staged?.kind;
           if (why === 'too-large') res.status(413).json(kind.tooLarge);
           else if (why === 'wrong-type') res.status(415).json(kind.invalid);
+          else if (staged?.kind === 'bad-image')
+            res.status(422).json({ title: FILE_MESSAGES.invalidTitle, message: staged.message });
           else if (why === 'empty') res.status(400).json(NO_FILE);
           else res.status(503).json(UNAVAILABLE);
           return;
