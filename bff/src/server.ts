@@ -53,6 +53,7 @@ import { CandidatesClient } from './upstream/candidates.js';
 import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
+import { UploadBudget } from './uploads/budget.js';
 import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
@@ -304,7 +305,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       captchasPerAddress: config.captchasPerAddress,
     }),
     tokenLimit: new TokenRateLimit(store, { points: config.apiTokenRequests, windowMs: config.apiTokenWindowMs }),
-    uploads: new Uploads(config.dataDir, keys.upload, store),
+    uploads: new Uploads(config.dataDir, keys.upload, store, new UploadBudget(store, keys, config.uploadBudget)),
   };
 
   const apollo = new ApolloServer<ServerContext>({
