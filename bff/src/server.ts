@@ -303,6 +303,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       windowMs: config.loginWindowMs,
       delayMs: config.loginDelayMs,
       captchasPerAddress: config.captchasPerAddress,
+      applicationChecksPerAddress: config.applicationChecksPerAddress,
     }),
     tokenLimit: new TokenRateLimit(store, { points: config.apiTokenRequests, windowMs: config.apiTokenWindowMs }),
     uploads: new Uploads(config.dataDir, keys.upload, store, new UploadBudget(store, keys, config.uploadBudget)),
