@@ -116,7 +116,10 @@ describe('the guest application cap', () => {
     const { cookie, ...ids } = await guestFiles(probe);
     const rows = await stagedRows();
     const waited = await gql(APPLY, { input: input(v.open, ids) }, { cookie, address: probe });
-    expect(waited.body.data.apply.error).toMatchObject({ __typename: 'ValidationFailed', message: AUTH_MESSAGES.throttled });
+    expect(waited.body.data.apply.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: AUTH_MESSAGES.throttled,
+    });
     // Refused before it was read: its staged files went at once.
     expect(await stagedRows()).toBe(rows - 2);
   }, 120_000);
