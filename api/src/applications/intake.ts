@@ -5,8 +5,7 @@ import type { Request } from 'express';
 import { DOCUMENT_KIND_INFO, MAX_FILE_BYTES, type SniffedKind } from '@bolsa/domain';
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
-import { findStaged, type StagedRef } from '../files/index.js';
-import { boundedPhoto } from '../files/photo.js';
+import { boundedPhoto, findStaged, type StagedRef } from '../files/index.js';
 import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/index.js';
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { startOfGuatemalaDay, todayInGuatemala } from '@bolsa/domain';
 import type { Db } from '../db/database.js';
-import { boundedPhoto, isBoundedPhoto } from '../files/photo.js';
+import { boundedPhoto, isBoundedPhoto } from '../files/index.js';
 import * as repo from './repository.js';
 import type { ProfileDeps } from './service.js';
 

@@ -19,7 +19,7 @@ import {
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Transaction } from 'kysely';
 import type { Database, Db, ProfileFileType } from '../db/database.js';
-import { boundedPhoto } from '../files/photo.js';
+import { boundedPhoto } from '../files/index.js';
 import { safeDisplayName, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './repository.js';
