@@ -123,15 +123,6 @@ describe('the guest application cap', () => {
     // Refused before it was read: its staged files went at once.
     expect(await stagedRows()).toBe(rows - 2);
   }, 120_000);
-
-  it('a form refused for a closed vacancy deletes its staged files at once', async () => {
-    const address = '203.0.113.30';
-    const { cookie, ...ids } = await guestFiles(address);
-    const rows = await stagedRows();
-    const r = await gql(APPLY, { input: input(v.expired, ids) }, { cookie, address });
-    expect(r.body.data.apply.error.__typename).toBe('VacancyClosed');
-    expect(await stagedRows()).toBe(rows - 2);
-  }, 60_000);
 });
 
 describe('applicationCheck', () => {

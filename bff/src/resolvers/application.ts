@@ -232,8 +232,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
           },
         });
       case 'closed':
-        // No sending this form again: its staged files go now, not with the hourly sweep.
-        await dropUploads(ctx, input, who.owner);
+        // Its staged files stay: the same uploads may be sent to an open vacancy (applications.test.ts).
         return refused({
           applicationId: null,
           message: null,

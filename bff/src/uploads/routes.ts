@@ -191,7 +191,14 @@ export class Uploads {
       // before a byte of the body is read (budget.ts).
       if (this.budget && viewer?.kind !== 'STAFF') {
         const declared = Number(req.headers['content-length']);
-        const refused = await this.budget.charge(owner, req.ip ?? '', Number.isFinite(declared) ? declared : null);
+        const refused = await this.budget
+          .charge(owner, req.ip ?? '', Number.isFinite(declared) ? declared : null)
+          .catch(() => 'unavailable' as const);
+        if (refused === 'unavailable') {
+          // The shared counters (the api or Redis) do not answer: nothing could be staged anyway.
+          res.status(503).json(UNAVAILABLE);
+          return;
+        }
         if (refused) {
           res.setHeader('Retry-After', String(refused.retryAfterSeconds));
           res.setHeader('Connection', 'close');
