@@ -296,6 +296,15 @@ describe.each(databases)('hardening (issue 13) on $name', ({ start }) => {
     });
   });
 
+  it('a file key of any length is 404, never a server error (ENAMETOOLONG)', async () => {
+    const before = errorLines().length;
+    for (const key of [`plazas/${'a'.repeat(256)}.webp`, `plazas/${'a'.repeat(1000)}`, 'plazas/nada.webp']) {
+      const res = await get(`/internal/archivos/${key}`);
+      expect(res.status, key.slice(0, 20)).toBe(404);
+    }
+    expect(errorLines().length).toBe(before);
+  });
+
   describe('POST /correos/{id}', () => {
     const countEmails = async () =>
       (

@@ -1,6 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { picture } from './support/files.js';
 import { createLocalFileStore } from '../src/storage/index.js';
 import { sweepOrphanFiles } from '../src/storage/orphans.js';
 import { databases, type TestApi } from './support/databases.js';
@@ -9,6 +11,8 @@ import { formOf, guestFields, makeVacancies, pdfBytes, pngBytes, type FilePart }
 
 const MB = 1024 * 1024;
 const GONE = 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.';
+const PIXELS = 'La imagen es demasiado grande: no debe superar los 40 megapíxeles.';
+const UNREADABLE = 'La imagen está dañada o incompleta. Elige otra imagen.';
 
 // Issue 9: files staged when they are dropped on a form (POST /internal/archivos-preparados), and
 // the documented multipart endpoints taking them by id (?preparados=Campo:id,…).
@@ -16,6 +20,8 @@ describe.each(databases)('staged files on $name', ({ start }) => {
   let t: TestApi;
   let v: Awaited<ReturnType<typeof makeVacancies>>;
   let png: Buffer;
+  let bomb: Buffer;
+  let big: Buffer;
   const pdf = pdfBytes();
   let seq = 0;
 
@@ -23,6 +29,10 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     t = await start();
     v = await makeVacancies(t.api.db);
     png = await pngBytes();
+    bomb = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    big = await picture(3000, 2000, 'jpeg');
   }, 180_000);
   afterAll(async () => t?.close());
 
@@ -97,6 +107,10 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     ['a 6 MB PDF', () => pdfBytes(6 * MB), 'documento', 413, 'El archivo no puede ser mayor a 5MB'],
     ['an empty body', () => Buffer.alloc(0), 'documento', 400, 'No se recibió ningún archivo.'],
     ['an unknown kind', () => pdf, 'contrato', 400, null],
+    // Issue 22: images are decoded whole, with a pixel limit.
+    ['a small PNG that decodes to 16000×16000', () => bomb, 'foto', 422, PIXELS],
+    ['a header-only PNG', () => png.subarray(0, 40), 'foto', 422, UNREADABLE],
+    ['a truncated JPEG', () => big.subarray(0, Math.floor(big.length / 2)), 'foto', 422, UNREADABLE],
   ])('refuses %s and keeps nothing', async (_name, data, tipo, status, message) => {
     const rows = await stagedRows();
     const tmp = await count('tmp');
@@ -105,6 +119,24 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     if (message) expect(r.body.message).toBe(message);
     expect(await stagedRows()).toBe(rows);
     expect(await count('tmp')).toBe(tmp);
+  });
+
+  it('keeps a large photo as a JPEG of at most 1024 px a side, without its metadata', async () => {
+    const withGps = await sharp(big)
+      .withMetadata({ exif: { IFD0: { Copyright: 'GPS 14.6,-90.5' } } })
+      .jpeg()
+      .toBuffer();
+    const r = await stage(withGps, 'foto', 'grande.jpg');
+    expect(r.status).toBe(201);
+    const row = await t.api.db
+      .selectFrom('archivos_preparados')
+      .select(['clave', 'tipo', 'tamano'])
+      .where('id', '=', r.body.id as string)
+      .executeTakeFirstOrThrow();
+    const stored = await readFile(path.join(t.api.filesDir, row.clave));
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 1024, 683, undefined]);
+    expect([row.tipo, row.tamano, r.body.tamano]).toEqual(['jpeg', stored.length, stored.length]);
   });
 
   it('drops a staged file the BFF will not use (POST /internal/archivos-preparados/{id}/eliminar)', async () => {
@@ -138,9 +170,10 @@ describe.each(databases)('staged files on $name', ({ start }) => {
       .execute();
     expect(files.map((f) => [f.tipo, f.nombre, f.mime, f.tamano])).toEqual([
       ['curriculum', 'cv.pdf', 'application/pdf', pdf.length],
-      ['fotografia', 'foto.png', 'image/png', png.length],
+      // A photo is kept re-encoded as JPEG (issue 22), whatever it came as.
+      ['fotografia', 'foto.png', 'image/jpeg', expect.any(Number)],
     ]);
-    for (const f of files) expect(f.clave).toMatch(/^postulantes\/[0-9a-f-]{36}\.(pdf|png)$/);
+    for (const f of files) expect(f.clave).toMatch(/^postulantes\/[0-9a-f-]{36}\.(pdf|jpg)$/);
     const left = await t.api.db.selectFrom('archivos_preparados').select('id').where('id', 'in', [cv, photo]).execute();
     expect(left).toEqual([]);
     await expect(readdir(path.join(t.api.filesDir, 'tmp'))).resolves.not.toContain(cv);
@@ -155,6 +188,27 @@ describe.each(databases)('staged files on $name', ({ start }) => {
         { path: 'photo', message: GONE },
       ]),
     );
+  });
+
+  it('serves a photo stored before issue 22 re-encoded: JPEG, at most 1024 px; an undecodable one not at all', async () => {
+    const r = await apply(v.open, `Curriculum:${await stagedId(pdf)},FileFotografia:${await stagedId(png, 'foto')}`);
+    expect(r.status).toBe(201);
+    const photo = await t.api.db
+      .selectFrom('postulante_archivos')
+      .select(['id', 'clave'])
+      .where('postulante_id', '=', r.body.postulanteId as number)
+      .where('tipo', '=', 'fotografia')
+      .executeTakeFirstOrThrow();
+    const content = () =>
+      fetch(`${t.api.url}/internal/archivos-candidatos/postulacion/${photo.id}/contenido`, { headers: auth() });
+    await writeFile(path.join(t.api.filesDir, photo.clave), await picture(2400, 1600, 'png'));
+    const served = await content();
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1024, 683]);
+    await writeFile(path.join(t.api.filesDir, photo.clave), bomb);
+    expect((await content()).status).toBe(404);
   });
 
   it('keeps staged files staged when the application is refused, so the applicant can send again', async () => {

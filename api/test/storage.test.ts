@@ -95,6 +95,13 @@ describe.each(backends)('file store: $name', ({ open }) => {
     expect(await s.store.open('a/../../b')).toBeNull();
   });
 
+  it('a key of any length is missing, never an error (a segment past the file system’s 255 bytes)', async () => {
+    expect(await s.store.open(`plazas/${'a'.repeat(256)}.webp`)).toBeNull();
+    expect(await s.store.open(`plazas/${'ñ'.repeat(200)}.webp`)).toBeNull();
+    expect(await s.store.open(`plazas/${'a'.repeat(2000)}`)).toBeNull();
+    await expect(s.store.put(`plazas/${'a'.repeat(256)}`, Buffer.from('x'))).rejects.toThrow();
+  });
+
   it('a stream that fails mid-way leaves nothing under its key', async () => {
     const failing = new Readable({
       read() {

@@ -30,6 +30,8 @@ const PER_RESPONSE = new Set([
   'keep-alive',
   'date',
   'vary',
+  // Said only over HTTPS (server.ts): never repeated to whoever asks next, perhaps over plain HTTP.
+  'strict-transport-security',
 ]);
 
 type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';

@@ -48,6 +48,10 @@ const Env = z.object({
   COOKIE_SECURE: bool.optional(),
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   CAPTCHAS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  APPLICATION_CHECKS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  UPLOAD_MB_PER_HOUR: z.coerce.number().int().positive().default(60),
+  UPLOAD_GLOBAL_MB_PER_HOUR: z.coerce.number().int().positive().default(2048),
   ORG_EMAIL_DOMAIN: z.string().default('ejemplo.org.gt'),
   ADMIN_USERNAMES: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -96,6 +100,10 @@ export interface Config {
   loginDelayMs: number;
   /** New captchas one address may ask for per 10 minutes. */
   captchasPerAddress: number;
+  /** applicationCheck lookups one address may make per 10 minutes. */
+  applicationChecksPerAddress: number;
+  /** Files guests and candidates may stage (uploads/budget.ts). */
+  uploadBudget: { filesPerHour: number; megabytesPerHour: number; globalMegabytesPerHour: number };
   orgEmailDomain: string;
   roleRules: RoleRules;
   /** Failed logins allowed per account within the window (per address: four times as many). */
@@ -209,6 +217,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE ?? (e.NODE_ENV === 'production' ? true : null),
     loginDelayMs: e.LOGIN_DELAY_MS,
     captchasPerAddress: e.CAPTCHAS_PER_ADDRESS,
+    applicationChecksPerAddress: e.APPLICATION_CHECKS_PER_ADDRESS,
+    uploadBudget: {
+      filesPerHour: e.UPLOADS_PER_HOUR,
+      megabytesPerHour: e.UPLOAD_MB_PER_HOUR,
+      globalMegabytesPerHour: e.UPLOAD_GLOBAL_MB_PER_HOUR,
+    },
     orgEmailDomain: e.ORG_EMAIL_DOMAIN.toLowerCase().replace(/^@/, ''),
     roleRules: {
       adminUsernames: (e.ADMIN_USERNAMES ?? `admin@${e.ORG_EMAIL_DOMAIN}`)

@@ -54,6 +54,7 @@ import { CandidatesClient } from './upstream/candidates.js';
 import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
+import { UploadBudget } from './uploads/budget.js';
 import { testFilesRouter } from './files/tests.js';
 import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
@@ -176,7 +177,18 @@ const securityHeaders = helmet({
   },
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Said below, and only over HTTPS: on plain HTTP it means nothing (RFC 6797 §7.2).
+  strictTransportSecurity: false,
 });
+
+/**
+ * HSTS only when the request came over HTTPS: TLS here, or X-Forwarded-Proto from a hop
+ * TRUST_PROXY trusts (`req.secure`). A plain-HTTP intranet never gets it.
+ */
+function hstsOverHttps(req: Request, res: Response, next: NextFunction) {
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  next();
+}
 
 /**
  * Express 5 leaves req.body unset when the content type is not JSON, and Apollo's Express
@@ -298,9 +310,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       windowMs: config.loginWindowMs,
       delayMs: config.loginDelayMs,
       captchasPerAddress: config.captchasPerAddress,
+      applicationChecksPerAddress: config.applicationChecksPerAddress,
     }),
     tokenLimit: new TokenRateLimit(store, { points: config.apiTokenRequests, windowMs: config.apiTokenWindowMs }),
-    uploads: new Uploads(config.dataDir, keys.upload, store),
+    uploads: new Uploads(config.dataDir, keys.upload, store, new UploadBudget(store, keys, config.uploadBudget)),
   };
 
   const apollo = new ApolloServer<ServerContext>({
@@ -313,7 +326,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     parseOptions: { maxTokens: 2_000 },
     validationRules: [
       maxDepthRule({ n: 8, ...reportInsteadOfThrow }),
-      maxAliasesRule({ n: 15, ...reportInsteadOfThrow }),
+      // `__typename` too: the library lets it through by default, so 500 of them passed.
+      maxAliasesRule({ n: 15, allowList: [], ...reportInsteadOfThrow }),
       costLimitRule({ maxCost: 5_000, ...reportInsteadOfThrow }),
     ],
     plugins: [
@@ -344,6 +358,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.set('trust proxy', config.trustProxy);
   app.use(requestIdMiddleware);
   app.use(securityHeaders);
+  app.use(hstsOverHttps);
   // GraphQL answers and HTML; images are already compressed and built assets come precompressed.
   app.use(compression({ threshold: 1024 }));
 

@@ -175,7 +175,8 @@ describe('the candidate area through the BFF', () => {
       fullName: 'Sofía Isabel Cux Batz',
       phone: '55443322',
       birthDate: '1990-07-15',
-      photo: { kind: 'PHOTO', label: 'Fotografía', name: 'foto.png', mimeType: 'image/png', size: png.length },
+      // Kept re-encoded as a bounded JPEG (issue 22).
+      photo: { kind: 'PHOTO', label: 'Fotografía', name: 'foto.png', mimeType: 'image/jpeg', size: expect.any(Number) },
       curriculum: { kind: 'CURRICULUM', label: 'Currículum', name: 'cv.pdf' },
       experiences: [
         expect.objectContaining({ company: 'Hospital Regional', from: '2015-02-01' }),

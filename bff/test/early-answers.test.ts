@@ -69,6 +69,17 @@ describe('cached board answers in front of Express (the real BFF)', () => {
     }
   });
 
+  it('never repeats an HTTPS answer’s HSTS to a plain-HTTP request', async () => {
+    const query = '{ branches { id name } }';
+    const send = (proto?: string) => {
+      const r = request(stack.bff.handler).post('/graphql').set('content-type', 'application/json');
+      return (proto ? r.set('x-forwarded-proto', proto) : r).send({ query });
+    };
+    const secure = await send('https');
+    expect(secure.headers['strict-transport-security']).toBeDefined();
+    for (let i = 0; i < 2; i++) expect((await send()).headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('shows a write at once: the writes that invalidate the answer cache invalidate these too', async () => {
     const before = (await board()).body.data.vacancies;
     const login = await request(stack.bff.app)

@@ -315,4 +315,11 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
   });
+  it('sends HSTS only over HTTPS (a trusted proxy saying so), never over plain HTTP', async () => {
+    const plain = await request(app()).get('/healthz');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // supertest connects over loopback, the default TRUST_PROXY.
+    const viaProxy = await request(app()).get('/healthz').set('x-forwarded-proto', 'https');
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
 });

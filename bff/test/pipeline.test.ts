@@ -436,6 +436,32 @@ describe('documents and the timeline', () => {
       { __typename: 'FileAccessEvent', by: 'Gestor Demo', document: 'CURRICULUM' },
     ]);
   });
+
+  it('a file an API token downloads names the token in the timeline, not an unknown user', async () => {
+    const demo = await stack.api.db
+      .selectFrom('postulante_archivos')
+      .select('postulante_id')
+      .where('tipo', '=', 'curriculum')
+      .orderBy('postulante_id', 'desc')
+      .executeTakeFirstOrThrow();
+    const created = await gql(
+      'mutation { createApiToken(name: "Integración nómina", role: VIEWER) { token } }',
+      {},
+      cookies.admin,
+    );
+    const bearer = `Bearer ${created.data!.createApiToken.token as string}`;
+    const Q = `query($id: ID!) { candidate(id: $id) { documents { kind url }
+      timeline { __typename ... on FileAccessEvent { by document } } } }`;
+    const docs = (await gql(Q, { id: String(demo.postulante_id) }, cookies.manager)).data!.candidate.documents;
+    const cv = docs.find((d: { kind: string }) => d.kind === 'CURRICULUM');
+    expect((await request(stack.bff.app).get(cv.url).set('authorization', bearer)).status).toBe(200);
+    const after = (await gql(Q, { id: String(demo.postulante_id) }, cookies.manager)).data!.candidate;
+    expect(after.timeline.filter((e: { __typename: string }) => e.__typename === 'FileAccessEvent')).toContainEqual({
+      __typename: 'FileAccessEvent',
+      by: 'Token de API «Integración nómina»',
+      document: 'CURRICULUM',
+    });
+  });
 });
 
 describe('mail never blocks a hire', () => {

@@ -122,6 +122,10 @@ describe('public vacancy board through the BFF', () => {
       '/images/candidatos/1/dpi.pdf',
       '/images/plazas/..%2F..%2Fservice-token',
       '/images/plazas/nada.webp',
+      // Any length is a missing image, never a server failure (was 502 over the api's ENAMETOOLONG).
+      `/images/plazas/${'a'.repeat(256)}.webp`,
+      `/images/plazas/${'a'.repeat(600)}.webp`,
+      `/images/plazas/${'b'.repeat(100)}/${'c'.repeat(300)}`,
     ]) {
       expect((await request(stack.bff.app).get(p)).status).toBe(404);
     }
@@ -145,6 +149,10 @@ describe('public vacancy board through the BFF', () => {
     const aliases = Array.from({ length: 30 }, (_, i) => `a${i}: branches { id }`).join(' ');
     const tooMany = await gql(`{ ${aliases} }`);
     expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    // `__typename` costs nothing to answer but is an alias all the same.
+    const names = Array.from({ length: 500 }, (_, i) => `t${i}: __typename`).join(' ');
+    const tooManyNames = await gql(`{ ${names} }`);
+    expect(tooManyNames.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const tooDeep = await gql('{ vacancies { items { municipality { department { id } } } } ' + '{'.repeat(0) + '}');
     expect(tooDeep.body.errors).toBeUndefined();
   });

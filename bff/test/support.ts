@@ -32,7 +32,15 @@ export async function startStack(overrides: Partial<Config> = {}, options: Stack
   const config = loadConfig(
     { NODE_ENV: 'test' },
     // Failed logins answer at once in tests; the growing delay has its own test.
-    { apiUrl: api.url, serviceToken: api.token, webDist: null, loginDelayMs: 0, ...overrides },
+    {
+      apiUrl: api.url,
+      serviceToken: api.token,
+      webDist: null,
+      loginDelayMs: 0,
+      // Every test uploads from 127.0.0.1; the budget has its own test (upload-budget.test.ts).
+      uploadBudget: { filesPerHour: 100_000, megabytesPerHour: 100_000, globalMegabytesPerHour: 100_000 },
+      ...overrides,
+    },
   );
   const bff = await createServer(config, { logger: capturingLogger('bff', logs.bff) });
   return {

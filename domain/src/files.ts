@@ -74,8 +74,25 @@ export function joinOr(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} o ${items.at(-1)}`;
 }
 
+/**
+ * Images are decoded with this pixel limit (a 746 KB PNG can decode to 16000×16000 = 256 MP): more
+ * than any phone camera gives, far less than a decompression bomb.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** A candidate's photo is stored (and served) re-encoded as JPEG within this many pixels a side. */
+export const PHOTO_MAX_SIDE = 1024;
+
 /** Titles and messages of file problems that are not about one purpose's formats. */
 export const FILE_MESSAGES = {
+  /** Decoding stopped at MAX_IMAGE_PIXELS. */
+  imageTooManyPixels: `La imagen es demasiado grande: no debe superar los ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles.`,
+  /** Header-only, truncated or otherwise undecodable. */
+  imageUnreadable: 'La imagen está dañada o incompleta. Elige otra imagen.',
+  /** Too many files staged from one browser or address within the hour (or the store is full). */
+  uploadBudget: (minutes: number) =>
+    `Has subido demasiados archivos en poco tiempo. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  /** Every visitor's staged files together are over the global cap. */
+  uploadsFull: 'En este momento no se pueden recibir más archivos. Intenta de nuevo en unos minutos.',
   invalidTitle: 'Archivo no válido',
   tooLargeTitle: 'Archivo muy grande',
   /** Documents of the candidate (spec 1 §5.3). */

@@ -55,6 +55,11 @@ export const API_TOKEN_MESSAGES = {
   revokeFailed: 'No se pudo revocar el token',
 } as const;
 
+/** Who opened a candidate's file, in the timeline, when an API token did (not a staff member). */
+export const apiTokenActor = (name: string) => `Token de API «${name}»`;
+/** Who opened it when neither the staff account nor the token exists any more. */
+export const UNKNOWN_ACTOR = 'Usuario no disponible';
+
 /**
  * Reading the GraphQL schema (introspection) when INTROSPECTION=staff, as GraphiQL does in
  * production: staff sessions and API tokens only.

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { Request } from 'express';
 import { DOCUMENT_KIND_INFO, MAX_FILE_BYTES, type SniffedKind } from '@bolsa/domain';
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
-import { findStaged, type StagedRef } from '../files/index.js';
+import { boundedPhoto, findStaged, type StagedRef } from '../files/index.js';
 import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/index.js';
 
 /**
@@ -155,14 +156,26 @@ export async function receiveApplication(req: Request, store: FileStore): Promis
       await store.remove(r.tmpKey);
       continue;
     }
-    const kind = r.tap.tooLarge || r.tap.size === 0 ? null : await sniffKind(r.tap.head);
+    let kind = r.tap.tooLarge || r.tap.size === 0 ? null : await sniffKind(r.tap.head);
+    let size = r.tap.size;
+    let trailing = hasTrailing(kind, r.tap.tail);
+    if (r.field === 'FileFotografia' && (kind === 'jpeg' || kind === 'png')) {
+      // Decoded whole with the pixel limit and kept as the bounded JPEG (files/photo.ts); an image
+      // that cannot be is refused like a file of the wrong kind.
+      const original = await store.open(r.tmpKey);
+      const photo = original ? await boundedPhoto(await buffer(original.body)) : null;
+      if (photo?.ok) {
+        await store.put(r.tmpKey, photo.data, 'image/jpeg');
+        [kind, size, trailing] = ['jpeg', photo.data.length, false];
+      } else kind = null;
+    }
     files.push({
       field: r.field,
       tmpKey: r.tmpKey,
       name: safeDisplayName(r.filename),
-      size: r.tap.size,
+      size,
       kind,
-      trailing: hasTrailing(kind, r.tap.tail),
+      trailing,
       tooLarge: r.tap.tooLarge,
     });
   }

@@ -12,3 +12,5 @@ export {
   stagedUsed,
   type StagedRef,
 } from './staged.js';
+/** Candidate photos decoded with the pixel limit and kept as a bounded JPEG (issue 22). */
+export { boundedPhoto, isBoundedPhoto, type PhotoOutcome } from './photo.js';

@@ -28,6 +28,8 @@ export function fileRoutes(deps: StagedDeps): Router {
     const rule = UPLOAD_RULES[STAGING_KINDS[kind]];
     if (r.reason === 'tooLarge') throw new HttpError(413, rule.tooLarge.message);
     if (r.reason === 'type') throw new HttpError(415, rule.invalid.message);
+    if (r.reason === 'pixels') throw new HttpError(422, FILE_MESSAGES.imageTooManyPixels);
+    if (r.reason === 'unreadable') throw new HttpError(422, FILE_MESSAGES.imageUnreadable);
     // Empty, or the sender went away mid-file (then nobody reads the answer).
     throw new HttpError(400, FILE_MESSAGES.noFile);
   });
@@ -44,9 +46,9 @@ export function fileRoutes(deps: StagedDeps): Router {
     const segments = (req.params as { key?: string[] }).key ?? [];
     if (segments.some((s) => s.includes('/'))) throw badRequest();
     const key = segments.join('/');
-    if (!isSafeKey(key)) throw badRequest();
-    // Candidate documents and uploads in flight are never served by key, even to the BFF.
-    if (isPrivateKey(key)) throw notFound(MESSAGES.fileNotFound);
+    // A key that cannot exist (too long, climbing out) is a missing file, like a private one:
+    // candidate documents and uploads in flight are never served by key, even to the BFF.
+    if (!isSafeKey(key) || isPrivateKey(key)) throw notFound(MESSAGES.fileNotFound);
     const file = await files.open(key);
     if (!file) throw notFound(MESSAGES.fileNotFound);
     res.setHeader('Content-Type', file.contentType);

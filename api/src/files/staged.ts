@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { acceptsKind, FILE_MESSAGES, type SniffedKind, type UploadPurpose } from '@bolsa/domain';
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Db } from '../db/database.js';
 import type { FormBody, UploadedFile } from '../multipart.js';
 import { hasTrailing, safeDisplayName, Tap, type FileStore } from '../storage/index.js';
+import { boundedPhoto } from './photo.js';
 
 /*
  * Files staged from a form (issue 9, docs/decisions/2026-11-24-staged-uploads.md). A candidate's
@@ -30,7 +32,7 @@ export const isStagingKind = (v: unknown): v is StagingKind => typeof v === 'str
 
 export type StageOutcome =
   | { ok: true; id: string; kind: SniffedKind; size: number }
-  | { ok: false; reason: 'tooLarge' | 'type' | 'empty' | 'aborted' };
+  | { ok: false; reason: 'tooLarge' | 'type' | 'empty' | 'aborted' | 'pixels' | 'unreadable' };
 
 /** The message a form gets for a staged file that is gone (used, or older than an hour). */
 export const STAGED_GONE = FILE_MESSAGES.uploadSpent;
@@ -56,7 +58,7 @@ export async function stageFile(
     await deps.files.remove(key);
     return { ok: false, reason: 'aborted' };
   }
-  const refuse = async (reason: 'tooLarge' | 'type' | 'empty'): Promise<StageOutcome> => {
+  const refuse = async (reason: 'tooLarge' | 'type' | 'empty' | 'pixels' | 'unreadable'): Promise<StageOutcome> => {
     await deps.files.remove(key);
     return { ok: false, reason };
   };
@@ -64,16 +66,27 @@ export async function stageFile(
   if (tap.size === 0) return refuse('empty');
   const sniffed = await sniffKind(tap.head);
   if (!sniffed || !acceptsKind(STAGING_KINDS[kind], sniffed)) return refuse('type');
+  let size = tap.size;
+  let stored: SniffedKind = sniffed;
+  let trailing = hasTrailing(sniffed, tap.tail);
+  if (kind === 'foto') {
+    // Decoded whole (pixel limit, truncation) and kept only as the bounded JPEG (photo.ts).
+    const original = await deps.files.open(key);
+    const photo = original ? await boundedPhoto(await buffer(original.body)) : null;
+    if (!photo?.ok) return refuse(photo?.reason ?? 'unreadable');
+    await deps.files.put(key, photo.data, 'image/jpeg');
+    [size, stored, trailing] = [photo.data.length, 'jpeg', false];
+  }
   try {
     await deps.db
       .insertInto('archivos_preparados')
       .values({
         id,
         clave: key,
-        tipo: sniffed,
-        tamano: tap.size,
+        tipo: stored,
+        tamano: size,
         nombre: safeDisplayName(name),
-        sobrante: hasTrailing(sniffed, tap.tail),
+        sobrante: trailing,
         usuario_candidato_id: userId,
       })
       .execute();
@@ -81,7 +94,7 @@ export async function stageFile(
     await deps.files.remove(key);
     throw err;
   }
-  return { ok: true, id, kind: sniffed, size: tap.size };
+  return { ok: true, id, kind: stored, size };
 }
 
 /** A form's reference to a staged file: the part it stands for and the staged id. */

@@ -166,19 +166,26 @@ export async function findTimeline(db: Conn, id: number): Promise<TimelineJson> 
     // (a registered candidate's documents live in the profile).
     db
       .selectFrom('archivos_accesos')
-      .select(['id', iso('en').as('en'), 'usuario_id', 'tipo'])
+      .leftJoin('api_tokens', 'api_tokens.id', 'archivos_accesos.token_api_id')
+      .select([
+        'archivos_accesos.id',
+        iso('archivos_accesos.en').as('en'),
+        'archivos_accesos.usuario_id',
+        'archivos_accesos.tipo',
+        'api_tokens.nombre as token_nombre',
+      ])
       .where((eb) =>
         eb.or([
-          eb('postulante_id', '=', id),
+          eb('archivos_accesos.postulante_id', '=', id),
           eb(
-            'usuario_candidato_id',
+            'archivos_accesos.usuario_candidato_id',
             '=',
             eb.selectFrom('postulantes').select('usuario_candidato_id').where('postulantes.id', '=', id),
           ),
         ]),
       )
-      .orderBy('en')
-      .orderBy('id')
+      .orderBy('archivos_accesos.en')
+      .orderBy('archivos_accesos.id')
       .limit(500)
       .execute(),
   ]);
@@ -200,7 +207,13 @@ export async function findTimeline(db: Conn, id: number): Promise<TimelineJson> 
       intentos: c.intentos,
       enviadoEn: c.enviado_en,
     })),
-    accesos: accesos.map((a) => ({ id: a.id, en: a.en, usuarioId: a.usuario_id, tipo: a.tipo })),
+    accesos: accesos.map((a) => ({
+      id: a.id,
+      en: a.en,
+      usuarioId: a.usuario_id,
+      tipo: a.tipo,
+      ...(a.token_nombre === null ? {} : { tokenNombre: a.token_nombre }),
+    })),
   };
 }
 

@@ -1,6 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { startOfGuatemalaDay, todayInGuatemala } from '@bolsa/domain';
 import type { Db } from '../db/database.js';
+import { boundedPhoto, isBoundedPhoto } from '../files/index.js';
 import * as repo from './repository.js';
 import type { ProfileDeps } from './service.js';
 
@@ -23,6 +25,16 @@ export async function fileContent(
   if (!r) return null;
   const stored = await deps.files.open(r.clave);
   if (!stored) return null;
+  if (r.tipo === 'fotografia') {
+    // Served as boundedPhoto makes it: photos stored before issue 22 (any size, EXIF) re-encoded
+    // on the way out, and one that cannot be decoded within the pixel limit not served at all.
+    const data = await buffer(stored.body);
+    if (await isBoundedPhoto(data))
+      return { body: Readable.from([data]), size: data.length, mime: 'image/jpeg', name: r.nombre };
+    const photo = await boundedPhoto(data);
+    if (!photo.ok) return null;
+    return { body: Readable.from([photo.data]), size: photo.data.length, mime: 'image/jpeg', name: r.nombre };
+  }
   return { body: stored.body, size: stored.size, mime: r.mime, name: r.nombre };
 }
 
@@ -39,20 +51,24 @@ const LOGGED_ONCE_A_DAY: ReadonlySet<string> = new Set(['fotografia']);
  */
 export async function recordAccess(
   db: Db,
-  a: { staffUserId: number | null; scope: 'perfil' | 'postulacion'; fileId: number },
+  a: { staffUserId: number | null; tokenId?: number | null; scope: 'perfil' | 'postulacion'; fileId: number },
 ): Promise<number | null> {
   const r = await repo.findCandidateFile(db, a.scope, a.fileId);
   if (!r) return null;
   const staff = a.staffUserId !== null && (await repo.staffUserExists(db, a.staffUserId)) ? a.staffUserId : null;
+  // An API token's download names the token (staff: the member); one that does not exist, no one.
+  const token = staff === null && a.tokenId != null && (await repo.apiTokenExists(db, a.tokenId)) ? a.tokenId : null;
   const access = {
     staffUserId: staff,
+    tokenId: token,
     postulanteId: r.postulanteId,
     candidateUserId: r.scope === 'perfil' ? r.usuarioCandidatoId : null,
     tipo: r.tipo,
   };
   // An API token (no staff member) is logged every time: the row is all that tells its calls apart.
   if (access.staffUserId === null || !LOGGED_ONCE_A_DAY.has(r.tipo)) return repo.insertFileAccess(db, access);
-  const key = { ...access, staffUserId: access.staffUserId };
+  const { tokenId: _token, ...rest } = access;
+  const key = { ...rest, staffUserId: access.staffUserId };
   const since = startOfGuatemalaDay(todayInGuatemala())!.toISOString();
   return db
     .transaction()

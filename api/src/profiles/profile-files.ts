@@ -8,6 +8,7 @@ import {
   acceptsKind,
   DOCUMENT_KIND_INFO,
   documentKindOf,
+  FILE_MESSAGES,
   MAX_FILE_BYTES,
   SNIFFED_MIME,
   storedExtension,
@@ -18,6 +19,7 @@ import {
 import { sniffKind } from '@bolsa/domain/sniff';
 import type { Transaction } from 'kysely';
 import type { Database, Db, ProfileFileType } from '../db/database.js';
+import { boundedPhoto } from '../files/index.js';
 import { safeDisplayName, type FileStore } from '../storage/index.js';
 import type { UploadedFile } from '../multipart.js';
 import * as repo from './profile-repository.js';
@@ -87,14 +89,25 @@ export async function checkFiles(files: ReceivedFiles): Promise<{ ok: CheckedFil
       issues.push({ path: spec.path, message: rule.tooLarge.message });
       continue;
     }
-    const kind = await sniffKind(file.data);
+    let kind = await sniffKind(file.data);
     if (!kind || !acceptsKind(spec.purpose, kind)) {
       issues.push({ path: spec.path, message: rule.invalid.message });
       continue;
     }
+    let data = file.data;
+    if (spec.purpose === 'candidate-photo') {
+      // Decoded whole with the pixel limit, kept as the bounded JPEG (files/photo.ts).
+      const photo = await boundedPhoto(data);
+      if (!photo.ok) {
+        const message = photo.reason === 'pixels' ? FILE_MESSAGES.imageTooManyPixels : FILE_MESSAGES.imageUnreadable;
+        issues.push({ path: spec.path, message });
+        continue;
+      }
+      [data, kind] = [photo.data, 'jpeg'];
+    }
     ok.push({
       part,
-      data: file.data,
+      data,
       name: safeDisplayName(file.originalName),
       mime: SNIFFED_MIME[kind],
       ext: storedExtension(kind),

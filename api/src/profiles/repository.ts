@@ -80,12 +80,19 @@ export async function findCandidateFile(
 
 export async function insertFileAccess(
   db: Conn,
-  a: { staffUserId: number | null; postulanteId: number | null; candidateUserId: number | null; tipo: string },
+  a: {
+    staffUserId: number | null;
+    tokenId?: number | null;
+    postulanteId: number | null;
+    candidateUserId: number | null;
+    tipo: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('archivos_accesos')
     .values({
       usuario_id: a.staffUserId,
+      token_api_id: a.tokenId ?? null,
       postulante_id: a.postulanteId,
       usuario_candidato_id: a.candidateUserId,
       tipo: a.tipo,
@@ -127,6 +134,10 @@ export async function accessSince(trx: Transaction<Database>, a: FileAccessKey, 
 
 export async function staffUserExists(db: Conn, id: number): Promise<boolean> {
   return !!(await db.selectFrom('usuarios').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function apiTokenExists(db: Conn, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('api_tokens').select('id').where('id', '=', id).executeTakeFirst());
 }
 
 // ─── Export and erasure ────────────────────────────────────────────────────

@@ -146,9 +146,16 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
     const body = bodyOf(req);
     const staff = body.usuarioId;
     const staffUserId = staff === null || staff === undefined || staff === '' ? null : parseId(String(staff));
+    const token = body.tokenId;
+    const tokenId = token === null || token === undefined || token === '' ? null : parseId(String(token));
     const scope = body.scope === 'perfil' || body.scope === 'postulacion' ? body.scope : null;
     if (!scope) throw badRequest();
-    const id = await recordAccess(db, { staffUserId, scope, fileId: parseId(String(body.archivoId ?? '')) });
+    const id = await recordAccess(db, {
+      staffUserId,
+      tokenId,
+      scope,
+      fileId: parseId(String(body.archivoId ?? '')),
+    });
     if (id === null) throw notFound(MESSAGES.fileNotFound);
     res.status(201).json({ success: true, id });
   });

@@ -103,8 +103,8 @@ export function createLocalFileStore(root: string): FileStore {
         if (!info.isFile()) return null;
         return { body: createReadStream(full), size: info.size, contentType: contentTypeFor(key) };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
-          return null;
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return null;
         throw err;
       }
     },

@@ -36,8 +36,10 @@ export function createS3FileStore(o: S3Options): FileStore {
     credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
   });
   const prefix = o.prefix ?? '';
+  // S3 refuses keys over 1,024 bytes (an error, not a missing object).
+  const fits = (key: string): boolean => isSafeKey(key) && Buffer.byteLength(prefix + key) <= 1024;
   const k = (key: string): string => {
-    if (!isSafeKey(key)) throw new Error('Clave de archivo inválida');
+    if (!fits(key)) throw new Error('Clave de archivo inválida');
     return prefix + key;
   };
 
@@ -69,7 +71,7 @@ export function createS3FileStore(o: S3Options): FileStore {
       }).done();
     },
     async open(key) {
-      if (!isSafeKey(key)) return null;
+      if (!fits(key)) return null;
       try {
         const r = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: k(key) }));
         return {

@@ -72,8 +72,15 @@ export function contentTypeFor(key: string): string {
 export function isSafeKey(key: string): boolean {
   if (key.length === 0 || key.length > 512) return false;
   if (key.startsWith('/') || key.includes('\\') || key.includes('\0') || /^[A-Za-z]:/.test(key)) return false;
-  return key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+  // A segment past a file system's name limit (255 bytes) could never have been written: it is
+  // simply not a key, rather than an ENAMETOOLONG from the disk (S3 keys stay under 1,024 bytes).
+  return key
+    .split('/')
+    .every((seg) => seg !== '' && seg !== '.' && seg !== '..' && Buffer.byteLength(seg) <= MAX_SEGMENT_BYTES);
 }
+
+/** The longest name one folder entry may have (NAME_MAX on Linux, ext4 and most others). */
+const MAX_SEGMENT_BYTES = 255;
 
 export function newFileKey(folder: string, extension: string): string {
   return `${folder}/${randomUUID()}.${extension.replace(/^\./, '')}`;

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '@bolsa/domain';
 import { newFileKey } from '../storage/index.js';
 
 /**
  * A decompression bomb (a small PNG of 30 000 × 30 000 pixels) must not reach libvips' full
- * decode. 40 megapixels is more than any phone camera gives a job-board image.
+ * decode: the same limit as candidate photos (domain files.ts).
  */
-const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 /** Detail page: at most 1200×675 (16:9), the whole image kept. */
 export const DETAIL_SIZE = { width: 1200, height: 675 } as const;

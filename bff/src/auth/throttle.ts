@@ -10,6 +10,8 @@ export interface ThrottlePolicy {
   delayMs: number;
   /** New captchas per address per 10 minutes. */
   captchasPerAddress: number;
+  /** applicationCheck lookups per address per 10 minutes (default 30). */
+  applicationChecksPerAddress?: number;
 }
 
 export type LoginGate =
@@ -52,6 +54,7 @@ export class LoginThrottle {
   private readonly account: RateLimiterAbstract;
   private readonly captchas: RateLimiterAbstract;
   private readonly applications: RateLimiterAbstract;
+  private readonly checks: RateLimiterAbstract;
 
   constructor(
     store: SharedStore,
@@ -65,6 +68,11 @@ export class LoginThrottle {
     this.captchas = store.limiter({ prefix: 'captcha-ip', points: policy.captchasPerAddress, durationSeconds: 600 });
     // Guest applications (issue 9): as many per address and window as login attempts per address.
     this.applications = store.limiter({ prefix: 'aplicar-ip', points: policy.maxFailures * 4, durationSeconds });
+    this.checks = store.limiter({
+      prefix: 'consulta-ip',
+      points: policy.applicationChecksPerAddress ?? 30,
+      durationSeconds: 600,
+    });
   }
 
   async begin(kind: 'staff' | 'candidate', account: string, ip: string): Promise<LoginGate> {
@@ -97,9 +105,27 @@ export class LoginThrottle {
     await sleep(Math.min(this.policy.delayMs * 2 ** Math.max(0, t.pairAttempts - 1), MAX_DELAY_MS));
   }
 
-  /** Counts a guest application from this address; seconds to wait when over the limit, or 0. */
+  /**
+   * Seconds this address must wait before another guest application, or 0. Only refused
+   * applications count (applicationFailed): people applying successfully from one office or café
+   * address never use it up, someone probing DPIs or e-mails does.
+   */
   async applicationWait(ip: string): Promise<number> {
-    const r = await consume(this.applications, counterKey(this.keys, 'aplicar', ip));
+    const r = await this.applications.get(counterKey(this.keys, 'aplicar', ip));
+    return r && r.consumedPoints >= this.applications.points ? seconds(r.msBeforeNext) : 0;
+  }
+
+  /** A guest application from this address was refused (invalid, duplicate, closed). */
+  async applicationFailed(ip: string): Promise<void> {
+    await consume(this.applications, counterKey(this.keys, 'aplicar', ip));
+  }
+
+  /**
+   * Counts an applicationCheck lookup from this address; seconds to wait when over the limit,
+   * or 0. Beyond it the check is not made: it would tell which DPIs and e-mails are registered.
+   */
+  async applicationCheckWait(ip: string): Promise<number> {
+    const r = await consume(this.checks, counterKey(this.keys, 'consulta', ip));
     return r.ok ? 0 : seconds(r.res.msBeforeNext);
   }
 

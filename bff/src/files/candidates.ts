@@ -76,14 +76,20 @@ export function candidateFilesRouter(services: Services): Router {
       const isStaff = viewer.kind !== 'CANDIDATE' && can(viewer.role, 'candidate.view');
       if (!owner || !(isOwner || isStaff)) return refuse(req, res, 404);
       // No trace, no file: a staff opening that cannot be logged is not served.
-      if (isStaff && !(await services.profiles.recordAccess(viewer.kind === 'STAFF' ? viewer.id : null, scope, id)))
-        return refuse(req, res, 503);
+      // Staff by their account, an API token by its id (named in the timeline).
+      const by = viewer.kind === 'STAFF' || viewer.kind === 'INTEGRATION' ? viewer.id : null;
+      if (isStaff && !(await services.profiles.recordAccess(by, scope, id))) return refuse(req, res, 503);
       const up = await services.profiles.fileContent(scope, id);
       if (up.statusCode !== 200) {
         await up.body.dump();
         return refuse(req, res, 404);
       }
-      res.setHeader('Content-Type', owner.file.mimeType);
+      // The api's type: a photo is served re-encoded as JPEG whatever it was stored as.
+      const served = up.headers['content-type'];
+      res.setHeader(
+        'Content-Type',
+        typeof served === 'string' && served.startsWith('image/') ? served : owner.file.mimeType,
+      );
       const length = up.headers['content-length'];
       if (typeof length === 'string') res.setHeader('Content-Length', length);
       res.setHeader('Content-Disposition', contentDisposition(owner.file.name));

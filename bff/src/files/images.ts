@@ -3,7 +3,8 @@ import { Router } from 'express';
 import type { Services } from '../context.js';
 import { UpstreamHttpError } from '../upstream/http.js';
 
-const SAFE_KEY = /^plazas\/[A-Za-z0-9._-]+$/;
+/** Keys the api writes are 'plazas/<uuid>(-card).webp'; anything longer cannot exist. */
+const SAFE_KEY = /^plazas\/[A-Za-z0-9._-]{1,200}$/;
 
 /**
  * Public vacancy images, streamed from the api's file store. Only keys under `plazas/` are
@@ -27,7 +28,9 @@ export function imagesRouter({ files }: Pick<Services, 'files'>): Router {
       }
       if (up.statusCode !== 200) {
         await up.body.dump();
-        res.status(up.statusCode === 404 ? 404 : 502).json({ message: 'Imagen no encontrada' });
+        // Any refusal of the key (4xx) is a missing image; only the api failing is the gateway's.
+        const missing = up.statusCode >= 400 && up.statusCode < 500;
+        res.status(missing ? 404 : 502).json({ message: 'Imagen no encontrada' });
         return;
       }
       const type = String(up.headers['content-type'] ?? 'application/octet-stream');

@@ -58,6 +58,9 @@ export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck
     const digits = dpi.replace(/\D/g, '').slice(0, 13);
     const mail = email.trim().toLowerCase().slice(0, 254);
     if (!digits && !mail) return { ok: true, conflict: null, message: null };
+    // Per address: past the limit no lookup is made (the form says nothing; sending it still checks).
+    const wait = await ctx.throttle.applicationCheckWait(ctx.clientAddress);
+    if (wait) throw gqlError('THROTTLED', undefined, { retryAfterSeconds: wait });
     const userId = ctx.viewer?.kind === 'CANDIDATE' ? ctx.viewer.id : null;
     const r = await ctx.applications.check({ vacancyId, dpi: digits, email: mail, userId });
     if (r.ok || !r.conflict) return { ok: true, conflict: null, message: null };
@@ -65,6 +68,20 @@ export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck
     return { ok: false, conflict: r.conflict, message: conflictMessage(r.conflict.toLowerCase(), r.message, mode) };
   },
 };
+
+/** The staged files a refused form names (this applicant's, unused): spent and removed from the api's store. */
+async function dropUploads(ctx: Context, input: ApplicationInput, owner: string | null): Promise<void> {
+  if (!owner) return;
+  await Promise.allSettled(
+    SLOTS.map(async (s) => {
+      const id = input[s.input] as string | null | undefined;
+      const u = id ? await ctx.uploads.staged(id, owner, s.kind) : null;
+      if (!u) return;
+      await ctx.uploads.discard(u);
+      await ctx.files.dropStaged(u.staged);
+    }),
+  );
+}
 
 export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
   async apply(_p, { input }, ctx) {
@@ -81,9 +98,19 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
       error: validationFailed(message, fields, title),
     });
 
-    // Guests are throttled per address like logins; every attempt counts.
-    if (who.mode === 'guest' && (await ctx.throttle.applicationWait(ctx.clientAddress)))
-      return refuse(AUTH_MESSAGES.throttled, [], null);
+    // Guests are throttled per address like logins, counting refused applications only.
+    if (who.mode === 'guest') {
+      const wait = await ctx.throttle.applicationWait(ctx.clientAddress);
+      if (wait) {
+        // Refused before it is read: the files it names go now, not with the hourly sweep.
+        await dropUploads(ctx, input, who.owner);
+        return refuse(AUTH_MESSAGES.throttled, [], null);
+      }
+    }
+    const refused = async <T>(answer: T): Promise<T> => {
+      if (who.mode === 'guest') await ctx.throttle.applicationFailed(ctx.clientAddress);
+      return answer;
+    };
 
     // Upload ids: each must be this applicant's, of the slot's kind, and not used yet.
     const files: Partial<Record<ApplicationFileSlot, StagedFile>> = {};
@@ -144,7 +171,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
       // An upload that is gone says so rather than 'required'.
       const gone = new Set(problems.map((p) => p.path));
       const shown = fields.filter((f, i) => !gone.has(f.path) || fields.findIndex((x) => x.path === f.path) === i);
-      return refuse(shown[0]!.message, shown);
+      return refused(refuse(shown[0]!.message, shown));
     }
     const v = checked.value;
 
@@ -178,7 +205,7 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     }
     switch (r.kind) {
       case 'duplicate':
-        return {
+        return refused({
           applicationId: null,
           message: null,
           mode,
@@ -187,17 +214,18 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
             conflict: r.conflict,
             message: conflictMessage(r.conflict.toLowerCase(), r.message, who.mode),
           },
-        };
+        });
       case 'closed':
-        return {
+        // Its staged files stay: the same uploads may be sent to an open vacancy (applications.test.ts).
+        return refused({
           applicationId: null,
           message: null,
           mode,
           error: { __typename: 'VacancyClosed' as const, message: r.message ?? 'La vacante ya no está disponible.' },
-        };
+        });
       case 'invalid': {
         const f = r.fields.map((x) => ({ path: inputPath(x.path), message: x.message }));
-        return refuse(r.message ?? f[0]?.message ?? APPLICATION_MESSAGES.incompleteTitle, f);
+        return refused(refuse(r.message ?? f[0]?.message ?? APPLICATION_MESSAGES.incompleteTitle, f));
       }
       default:
         if (r.failure.kind === 'unavailable') throw gqlError('UPSTREAM_UNAVAILABLE');

@@ -1,10 +1,12 @@
 import {
   allowedNext,
+  apiTokenActor,
   documentKindOf,
   hireSchema,
   rejectSchema,
   stateNoteSchema,
   TRANSITION_MESSAGES,
+  UNKNOWN_ACTOR,
   type CandidateState,
 } from '@bolsa/domain';
 import type { CandidateResolvers, MutationResolvers, QueryResolvers, ResolversTypes } from '../generated/resolvers.js';
@@ -299,7 +301,7 @@ export const Candidate: CandidateResolvers<Context> = {
         t.accesses.map(async (a) => ({
           __typename: 'FileAccessEvent' as const,
           at: a.at,
-          by: (await staffName(ctx, a.userId)) ?? 'Usuario no disponible',
+          by: (await staffName(ctx, a.userId)) ?? (a.tokenName ? apiTokenActor(a.tokenName) : UNKNOWN_ACTOR),
           document: documentKindOf(a.type) ?? 'CURRICULUM',
         })),
       )),

@@ -24,6 +24,7 @@ import type { SharedStore } from '../auth/store.js';
 import type { FilesClient, StageResult } from '../upstream/files.js';
 import { gqlError } from '../errors.js';
 import { guestOwner } from './guest.js';
+import type { UploadBudget } from './budget.js';
 
 /**
  * Where a candidate's file goes as it arrives: streamed into the api's store (its staging kind
@@ -96,6 +97,8 @@ export class Uploads {
     private readonly key: Buffer,
     /** Spent upload ids, shared by every replica. */
     private readonly store: SharedStore,
+    /** What guests and candidates may stage per hour (null: no limit, staff-only tests). */
+    private readonly budget: UploadBudget | null = null,
   ) {
     this.dir = path.resolve(dataDir, 'uploads');
     mkdirSync(this.dir, { recursive: true });
@@ -184,6 +187,25 @@ export class Uploads {
         res.status(403).json({ message: 'Tu rol no permite realizar esta acción.' });
         return;
       }
+      // Guests and candidates (staff are accountable users) within their hourly budget, charged
+      // before a byte of the body is read (budget.ts).
+      if (this.budget && viewer?.kind !== 'STAFF') {
+        const declared = Number(req.headers['content-length']);
+        const refused = await this.budget
+          .charge(owner, req.ip ?? '', Number.isFinite(declared) ? declared : null)
+          .catch(() => 'unavailable' as const);
+        if (refused === 'unavailable') {
+          // The shared counters (the api or Redis) do not answer: nothing could be staged anyway.
+          res.status(503).json(UNAVAILABLE);
+          return;
+        }
+        if (refused) {
+          res.setHeader('Retry-After', String(refused.retryAfterSeconds));
+          res.setHeader('Connection', 'close');
+          res.status(refused.status).json({ title: FILE_MESSAGES.uploadFailedTitle, message: refused.message });
+          return;
+        }
+      }
       // After an error formidable keeps parsing the rest of the body; write no file from it.
       let failed = false;
       // A candidate's file goes on to the api's store as it arrives (files/staged.ts there).
@@ -259,6 +281,8 @@ export class Uploads {
           const why = staged?.kind;
           if (why === 'too-large') res.status(413).json(kind.tooLarge);
           else if (why === 'wrong-type') res.status(415).json(kind.invalid);
+          else if (staged?.kind === 'bad-image')
+            res.status(422).json({ title: FILE_MESSAGES.invalidTitle, message: staged.message });
           else if (why === 'empty') res.status(400).json(NO_FILE);
           else res.status(503).json(UNAVAILABLE);
           return;

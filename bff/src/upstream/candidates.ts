@@ -80,7 +80,7 @@ export interface TimelineDto {
     attempts: number;
     sentAt: string | null;
   }[];
-  accesses: { at: string; userId: string | null; type: string | null }[];
+  accesses: { at: string; userId: string | null; type: string | null; tokenName: string | null }[];
   /** What happened to the candidate's assigned tests (ASSIGNED, SENT, COMPLETED …). */
   tests: { at: string; userId: string | null; action: string; testName: string }[];
   /** Document-update requests: REQUESTED (with the comment) and FULFILLED. */
@@ -239,7 +239,12 @@ export class CandidatesClient {
       }),
       accesses: listOf(pick(f, 'accesos')).map((raw) => {
         const a = fieldsOf(raw);
-        return { at: at(a), userId: id(pick(a, 'usuarioId', 'userId')), type: text(pick(a, 'tipo', 'type')) };
+        return {
+          at: at(a),
+          userId: id(pick(a, 'usuarioId', 'userId')),
+          type: text(pick(a, 'tipo', 'type')),
+          tokenName: text(pick(a, 'tokenNombre', 'tokenName')),
+        };
       }),
       tests: listOf(pick(f, 'pruebas')).map((raw) => {
         const e = fieldsOf(raw);

@@ -10,6 +10,8 @@ export type StagingKind = 'documento' | 'foto';
 export type StageResult =
   | { ok: true; id: string; size: number; mime: string }
   | { ok: false; kind: 'too-large' | 'wrong-type' | 'empty' }
+  /** An image over the pixel limit, header-only or truncated: the api's Spanish message. */
+  | { ok: false; kind: 'bad-image'; message: string }
   | { ok: false; kind: 'failed'; failure: Failure };
 
 /** A file staged in the api (FilesClient.stage), named by a form in place of its bytes. */
@@ -57,6 +59,8 @@ export class FilesClient {
     if (!r.ok) {
       if (r.failure.status === 413) return { ok: false, kind: 'too-large' };
       if (r.failure.status === 415) return { ok: false, kind: 'wrong-type' };
+      if (r.failure.status === 422 && r.failure.message)
+        return { ok: false, kind: 'bad-image', message: r.failure.message };
       if (r.failure.kind === 'invalid') return { ok: false, kind: 'empty' };
       return { ok: false, kind: 'failed', failure: r.failure };
     }

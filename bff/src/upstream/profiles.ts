@@ -160,11 +160,15 @@ export class ProfilesClient {
   }
 
   /** Records a staff opening of a file (archivos_accesos); staffUserId null for an API token. */
-  async recordAccess(staffUserId: string | null, scope: FileScope, fileId: string): Promise<boolean> {
+  /** `by`: a staff member's id, or an API token's viewer id (`token:<id>`). */
+  async recordAccess(by: string | null, scope: FileScope, fileId: string): Promise<boolean> {
+    const token = by?.startsWith('token:') ? by.slice('token:'.length) : null;
+    const staffUserId = token === null ? by : null;
     const r = await this.http.send('/internal/archivos-accesos', {
       method: 'POST',
       json: {
         usuarioId: staffUserId && isRecordId(staffUserId) ? Number(staffUserId) : null,
+        ...(token && isRecordId(token) ? { tokenId: Number(token) } : {}),
         scope,
         archivoId: Number(fileId),
       },

@@ -17,6 +17,7 @@ import * as m0022 from './0022-staged-file-owner.js';
 import * as m0023 from './0023-interview-calendar.js';
 import * as m0024 from './0024-linked-applications-registered.js';
 import * as m0025 from './0025-session-revocations.js';
+import * as m0026 from './0026-file-access-token.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0023-interview-calendar': m0023,
   '0024-linked-applications-registered': m0024,
   '0025-session-revocations': m0025,
+  '0026-file-access-token': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -84,6 +84,8 @@ export interface ArchivosAccesosTable {
   usuario_candidato_id: number | null;
   tipo: string;
   en: Timestamp;
+  /** The API token that opened it (usuario_id is then null). */
+  token_api_id: number | null;
 }
 
 export type ApplicationFileType = 'fotografia' | 'curriculum' | 'carta' | 'policiales' | 'penales';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ageOn, todayInGuatemala } from '@bolsa/domain';
+import { ageOn, FILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
 import type { ApplicationInput } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
@@ -509,6 +509,18 @@ describe('Formulario de Postulación: sending', SLOW, () => {
     await choose(user, 'Hoja de Vida (PDF)', png());
     expect(await screen.findByText('Solo se permiten archivos PDF')).toBeInTheDocument();
     expect(FakeXhr.sent).toBe(0);
+  });
+
+  it("shows the server's upload budget refusal (429) on the field, in Spanish (issue 22)", async () => {
+    const user = userEvent.setup();
+    const message = FILE_MESSAGES.uploadBudget(42);
+    FakeXhr.answer = { status: 429, body: { title: FILE_MESSAGES.uploadFailedTitle, message } };
+    renderForm();
+    await screen.findByText('Enfermera Auxiliar');
+    await openSection(user, 'Documentos Adjuntos');
+    await choose(user, 'Hoja de Vida (PDF)', pdf());
+    expect(await screen.findByText(message, {}, SLOW_WAIT)).toBeInTheDocument();
+    expect(message).toBe('Has subido demasiados archivos en poco tiempo. Intenta de nuevo en 42 minutos.');
   });
 
   it('marks a DPI already in use when it loses focus, and says nothing when the check fails', async () => {
