@@ -13,7 +13,15 @@ module.exports = {
       comment: 'domain/ is pure rules shared by every tier: it imports no other workspace.',
       severity: 'error',
       from: { path: '^domain/' },
-      to: { path: ['^(api|bff|web)/', '@bolsa/(api|bff|web)'] },
+      to: { path: ['^(observability|api|bff|web)/', '@bolsa/(observability|api|bff|web)'] },
+    },
+    {
+      name: 'observability-imports-no-workspace',
+      comment:
+        'observability/ is what the api and the BFF share to be watched (logger, metrics, draining): it imports none of our workspaces, not even domain (its privacy rules come in as an argument).',
+      severity: 'error',
+      from: { path: '^observability/' },
+      to: { path: ['^(domain|api|bff|web)/', '@bolsa/'] },
     },
     {
       name: 'api-not-bff-or-web',
@@ -55,10 +63,11 @@ module.exports = {
     },
     {
       name: 'web-not-api-or-bff',
-      comment: 'The web talks to the BFF over HTTP only: it never imports api/ or bff/.',
+      comment:
+        'The web talks to the BFF over HTTP only: it never imports api/ or bff/ (nor their server-side observability/).',
       severity: 'error',
       from: { path: '^web/' },
-      to: { path: ['^(api|bff)/', '@bolsa/(api|bff)'] },
+      to: { path: ['^(api|bff|observability)/', '@bolsa/(api|bff|observability)'] },
     },
     {
       name: 'bff-not-api',

@@ -15,6 +15,7 @@ FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY observability/package.json observability/
 COPY api/package.json api/
 COPY bff/package.json bff/
 COPY web/package.json web/

@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // Browser journeys live in e2e/ with their own config (npm run test:e2e).
 export default defineConfig({
   test: {
-    projects: ['domain', 'api', 'bff', 'web', 'scripts'],
+    projects: ['domain', 'observability', 'api', 'bff', 'web', 'scripts'],
   },
 });

@@ -2,10 +2,10 @@
 // `npm run build`: everything production runs, compiled.
 //   1. codegen (skipped when schema and documents are unchanged: scripts/codegen.mjs);
 //   2. api and bff bundled to JavaScript by esbuild: api/dist/index.js, api/dist/cli/*.js,
-//      bff/dist/index.js (+ source maps). @bolsa/domain is inlined (its package exports point at
-//      the TypeScript sources that dev and tests use); every other package stays an import,
-//      resolved from node_modules at run time, and must be a production dependency of that
-//      workspace or of domain — the build fails otherwise (docs/decisions/2026-11-26-build-and-runtime.md);
+//      bff/dist/index.js (+ source maps). @bolsa/domain and @bolsa/observability are inlined (their
+//      package exports point at the TypeScript sources that dev and tests use); every other package
+//      stays an import, resolved from node_modules at run time, and must be a production dependency
+//      of that workspace or of an inlined one — the build fails otherwise (docs/decisions/2026-11-26-build-and-runtime.md);
 //   3. the web (vite build, prerender, precompress), skipped when its inputs are unchanged.
 // The Dockerfile's build stage and scripts/production-path.mjs run this same script.
 //
@@ -20,7 +20,12 @@ import { fingerprint, recordStamp, root, upToDate } from './lib/fingerprint.mjs'
 
 /** The Node version the bundles are written for: the oldest we still run (development on 20.19). */
 const TARGET = 'node20.19';
-const DOMAIN = '@bolsa/domain';
+/** Our shared workspaces, bundled into the api and the bff: package name → folder. */
+export const INLINED = new Map([
+  ['@bolsa/domain', 'domain'],
+  ['@bolsa/observability', 'observability'],
+]);
+const isInlined = (specifier) => INLINED.has(packageOf(specifier));
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
@@ -41,14 +46,14 @@ async function buildServer(workspace) {
   const { build } = await import('esbuild');
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   const allowed = new Set(
-    [workspace, 'domain'].flatMap((w) => Object.keys(readJson(`${w}/package.json`).dependencies ?? {})),
+    [workspace, ...INLINED.values()].flatMap((w) => Object.keys(readJson(`${w}/package.json`).dependencies ?? {})),
   );
   const imported = new Map(); // package → first importer
   const externals = {
     name: 'bolsa:packages-external',
     setup(b) {
       b.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path === DOMAIN || args.path.startsWith(`${DOMAIN}/`)) return undefined; // inlined
+        if (isInlined(args.path)) return undefined;
         if (builtins.has(args.path)) return { path: args.path, external: true };
         const name = packageOf(args.path);
         if (!imported.has(name)) imported.set(name, path.relative(root, args.importer));
@@ -76,7 +81,7 @@ async function buildServer(workspace) {
   const undeclared = [...imported].filter(([name]) => !allowed.has(name));
   if (undeclared.length) {
     throw new Error(
-      `${workspace}: imports packages that are not production dependencies of ${workspace}/ or domain/ ` +
+      `${workspace}: imports packages that are not production dependencies of ${workspace}/ or ${[...INLINED.values()].join('/, ')}/ ` +
         `(npm ci --omit=dev would not install them):\n` +
         undeclared.map(([name, from]) => `  - ${name} (from ${from})`).join('\n'),
     );

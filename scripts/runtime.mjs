@@ -19,6 +19,7 @@ export const RUNTIME_FILES = [
   'package-lock.json',
   // Every workspace's package.json, or `npm ci` finds the lockfile out of step.
   'domain/package.json',
+  'observability/package.json',
   'api/package.json',
   'bff/package.json',
   'web/package.json',

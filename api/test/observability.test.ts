@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -18,9 +18,8 @@ import {
   type MetricsServer,
 } from '../src/observability/index.js';
 import { databases, records, type TestApi } from './support/databases.js';
+import { refused, startServiceProcess } from '../../observability/test-support/service-process.js';
 import { until } from './support/smtp.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const mail = (n: number) =>
   applicationReceived({
@@ -126,28 +125,24 @@ describe.each(databases)('observability of the api on $name', ({ name, start }) 
   });
 });
 
-describe('the process logger', () => {
-  it('writes JSON lines with the level as a word, and redacts personal keys at the top and one level down', () => {
+// The logger itself is @bolsa/observability's (observability/test/logger.test.ts); this checks that
+// the api's applies the domain's privacy rules.
+describe('the api process logger', () => {
+  it('redacts personal keys (domain PERSONAL_LOG_KEYS) and scrubs an Error’s message (domain scrubText)', () => {
     const lines: string[] = [];
     const log = capturingLogger('api', lines);
     log.info({ dpi: '2345678901234', candidato: { email: 'ana@example.com', telefono: '55123456' }, ok: 1 }, 'x');
+    log.error({ err: new TypeError('falló con ana@example.com y 2345678901234') }, 'y');
     expect(JSON.parse(lines[0]!)).toMatchObject({
       level: 'info',
       service: 'api',
       dpi: '[oculto]',
       candidato: { email: '[oculto]', telefono: '[oculto]' },
       ok: 1,
-      msg: 'x',
     });
-  });
-
-  it('logs a raw Error as its class, scrubbed message and stack frames', () => {
-    const lines: string[] = [];
-    capturingLogger('api', lines).error({ err: new TypeError('falló con ana@example.com y 2345678901234') }, 'y');
-    const { err } = JSON.parse(lines[0]!) as { err: { type: string; message: string; stack: string } };
-    expect(err.type).toBe('TypeError');
-    expect(err.message).toBe('falló con <correo> y <número>');
-    expect(err.stack).toMatch(/observability\.test\.ts/);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      err: { type: 'TypeError', message: 'falló con <correo> y <número>' },
+    });
   });
 });
 
@@ -235,16 +230,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
-  });
-
 describe('the api process (api/src/index.ts) on SIGTERM', () => {
   let child: ChildProcess | undefined;
   let dataDir: string;
@@ -257,12 +242,10 @@ describe('the api process (api/src/index.ts) on SIGTERM', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bolsa-api-stop-'));
     const [port, metricsPort] = [await freePort(), await freePort()];
     const token = randomBytes(24).toString('hex');
-    const out: string[] = [];
-    child = spawn(process.execPath, ['--import', 'tsx', 'api/src/index.ts'], {
-      cwd: ROOT,
+    const base = `http://127.0.0.1:${port}`;
+    const api = await startServiceProcess({
+      entry: 'api/src/index.ts',
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
         API_PORT: String(port),
@@ -271,22 +254,10 @@ describe('the api process (api/src/index.ts) on SIGTERM', () => {
         SEED_DEMO: 'false',
         SHUTDOWN_TIMEOUT_MS: '20000',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      readyUrl: `${base}/healthz`,
+      timeoutMs: 120_000,
     });
-    let buffered = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buffered += d.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      out.push(...lines);
-    });
-    child.stderr!.on('data', (d: Buffer) => out.push(`stderr: ${d.toString()}`));
-    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
-    const base = `http://127.0.0.1:${port}`;
-    await until(async () => {
-      if (child!.exitCode !== null) throw new Error(`the api ended:\n${out.join('\n')}`);
-      return (await fetch(`${base}/healthz`).catch(() => null))?.ok === true;
-    }, 120_000);
+    child = api.child;
 
     const metricsText = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metricsText).toContain('nodejs_eventloop_lag_seconds');
@@ -315,11 +286,10 @@ describe('the api process (api/src/index.ts) on SIGTERM', () => {
     await answered;
     expect(answer).toMatch(/^HTTP\/1\.1 201 /);
     expect(answer.toLowerCase()).toContain('connection: close');
-    expect(await exited).toBe(0);
+    expect(await api.exited).toBe(0);
     expect(await refused(metricsPort)).toBe(true);
 
-    const lines = out.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.length).toBe(out.filter((l) => l.trim()).length);
+    const lines = api.jsonLines();
     expect(lines).toContainEqual(
       expect.objectContaining({
         service: 'api',
@@ -331,6 +301,6 @@ describe('the api process (api/src/index.ts) on SIGTERM', () => {
       }),
     );
     expect(lines.map((l) => l.msg)).toContain('API cerrado');
-    expect(out.join('\n')).not.toContain('cierre@ejemplo.org.gt');
+    expect(api.out.join('\n')).not.toContain('cierre@ejemplo.org.gt');
   }, 180_000);
 });

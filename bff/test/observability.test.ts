@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
@@ -13,9 +13,9 @@ import { jsonErrors } from '../src/client-errors.js';
 import { capturingLogger, startMetricsServer, type MetricsServer } from '../src/observability/index.js';
 import { createServer } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
+import { refused, startServiceProcess, until } from '../../observability/test-support/service-process.js';
 import { listen, records, startStack, type Stack } from './support.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const INDEX =
   '<!doctype html><html lang="es"><head><title>Bolsa de Trabajo</title></head><body><div id="root"></div></body></html>';
 
@@ -371,24 +371,6 @@ async function heldApi() {
   return { port, seen, first, release, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
-  });
-
-async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** A POST /graphql written in two halves: headers and half the body now, the rest on finish(). */
 function halfSentRequest(port: number, body: string) {
   const socket = net.connect(port, '127.0.0.1');
@@ -426,12 +408,10 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
     api = await heldApi();
     dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bff-stop-'));
     const [port, metricsPort] = [await closedPort(), await closedPort()];
-    const out: string[] = [];
-    child = spawn(process.execPath, ['--import', 'tsx', 'bff/src/index.ts'], {
-      cwd: ROOT,
+    const base = `http://127.0.0.1:${port}`;
+    const bffProcess = await startServiceProcess({
+      entry: 'bff/src/index.ts',
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
@@ -443,22 +423,10 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
         PUBLIC_CACHE_TTL_MS: '0',
         SHUTDOWN_TIMEOUT_MS: '20000',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      readyUrl: `${base}/livez`,
+      timeoutMs: 60_000,
     });
-    let buffered = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buffered += d.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      out.push(...lines);
-    });
-    child.stderr!.on('data', (d: Buffer) => out.push(`stderr: ${d.toString()}`));
-    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
-    const base = `http://127.0.0.1:${port}`;
-    await until(async () => {
-      if (child!.exitCode !== null) throw new Error(`the BFF ended:\n${out.join('\n')}`);
-      return (await fetch(`${base}/livez`).catch(() => null))?.ok === true;
-    }, 60_000);
+    child = bffProcess.child;
     expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain(
       'nodejs_eventloop_lag_seconds',
     );
@@ -491,11 +459,10 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
     expect(lateRes).toContain('{"data":{"branches":[{"id":"1","name":"Central"}]}}');
     const reqId = res.headers.get('x-request-id')!;
     expect(api.seen).toContain(reqId);
-    expect(await exited).toBe(0);
+    expect(await bffProcess.exited).toBe(0);
     expect(await refused(metricsPort)).toBe(true);
 
-    const lines = out.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.length).toBe(out.filter((l) => l.trim()).length);
+    const lines = bffProcess.jsonLines();
     expect(lines).toContainEqual(
       expect.objectContaining({
         service: 'bff',

@@ -107,3 +107,14 @@ export function scrubText(text: string): string {
 
 /** A request id a caller may hand on: short and plain, so it cannot forge or break a log line. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Every rule above that a process logger applies, in one object: what @bolsa/observability's
+ * logging() takes (it imports no workspace, so the rules come in from here).
+ */
+export const LOG_PRIVACY = {
+  redactPaths: LOG_REDACT_PATHS,
+  requestRedactPaths: REQUEST_LOG_REDACT_PATHS,
+  censor: LOG_CENSOR,
+  scrub: scrubText,
+} as const;

@@ -72,6 +72,18 @@ describe('Dockerfile and the production-path script stay in step', () => {
     expect(cmd.join(' ')).not.toContain('tsx');
   });
 
+  it('the build stage copies every workspace’s package.json before its npm ci (or the lockfile is out of step)', () => {
+    const workspaces = JSON.parse(read('package.json')).workspaces as string[];
+    const ops = build!.instructions;
+    const ci = ops.findIndex((i) => i.op === 'RUN' && /^npm ci\b/.test(i.args));
+    expect(ci, 'RUN npm ci in the build stage').toBeGreaterThan(0);
+    const copied = ops
+      .slice(0, ci)
+      .filter((i) => i.op === 'COPY')
+      .map((i) => i.args);
+    for (const w of workspaces) expect(copied, w).toContain(`${w}/package.json ${w}/`);
+  });
+
   it('the runtime folder has every workspace’s package.json and files that exist in the checkout', () => {
     const workspaces = JSON.parse(read('package.json')).workspaces as string[];
     for (const w of workspaces) expect(RUNTIME_FILES).toContain(`${w}/package.json`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserWorkspaceConfig } from 'vitest/config';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const configs = ['domain', 'api', 'bff', 'web', 'scripts', 'e2e'].map((w) => `${w}/vitest.config.ts`);
+const configs = ['domain', 'observability', 'api', 'bff', 'web', 'scripts', 'e2e'].map((w) => `${w}/vitest.config.ts`);
 
 // A busy 2-core CI machine must not fail a test on vitest's 5 s default (issue 20 §7).
 describe('every workspace vitest config', () => {

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LOG_CENSOR, maskPath, REQUEST_LOG_REDACT_PATHS, SAFE_REQUEST_ID } from '@bolsa/domain';
+import { maskPath, SAFE_REQUEST_ID } from '@bolsa/domain';
+import { pathOf, type Logger } from '@bolsa/observability';
 import type { Request, RequestHandler } from 'express';
-import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { requestLog } from './logger.js';
 import type { ApiMetrics } from './metrics.js';
 
 /** Probes that arrive every few seconds: counted, and logged only when they fail. */
 const PROBES = new Set(['/healthz', '/internal/readyz']);
-
-const STARTED = Symbol('request started');
-type Timed = ServerResponse & { [STARTED]?: number };
 
 /** The route pattern Express matched ('/plazas/:id'), or null when no route answered. */
 export function routeOf(req: IncomingMessage): string | null {
@@ -18,8 +15,6 @@ export function routeOf(req: IncomingMessage): string | null {
   const pattern = r.route?.path as unknown;
   return typeof pattern === 'string' ? `${r.baseUrl ?? ''}${pattern}` : null;
 }
-
-const pathOf = (req: IncomingMessage): string => (req as Partial<Request>).originalUrl ?? req.url ?? '/';
 
 /** The request's id: the caller's (the BFF's) when well-formed, else a new one; answered in X-Request-Id. */
 function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -42,52 +37,20 @@ export interface RequestLoggingOptions {
  * milliseconds. Never the query string, a body or a header.
  */
 export function requestLogging(o: RequestLoggingOptions): RequestHandler {
-  const fields = (req: IncomingMessage, res: ServerResponse) => {
-    const started = (res as Timed)[STARTED];
-    return {
+  const { metrics } = o;
+  const log = requestLog({
+    logger: o.logger,
+    genReqId: requestId,
+    lines: o.lines,
+    probes: PROBES,
+    fields: (req, res) => ({
       method: req.method,
       route: routeOf(req) ?? maskPath(pathOf(req)),
       status: res.statusCode,
-      ms: started === undefined ? undefined : Math.round((performance.now() - started) * 10) / 10,
-      ...(res.writableFinished ? {} : { aborted: true }),
-    };
-  };
-  const logging = pinoHttp({
-    logger: o.logger,
-    genReqId: requestId,
-    // One child logger per request, bound to { reqId } (req.log and the request's line): the request
-    // object itself is never bound or logged, and fields() says what the line keeps.
-    customAttributeKeys: { req: 'reqId' },
-    wrapSerializers: false,
-    serializers: { reqId: (req: IncomingMessage & { id?: unknown }) => req.id, res: () => undefined },
-    // Redacts top-level keys only (REQUEST_LOG_REDACT_PATHS): wildcards would cost more than the
-    // cached board answer itself. The process logger keeps the full list for everything else.
-    redact: { paths: REQUEST_LOG_REDACT_PATHS, censor: LOG_CENSOR },
-    autoLogging: o.lines,
-    customLogLevel: (req, res, err) => {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode < 400 && PROBES.has(pathOf(req))) return 'silent';
-      return 'info';
-    },
-    customSuccessObject: fields,
-    customErrorObject: fields,
-    customSuccessMessage: () => 'solicitud atendida',
-    customErrorMessage: () => 'solicitud fallida',
+    }),
+    answered: metrics
+      ? (req, status, seconds) => metrics.request(req.method ?? 'GET', routeOf(req) ?? 'none', status, seconds)
+      : undefined,
   });
-  return (req, res, next) => {
-    (res as Timed)[STARTED] = performance.now();
-    if (o.metrics) {
-      const metrics = o.metrics;
-      res.once('close', () => {
-        const status = res.writableFinished ? res.statusCode : 499;
-        metrics.request(
-          req.method,
-          routeOf(req) ?? 'none',
-          status,
-          (performance.now() - (res as Timed)[STARTED]!) / 1e3,
-        );
-      });
-    }
-    logging(req, res, next);
-  };
+  return (req, res, next) => log(req, res, next);
 }

@@ -1,12 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { httpRequestDurations, serviceRegistry, type RequestObserver } from '@bolsa/observability';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
 
-/** Request durations from 1 ms to 10 s: the board answers in milliseconds, uploads take seconds. */
-const HTTP_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
@@ -14,7 +11,7 @@ export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
 export interface ApiMetrics {
   registry: Registry;
   /** One request answered: method, route pattern (never a raw path), status. */
-  request(method: string, route: string, status: number, seconds: number): void;
+  request: RequestObserver;
   /** One SQL statement run (Kysely's log event). */
   query(seconds: number, ok: boolean): void;
   /** One outbox delivery attempt's outcome in this process. */
@@ -28,19 +25,9 @@ export interface ApiMetrics {
  * request and query durations, the outbox and the PostgreSQL pool, and Node's defaults when asked. Label values are bounded: route patterns, methods, status codes, fixed outcomes.
  */
 export function createApiMetrics(o: { processMetrics?: boolean } = {}): ApiMetrics {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service: 'api' });
-  // Node's own (CPU, memory, handles, GC, event-loop lag) describe the process: the entry point asks
-  // for them once; api instances that tests start side by side in one process do not.
-  if (o.processMetrics) collectDefaultMetrics({ register: registry });
+  const registry = serviceRegistry('api', o);
 
-  const http = new Histogram({
-    name: 'bolsa_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [registry],
-  });
+  const request = httpRequestDurations(registry);
   const queries = new Histogram({
     name: 'bolsa_db_query_duration_seconds',
     help: 'Time to run one SQL statement, by outcome (ok, error).',
@@ -58,7 +45,7 @@ export function createApiMetrics(o: { processMetrics?: boolean } = {}): ApiMetri
 
   return {
     registry,
-    request: (method, route, status, seconds) => http.observe({ method, route, status_code: status }, seconds),
+    request,
     query: (seconds, ok) => queries.observe({ outcome: ok ? 'ok' : 'error' }, seconds),
     delivery: (outcome) => deliveries.inc({ outcome }),
     watch(db, pool) {
@@ -123,44 +110,5 @@ export function createApiMetrics(o: { processMetrics?: boolean } = {}): ApiMetri
         });
       }
     },
-  };
-}
-
-export interface MetricsServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/**
- * Prometheus text on its own port (GET /metrics; anything else 404), bound to loopback unless the
- * operator says otherwise: metrics name routes and volumes nobody outside needs to see.
- */
-export async function startMetricsServer(registry: Registry, host: string, port: number): Promise<MetricsServer> {
-  const server: Server = createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No encontrado\n');
-      return;
-    }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Error al leer las métricas\n'),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${urlHost}:${address.port}/metrics`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
 }

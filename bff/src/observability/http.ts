@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { LOG_CENSOR, maskPath, REQUEST_LOG_REDACT_PATHS, SAFE_REQUEST_ID } from '@bolsa/domain';
+import type { IncomingMessage, RequestListener } from 'node:http';
+import { maskPath, SAFE_REQUEST_ID } from '@bolsa/domain';
+import { pathOf, type Logger } from '@bolsa/observability';
 import type { Request } from 'express';
-import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { requestLog } from './logger.js';
 import type { BffMetrics } from './metrics.js';
 
-const STARTED = Symbol('request started');
 const ROUTE = Symbol('route label');
 const OPERATION = Symbol('operation label');
 type Marked = IncomingMessage & { [ROUTE]?: string; [OPERATION]?: string; id?: unknown };
-type Timed = ServerResponse & { [STARTED]?: number };
 
 /** Probes that arrive every few seconds: counted, and logged only when they fail. */
 const PROBES = new Set(['/livez', '/readyz', '/healthz']);
@@ -37,8 +35,6 @@ export function routeOf(req: IncomingMessage): string | null {
   // A mounted middleware that answered itself (Apollo under /graphql, static files under /assets).
   return r.baseUrl ? r.baseUrl : null;
 }
-
-const pathOf = (req: IncomingMessage): string => (req as Partial<Request>).originalUrl ?? req.url ?? '/';
 
 /** Whether the peer of this connection is a proxy TRUST_PROXY names (Express's compiled rule). */
 export type TrustedPeer = (address: string, hop: number) => boolean;
@@ -71,51 +67,27 @@ export interface InstrumentOptions {
  * name; never a query string, body, cookie or header) and the HTTP duration histogram.
  */
 export function instrument(handler: RequestListener, o: InstrumentOptions): RequestListener {
-  const fields = (req: IncomingMessage, res: ServerResponse) => {
-    const started = (res as Timed)[STARTED];
-    const operationName = operationOf(req);
-    return {
-      method: req.method,
-      route: routeOf(req) ?? maskPath(pathOf(req)),
-      status: res.statusCode,
-      ms: started === undefined ? undefined : Math.round((performance.now() - started) * 10) / 10,
-      ...(operationName ? { operationName } : {}),
-      ...(res.writableFinished ? {} : { aborted: true }),
-    };
-  };
-  const logging = pinoHttp({
+  const { metrics } = o;
+  const log = requestLog({
     logger: o.logger,
     // X-Request-Id goes out with the answer: requestIdMiddleware sets it for Express, the early cache
     // path writes it with its captured headers.
     genReqId: (req) => requestIdFor(req, o.trusted),
-    // One child logger per request, bound to { reqId } (req.log and the request's line): the request
-    // object itself is never bound or logged, and fields() says what the line keeps.
-    customAttributeKeys: { req: 'reqId' },
-    wrapSerializers: false,
-    serializers: { reqId: (req: IncomingMessage & { id?: unknown }) => req.id, res: () => undefined },
-    // Redacts top-level keys only (REQUEST_LOG_REDACT_PATHS): wildcards would cost more than the
-    // cached board answer itself. The process logger keeps the full list for everything else.
-    redact: { paths: REQUEST_LOG_REDACT_PATHS, censor: LOG_CENSOR },
-    customLogLevel: (req, res, err) => {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode < 400 && PROBES.has(pathOf(req))) return 'silent';
-      return 'info';
+    probes: PROBES,
+    fields: (req, res) => {
+      const operationName = operationOf(req);
+      return {
+        method: req.method,
+        route: routeOf(req) ?? maskPath(pathOf(req)),
+        status: res.statusCode,
+        ...(operationName ? { operationName } : {}),
+      };
     },
-    customSuccessObject: fields,
-    customErrorObject: fields,
-    customSuccessMessage: () => 'solicitud atendida',
-    customErrorMessage: () => 'solicitud fallida',
+    answered: (req, status, seconds) =>
+      metrics.request(req.method ?? 'GET', routeOf(req) ?? (status < 400 ? 'static' : 'none'), status, seconds),
   });
-  const { metrics } = o;
   return (req, res) => {
-    const started = performance.now();
-    (res as Timed)[STARTED] = started;
-    res.once('close', () => {
-      const status = res.writableFinished ? res.statusCode : 499;
-      const route = routeOf(req) ?? (status < 400 ? 'static' : 'none');
-      metrics.request(req.method ?? 'GET', route, status, (performance.now() - started) / 1e3);
-    });
-    logging(req, res);
+    log(req, res);
     handler(req, res);
   };
 }

@@ -1,10 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { maskPath } from '@bolsa/domain';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { HTTP_BUCKETS, httpRequestDurations, serviceRegistry, type RequestObserver } from '@bolsa/observability';
+import { Counter, Histogram, type Registry } from 'prom-client';
 
-/** From 1 ms (a cached board answer) to 10 s (an upload, the upstream time-out). */
-const BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STORE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
 /** At most this many distinct operation names get a series of their own (the web uses about 80). */
@@ -32,7 +29,7 @@ export type UpstreamFailure = 'timeout' | 'connection' | 'unavailable';
 export interface BffMetrics {
   registry: Registry;
   /** One HTTP answer: method, route pattern, status. */
-  request(method: string, route: string, status: number, seconds: number): void;
+  request: RequestObserver;
   /**
    * The label of a GraphQL operation name: itself when well-formed and among the first known ones,
    * 'anonymous' without a name, 'other' beyond the bound. The same value goes into the log line.
@@ -52,29 +49,21 @@ export interface BffMetrics {
  * session-store latency, and Node's defaults (CPU, memory, event-loop lag) when asked.
  */
 export function createBffMetrics(o: { processMetrics?: boolean } = {}): BffMetrics {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service: 'bff' });
-  if (o.processMetrics) collectDefaultMetrics({ register: registry });
+  const registry = serviceRegistry('bff', o);
 
-  const http = new Histogram({
-    name: 'bolsa_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: BUCKETS,
-    registers: [registry],
-  });
+  const request = httpRequestDurations(registry);
   const operations = new Histogram({
     name: 'bolsa_graphql_operation_duration_seconds',
     help: 'Time to execute a GraphQL operation, by operation name and outcome (error: the answer carries errors).',
     labelNames: ['operation', 'outcome'] as const,
-    buckets: BUCKETS,
+    buckets: HTTP_BUCKETS,
     registers: [registry],
   });
   const upstream = new Histogram({
     name: 'bolsa_upstream_request_duration_seconds',
     help: 'Time until the api answers a call (response head), by method, masked route and status (error: no answer).',
     labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: BUCKETS,
+    buckets: HTTP_BUCKETS,
     registers: [registry],
   });
   const upstreamErrors = new Counter({
@@ -95,7 +84,7 @@ export function createBffMetrics(o: { processMetrics?: boolean } = {}): BffMetri
   const upstreamRoute = bounded(MAX_UPSTREAM_ROUTES);
   return {
     registry,
-    request: (method, route, status, seconds) => http.observe({ method, route, status_code: status }, seconds),
+    request,
     operationLabel: (name) => (!name ? 'anonymous' : OPERATION_NAME.test(name) ? operationName(name) : 'other'),
     operation: (label, ok, seconds) => operations.observe({ operation: label, outcome: ok ? 'ok' : 'error' }, seconds),
     upstream(method, path, status, seconds, failure) {
@@ -105,44 +94,5 @@ export function createBffMetrics(o: { processMetrics?: boolean } = {}): BffMetri
     },
     sessionStore: (name, operation, ok, seconds) =>
       store.observe({ store: name, operation, outcome: ok ? 'ok' : 'error' }, seconds),
-  };
-}
-
-export interface MetricsServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/**
- * Prometheus text on its own port (GET /metrics; anything else 404), bound to loopback unless the
- * operator says otherwise: never on the public port.
- */
-export async function startMetricsServer(registry: Registry, host: string, port: number): Promise<MetricsServer> {
-  const server: Server = createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No encontrado\n');
-      return;
-    }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Error al leer las métricas\n'),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${urlHost}:${address.port}/metrics`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
 }

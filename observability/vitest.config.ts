@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+export default defineConfig({
+  test: { name: 'observability', include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
+});
