@@ -74,7 +74,7 @@ describe.each(databases)('applications on $name', ({ start }) => {
       .where('postulante_id', '=', id)
       .execute();
     expect(files.map((f) => f.tipo).sort()).toEqual(['curriculum', 'fotografia']);
-    for (const f of files) expect(f.clave).toMatch(/^postulantes\/[0-9a-f-]{36}\.(pdf|png)$/);
+    for (const f of files) expect(f.clave).toMatch(/^postulantes\/[0-9a-f-]{36}\.(pdf|jpg)$/);
     const mail = await t.api.db.selectFrom('correos_salientes').selectAll().where('postulante_id', '=', id).execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({

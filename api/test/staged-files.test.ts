@@ -139,6 +139,23 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     expect([row.tipo, row.tamano, r.body.tamano]).toEqual(['jpeg', stored.length, stored.length]);
   });
 
+  it('remembers that a photo had data after its end (a polyglot) even though it is kept re-encoded', async () => {
+    const zip = Buffer.concat([
+      Buffer.from('PK\u0003\u0004', 'latin1'),
+      Buffer.alloc(40),
+      Buffer.from('PK\u0005\u0006', 'latin1'),
+      Buffer.alloc(18),
+    ]);
+    const r = await stage(Buffer.concat([big, zip]), 'foto', 'f.jpg');
+    expect(r.status).toBe(201);
+    const row = await t.api.db
+      .selectFrom('archivos_preparados')
+      .select(['sobrante'])
+      .where('id', '=', r.body.id as string)
+      .executeTakeFirstOrThrow();
+    expect(row.sobrante).toBe(true);
+  });
+
   it('drops a staged file the BFF will not use (POST /internal/archivos-preparados/{id}/eliminar)', async () => {
     const id = await stagedId(pdf);
     const drop = (x: string) =>

@@ -158,7 +158,7 @@ export async function receiveApplication(req: Request, store: FileStore): Promis
     }
     let kind = r.tap.tooLarge || r.tap.size === 0 ? null : await sniffKind(r.tap.head);
     let size = r.tap.size;
-    let trailing = hasTrailing(kind, r.tap.tail);
+    const trailing = hasTrailing(kind, r.tap.tail);
     if (r.field === 'FileFotografia' && (kind === 'jpeg' || kind === 'png')) {
       // Decoded whole with the pixel limit and kept as the bounded JPEG (files/photo.ts); an image
       // that cannot be is refused like a file of the wrong kind.
@@ -166,7 +166,8 @@ export async function receiveApplication(req: Request, store: FileStore): Promis
       const photo = original ? await boundedPhoto(await buffer(original.body)) : null;
       if (photo?.ok) {
         await store.put(r.tmpKey, photo.data, 'image/jpeg');
-        [kind, size, trailing] = ['jpeg', photo.data.length, false];
+        // `trailing` stays as the original had it: a polyglot is refused, not laundered.
+        [kind, size] = ['jpeg', photo.data.length];
       } else kind = null;
     }
     files.push({

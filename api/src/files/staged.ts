@@ -68,14 +68,15 @@ export async function stageFile(
   if (!sniffed || !acceptsKind(STAGING_KINDS[kind], sniffed)) return refuse('type');
   let size = tap.size;
   let stored: SniffedKind = sniffed;
-  let trailing = hasTrailing(sniffed, tap.tail);
+  const trailing = hasTrailing(sniffed, tap.tail);
   if (kind === 'foto') {
     // Decoded whole (pixel limit, truncation) and kept only as the bounded JPEG (photo.ts).
     const original = await deps.files.open(key);
     const photo = original ? await boundedPhoto(await buffer(original.body)) : null;
     if (!photo?.ok) return refuse(photo?.reason ?? 'unreadable');
     await deps.files.put(key, photo.data, 'image/jpeg');
-    [size, stored, trailing] = [photo.data.length, 'jpeg', false];
+    // `trailing` stays as the original had it: a polyglot is refused, not laundered.
+    [size, stored] = [photo.data.length, 'jpeg'];
   }
   try {
     await deps.db
