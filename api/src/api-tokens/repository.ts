@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 export interface ApiTokenJson {
   id: number;
@@ -10,9 +11,6 @@ export interface ApiTokenJson {
   revocado: boolean;
 }
 
-const iso = (column: 'creado_en' | 'usado_en') =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Newest first; never the hashes. */
 export async function listApiTokens(db: Db): Promise<ApiTokenJson[]> {
   return db
@@ -21,8 +19,8 @@ export async function listApiTokens(db: Db): Promise<ApiTokenJson[]> {
       'id',
       'nombre',
       'idrol',
-      iso('creado_en').as('creado_en'),
-      iso('usado_en').$castTo<string | null>().as('usado_en'),
+      utcInstant('creado_en').as('creado_en'),
+      utcInstant('usado_en').$castTo<string | null>().as('usado_en'),
       'revocado',
     ])
     .orderBy('creado_en', 'desc')

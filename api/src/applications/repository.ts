@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { ApplicationConflict } from '@bolsa/domain';
 import type { ApplicationFileType, Database, Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -160,10 +161,7 @@ export async function insertApplication(db: Conn, a: NewApplication): Promise<{ 
       es_registrado: a.userId !== null,
     })
     // The instant, in UTC whatever the session's zone: the e-mail prints Guatemala's day of it (issue 20).
-    .returning([
-      'id',
-      sql<string>`to_char(fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('createdAt'),
-    ])
+    .returning(['id', utcInstant('fecha_registro').as('createdAt')])
     .executeTakeFirstOrThrow();
   return row;
 }

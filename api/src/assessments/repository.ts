@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, TemplateCategory, TemplateType } from '../db/database.js';
 import { foldSql } from '../lists.js';
+import { utcInstant } from '../db/instant.js';
 
 /** An assessment template as GET /pruebas/templates lists it (spec 2 §3). */
 export interface TemplateJson {
@@ -32,7 +33,7 @@ function templateQuery(db: Db) {
       'archivo_nombre',
       'archivo_ruta',
       'activo',
-      sql<string>`to_char(fecha_creacion at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('fecha_creacion'),
+      utcInstant('fecha_creacion').as('fecha_creacion'),
     ]);
 }
 

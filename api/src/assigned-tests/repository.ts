@@ -1,11 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { AssignedTestStateColumn, Database, Db, TemplateType, TestEventAction } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
-
-const iso = (col: string) => sql<string>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const isoOrNull = (col: string) =>
-  sql<string | null>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One assigned test as GET /pruebas/postulante/{id} answers it (spec 3 §3 plus extras). */
 export interface AssignedTestJson {
@@ -38,9 +35,9 @@ function selectTests(db: Conn) {
       'p.postulante_id',
       'p.nombre_prueba',
       'p.tipo_prueba',
-      iso('p.fecha_asignacion').as('fecha_asignacion'),
+      utcInstant('p.fecha_asignacion').as('fecha_asignacion'),
       sql<string>`to_char(p.fecha_limite, 'YYYY-MM-DD')`.as('fecha_limite'),
-      isoOrNull('p.fecha_completada').as('fecha_completada'),
+      utcInstant<string | null>('p.fecha_completada').as('fecha_completada'),
       'p.estado',
       'p.observaciones',
       'p.credenciales_acceso',
@@ -51,7 +48,7 @@ function selectTests(db: Conn) {
       't.link',
       'p.resultado',
       'p.puntaje',
-      isoOrNull('p.enviada_en').as('enviada_en'),
+      utcInstant<string | null>('p.enviada_en').as('enviada_en'),
     ]);
 }
 
@@ -220,7 +217,7 @@ export interface TestEventJson {
 export async function findTestEvents(db: Conn, candidateId: number): Promise<TestEventJson[]> {
   const rows = await db
     .selectFrom('postulante_pruebas_eventos')
-    .select(['id', iso('en').as('en'), 'usuario_id', 'accion', 'nombre_prueba', 'prueba_id'])
+    .select(['id', utcInstant('en').as('en'), 'usuario_id', 'accion', 'nombre_prueba', 'prueba_id'])
     .where('postulante_id', '=', candidateId)
     .orderBy('en')
     .orderBy('id')

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 /** The candidate user of the login response (spec 1 §3), spelled as the REST contract spells it. */
 export interface CandidateJson {
@@ -44,7 +45,7 @@ function candidateQuery(db: Db) {
     'como_se_entero',
     'observaciones',
     // Formatted in SQL: the drivers would hand back Dates shifted by the process time zone.
-    sql<string>`to_char(fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('fecha_registro'),
+    utcInstant('fecha_registro').as('fecha_registro'),
     'activo',
   ]);
 }

@@ -1,11 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { ApplicationFileType, Database, Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
-
-const iso = (col: string) => sql<string>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const isoOrNull = (col: string) =>
-  sql<string | null>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The application a request is about, locked: who it belongs to and where the e-mail goes. */
 export async function lockCandidate(trx: Transaction<Database>, id: number) {
@@ -54,7 +51,7 @@ export async function insertRequest(trx: Transaction<Database>, r: NewRequest) {
       token_hash: r.tokenHash,
       expira_en: r.expiresAt,
     })
-    .returning(['id', iso('solicitado_en').as('solicitado_en'), iso('expira_en').as('expira_en')])
+    .returning(['id', utcInstant('solicitado_en').as('solicitado_en'), utcInstant('expira_en').as('expira_en')])
     .executeTakeFirstOrThrow();
 }
 
@@ -65,9 +62,9 @@ const requestColumns = [
   's.documentos_json',
   's.comentario',
   's.solicitado_por',
-  iso('s.solicitado_en').as('solicitado_en'),
-  iso('s.expira_en').as('expira_en'),
-  isoOrNull('s.cumplida_en').as('cumplida_en'),
+  utcInstant('s.solicitado_en').as('solicitado_en'),
+  utcInstant('s.expira_en').as('expira_en'),
+  utcInstant<string | null>('s.cumplida_en').as('cumplida_en'),
   sql<boolean>`s.expira_en > now()`.as('vigente'),
   'v.nombre as plaza_nombre',
 ] as const;
@@ -90,7 +87,7 @@ export async function markFulfilled(trx: Transaction<Database>, id: number): Pro
     .updateTable('solicitudes_documentos')
     .set({ cumplida_en: sql<string>`now()` })
     .where('id', '=', id)
-    .returning(iso('cumplida_en').as('cumplida_en'))
+    .returning(utcInstant('cumplida_en').as('cumplida_en'))
     .executeTakeFirstOrThrow();
   return row.cumplida_en;
 }
@@ -142,8 +139,8 @@ export async function findRequestEvents(db: Conn, candidateId: number): Promise<
     .selectFrom('solicitudes_documentos as s')
     .select([
       's.id',
-      iso('s.solicitado_en').as('solicitado_en'),
-      isoOrNull('s.cumplida_en').as('cumplida_en'),
+      utcInstant('s.solicitado_en').as('solicitado_en'),
+      utcInstant<string | null>('s.cumplida_en').as('cumplida_en'),
       's.solicitado_por',
       's.documentos_json',
       's.comentario',

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -156,7 +157,7 @@ function select(db: Conn) {
       'e.entrevistador',
       'e.enlace as meetingLink',
       'e.organizador_email as organizadorEmail',
-      sql<string>`to_char(e.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('creadoEn'),
+      utcInstant('e.creado_en').as('creadoEn'),
       'u.nombre as usuarioNombre',
     ]);
 }

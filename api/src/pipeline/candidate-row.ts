@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 /**
  * The candidate row as every list and the detail show it (spec 3 §3): its JSON shapes, the joins
@@ -73,9 +74,6 @@ export interface CandidateDetailJson extends CandidateListJson {
   fileFotografia_name: string | null;
 }
 
-export const iso = (col: string) =>
-  sql<string>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The candidates alone (counts and filters need nothing else). */
 export const candidatesOnly = (db: Db) => db.selectFrom('postulantes as c');
 export type Base = ReturnType<typeof candidatesOnly>;
@@ -102,8 +100,8 @@ export function selectListColumns(q: CandidateFrom) {
     'c.telefono',
     'c.estado',
     'c.etapa',
-    iso('c.fecha_registro').as('fecha_registro'),
-    iso('c.actualizado_en').as('actualizado_en'),
+    utcInstant('c.fecha_registro').as('fecha_registro'),
+    utcInstant('c.actualizado_en').as('actualizado_en'),
     'c.plaza_id',
     'v.nombre as plaza_nombre',
     'v.sede_id',

@@ -1,12 +1,6 @@
 /** A candidate's detail (spec 3 §3): the list's columns with the profile, references and documents. */
-import {
-  candidateFrom,
-  iso,
-  selectListColumns,
-  toListJson,
-  type CandidateDetailJson,
-  type Conn,
-} from './candidate-row.js';
+import { candidateFrom, selectListColumns, toListJson, type CandidateDetailJson, type Conn } from './candidate-row.js';
+import { utcInstant } from '../db/instant.js';
 
 /** Form values as the legacy forms spell them: 1/0. */
 const flag = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
@@ -38,7 +32,7 @@ export async function findCandidate(db: Conn, id: number): Promise<CandidateDeta
     ? []
     : await db
         .selectFrom('postulante_archivos')
-        .select(['id', 'tipo', 'nombre', 'mime', 'tamano', iso('creado_en').as('creado_en')])
+        .select(['id', 'tipo', 'nombre', 'mime', 'tamano', utcInstant('creado_en').as('creado_en')])
         .where('postulante_id', '=', id)
         .orderBy('id')
         .execute();

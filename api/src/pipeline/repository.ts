@@ -5,7 +5,8 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import { iso, type Conn } from './candidate-row.js';
+import { type Conn } from './candidate-row.js';
+import { utcInstant } from '../db/instant.js';
 
 /** What a state change reads of the row, locked until the transaction ends. */
 export interface LockedCandidate {
@@ -140,7 +141,7 @@ export async function findTimeline(db: Conn, id: number): Promise<TimelineJson> 
   const [estados, correos, accesos] = await Promise.all([
     db
       .selectFrom('postulantes_historial')
-      .select(['id', iso('en').as('en'), 'estado_anterior', 'estado_nuevo', 'usuario_id', 'nota'])
+      .select(['id', utcInstant('en').as('en'), 'estado_anterior', 'estado_nuevo', 'usuario_id', 'nota'])
       .where('postulante_id', '=', id)
       .orderBy('en')
       .orderBy('id')
@@ -150,12 +151,12 @@ export async function findTimeline(db: Conn, id: number): Promise<TimelineJson> 
       .selectFrom('correos_salientes')
       .select([
         'id',
-        iso('creado_en').as('en'),
+        utcInstant('creado_en').as('en'),
         'plantilla',
         'asunto',
         'estado',
         'intentos',
-        sql<string | null>`to_char(enviado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('enviado_en'),
+        utcInstant<string | null>('enviado_en').as('enviado_en'),
       ])
       .where('postulante_id', '=', id)
       .orderBy('creado_en')
@@ -169,7 +170,7 @@ export async function findTimeline(db: Conn, id: number): Promise<TimelineJson> 
       .leftJoin('api_tokens', 'api_tokens.id', 'archivos_accesos.token_api_id')
       .select([
         'archivos_accesos.id',
-        iso('archivos_accesos.en').as('en'),
+        utcInstant('archivos_accesos.en').as('en'),
         'archivos_accesos.usuario_id',
         'archivos_accesos.tipo',
         'api_tokens.nombre as token_nombre',

@@ -1,6 +1,7 @@
 /** The candidate's own applications (Mis Postulaciones) and the states they have seen. */
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -31,7 +32,7 @@ export async function listMyApplications(db: Conn, userId: number): Promise<MyAp
       'v.sede_id',
       's.nombre as sede_nombre',
       'v.lugar',
-      sql<string>`to_char(p.fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('fecha_registro'),
+      utcInstant('p.fecha_registro', { milliseconds: false }).as('fecha_registro'),
     ])
     .where('p.usuario_candidato_id', '=', userId)
     .where('p.datos_eliminados', '=', false)

@@ -5,6 +5,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, ProfileFileType } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -36,7 +37,7 @@ export async function findAccount(db: Conn, userId: number): Promise<AccountRow 
       'dpi',
       'observaciones',
       'activo',
-      sql<string>`to_char(fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('fecha_registro'),
+      utcInstant('fecha_registro', { milliseconds: false }).as('fecha_registro'),
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -76,7 +77,7 @@ export async function findProfile(db: Conn, userId: number): Promise<ProfileRow 
       'referidos_p_json',
       'referidos_l_json',
       'perfil_completado',
-      sql<string>`to_char(actualizado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('actualizado_en'),
+      utcInstant('actualizado_en', { milliseconds: false }).as('actualizado_en'),
     ])
     .where('usuario_candidato_id', '=', userId);
   return (await q.executeTakeFirst()) ?? null;
@@ -101,7 +102,7 @@ const fileColumns = [
   'nombre',
   'mime',
   'tamano',
-  sql<string>`to_char(creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('creado_en'),
+  utcInstant('creado_en', { milliseconds: false }).as('creado_en'),
 ] as const;
 
 export async function listProfileFiles(db: Conn, userId: number): Promise<ProfileFileRow[]> {

@@ -5,6 +5,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import { findProfileFile } from './profile-repository.js';
+import { utcInstant } from '../db/instant.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -57,7 +58,7 @@ export async function findCandidateFile(
       'a.nombre',
       'a.mime',
       'a.tamano',
-      sql<string>`to_char(a.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('creado_en'),
+      utcInstant('a.creado_en', { milliseconds: false }).as('creado_en'),
     ])
     .where('a.id', '=', id)
     .where('p.datos_eliminados', '=', false)
@@ -167,7 +168,7 @@ export async function applicationsForExport(db: Conn, userId: number) {
       'p.referidos_p_json',
       'p.referidos_l_json',
       'p.estado',
-      sql<string>`to_char(p.fecha_registro at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('fecha_registro'),
+      utcInstant('p.fecha_registro', { milliseconds: false }).as('fecha_registro'),
     ])
     .where('p.usuario_candidato_id', '=', userId)
     .where('p.datos_eliminados', '=', false)
@@ -194,7 +195,7 @@ export async function historyForExport(db: Conn, userId: number) {
       'h.postulante_id',
       'h.estado_anterior',
       'h.estado_nuevo',
-      sql<string>`to_char(h.en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('en'),
+      utcInstant('h.en', { milliseconds: false }).as('en'),
     ])
     .where('p.usuario_candidato_id', '=', userId)
     .orderBy('h.id')

@@ -1,6 +1,7 @@
 /** The vacancy as every read answers it (spec 2 §7): its JSON, the joins and the columns read. */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { utcInstant } from '../db/instant.js';
 
 /** The documented vacancy shape (spec 2 §3), spelled exactly as the REST contract spells it. */
 export interface VacancyJson {
@@ -81,7 +82,7 @@ export function selectVacancy(q: VacancyFrom) {
     sql<string | null>`to_char(p.fecha_finalizacion, 'YYYY-MM-DD')`.as('fecha_finalizacion'),
     'p.status',
     'p.destacado',
-    sql<string>`to_char(p.fecha_creacion at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('fecha_creacion'),
+    utcInstant('p.fecha_creacion').as('fecha_creacion'),
     'p.publicado_por',
     'p.actualizado_por',
     'cu.nombre as creado_por_nombre',
