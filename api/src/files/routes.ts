@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { FILE_MESSAGES, UPLOAD_RULES } from '@bolsa/domain';
 import { Router } from 'express';
 import { badRequest, HttpError, MESSAGES, notFound } from '../errors.js';
-import { isPrivateKey, isSafeKey } from '../storage/index.js';
+import { isOverlongKey, isPrivateKey, isSafeKey } from '../storage/index.js';
 import { isStagingKind, releaseStaged, stageFile, STAGING_KINDS, type StagedDeps } from './staged.js';
 
 export function fileRoutes(deps: StagedDeps): Router {
@@ -46,8 +46,10 @@ export function fileRoutes(deps: StagedDeps): Router {
     const segments = (req.params as { key?: string[] }).key ?? [];
     if (segments.some((s) => s.includes('/'))) throw badRequest();
     const key = segments.join('/');
-    // A key that cannot exist (too long, climbing out) is a missing file, like a private one:
-    // candidate documents and uploads in flight are never served by key, even to the BFF.
+    // A key climbing out of the store is a bad request; one merely too long to exist is a missing
+    // file (never the disk's ENAMETOOLONG as a 500), like a private one: candidate documents and
+    // uploads in flight are never served by key, even to the BFF.
+    if (!isSafeKey(key) && !isOverlongKey(key)) throw badRequest();
     if (!isSafeKey(key) || isPrivateKey(key)) throw notFound(MESSAGES.fileNotFound);
     const file = await files.open(key);
     if (!file) throw notFound(MESSAGES.fileNotFound);

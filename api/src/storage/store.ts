@@ -82,6 +82,11 @@ export function isSafeKey(key: string): boolean {
 /** The longest name one folder entry may have (NAME_MAX on Linux, ext4 and most others). */
 const MAX_SEGMENT_BYTES = 255;
 
+/** A key too long to have ever been written (a missing file, not a malformed request). */
+export function isOverlongKey(key: string): boolean {
+  return key.length > 512 || key.split('/').some((seg) => Buffer.byteLength(seg) > MAX_SEGMENT_BYTES);
+}
+
 export function newFileKey(folder: string, extension: string): string {
   return `${folder}/${randomUUID()}.${extension.replace(/^\./, '')}`;
 }
