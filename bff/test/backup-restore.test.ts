@@ -162,7 +162,8 @@ describe('backup and restore, end to end through the product', () => {
 
   let archive = '';
   let before: Record<string, string> = {};
-  /** What the two applications uploaded, by content: each must come back. */
+  /** The documents the two applications uploaded, by content: each must come back byte for byte
+   * (photos are kept re-encoded from the moment they arrive, issue 22). */
   const uploaded: Buffer[] = [];
   const schemas: string[] = [];
 
@@ -182,7 +183,7 @@ describe('backup and restore, end to end through the product', () => {
         if (cookie) r.set('cookie', cookie);
         const res = await r.attach('file', data, name);
         expect(res.status).toBe(201);
-        uploaded.push(data);
+        if (kind !== 'candidate-photo') uploaded.push(data);
         return { id: res.body.id as string, cookie: cookie ?? cookieOf(res, 'bolsa_invitado') };
       };
       const APPLY = `mutation($input: ApplicationInput!) { apply(input: $input) { applicationId error { __typename } } }`;
