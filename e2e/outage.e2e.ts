@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../bff/src/config.js';
 import { createServer, type BffServer } from '../bff/src/server.js';
@@ -51,6 +51,35 @@ afterAll(async () => {
   await cut?.close();
 });
 
+/**
+ * Waits until the BFF itself answers a signed-in request as an outage. Its session cache serves
+ * a known session for up to a second after the last revocation poll it heard (staleMs), so a
+ * reload in that second still draws the page with only its data failing; an outage that lasts
+ * longer (every real one) is the page these journeys are about.
+ */
+async function untilOutageSeen(context: BrowserContext): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const res = await context.request.post('/graphql', { data: { query: '{ me { id } }' } });
+    const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
+    if (body.errors?.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE')) return;
+    if (Date.now() > until) throw new Error(`the BFF still answers as if the api were up: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits until the BFF has noticed the api is back (its probe runs every second while down). */
+async function untilApiSeen(context: BrowserContext): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const res = await context.request.post('/graphql', { data: { query: '{ vacancies(pageSize: 1) { totalCount } }' } });
+    const body = (await res.json()) as { errors?: unknown[] };
+    if (!body.errors) return;
+    if (Date.now() > until) throw new Error(`the BFF still answers as if the api were down: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 const outageHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Error de conexión' });
 
 describe('an api outage reads as an outage', () => {
@@ -62,6 +91,7 @@ describe('an api outage reads as an outage', () => {
     await page.getByRole('heading', { level: 1, name: 'Candidatos Activos' }).waitFor();
 
     await cut.set('refuse');
+    await untilOutageSeen(context);
     await page.reload();
     await outageHeading(page).waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/panel/candidatos');
@@ -80,10 +110,12 @@ describe('an api outage reads as an outage', () => {
   it("a reload at 360 px shows the same outage page; the board says 'Error de conexión', then refills itself", async () => {
     await cut.set('pass');
     const phone = await newPage(browser, { width: 360, height: 780 }, base);
+    await untilApiSeen(phone.context);
     await loginAs(phone.context, 'admin');
     await phone.page.goto('/panel/historial');
     await phone.page.getByRole('heading', { level: 1, name: 'Historial de Candidatos' }).waitFor();
     await cut.set('refuse');
+    await untilOutageSeen(phone.context);
     await phone.page.reload();
     await outageHeading(phone.page).waitFor({ timeout: 10_000 });
     expect(new URL(phone.page.url()).pathname).toBe('/panel/historial');
@@ -113,6 +145,7 @@ describe('an api outage reads as an outage', () => {
   it('a vacancy page with the api hung says so within seconds, not after a long spinner', async () => {
     await cut.set('pass');
     const { context, page } = await newPage(browser, undefined, base);
+    await untilApiSeen(context);
     const res = await context.request.post('/graphql', {
       data: { query: '{ vacancies(pageSize: 1) { items { id } } }' },
     });
