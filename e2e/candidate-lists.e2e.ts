@@ -132,6 +132,11 @@ describe('candidate lists', () => {
     await admin.page.getByRole('searchbox', { name: 'Buscar por candidato' }).fill(name);
     const row = admin.page.locator('tbody tr').filter({ hasText: name }).first();
     await row.waitFor();
+    // The search is debounced: wait for its answer (only matching rows, none dimmed) before axe.
+    await expect
+      .poll(() => admin.page.locator('tbody tr').filter({ hasNotText: name }).count(), { timeout: 10_000 })
+      .toBe(0);
+    await admin.page.locator('table[aria-busy="true"]').waitFor({ state: 'detached' });
     expect(await axeViolations(admin.page)).toEqual([]);
     await row.getByRole('button', { name: 'Reactivar' }).click();
     // It asks first: the candidate will get an e-mail.

@@ -250,6 +250,8 @@ export function ListTable({ label, minWidth, columns, dimmed = false, children }
       highlightOnHover
       verticalSpacing="sm"
       aria-label={label}
+      // Dimmed rows are the previous answer while the next one loads: say so to assistive tech.
+      aria-busy={dimmed || undefined}
       style={{ opacity: dimmed ? 0.6 : 1 }}
     >
       <Table.Thead>
