@@ -123,6 +123,15 @@ async function main(): Promise<void> {
     SERVICE_TOKEN: token,
     SESSION_SECRET: 'bench-web-session-secret-0123456789abcdef',
   });
+  // Stopped from outside (`timeout`, a CI step's SIGTERM): take the api and the BFF down too, so no
+  // server is left holding the benchmark's ports.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      api.kill();
+      bff.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
   try {
     const origin = `http://127.0.0.1:${bffPort}`;
     await waitFor(`${origin}/healthz`);
