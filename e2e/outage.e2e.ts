@@ -72,7 +72,9 @@ async function untilOutageSeen(context: BrowserContext): Promise<void> {
 async function untilApiSeen(context: BrowserContext): Promise<void> {
   const until = Date.now() + 10_000;
   for (;;) {
-    const res = await context.request.post('/graphql', { data: { query: '{ vacancies(pageSize: 1) { totalCount } }' } });
+    const res = await context.request.post('/graphql', {
+      data: { query: '{ vacancies(pageSize: 1) { totalCount } }' },
+    });
     const body = (await res.json()) as { errors?: unknown[] };
     if (!body.errors) return;
     if (Date.now() > until) throw new Error(`the BFF still answers as if the api were down: ${JSON.stringify(body)}`);
