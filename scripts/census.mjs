@@ -143,7 +143,8 @@ const say = (label, value, places = []) => {
   // `body.x` / `raw.x`, and the keys of a cast that types a raw answer (`body as { message?: unknown }`).
   const PROPERTY = /\b(?:body|raw)\??\.(?!(?:slice|trim|length|startsWith|toString|text|dump)\b)[A-Za-z_]\w*(?![\w(])/g;
   const CAST = /\b(?:body|raw)\s+as\s+\{([^}]*)\}/g;
-  const castKeys = (code) => [...code.matchAll(CAST)].reduce((a, m) => a + m[1].split(/[;,]/).filter((k) => k.includes(':')).length, 0);
+  const castKeys = (code) =>
+    [...code.matchAll(CAST)].reduce((a, m) => a + m[1].split(/[;,]/).filter((k) => k.includes(':')).length, 0);
   for (const f of files('bff/src/upstream'))
     read(f)
       .split('\n')
