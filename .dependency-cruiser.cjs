@@ -117,6 +117,14 @@ module.exports = {
       to: { path: '^bff/src/(upstream|resolvers|auth|files|uploads)/' },
     },
     {
+      name: 'bff-upstream-reads-no-fields',
+      comment:
+        'upstream/ knows paths, query parameters, request bodies and HTTP statuses; only normalise/ reads response field names and legacy spellings (the field helpers of normalise/fields.ts).',
+      severity: 'error',
+      from: { path: '^bff/src/upstream/' },
+      to: { path: '^bff/src/normalise/fields\\.ts$' },
+    },
+    {
       name: 'bff-undici-only-in-upstream',
       comment: 'Only upstream/ speaks HTTP to the api (undici pool, timeouts, error mapping).',
       severity: 'error',

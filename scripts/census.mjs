@@ -133,6 +133,30 @@ const say = (label, value, places = []) => {
   );
 }
 
+// 5b. REST field reads in bff/src/upstream: normalise/ alone knows response field names (ARCHITECTURE.md,
+// principle 2). Counts calls of the field-reading helpers (fieldsOf, pick, text, listOf, id) and
+// property reads on a raw answer (`body.message`, `raw['items']`).
+{
+  const reads = [];
+  const HELPER = /(?<![.\w])(fieldsOf|pick|text|listOf|id)\(/g;
+  const BRACKET = /(?<!\b[A-Z]\w*)\[\s*['"][A-Za-z_]\w*['"]\s*\]/g;
+  // `body.x` / `raw.x`, and the keys of a cast that types a raw answer (`body as { message?: unknown }`).
+  const PROPERTY = /\b(?:body|raw)\??\.(?!(?:slice|trim|length|startsWith|toString|text|dump)\b)[A-Za-z_]\w*(?![\w(])/g;
+  const CAST = /\b(?:body|raw)\s+as\s+\{([^}]*)\}/g;
+  const castKeys = (code) =>
+    [...code.matchAll(CAST)].reduce((a, m) => a + m[1].split(/[;,]/).filter((k) => k.includes(':')).length, 0);
+  for (const f of files('bff/src/upstream'))
+    read(f)
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*(import|export \{|\/\/|\*|\/\*\*)/.test(line)) return;
+        const code = line.replace(/\/\/.*$/, '');
+        const n = [HELPER, BRACKET, PROPERTY].reduce((a, re) => a + (code.match(re) ?? []).length, castKeys(code));
+        for (let k = 0; k < n; k++) reads.push(`${f}:${i + 1}: ${line.trim()}`);
+      });
+  say('REST field reads in bff/src/upstream', reads.length, [...new Set(reads)]);
+}
+
 // 6. The largest source files.
 {
   const sizes = tiers

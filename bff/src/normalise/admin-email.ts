@@ -1,5 +1,5 @@
 import { parseFlag } from '@bolsa/domain';
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 /** Correo administrativo: correo_id/correoId/id, email/correo, nombre, activo. */
 export interface AdminEmailDto {
@@ -20,4 +20,11 @@ export function normaliseAdminEmail(raw: unknown): AdminEmailDto | null {
     name: text(pick(f, 'nombre')) ?? '',
     active: parseFlag(pick(f, 'activo') ?? true),
   };
+}
+
+/** GET /correos: bare, or under `correos`, `data`, `items`… */
+export function normaliseAdminEmailList(raw: unknown): AdminEmailDto[] {
+  return listOf(raw, 'correos')
+    .map(normaliseAdminEmail)
+    .filter((e): e is AdminEmailDto => e !== null);
 }

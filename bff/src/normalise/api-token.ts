@@ -1,4 +1,4 @@
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 export interface ApiTokenDto {
   id: string;
@@ -22,4 +22,11 @@ export function normaliseApiToken(raw: unknown): ApiTokenDto | null {
     lastUsedAt: text(pick(f, 'usado_en', 'usadoEn')),
     revoked: pick(f, 'revocado') === true,
   };
+}
+
+/** GET /internal/api-tokens: bare, or under `data`, `items`… */
+export function normaliseApiTokenList(raw: unknown): ApiTokenDto[] {
+  return listOf(raw)
+    .map(normaliseApiToken)
+    .filter((t): t is ApiTokenDto => t !== null);
 }

@@ -7,7 +7,7 @@ import {
   type TestCategory,
   type TestType,
 } from '@bolsa/domain';
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 /** AssignedTest as the schema reads it (spec 3 §3 'postulante-prueba'). */
 export interface AssignedTestDto {
@@ -63,4 +63,16 @@ export function normaliseAssignedTest(raw: unknown): AssignedTestDto | null {
     resultText: text(pick(f, 'resultado', 'resultText')),
     resultScore: rawScore === undefined || rawScore === '' || !Number.isFinite(score) ? null : score,
   };
+}
+
+/** GET /pruebas/postulante/{id}: bare, or under `pruebas`, `data`, `items`… */
+export function normaliseAssignedTestList(raw: unknown): AssignedTestDto[] {
+  return listOf(raw, 'pruebas')
+    .map(normaliseAssignedTest)
+    .filter((t): t is AssignedTestDto => t !== null);
+}
+
+/** The answer to an assignment or an update: the test itself, or wrapped under `prueba`. */
+export function normaliseAssignedTestAnswer(raw: unknown): AssignedTestDto | null {
+  return normaliseAssignedTest(pick(fieldsOf(raw), 'prueba') ?? raw);
 }

@@ -1,4 +1,4 @@
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 export interface BranchDto {
   id: string;
@@ -10,4 +10,11 @@ export function normaliseBranch(raw: unknown): BranchDto | null {
   const bid = id(pick(f, 'id', 'sedeId', 'idSede'));
   const name = text(pick(f, 'nombre', 'sedeNombre', 'nombreSede', 'name'));
   return bid && name ? { id: bid, name } : null;
+}
+
+/** GET /sedes: bare, or under `sedes`, `data`, `items`… */
+export function normaliseBranchList(raw: unknown): BranchDto[] {
+  return listOf(raw, 'sedes')
+    .map(normaliseBranch)
+    .filter((b): b is BranchDto => b !== null);
 }

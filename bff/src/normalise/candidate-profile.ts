@@ -1,4 +1,4 @@
-import { canonicalState, toCalendarDate, type CandidateState } from '@bolsa/domain';
+import { canonicalState, isEntityId, toCalendarDate, type CandidateState } from '@bolsa/domain';
 import { normaliseCandidateFile, type CandidateDocumentKind, type CandidateFileDto } from './candidate-file.js';
 import { fieldsOf, id, listOf, pick, text } from './fields.js';
 import { normaliseApplicationInterview, type ApplicationInterviewDto } from './interview.js';
@@ -184,4 +184,45 @@ export function normaliseFileOwner(raw: unknown, scope: 'perfil' | 'postulacion'
     applicationId: id(pick(f, 'postulanteId', 'postulante_id')),
     file,
   };
+}
+
+/** GET /mis-postulaciones/{userId}: bare, or under `postulaciones`, `data`, `items`… */
+export function normaliseMyApplicationList(raw: unknown): MyApplicationDto[] {
+  return listOf(raw, 'postulaciones')
+    .map(normaliseMyApplication)
+    .filter((a): a is MyApplicationDto => a !== null);
+}
+
+/**
+ * POST /PerfilCandidato/completar-perfil: `success: false` is a refusal; the stored profile comes
+ * back under `perfil` or `profile` (or not at all).
+ */
+export function normaliseProfileSave(
+  raw: unknown,
+  userId: string,
+): { refused: true } | { refused: false; profile: CandidateProfileDto | null } {
+  const f = fieldsOf(raw);
+  if (pick(f, 'success') === false) return { refused: true };
+  const perfil = pick(f, 'perfil', 'profile');
+  return { refused: false, profile: perfil ? normaliseCandidateProfile(perfil, userId) : null };
+}
+
+export interface ExportedFileDto {
+  scope: 'perfil' | 'postulacion';
+  id: string;
+  kind: string;
+  name: string;
+}
+
+/** The file list of 'Mis datos' (`archivos: [{ scope, id, tipo, nombre }]`); entries without an id are dropped. */
+export function normaliseExportFiles(raw: unknown): ExportedFileDto[] {
+  return listOf(pick(fieldsOf(raw), 'archivos'))
+    .map((x) => fieldsOf(x))
+    .map((x) => ({
+      scope: pick(x, 'scope') === 'postulacion' ? ('postulacion' as const) : ('perfil' as const),
+      id: String(pick(x, 'id') ?? ''),
+      kind: String(pick(x, 'tipo') ?? 'archivo'),
+      name: String(pick(x, 'nombre') ?? 'archivo'),
+    }))
+    .filter((x) => isEntityId(x.id));
 }

@@ -58,3 +58,12 @@ export function normaliseDocumentRequestView(raw: unknown): DocumentRequestViewD
     fulfilled: fulfilled === true || fulfilled === 'true' || fulfilled === 1,
   };
 }
+
+/**
+ * POST /email/notificar-documentos: the request under `solicitud`; null when the api says
+ * `success: false` or sent no request.
+ */
+export function normaliseDocumentRequestAnswer(raw: unknown): DocumentRequestDto | null {
+  const f = fieldsOf(raw);
+  return pick(f, 'success') === false ? null : normaliseDocumentRequest(pick(f, 'solicitud'));
+}

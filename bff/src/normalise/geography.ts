@@ -1,4 +1,4 @@
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 export interface DepartmentDto {
   id: string;
@@ -40,4 +40,18 @@ export function normaliseMunicipality(raw: unknown): MunicipalityDto | null {
     departmentId: dep,
     departmentName: text(pick(f, 'departamentoNombre', 'nombreDepartamento')),
   };
+}
+
+/** GET /municipios: bare, or under `municipios`, `data`, `items`… */
+export function normaliseMunicipalityList(raw: unknown): MunicipalityDto[] {
+  return listOf(raw, 'municipios')
+    .map(normaliseMunicipality)
+    .filter((m): m is MunicipalityDto => m !== null);
+}
+
+/** GET /plazas/departamentos: bare, or under `departamentos`, `data`, `items`… */
+export function normaliseDepartmentList(raw: unknown): DepartmentDto[] {
+  return listOf(raw, 'departamentos')
+    .map(normaliseDepartment)
+    .filter((d): d is DepartmentDto => d !== null);
 }

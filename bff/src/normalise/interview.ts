@@ -88,3 +88,35 @@ export function normaliseApplicationInterview(raw: unknown): ApplicationIntervie
     }),
   };
 }
+
+/** GET /internal/entrevista/postulante/{id}: bare, or under `data`, `items`… */
+export function normaliseInterviewList(raw: unknown): InterviewDto[] {
+  return listOf(raw).flatMap((x) => normaliseInterview(x) ?? []);
+}
+
+/** POST /entrevista/crear-*: the interview under `entrevista` and the Teams `meetingLink`. */
+export function normaliseScheduleAnswer(raw: unknown): { interview: InterviewDto | null; meetingLink: string | null } {
+  const f = fieldsOf(raw);
+  return { interview: normaliseInterview(pick(f, 'entrevista')), meetingLink: text(pick(f, 'meetingLink')) };
+}
+
+/**
+ * A refused scheduling: the message (`error` or `message`), Microsoft Graph's `details`, the
+ * field at fault (`campo`) and a dialog `title` (Teams not authorised).
+ */
+export interface ScheduleRefusalBody {
+  message: string | null;
+  details: string | null;
+  field: string | null;
+  title: string | null;
+}
+
+export function normaliseScheduleRefusal(body: unknown): ScheduleRefusalBody {
+  const f = fieldsOf(body);
+  return {
+    message: text(pick(f, 'error', 'message')),
+    details: text(pick(f, 'details')),
+    field: text(pick(f, 'campo')),
+    title: text(pick(f, 'title')),
+  };
+}

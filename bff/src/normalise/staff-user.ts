@@ -1,5 +1,5 @@
 import type { StaffRoleId } from '@bolsa/domain';
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 import { resolveStaffRole, type RoleRules } from './role.js';
 
 export interface StaffUserDto {
@@ -27,4 +27,17 @@ export function normaliseStaffUser(raw: unknown, rules: RoleRules): StaffUserDto
     roleId: resolveStaffRole(raw, rules) as StaffRoleId,
     active: parseEstatus(pick(f, 'estatus', 'activo', 'estado')),
   };
+}
+
+/** GET /usuario: bare, or under `usuarios`, `data`, `items`… */
+export function normaliseStaffUserList(raw: unknown, rules: RoleRules): StaffUserDto[] {
+  return listOf(raw, 'usuarios')
+    .map((u) => normaliseStaffUser(u, rules))
+    .filter((u): u is StaffUserDto => u !== null);
+}
+
+/** POST /usuario/toggle-estado/{id}: the new `estatus`, or null when the answer does not say. */
+export function toggledEstatus(raw: unknown): boolean | null {
+  const estatus = pick(fieldsOf(raw), 'estatus');
+  return estatus === undefined ? null : parseEstatus(estatus);
 }

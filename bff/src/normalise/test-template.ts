@@ -1,5 +1,5 @@
 import { parseFlag, testCategoryOf, testTypeOf, type TestCategory, type TestType } from '@bolsa/domain';
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 
 export type { TestCategory, TestType } from '@bolsa/domain';
 
@@ -37,4 +37,11 @@ export function normaliseTestTemplate(raw: unknown): TestTemplateDto | null {
     active: parseFlag(pick(f, 'activo', 'estatus') ?? true),
     createdAt: text(pick(f, 'fechaCreacion')),
   };
+}
+
+/** GET /pruebas/templates: bare, or under `templates`, `pruebas`, `data`, `items`… */
+export function normaliseTestTemplateList(raw: unknown): TestTemplateDto[] {
+  return listOf(raw, 'templates', 'pruebas')
+    .map(normaliseTestTemplate)
+    .filter((t): t is TestTemplateDto => t !== null);
 }

@@ -1,6 +1,5 @@
 import { searchKey } from '@bolsa/domain';
-import { normaliseAdminEmail, type AdminEmailDto } from '../normalise/admin-email.js';
-import { listOf } from '../normalise/fields.js';
+import { normaliseAdminEmail, normaliseAdminEmailList, type AdminEmailDto } from '../normalise/admin-email.js';
 import { failed, failure, isRecordId, success, type Result } from './failure.js';
 import type { Upstream } from './http.js';
 
@@ -17,9 +16,7 @@ export class AdminEmailsClient {
     });
     const key = searchKey(q.search);
     // The api filters by `search` too; filtering again keeps an older api that ignores it right.
-    return listOf(raw, 'correos')
-      .map(normaliseAdminEmail)
-      .filter((e): e is AdminEmailDto => e !== null && (!key || searchKey(`${e.email} ${e.name}`).includes(key)));
+    return normaliseAdminEmailList(raw).filter((e) => !key || searchKey(`${e.email} ${e.name}`).includes(key));
   }
 
   async create(email: string, name: string): Promise<Result<AdminEmailDto>> {

@@ -1,6 +1,6 @@
 import type { StaffRoleId } from '@bolsa/domain';
-import { normaliseApiToken, type ApiTokenDto } from '../normalise/api-token.js';
-import { fieldsOf, id, listOf, pick } from '../normalise/fields.js';
+import { normaliseApiTokenList, type ApiTokenDto } from '../normalise/api-token.js';
+import { createdIdOf } from '../normalise/write-answer.js';
 import { failed, failure, isRecordId, success, type Result } from './failure.js';
 import type { Upstream } from './http.js';
 
@@ -9,9 +9,7 @@ export class ApiTokensClient {
   constructor(private readonly http: Upstream) {}
 
   async list(): Promise<ApiTokenDto[]> {
-    return listOf(await this.http.read('/internal/api-tokens'))
-      .map(normaliseApiToken)
-      .filter((t): t is ApiTokenDto => t !== null);
+    return normaliseApiTokenList(await this.http.read('/internal/api-tokens'));
   }
 
   async create(name: string, roleId: StaffRoleId, hash: string): Promise<Result<ApiTokenDto | null>> {
@@ -20,7 +18,7 @@ export class ApiTokensClient {
       json: { nombre: name, idrol: roleId, hash },
     });
     if (!r.ok) return r;
-    const tid = id(pick(fieldsOf(r.value), 'id'));
+    const tid = createdIdOf(r.value);
     if (!tid) return failed(failure('unconfirmed'));
     return success((await this.list()).find((t) => t.id === tid) ?? null);
   }

@@ -1,18 +1,16 @@
-import { APPLICATION_CONFLICTS } from '@bolsa/domain';
-import { fieldsOf, id, pick, text } from '../normalise/fields.js';
+import {
+  asConflict,
+  normaliseApplicationReceipt,
+  normaliseDuplicateCheck,
+  type Conflict,
+  type DuplicateCheck,
+} from '../normalise/application.js';
 import { failure, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
 import { FormData } from 'undici';
 import { stagedQuery, type StagedFile } from './files.js';
 
-/** The conflict codes of spec 1 §8 as the schema spells them (DuplicateConflict). */
-export type Conflict = 'DPI' | 'EMAIL' | 'USUARIO' | 'YA_APLICO' | 'DPI_EMAIL_MISMATCH' | 'EMAIL_DPI_MISMATCH';
-
-export interface DuplicateCheck {
-  ok: boolean;
-  conflict: Conflict | null;
-  message: string | null;
-}
+export type { Conflict, DuplicateCheck };
 
 /** The application in the BFF's words; the client writes the spec's multipart field names. */
 export interface ApplicationDto {
@@ -54,11 +52,6 @@ const FILE_PART: Record<ApplicationFileSlot, string> = {
   criminalRecord: 'Penales',
 };
 
-const asConflict = (raw: unknown): Conflict | null => {
-  const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return (APPLICATION_CONFLICTS as readonly string[]).includes(s) ? (s.toUpperCase() as Conflict) : null;
-};
-
 const flag = (b: boolean) => (b ? 'true' : 'false');
 
 /** Postulaciones (spec 1 §7: GET /postulantes/validar, POST /guardar/Postulante). */
@@ -77,14 +70,7 @@ export class ApplicationsClient {
       },
       timeoutMs: 10_000,
     });
-    const f = fieldsOf(raw);
-    const okRaw = pick(f, 'ok', 'Ok');
-    const conflict = asConflict(pick(f, 'conflict', 'conflicto'));
-    return {
-      ok: (okRaw === true || okRaw === 'true' || okRaw === 1) && !conflict,
-      conflict,
-      message: text(pick(f, 'message', 'mensaje')),
-    };
+    return normaliseDuplicateCheck(raw);
   }
 
   /** Sends the application; its files were staged in the api when they were dropped, so only their ids go. */
@@ -131,11 +117,10 @@ export class ApplicationsClient {
       timeoutMs: 60_000,
     });
     if (!r.ok) return refused(r.failure);
-    const f = fieldsOf(r.value);
-    const created = id(pick(f, 'postulanteId', 'PostulanteId', 'id'));
+    const receipt = normaliseApplicationReceipt(r.value);
     // The spec: 'if not parseable, a fallback success is assumed' — but without an id we cannot tell.
-    if (!created) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
-    return { ok: true, id: created, message: text(pick(f, 'message', 'mensaje')) };
+    if (!receipt.id) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
+    return { ok: true, id: receipt.id, message: receipt.message };
   }
 }
 

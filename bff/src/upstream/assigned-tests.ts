@@ -1,7 +1,11 @@
 import type { AssignedTestState, CandidateState } from '@bolsa/domain';
-import { normaliseAssignedTest, type AssignedTestDto } from '../normalise/assigned-test.js';
-import { normaliseCandidate, type CandidateDto } from '../normalise/candidate.js';
-import { fieldsOf, listOf, pick } from '../normalise/fields.js';
+import {
+  normaliseAssignedTestAnswer,
+  normaliseAssignedTestList,
+  type AssignedTestDto,
+} from '../normalise/assigned-test.js';
+import type { CandidateDto } from '../normalise/candidate.js';
+import { normaliseStateChange } from '../normalise/state-change.js';
 import { stateRefusalBody } from '../normalise/state-refusal.js';
 import type { ActorRef } from './candidates.js';
 import { failed, failure, failureOf, isRecordId, success, type Failure, type Result } from './failure.js';
@@ -39,13 +43,11 @@ export class AssignedTestsClient {
       if (r.failure.kind === 'not-found' || r.failure.kind === 'invalid') return [];
       return [];
     }
-    return listOf(r.value, 'pruebas')
-      .map(normaliseAssignedTest)
-      .filter((t): t is AssignedTestDto => t !== null);
+    return normaliseAssignedTestList(r.value);
   }
 
   private one(raw: unknown): Result<AssignedTestDto> {
-    const t = normaliseAssignedTest(pick(fieldsOf(raw), 'prueba') ?? raw);
+    const t = normaliseAssignedTestAnswer(raw);
     return t ? success(t) : failed(failure('unconfirmed'));
   }
 
@@ -139,12 +141,6 @@ export class AssignedTestsClient {
         };
       return { ok: false, kind: 'failed', failure: fail };
     }
-    const f = fieldsOf(raw);
-    const queued = pick(f, 'correoEncolado');
-    return {
-      ok: true,
-      candidate: normaliseCandidate(pick(f, 'candidato'), { detail: true }),
-      emailQueued: queued === undefined ? true : queued === true,
-    };
+    return { ok: true, ...normaliseStateChange(raw) };
   }
 }

@@ -1,20 +1,21 @@
 import {
   ACTIVE_STATES,
-  canonicalState,
   CANDIDATE_STATES,
-  requestedKinds,
   searchKey,
   TERMINAL_STATES,
   type CandidateState,
-  type RequestableKind,
   type RoleId,
 } from '@bolsa/domain';
 import { unexpected } from '../errors.js';
 import { normaliseCandidate, type CandidateDto } from '../normalise/candidate.js';
-import { fieldsOf, id, listOf, pick, text } from '../normalise/fields.js';
+import { normaliseCandidateList, normaliseCandidatePage, type CandidateListPage } from '../normalise/candidate-page.js';
+import { normaliseStateChange } from '../normalise/state-change.js';
 import { stateRefusalBody } from '../normalise/state-refusal.js';
+import { emptyTimeline, normaliseTimeline, type TimelineDto } from '../normalise/timeline.js';
 import { failureOf, isRecordId, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
+
+export type { CandidateListPage, TimelineDto };
 
 export type CandidateSortField = 'NAME' | 'APPLIED_AT' | 'STATE';
 const SORT_PARAM: Record<CandidateSortField, string> = { NAME: 'name', APPLIED_AT: 'appliedAt', STATE: 'state' };
@@ -32,16 +33,6 @@ export interface CandidateListQuery {
   candidateSearch?: string | null;
   positionSearch?: string | null;
   sort?: { field: CandidateSortField; direction: 'ASC' | 'DESC' } | null;
-}
-
-export interface CandidateListPage {
-  items: CandidateDto[];
-  totalCount: number;
-  page: number;
-  pageSize: number;
-  /** Per state of the list (search applied, tab not). */
-  counts: Map<CandidateState, number>;
-  allCount: number;
 }
 
 /** Who acts, as the api's extra body fields. */
@@ -65,58 +56,13 @@ export type StateChangeResult =
   | { ok: false; kind: 'email-not-queued'; message: string | null }
   | { ok: false; kind: 'failed'; failure: Failure };
 
-export interface TimelineDto {
-  states: {
-    at: string;
-    from: CandidateState | null;
-    to: CandidateState;
-    userId: string | null;
-    note: string | null;
-  }[];
-  emails: {
-    at: string;
-    subject: string;
-    status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
-    attempts: number;
-    sentAt: string | null;
-  }[];
-  accesses: { at: string; userId: string | null; type: string | null; tokenName: string | null }[];
-  /** What happened to the candidate's assigned tests (ASSIGNED, SENT, COMPLETED …). */
-  tests: { at: string; userId: string | null; action: string; testName: string }[];
-  /** Document-update requests: REQUESTED (with the comment) and FULFILLED. */
-  documentRequests: {
-    at: string;
-    userId: string | null;
-    action: 'REQUESTED' | 'FULFILLED';
-    documents: RequestableKind[];
-    comment: string | null;
-  }[];
-}
-
-const EMAIL_STATUS: Record<string, TimelineDto['emails'][number]['status']> = {
-  pendiente: 'PENDING',
-  pending: 'PENDING',
-  enviando: 'SENDING',
-  sending: 'SENDING',
-  enviado: 'SENT',
-  sent: 'SENT',
-  fallido: 'FAILED',
-  failed: 'FAILED',
-};
-
 /**
- * Candidatos (spec 3 §7): the only code that knows the pipeline's REST paths, field names and
- * statuses. Lists are asked one page at a time (the paging contract); an api that answers the
+ * Candidatos (spec 3 §7): the only code that knows the pipeline's REST paths, query parameters and
+ * statuses (normalise/ reads the answers). Lists are asked one page at a time (the paging contract); an api that answers the
  * documented bare array is paged here.
  */
 export class CandidatesClient {
   constructor(private readonly http: Upstream) {}
-
-  private items(raw: unknown): CandidateDto[] {
-    return listOf(raw, 'candidatos', 'postulantes')
-      .map((c) => normaliseCandidate(c))
-      .filter((c): c is CandidateDto => c !== null);
-  }
 
   async list(q: CandidateListQuery): Promise<CandidateListPage> {
     const listStates: readonly CandidateState[] =
@@ -142,28 +88,7 @@ export class CandidatesClient {
         order: q.sort ? (q.sort.direction === 'ASC' ? 'asc' : 'desc') : undefined,
       },
     });
-    const f = fieldsOf(raw);
-    if (Array.isArray(raw) || !Array.isArray(pick(f, 'items'))) return this.pageLocally(this.items(raw), q, listStates);
-    const countsRaw = pick(f, 'counts');
-    const countFields = countsRaw && typeof countsRaw === 'object' ? Object.entries(countsRaw) : [];
-    const counts = new Map<CandidateState, number>(listStates.map((s) => [s, 0]));
-    let allCount: number | null = null;
-    for (const [k, v] of countFields) {
-      if (k.toLowerCase() === 'todos') {
-        allCount = Number(v) || 0;
-        continue;
-      }
-      const s = canonicalState(k);
-      if (s && counts.has(s)) counts.set(s, (counts.get(s) ?? 0) + (Number(v) || 0));
-    }
-    return {
-      items: this.items(pick(f, 'items')),
-      totalCount: Number(pick(f, 'totalCount')) || 0,
-      page: Number(pick(f, 'page')) || q.page,
-      pageSize: Number(pick(f, 'pageSize')) || q.pageSize,
-      counts,
-      allCount: allCount ?? [...counts.values()].reduce((a, b) => a + b, 0),
-    };
+    return normaliseCandidatePage(raw, listStates, q) ?? this.pageLocally(normaliseCandidateList(raw), q, listStates);
   }
 
   /** For an api that answers only the documented arrays: filter, count and page here. */
@@ -202,71 +127,14 @@ export class CandidatesClient {
 
   /** GET /internal/candidatos/{id}/linea-de-tiempo: history rows, e-mails with delivery status, file openings. */
   async timeline(candidateId: string): Promise<TimelineDto> {
-    const empty: TimelineDto = { states: [], emails: [], accesses: [], tests: [], documentRequests: [] };
-    if (!isRecordId(candidateId)) return empty;
+    if (!isRecordId(candidateId)) return emptyTimeline();
     const r = await this.http.send(`/internal/candidatos/${candidateId}/linea-de-tiempo`);
     // An api without the timeline (404/405) shows an empty one rather than failing the detail.
     if (!r.ok) {
-      if (['not-found', 'refused', 'invalid'].includes(r.failure.kind)) return empty;
+      if (['not-found', 'refused', 'invalid'].includes(r.failure.kind)) return emptyTimeline();
       throw unexpected(r.failure);
     }
-    const f = fieldsOf(r.value);
-    const at = (x: ReturnType<typeof fieldsOf>) => text(pick(x, 'en', 'fecha', 'at')) ?? '';
-    return {
-      states: listOf(pick(f, 'estados')).flatMap((raw) => {
-        const h = fieldsOf(raw);
-        const to = canonicalState(pick(h, 'estadoNuevo', 'to'));
-        if (!to) return [];
-        return [
-          {
-            at: at(h),
-            from: canonicalState(pick(h, 'estadoAnterior', 'from')),
-            to,
-            userId: id(pick(h, 'usuarioId', 'userId')),
-            note: text(pick(h, 'nota', 'note')),
-          },
-        ];
-      }),
-      emails: listOf(pick(f, 'correos')).map((raw) => {
-        const c = fieldsOf(raw);
-        return {
-          at: at(c),
-          subject: text(pick(c, 'asunto', 'subject')) ?? '',
-          status: EMAIL_STATUS[text(pick(c, 'estado', 'status'))?.toLowerCase() ?? ''] ?? 'PENDING',
-          attempts: Number(pick(c, 'intentos', 'attempts')) || 0,
-          sentAt: text(pick(c, 'enviadoEn', 'sentAt')),
-        };
-      }),
-      accesses: listOf(pick(f, 'accesos')).map((raw) => {
-        const a = fieldsOf(raw);
-        return {
-          at: at(a),
-          userId: id(pick(a, 'usuarioId', 'userId')),
-          type: text(pick(a, 'tipo', 'type')),
-          tokenName: text(pick(a, 'tokenNombre', 'tokenName')),
-        };
-      }),
-      tests: listOf(pick(f, 'pruebas')).map((raw) => {
-        const e = fieldsOf(raw);
-        return {
-          at: at(e),
-          userId: id(pick(e, 'usuarioId', 'userId')),
-          action: text(pick(e, 'accion', 'action')) ?? 'ASSIGNED',
-          testName: text(pick(e, 'nombrePrueba', 'testName')) ?? '',
-        };
-      }),
-      documentRequests: listOf(pick(f, 'solicitudesDocumentos', 'documentos')).map((raw) => {
-        const e = fieldsOf(raw);
-        const action = text(pick(e, 'accion', 'action'))?.toUpperCase();
-        return {
-          at: at(e),
-          userId: id(pick(e, 'usuarioId', 'userId')),
-          action: action === 'FULFILLED' || action === 'CUMPLIDA' ? ('FULFILLED' as const) : ('REQUESTED' as const),
-          documents: requestedKinds(listOf(pick(e, 'documentos', 'documents')).map(text)),
-          comment: text(pick(e, 'comentario', 'comment')),
-        };
-      }),
-    };
+    return normaliseTimeline(r.value);
   }
 
   /** POST /candidatos/cambiar-estado/{id} with the actor and the expected state (extra fields). */
@@ -317,10 +185,7 @@ export class CandidatesClient {
       }
       return { ok: false, kind: 'failed', failure };
     }
-    const f = fieldsOf(raw);
-    const candidate = normaliseCandidate(pick(f, 'candidato', 'postulante'), { detail: true });
-    const queued = pick(f, 'correoEncolado');
-    return { ok: true, candidate, emailQueued: queued === undefined ? true : queued === true };
+    return { ok: true, ...normaliseStateChange(raw) };
   }
 
   /** POST /candidatos/{id}: deletes the candidate, files and queued e-mails. */

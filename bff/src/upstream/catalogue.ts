@@ -1,8 +1,7 @@
-import { normaliseBranch, type BranchDto } from '../normalise/branch.js';
-import { listOf } from '../normalise/fields.js';
+import { normaliseBranchList, type BranchDto } from '../normalise/branch.js';
 import {
-  normaliseDepartment,
-  normaliseMunicipality,
+  normaliseDepartmentList,
+  normaliseMunicipalityList,
   type DepartmentDto,
   type MunicipalityDto,
 } from '../normalise/geography.js';
@@ -19,22 +18,14 @@ export class CatalogueClient {
 
   constructor(http: Upstream, branchTtlMs: number) {
     this.branches = new Cached(branchTtlMs, async () =>
-      listOf(await http.read('/sedes'), 'sedes')
-        .map(normaliseBranch)
-        .filter((b): b is BranchDto => b !== null)
-        .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+      normaliseBranchList(await http.read('/sedes')).sort((a, b) => a.name.localeCompare(b.name, 'es')),
     );
     // Guatemala's geography changes once in years: an hour is plenty.
     this.municipalities = new Cached(GEOGRAPHY_TTL_MS, async () =>
-      listOf(await http.read('/municipios'), 'municipios')
-        .map(normaliseMunicipality)
-        .filter((m): m is MunicipalityDto => m !== null),
+      normaliseMunicipalityList(await http.read('/municipios')),
     );
     this.departments = new Cached(GEOGRAPHY_TTL_MS, async () =>
-      listOf(await http.read('/plazas/departamentos'), 'departamentos')
-        .map(normaliseDepartment)
-        .filter((d): d is DepartmentDto => d !== null)
-        .sort((a, b) => a.id.localeCompare(b.id)),
+      normaliseDepartmentList(await http.read('/plazas/departamentos')).sort((a, b) => a.id.localeCompare(b.id)),
     );
   }
 

@@ -2,12 +2,12 @@ import type { DocumentKey } from '@bolsa/domain';
 import { FormData } from 'undici';
 import { unexpected } from '../errors.js';
 import {
-  normaliseDocumentRequest,
+  normaliseDocumentRequestAnswer,
   normaliseDocumentRequestView,
   type DocumentRequestDto,
   type DocumentRequestViewDto,
 } from '../normalise/document-request.js';
-import { fieldsOf, pick } from '../normalise/fields.js';
+import { refusesSuccess } from '../normalise/write-answer.js';
 import type { ActorRef } from './candidates.js';
 import { failure, isRecordId, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
@@ -74,8 +74,7 @@ export class DocumentRequestsClient {
       if (r.failure.kind === 'not-found') return { ok: false, kind: 'not-found', message: r.failure.message };
       return { ok: false, kind: 'failed', failure: r.failure };
     }
-    const f = fieldsOf(r.value);
-    const request = pick(f, 'success') === false ? null : normaliseDocumentRequest(pick(f, 'solicitud'));
+    const request = normaliseDocumentRequestAnswer(r.value);
     return request ? { ok: true, request } : { ok: false, kind: 'failed', failure: failure('unconfirmed') };
   }
 
@@ -107,8 +106,6 @@ export class DocumentRequestsClient {
         return { ok: false, kind: 'invalid', message: r.failure.message, fields: r.failure.fields ?? [] };
       return { ok: false, kind: 'failed', failure: r.failure };
     }
-    return pick(fieldsOf(r.value), 'success') === false
-      ? { ok: false, kind: 'failed', failure: failure('unconfirmed') }
-      : { ok: true };
+    return refusesSuccess(r.value) ? { ok: false, kind: 'failed', failure: failure('unconfirmed') } : { ok: true };
   }
 }

@@ -1,5 +1,5 @@
 import { isEntityId } from '@bolsa/domain';
-import { fieldsOf, pick, text } from '../normalise/fields.js';
+import { normaliseErrorBody } from '../normalise/error-body.js';
 
 /**
  * Why an upstream call did not give what was asked, in the BFF's words. This is where an HTTP
@@ -62,29 +62,10 @@ function kindOf(status: number): FailureKind {
   return 'refused';
 }
 
-function fieldList(raw: unknown): { fields?: { path: string; message: string }[] } {
-  if (!Array.isArray(raw)) return {};
-  const fields = raw
-    .map((x) => fieldsOf(x))
-    .map((x) => ({ path: text(pick(x, 'path', 'campo')) ?? '', message: text(pick(x, 'message', 'mensaje')) ?? '' }))
-    .filter((x) => x.message);
-  return fields.length ? { fields } : {};
-}
-
 /** The one mapping from an upstream status and body to a failure. */
 export function failureOf(status: number, body: unknown): Failure {
-  const f = fieldsOf(body);
-  const message =
-    typeof body === 'string' ? body.trim().slice(0, 300) || null : text(pick(f, 'message', 'mensaje', 'error'));
-  return {
-    kind: kindOf(status),
-    // An HTML error page is no message to show anyone.
-    message: message && !message.startsWith('<') ? message : null,
-    title: text(pick(f, 'title', 'titulo')),
-    code: text(pick(f, 'conflict', 'codigo')),
-    status,
-    ...fieldList(pick(f, 'fields', 'errores')),
-  };
+  const { message, title, code, ...fields } = normaliseErrorBody(body);
+  return { kind: kindOf(status), message, title, code, status, ...fields };
 }
 
 /**

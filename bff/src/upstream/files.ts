@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { isSniffedKind, SNIFFED_MIME } from '@bolsa/domain';
-import { fieldsOf, pick, text } from '../normalise/fields.js';
+import { normaliseStagedFile } from '../normalise/write-answer.js';
 import { failure, type Failure } from './failure.js';
 import type { Upstream } from './http.js';
 
@@ -64,14 +63,9 @@ export class FilesClient {
       if (r.failure.kind === 'invalid') return { ok: false, kind: 'empty' };
       return { ok: false, kind: 'failed', failure: r.failure };
     }
-    const f = fieldsOf(r.value);
-    const id = text(pick(f, 'id'));
-    const size = Number(pick(f, 'tamano'));
-    const type = text(pick(f, 'tipo'));
-    const mime = isSniffedKind(type) ? SNIFFED_MIME[type] : null;
-    if (!id || !mime || !Number.isSafeInteger(size))
-      return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
-    return { ok: true, id, size, mime };
+    const staged = normaliseStagedFile(r.value);
+    if (!staged) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
+    return { ok: true, ...staged };
   }
 
   /** Drops a staged file no form will name (its upload was refused after it was stored). */

@@ -100,12 +100,6 @@ export class UpstreamHttpError extends Error {
   ) {
     super(`upstream status ${status}`);
   }
-  /** The upstream's own Spanish message, when it sent one. */
-  get upstreamMessage(): string | null {
-    const b = this.body as { message?: unknown; Message?: unknown } | null;
-    const m = b && typeof b === 'object' ? (b.message ?? b.Message) : null;
-    return typeof m === 'string' && m.trim() ? m.trim() : null;
-  }
 }
 
 /** A file to send in a multipart body. */

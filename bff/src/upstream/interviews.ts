@@ -1,7 +1,11 @@
 import type { CandidateState } from '@bolsa/domain';
 import { unexpected } from '../errors.js';
-import { normaliseInterview, type InterviewDto } from '../normalise/interview.js';
-import { fieldsOf, listOf, pick, text } from '../normalise/fields.js';
+import {
+  normaliseInterviewList,
+  normaliseScheduleAnswer,
+  normaliseScheduleRefusal,
+  type InterviewDto,
+} from '../normalise/interview.js';
 import { stateRefusalBody } from '../normalise/state-refusal.js';
 import type { ActorRef } from './candidates.js';
 import { failureOf, isRecordId, type Failure } from './failure.js';
@@ -69,9 +73,7 @@ export class InterviewsClient {
       });
     } catch (err) {
       if (!(err instanceof UpstreamHttpError)) throw err;
-      const f = fieldsOf(err.body);
-      const message = text(pick(f, 'error', 'message'));
-      const details = text(pick(f, 'details'));
+      const { message, details, field, title } = normaliseScheduleRefusal(err.body);
       const refusal = stateRefusalBody(err.body);
       if (err.status === 400 && refusal.coded)
         return {
@@ -81,21 +83,15 @@ export class InterviewsClient {
           state: refusal.state,
           allowed: refusal.allowed,
         };
-      if (err.status === 400 && message) return { ok: false, kind: 'invalid', message, field: text(pick(f, 'campo')) };
-      if (err.status === 403 && pick(f, 'title'))
-        return { ok: false, kind: 'unauthorised', title: text(pick(f, 'title')) ?? '', message: details ?? '' };
+      if (err.status === 400 && message) return { ok: false, kind: 'invalid', message, field };
+      if (err.status === 403 && title) return { ok: false, kind: 'unauthorised', title, message: details ?? '' };
       if (err.status === 403)
         return { ok: false, kind: 'not-allowed', message: message ?? '', state: null, allowed: [] };
       if (err.status === 404) return { ok: false, kind: 'not-found', message };
       if (err.status === 424 && message) return { ok: false, kind: 'meeting', message, details };
       return { ok: false, kind: 'failed', failure: failureOf(err.status, err.body) };
     }
-    const f = fieldsOf(raw);
-    return {
-      ok: true,
-      interview: normaliseInterview(pick(f, 'entrevista')),
-      meetingLink: text(pick(f, 'meetingLink')),
-    };
+    return { ok: true, ...normaliseScheduleAnswer(raw) };
   }
 
   /** GET /internal/entrevista/postulante/{id}: newest first. */
@@ -106,6 +102,6 @@ export class InterviewsClient {
       if (r.failure.kind === 'not-found' || r.failure.kind === 'refused') return [];
       throw unexpected(r.failure);
     }
-    return listOf(r.value).flatMap((x) => normaliseInterview(x) ?? []);
+    return normaliseInterviewList(r.value);
   }
 }

@@ -2,13 +2,15 @@ import { FormData } from 'undici';
 import { unexpected } from '../errors.js';
 import {
   normaliseCandidateProfile,
+  normaliseExportFiles,
   normaliseFileOwner,
-  normaliseMyApplication,
+  normaliseMyApplicationList,
+  normaliseProfileSave,
+  type ExportedFileDto,
   type CandidateFileOwnerDto,
   type CandidateProfileDto,
   type MyApplicationDto,
 } from '../normalise/candidate-profile.js';
-import { fieldsOf, listOf, pick } from '../normalise/fields.js';
 import { failure, isRecordId, type Failure } from './failure.js';
 import { stagedQuery, type StagedFile } from './files.js';
 import type { Upstream } from './http.js';
@@ -78,9 +80,7 @@ export class ProfilesClient {
       if (r.failure.kind === 'not-found') return [];
       throw unexpected(r.failure);
     }
-    return listOf(r.value, 'postulaciones')
-      .map(normaliseMyApplication)
-      .filter((a): a is MyApplicationDto => a !== null);
+    return normaliseMyApplicationList(r.value);
   }
 
   /** POST /internal/mis-postulaciones/{userId}/vistas: the states shown now are the ones seen. */
@@ -136,11 +136,9 @@ export class ProfilesClient {
         return { ok: false, kind: 'invalid', message: r.failure.message, fields: r.failure.fields ?? [] };
       return { ok: false, kind: 'failed', failure: r.failure };
     }
-    const f = fieldsOf(r.value);
-    const ok = pick(f, 'success');
-    if (ok === false) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
-    const perfil = pick(f, 'perfil', 'profile');
-    return { ok: true, profile: perfil ? normaliseCandidateProfile(perfil, userId) : null };
+    const saved = normaliseProfileSave(r.value, userId);
+    if (saved.refused) return { ok: false, kind: 'failed', failure: failure('unconfirmed') };
+    return { ok: true, profile: saved.profile };
   }
 
   /** Who owns a candidate file, and what it is (internal). Null when there is no such file. */
@@ -180,7 +178,7 @@ export class ProfilesClient {
   /** Everything held about the account (profile, applications, file list), for 'Mis datos'. */
   async exportData(userId: string): Promise<{
     data: unknown;
-    files: { scope: FileScope; id: string; kind: string; name: string }[];
+    files: ExportedFileDto[];
   } | null> {
     if (!isRecordId(userId)) return null;
     const r = await this.http.send(`/internal/usuarios-candidatos/${userId}/exportar`, { timeoutMs: 30_000 });
@@ -188,16 +186,7 @@ export class ProfilesClient {
       if (r.failure.kind === 'not-found') return null;
       throw unexpected(r.failure);
     }
-    const files = listOf(pick(fieldsOf(r.value), 'archivos'))
-      .map((x) => fieldsOf(x))
-      .map((x) => ({
-        scope: (pick(x, 'scope') === 'postulacion' ? 'postulacion' : 'perfil') as FileScope,
-        id: String(pick(x, 'id') ?? ''),
-        kind: String(pick(x, 'tipo') ?? 'archivo'),
-        name: String(pick(x, 'nombre') ?? 'archivo'),
-      }))
-      .filter((x) => isRecordId(x.id));
-    return { data: r.value, files };
+    return { data: r.value, files: normaliseExportFiles(r.value) };
   }
 
   /** Erases the account: personal data, files and the account itself. */

@@ -1,53 +1,21 @@
-import { fieldsOf, pick, text } from '../normalise/fields.js';
+import {
+  counterDeleted,
+  normaliseCounter,
+  normaliseRevocations,
+  normaliseSessionAccount,
+  normaliseUsedSession,
+  tokenSpentNow,
+  tokenWasSpent,
+  type CounterState,
+  type SessionAccount,
+  type SessionKind,
+  type UsedSession,
+} from '../normalise/session.js';
 import { orNull, UpstreamHttpError, type Upstream } from './http.js';
 
-export type SessionKind = 'staff' | 'candidate';
-
-/** The account behind a session, read live by the api on every use. */
-export interface SessionAccount {
-  active: boolean;
-  roleId: number;
-  name: string;
-  email: string;
-  /** Fingerprint of the password: a change ends older sessions. */
-  stamp: string;
-}
-
-export interface UsedSession {
-  kind: SessionKind;
-  userId: string;
-  /** Effective role chosen at login ('Forzar rol' may have lowered it). */
-  role: number;
-  account: SessionAccount;
-  /** The absolute end (ms since the epoch): a replica that keeps the session stops serving it then. */
-  endsAt: number;
-}
-
-export interface CounterState {
-  points: number;
-  /** ms until the count resets; null: never. */
-  remainingMs: number | null;
-}
+export type { CounterState, SessionAccount, SessionKind, UsedSession };
 
 const TIMEOUT_MS = 5_000;
-
-function account(raw: unknown): SessionAccount {
-  const f = fieldsOf(raw);
-  const active = pick(f, 'activo');
-  return {
-    active: active === true,
-    roleId: Number(pick(f, 'idrol')),
-    name: text(pick(f, 'nombre')) ?? '',
-    email: text(pick(f, 'email')) ?? '',
-    stamp: text(pick(f, 'sello')) ?? '',
-  };
-}
-
-function counter(raw: unknown): CounterState {
-  const f = fieldsOf(raw);
-  const remaining = pick(f, 'restanteMs');
-  return { points: Number(pick(f, 'puntos')), remainingMs: remaining === undefined ? null : Number(remaining) };
-}
 
 /**
  * The api's internal session area (/internal/sesiones, /internal/contadores,
@@ -93,18 +61,7 @@ export class SessionsClient {
         timeoutMs: TIMEOUT_MS,
       }),
     );
-    if (body === null) return null;
-    const f = fieldsOf(body);
-    const kind = pick(f, 'tipo');
-    if (kind !== 'staff' && kind !== 'candidate') return null;
-    return {
-      kind,
-      userId: String(pick(f, 'usuarioId')),
-      role: Number(pick(f, 'rol')),
-      account: account(pick(f, 'cuenta')),
-      // An api without the field: the session is used, never kept (NaN fails every comparison).
-      endsAt: Date.parse(text(pick(f, 'expiraEn')) ?? ''),
-    };
+    return body === null ? null : normaliseUsedSession(body);
   }
 
   /** Writes in one batch when each session was last used (ms ago), within its limits only. */
@@ -125,12 +82,9 @@ export class SessionsClient {
       query: { ventanaMs: Math.round(windowMs) },
       timeoutMs,
     });
-    const list = pick(fieldsOf(body), 'revocadas');
-    if (!Array.isArray(list)) throw new Error('revocaciones: respuesta sin lista');
-    return list.map((r) => {
-      const f = fieldsOf(r);
-      return { seq: String(pick(f, 'seq')), key: String(pick(f, 'clave')) };
-    });
+    const list = normaliseRevocations(body);
+    if (!list) throw new Error('revocaciones: respuesta sin lista');
+    return list;
   }
 
   async end(idHash: string): Promise<void> {
@@ -142,11 +96,11 @@ export class SessionsClient {
     const body = await orNull(
       this.http.request(`/internal/sesiones/cuentas/${kind}/${encodeURIComponent(userId)}`, { timeoutMs: TIMEOUT_MS }),
     );
-    return body === null ? null : account(body);
+    return body === null ? null : normaliseSessionAccount(body);
   }
 
   async consume(key: string, points: number, durationMs: number, force: boolean): Promise<CounterState> {
-    return counter(
+    return normaliseCounter(
       await this.http.request('/internal/contadores', {
         method: 'POST',
         json: { clave: key, puntos: points, duracionMs: durationMs, forzar: force },
@@ -157,7 +111,7 @@ export class SessionsClient {
 
   async counter(key: string): Promise<CounterState | null> {
     const body = await orNull(this.http.request(`/internal/contadores/${key}`, { timeoutMs: TIMEOUT_MS }));
-    return body === null ? null : counter(body);
+    return body === null ? null : normaliseCounter(body);
   }
 
   async resetCounter(key: string): Promise<boolean> {
@@ -165,7 +119,7 @@ export class SessionsClient {
       method: 'POST',
       timeoutMs: TIMEOUT_MS,
     });
-    return pick(fieldsOf(body), 'eliminado') === true;
+    return counterDeleted(body);
   }
 
   /** True the first time `key` is spent; false if it already was. */
@@ -175,11 +129,11 @@ export class SessionsClient {
       json: { clave: key, duracionMs: Math.max(1_000, Math.ceil(ttlMs)) },
       timeoutMs: TIMEOUT_MS,
     });
-    return pick(fieldsOf(body), 'nuevo') === true;
+    return tokenSpentNow(body);
   }
 
   async isSpent(key: string): Promise<boolean> {
     const body = await this.http.request(`/internal/tokens-usados/${key}`, { timeoutMs: TIMEOUT_MS });
-    return pick(fieldsOf(body), 'usado') === true;
+    return tokenWasSpent(body);
   }
 }

@@ -1,7 +1,7 @@
 import type { StaffRoleId } from '@bolsa/domain';
-import { fieldsOf, id, listOf, pick } from '../normalise/fields.js';
 import type { RoleRules } from '../normalise/role.js';
-import { normaliseStaffUser, parseEstatus, type StaffUserDto } from '../normalise/staff-user.js';
+import { normaliseStaffUserList, toggledEstatus, type StaffUserDto } from '../normalise/staff-user.js';
+import { confirmsSuccess, createdIdOf } from '../normalise/write-answer.js';
 import { Cached } from './cached.js';
 import { failed, failure, isRecordId, success, type Result } from './failure.js';
 import type { Upstream } from './http.js';
@@ -34,10 +34,9 @@ export class StaffUsersClient {
 
   /** Every staff user, fresh from the api, by name. */
   async list(): Promise<StaffUserDto[]> {
-    return listOf(await this.http.read('/usuario'), 'usuarios')
-      .map((u) => normaliseStaffUser(u, this.rules))
-      .filter((u): u is StaffUserDto => u !== null)
-      .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+    return normaliseStaffUserList(await this.http.read('/usuario'), this.rules).sort((a, b) =>
+      a.name.localeCompare(b.name, 'es'),
+    );
   }
 
   async find(userId: string): Promise<StaffUserDto | null> {
@@ -51,7 +50,7 @@ export class StaffUsersClient {
     });
     if (!r.ok) return r;
     this.directory.invalidate();
-    const newId = id(pick(fieldsOf(r.value), 'id'));
+    const newId = createdIdOf(r.value);
     if (!newId) return failed(failure('unconfirmed'));
     return success((await this.find(newId)) ?? { id: newId, name: u.name, email: u.email, roleId: 3, active: true });
   }
@@ -80,8 +79,8 @@ export class StaffUsersClient {
     if (!r.ok) return r;
     this.directory.invalidate();
     const user = await this.find(userId);
-    const estatus = pick(fieldsOf(r.value), 'estatus');
-    return success(user && estatus !== undefined ? { ...user, active: parseEstatus(estatus) } : user);
+    const active = toggledEstatus(r.value);
+    return success(user && active !== null ? { ...user, active } : user);
   }
 
   async delete(userId: string): Promise<Result<true>> {
@@ -89,6 +88,6 @@ export class StaffUsersClient {
     const r = await this.http.send(`/usuario/eliminar/${userId}`, { method: 'POST' });
     if (!r.ok) return r;
     this.directory.invalidate();
-    return pick(fieldsOf(r.value), 'success') === true ? success(true) : failed(failure('unconfirmed', null, 200));
+    return confirmsSuccess(r.value) ? success(true) : failed(failure('unconfirmed', null, 200));
   }
 }

@@ -1,8 +1,8 @@
 import { searchKey } from '@bolsa/domain';
 import { FormData } from 'undici';
-import { listOf } from '../normalise/fields.js';
 import {
   normaliseTestTemplate,
+  normaliseTestTemplateList,
   type TestTemplateDto,
   type TestCategory,
   type TestType,
@@ -42,16 +42,13 @@ export class TestTemplatesClient {
     });
     const key = searchKey(q.search);
     // The api filters too; filtering again keeps an older api that ignores the parameters right.
-    return listOf(raw, 'templates', 'pruebas')
-      .map(normaliseTestTemplate)
-      .filter(
-        (t): t is TestTemplateDto =>
-          t !== null &&
-          (!!q.includeInactive || t.active) &&
-          (!q.category || t.category === q.category) &&
-          (!q.type || t.type === q.type) &&
-          (!key || searchKey(`${t.name} ${t.description ?? ''}`).includes(key)),
-      );
+    return normaliseTestTemplateList(raw).filter(
+      (t) =>
+        (!!q.includeInactive || t.active) &&
+        (!q.category || t.category === q.category) &&
+        (!q.type || t.type === q.type) &&
+        (!key || searchKey(`${t.name} ${t.description ?? ''}`).includes(key)),
+    );
   }
 
   async create(t: NewTemplate, file: FilePart | null): Promise<Result<TestTemplateDto>> {

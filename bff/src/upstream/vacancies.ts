@@ -1,9 +1,16 @@
 import { cleanItems, formatDate, isOpenForApplications, searchKey, todayInGuatemala } from '@bolsa/domain';
 import { FormData } from 'undici';
 import { unexpected } from '../errors.js';
-import { fieldsOf, id, listOf, pick } from '../normalise/fields.js';
 import { filterByKeyword } from '../normalise/place.js';
 import { normaliseVacancy, type VacancyDto } from '../normalise/vacancy.js';
+import {
+  normaliseNameCheck,
+  normaliseVacancyDeletion,
+  normaliseVacancyList,
+  normaliseVacancyPage,
+  type VacancyListPage,
+} from '../normalise/vacancy-page.js';
+import { createdIdOf } from '../normalise/write-answer.js';
 import { Cached, CachedByKey } from './cached.js';
 import type { CatalogueClient } from './catalogue.js';
 import { failed, failure, isRecordId, success, type Result } from './failure.js';
@@ -34,14 +41,7 @@ export interface VacancyListQuery {
   sort?: { field: VacancySortField; direction: 'ASC' | 'DESC' } | null;
 }
 
-export interface VacancyListPage {
-  items: VacancyDto[];
-  totalCount: number;
-  page: number;
-  pageSize: number;
-  /** Over the filtered set before the status and featured-only filters and paging. */
-  counts: { active: number; inactive: number; featured: number };
-}
+export type { VacancyListPage };
 
 /** A vacancy as the back-office writes it. */
 export interface VacancyWrite {
@@ -83,13 +83,7 @@ export class VacanciesClient {
     private readonly onWrite: () => void = () => {},
   ) {
     this.publicPages = new CachedByKey(publicTtlMs, PUBLIC_PAGES_KEPT);
-    this.all = new Cached(publicTtlMs, async () => this.items(await this.http.read('/sedes/vacantes/lista')));
-  }
-
-  private items(raw: unknown): VacancyDto[] {
-    return listOf(raw, 'vacantes', 'plazas')
-      .map(normaliseVacancy)
-      .filter((v): v is VacancyDto => v !== null);
+    this.all = new Cached(publicTtlMs, async () => normaliseVacancyList(await this.http.read('/sedes/vacantes/lista')));
   }
 
   /** One page of the list; the public board's pages are shared by every visitor for the TTL. */
@@ -114,25 +108,13 @@ export class VacanciesClient {
         order: q.sort ? (q.sort.direction === 'ASC' ? 'asc' : 'desc') : undefined,
       },
     });
-    if (Array.isArray(raw) || !Array.isArray(pick(fieldsOf(raw), 'items'))) {
+    const page = normaliseVacancyPage(raw, q);
+    if (!page) {
       // An api without the paging contract answers the documented bare array.
       this.paging = false;
-      return this.pageLocally(this.items(raw), q);
+      return this.pageLocally(normaliseVacancyList(raw), q);
     }
     this.paging = true;
-    const f = fieldsOf(raw);
-    const counts = fieldsOf(pick(f, 'counts'));
-    const page: VacancyListPage = {
-      items: this.items(pick(f, 'items')),
-      totalCount: Number(pick(f, 'totalCount')) || 0,
-      page: Number(pick(f, 'page')) || q.page,
-      pageSize: Number(pick(f, 'pageSize')) || q.pageSize,
-      counts: {
-        active: Number(pick(counts, 'active')) || 0,
-        inactive: Number(pick(counts, 'inactive')) || 0,
-        featured: Number(pick(counts, 'featured')) || 0,
-      },
-    };
     // Past the last page the board shows the last one, as it always has.
     const last = Math.max(1, Math.ceil(page.totalCount / page.pageSize));
     if (!page.items.length && page.totalCount > 0 && q.page > last) return this.fetchPage({ ...q, page: last });
@@ -213,8 +195,7 @@ export class VacanciesClient {
     if (!isRecordId(branchId)) return failed(failure('invalid'));
     const r = await this.http.send('/plazas/existe', { query: { nombre: name, sede: branchId } });
     if (!r.ok) return r;
-    const f = fieldsOf(r.value);
-    return success({ exists: pick(f, 'existe') === true, activeCount: Number(pick(f, 'activas') ?? 0) || 0 });
+    return success(normaliseNameCheck(r.value));
   }
 
   /** POST /guardar/Vacante (multipart with imagenFile); answers the stored vacancy. */
@@ -240,7 +221,7 @@ export class VacanciesClient {
     form.append('imagenFile', new Blob([new Uint8Array(image.data)], { type: image.mime }), image.name);
     const r = await this.http.send('/guardar/Vacante', { method: 'POST', form, timeoutMs: 30_000 });
     if (!r.ok) return r;
-    const newId = id(pick(fieldsOf(r.value), 'id'));
+    const newId = createdIdOf(r.value);
     if (!newId) return failed(failure('unconfirmed'));
     this.invalidate();
     return success(await this.get(newId));
@@ -284,7 +265,7 @@ export class VacanciesClient {
     const r = await this.http.send(`/plazas/${vacancyId}`, { method: 'POST' });
     if (!r.ok) return r;
     this.invalidate();
-    return success({ deletedApplications: Number(pick(fieldsOf(r.value), 'candidatosEliminados') ?? 0) || 0 });
+    return success(normaliseVacancyDeletion(r.value));
   }
 
   async setFeatured(vacancyId: string, featured: boolean): Promise<Result<VacancyDto | null>> {
