@@ -66,7 +66,8 @@ export const nullTypes: ApolloServerPlugin<ServerContext> = {
         const coerced = getVariableValues(schema, operation!.variableDefinitions ?? [], request.variables ?? {});
         if (coerced.errors) return null;
         const data: Record<string, unknown> = {};
-        for (const f of fields) data[f.alias?.value ?? f.name.value] = f.name.value === '__type' ? null : schema.getQueryType()!.name;
+        for (const f of fields)
+          data[f.alias?.value ?? f.name.value] = f.name.value === '__type' ? null : schema.getQueryType()!.name;
         return { http: response.http, body: { kind: 'single', singleResult: { data } } };
       },
     };
