@@ -10,6 +10,7 @@
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=32 npm run bench
 //   BENCH_DATABASE_URL=postgres://… npm run bench   # PostgreSQL; the database is emptied first
 //   BENCH_EXTRA_VACANCIES=2000                       # extra rows (PostgreSQL only; default 1000)
+//   BENCH_PORT=44300                                 # ports used: this one and the next three
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,10 +23,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const extraVacancies = databaseUrl ? Number(process.env.BENCH_EXTRA_VACANCIES ?? 1_000) : 0;
-const apiPort = 14_001;
-const bffPort = 14_000;
-const bffNoCachePort = 14_002;
-const baselinePort = 14_003;
+// BENCH_PORT: the first of four ports (bff, api, uncached bff, baseline), for machines shared by several runs.
+const firstPort = Number(process.env.BENCH_PORT ?? 14_000);
+const bffPort = firstPort;
+const apiPort = firstPort + 1;
+const bffNoCachePort = firstPort + 2;
+const baselinePort = firstPort + 3;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bench-'));
 const PAGE_SIZE = 6;
 

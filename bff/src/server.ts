@@ -37,6 +37,7 @@ import { VacanciesClient } from './upstream/vacancies.js';
 import { Upstream } from './upstream/http.js';
 import { imagesRouter } from './files/images.js';
 import { sameOriginOnly } from './auth/origin.js';
+import { noSchemaButNullTypes, nullTypes } from './introspection-refusal.js';
 import { ProofOfWorkService } from './auth/altcha.js';
 import { CaptchaService } from './auth/captcha.js';
 import { ApiStore } from './auth/api-store.js';
@@ -318,7 +319,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   const apollo = new ApolloServer<ServerContext>({
     schema: buildSchema(),
-    introspection: config.introspection !== false,
+    // INTROSPECTION=false: noSchemaButNullTypes below instead of Apollo's rule (introspection-refusal.ts).
+    introspection: true,
     csrfPrevention: true,
     // index.ts drains the listener and then stops Apollo; Apollo's own SIGTERM handler would stop
     // it first, and a request still arriving during the drain would get a 500.
@@ -329,6 +331,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       // `__typename` too: the library lets it through by default, so 500 of them passed.
       maxAliasesRule({ n: 15, allowList: [], ...reportInsteadOfThrow }),
       costLimitRule({ maxCost: 5_000, ...reportInsteadOfThrow }),
+      ...(config.introspection === false ? [noSchemaButNullTypes] : []),
     ],
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
@@ -345,6 +348,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         },
       },
       ...(config.introspection === 'staff' ? [introspectionForStaffOnly] : []),
+      ...(config.introspection === false ? [nullTypes] : []),
     ],
     formatError: errorFormatter(logger),
     includeStacktraceInErrorResponses: false,

@@ -69,6 +69,35 @@ describe('cached board answers in front of Express (the real BFF)', () => {
     }
   });
 
+  it('keys on variables and operation name: the same document asked differently within the TTL gets its own answer', async () => {
+    const TWO = `query A { vacancies(page: 1, pageSize: 1) { items { id } } }
+      query B { vacancies(page: 1, pageSize: 2) { items { id } } }`;
+    type Items = { data: { vacancies: { items: unknown[] } } };
+    const count = (r: { body: unknown }) => (r.body as Items).data.vacancies.items.length;
+    // Through the handler the BFF listens with (early path from the second round) and through Express alone.
+    for (const target of [stack.bff.handler, stack.bff.app]) {
+      for (let round = 0; round < 2; round++) {
+        for (const pageSize of [1, 2, 4]) {
+          const r = await request(target)
+            .post('/graphql')
+            .set('content-type', 'application/json')
+            .send({ query: BOARD, variables: { page: 1, pageSize } });
+          expect(count(r), `pageSize ${pageSize}`).toBe(pageSize);
+        }
+        for (const [operationName, n] of [
+          ['A', 1],
+          ['B', 2],
+        ] as const) {
+          const r = await request(target)
+            .post('/graphql')
+            .set('content-type', 'application/json')
+            .send({ query: TWO, operationName });
+          expect(count(r), operationName).toBe(n);
+        }
+      }
+    }
+  });
+
   it('never repeats an HTTPS answer’s HSTS to a plain-HTTP request', async () => {
     const query = '{ branches { id name } }';
     const send = (proto?: string) => {

@@ -58,6 +58,38 @@ export interface Logging {
   requestLog(o: RequestLogOptions): RequestLog;
 }
 
+let stdout: (DestinationStream & { flush(cb?: (err?: Error) => void): void }) | undefined;
+
+/**
+ * stdout for JSON lines, written once per event-loop turn: the lines of every request answered in
+ * the same turn go out in one write instead of one write (a trip through libuv's thread pool) per
+ * line, a fifth of the CPU a cached board answer cost. No line waits longer than its turn;
+ * `logger.flush()` and the process's exit write what is pending. One per process.
+ */
+function batchedStdout() {
+  if (stdout) return stdout;
+  let pending: string[] = [];
+  const writePending = () => {
+    if (!pending.length) return;
+    const lines = pending.join('');
+    pending = [];
+    out.write(lines);
+  };
+  // Registered before pino.destination registers its own flush on exit, so it runs first.
+  process.on('exit', writePending);
+  const out = pino.destination({ dest: 1, sync: false });
+  stdout = {
+    write(line: string) {
+      if (pending.push(line) === 1) setImmediate(writePending);
+    },
+    flush(cb?: (err?: Error) => void) {
+      writePending();
+      out.flush(cb);
+    },
+  };
+  return stdout;
+}
+
 /** The loggers of a process that keeps `privacy`'s rules. */
 export function logging(privacy: LogPrivacy): Logging {
   /**
@@ -106,7 +138,7 @@ export function logging(privacy: LogPrivacy): Logging {
       }
     }
     // Asynchronous writes to stdout (flushed on exit): a request never waits for the terminal or pipe.
-    return pino(options, pino.destination({ dest: 1, sync: false }));
+    return pino(options, batchedStdout());
   }
 
   const perService = new Map<string, Logger>();

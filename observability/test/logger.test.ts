@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logging, logSettingsFromEnv, type LogPrivacy } from '../src/index.js';
 
@@ -69,4 +71,42 @@ describe('log settings from the environment', () => {
     expect(logSettingsFromEnv({ LOG_LEVEL: 'verbose', LOG_PRETTY: '1' })).toEqual({ level: 'info', pretty: true });
     expect(logSettingsFromEnv({ NODE_ENV: 'production' })).toEqual({ level: 'info', pretty: false });
   }, 10_000);
+});
+
+describe('stdout', () => {
+  /** A process that logs `lines` lines in one turn (then `after`), counting fs.write calls on stdout. */
+  const run = (after: string) => {
+    const script = `
+      import fs from 'node:fs';
+      const write = fs.write;
+      let writes = 0;
+      fs.write = function (fd, ...rest) { if (fd === 1) writes++; return write.call(this, fd, ...rest); };
+      process.on('exit', () => process.stderr.write('writes=' + writes));
+      const { logging } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/index.ts'))});
+      const log = logging({ redactPaths: [], requestRedactPaths: [], censor: 'x', scrub: (t) => t }).createLogger('svc', { pretty: false });
+      for (let i = 0; i < 100; i++) log.info({ i }, 'línea');
+      ${after}`;
+    return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+  };
+
+  it('writes the lines of one event-loop turn in one write, and every line reaches stdout', () => {
+    const r = run('');
+    expect(r.status).toBe(0);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { i: number }).i),
+    ).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(r.stderr).toContain('writes=1');
+  }, 30_000);
+
+  it('loses no line when the process exits in the same turn', () => {
+    const r = run('process.exit(3);');
+    expect(r.status).toBe(3);
+    expect(r.stdout.trim().split('\n')).toHaveLength(100);
+  }, 30_000);
 });
