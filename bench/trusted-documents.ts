@@ -25,10 +25,12 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const DEMO_PASSWORD = 'Demo2026!';
 
-const manifest = JSON.parse(readFileSync(MANIFEST_CANDIDATES.find((f) => f.includes('web'))!, 'utf8')) as Record<
-  string,
-  string
->;
+const manifest = JSON.parse(
+  readFileSync(
+    MANIFEST_CANDIDATES.find((f) => f.includes('web'))!,
+    'utf8',
+  ),
+) as Record<string, string>;
 function registered(name: string) {
   const found = Object.entries(manifest).find(([, text]) => new RegExp(`(query|mutation) ${name}\\b`).test(text));
   if (!found) throw new Error(`${name}: not registered (npm run codegen)`);
@@ -143,7 +145,9 @@ for (const { name, op, variables, headers, check } of operations) {
     }
   }
   const rps = totals.map((t) => t.done / t.elapsed);
-  console.log(`\n${name}: request body ${variants.map((v) => `${v} ${Buffer.byteLength(body(op, variables, v))} B`).join(', ')}`);
+  console.log(
+    `\n${name}: request body ${variants.map((v) => `${v} ${Buffer.byteLength(body(op, variables, v))} B`).join(', ')}`,
+  );
   for (const [i, v] of variants.entries()) {
     const t = totals[i]!;
     t.latencies.sort((a, b) => a - b);

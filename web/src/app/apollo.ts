@@ -47,7 +47,7 @@ export function createCache(): InMemoryCache {
  * build time (codegen puts its hash on the document as `__meta__.hash`) goes out as that hash in
  * Apollo Server's persisted-query extension, without its text; in production the BFF runs only
  * those for a browser. Apollo's PersistedQueryLink does the same with retries the BFF never needs
- * (it registers nothing at run time) at ~3 KB gzip more on the first visit.
+ * (it registers nothing at run time) for 1.4 KB gzip more on the first visit (its own minified code).
  */
 export function persistedDocumentLink(): ApolloLink {
   return new ApolloLink((operation, forward) => {
