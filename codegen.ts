@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import {
   CANDIDATE_STATE_OF_ENUM,
@@ -27,6 +28,9 @@ function enumResolversTypes(path: string, content: string): string {
   );
 }
 
+/** The bare hex digest Apollo Server's persisted-query extension carries (the preset's 'sha256' prefixes it). */
+const sha256 = (operation: string) => createHash('sha256').update(operation).digest('hex');
+
 const config: CodegenConfig = {
   hooks: { beforeOneFileWrite: [enumResolversTypes] },
   schema: 'schema.graphql',
@@ -40,7 +44,10 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         useTypeImports: true,
       },
-      presetConfig: { fragmentMasking: false },
+      // Trusted documents (docs/decisions/2026-11-27-trusted-documents.md): each operation carries
+      // `__meta__.hash` (sha256 of its text, what Apollo Server's persisted-query extension names)
+      // and persisted-documents.json maps every hash to its text for the BFF.
+      presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: sha256 } },
     },
     // The members of each union and interface, for the Apollo cache's possibleTypes.
     'web/src/gql/possible-types.ts': {

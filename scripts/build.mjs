@@ -2,7 +2,8 @@
 // `npm run build`: everything production runs, compiled.
 //   1. codegen (skipped when schema and documents are unchanged: scripts/codegen.mjs);
 //   2. api and bff bundled to JavaScript by esbuild: api/dist/index.js, api/dist/cli/*.js,
-//      bff/dist/index.js (+ source maps). @bolsa/domain and @bolsa/observability are inlined (their
+//      bff/dist/index.js (+ source maps) and bff/dist/persisted-documents.json (the web's
+//      registered operations, codegen's manifest). @bolsa/domain and @bolsa/observability are inlined (their
 //      package exports point at the TypeScript sources that dev and tests use); every other package
 //      stays an import, resolved from node_modules at run time, and must be a production dependency
 //      of that workspace or of an inlined one — the build fails otherwise (docs/decisions/2026-11-26-build-and-runtime.md);
@@ -11,7 +12,7 @@
 //
 //   node scripts/build.mjs [--force] [--server] [--web]   (no target flag: both)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -125,6 +126,12 @@ export async function buildAll({ force = false, server = true, web = true } = {}
     for (const workspace of ['api', 'bff']) {
       const started = Date.now();
       const packages = await buildServer(workspace);
+      // The web's registered operations (trusted documents), read by the BFF next to its bundle.
+      if (workspace === 'bff')
+        copyFileSync(
+          path.join(root, 'web/src/gql/persisted-documents.json'),
+          path.join(root, 'bff/dist/persisted-documents.json'),
+        );
       console.log(
         `[build] ${workspace}/dist en ${Date.now() - started} ms (${entriesOf(workspace).length} entradas; paquetes externos: ${packages.length})`,
       );

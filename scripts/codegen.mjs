@@ -8,7 +8,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fingerprint, recordStamp, root, upToDate } from './lib/fingerprint.mjs';
 
-const OUTPUTS = ['web/src/gql/graphql.ts', 'web/src/gql/possible-types.ts', 'bff/src/generated/resolvers.ts'];
+const OUTPUTS = [
+  'web/src/gql/graphql.ts',
+  'web/src/gql/persisted-documents.json',
+  'web/src/gql/possible-types.ts',
+  'bff/src/generated/resolvers.ts',
+];
 
 export function codegen({ force = false } = {}) {
   const hash = fingerprint(['codegen.ts', 'schema.graphql', 'web/src', 'package-lock.json'], {

@@ -10,7 +10,7 @@
 /* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,14 +89,32 @@ async function stop(proc) {
   return result;
 }
 
+/**
+ * A GraphQL request as a browser sends it. `query` is free text, or `{ registered: 'Name' }`: one of
+ * the web's operations by its hash alone (trusted documents: in production a browser runs only
+ * those; the manifest ships as bff/dist/persisted-documents.json).
+ */
 async function graphql(url, query, { cookie, variables } = {}) {
+  const request =
+    typeof query === 'string'
+      ? { query, variables }
+      : { variables, extensions: { persistedQuery: { version: 1, sha256Hash: registeredHash(query.registered) } } };
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify(request),
   });
   const body = await res.json().catch(() => null);
   return { res, body };
+}
+
+/** The runtime folder being checked (its manifest names the web's operations). */
+let runtimeDir = '';
+function registeredHash(name) {
+  const manifest = JSON.parse(readFileSync(path.join(runtimeDir, 'bff/dist/persisted-documents.json'), 'utf8'));
+  const found = Object.entries(manifest).find(([, text]) => new RegExp(`(query|mutation) ${name}\\b`).test(text));
+  if (!found) throw new Error(`${name}: no es una operación registrada de la web`);
+  return found[0];
 }
 
 const isHtml = (res) => (res.headers.get('content-type') ?? '').includes('text/html');
@@ -164,6 +182,7 @@ export async function productionPath() {
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bolsa-production-'));
   const runtime = path.join(tmp, 'app');
+  runtimeDir = runtime;
   const procs = [];
   let db;
   try {
@@ -276,7 +295,7 @@ export async function productionPath() {
       }
     });
     await check('the public board answers (GraphQL) and holds no demo vacancies', async () => {
-      const { res, body } = await graphql(url, '{ vacancies(pageSize: 3) { totalCount items { id name } } }');
+      const { res, body } = await graphql(url, { registered: 'BoardVacancies' }, { variables: { pageSize: 3 } });
       expect(res.status === 200 && body?.data?.vacancies, `${res.status} ${JSON.stringify(body)}`);
       expect(body.data.vacancies.totalCount === 0, `${body.data.vacancies.totalCount} vacantes (¿datos demo?)`);
       const home = await fetch(`${url}/`);
@@ -290,8 +309,8 @@ export async function productionPath() {
     await check('staff log-in of that administrator, and the session knows the role', async () => {
       const { res, body } = await graphql(
         url,
-        'mutation ($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { role kind } error { __typename } } }',
-        { variables: { u: admin.email, p: admin.password } },
+        { registered: 'StaffLogin' },
+        { variables: { username: admin.email, password: admin.password } },
       );
       expect(body?.data?.staffLogin?.viewer?.role === 'ADMIN', JSON.stringify(body));
       cookie = (res.headers.getSetCookie?.() ?? [])
@@ -299,15 +318,15 @@ export async function productionPath() {
         .filter(Boolean)
         .join('; ');
       expect(cookie, 'sin cookie de sesión');
-      const me = await graphql(url, '{ me { role kind } }', { cookie });
+      const me = await graphql(url, { registered: 'Me' }, { cookie });
       expect(me.body?.data?.me?.role === 'ADMIN', JSON.stringify(me.body));
     });
     await check('demo log-ins are refused (no demo accounts in production)', async () => {
       for (const u of DEMO_LOGINS) {
         const { body } = await graphql(
           url,
-          'mutation ($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } error { __typename } } }',
-          { variables: { u, p: DEMO_PASSWORD } },
+          { registered: 'StaffLogin' },
+          { variables: { username: u, password: DEMO_PASSWORD } },
         );
         expect(!body?.data?.staffLogin?.viewer, `${u} inició sesión`);
       }
@@ -323,12 +342,20 @@ export async function productionPath() {
       expect(page.status === 200 && isHtml(page), `/graphiql → ${page.status}`);
       const login = await graphql(
         openUrl,
-        'mutation ($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { role } } }',
-        { variables: { u: admin.email, p: admin.password } },
+        { registered: 'StaffLogin' },
+        { variables: { username: admin.email, password: admin.password } },
       );
       const staffCookie = (login.res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
       const { body } = await graphql(openUrl, '{ __schema { queryType { name } } }', { cookie: staffCookie });
       expect(body?.data?.__schema?.queryType?.name === 'Query', JSON.stringify(body));
+    });
+    await check('a browser runs only registered operations: free text is refused (trusted documents)', async () => {
+      const { res, body } = await graphql(url, '{ vacancies(pageSize: 1) { totalCount } }');
+      const code = body?.errors?.[0]?.extensions?.code;
+      expect(
+        res.status === 400 && code === 'OPERATION_NOT_REGISTERED' && !body.data,
+        `${res.status} ${JSON.stringify(body)}`,
+      );
     });
     await check('/metrics is not on the public port (a real 404, not the SPA)', async () => {
       const res = await fetch(`${url}/metrics`);
@@ -348,7 +375,7 @@ export async function productionPath() {
       expect(bad.length === 0, bad.join(', '));
     });
     await check('JSON log lines carry a request id from the BFF to the api, and no personal data', async () => {
-      await graphql(url, '{ vacancies(pageSize: 1) { totalCount } }');
+      await graphql(url, { registered: 'BoardVacancies' }, { variables: { pageSize: 1 } });
       await new Promise((r) => setTimeout(r, 300));
       const shared = [...requestIds(bff.lines)].filter((id) => requestIds(api.lines).has(id));
       expect(shared.length > 0, `ids bff ${requestIds(bff.lines).size}, api ${requestIds(api.lines).size}, comunes 0`);

@@ -76,7 +76,7 @@ export interface AnswerCache {
 
 /**
  * Whole GraphQL answers to anonymous reads of the public board, kept for the public cache TTL and
- * keyed by the query text, variables, operation name and `Accept` header. A hit skips GraphQL execution altogether; the board's
+ * keyed by the document run (the query text, or a registered hash's text), variables, operation name and `Accept` header. A hit skips GraphQL execution altogether; the board's
  * first screen is the page every visitor loads. Requests with a cookie or an Authorization header
  * never read or fill it, nor do answers with errors or cookies. At most `max` answers are kept.
  *
@@ -84,7 +84,13 @@ export interface AnswerCache {
  * helmet or compression per request: the bytes and headers were captured from the Express answer
  * that filled the entry), and by `middleware` for requests that reach Express anyway.
  */
-export function answerCache(ttlMs: number, max = 500): AnswerCache {
+export function answerCache(
+  ttlMs: number,
+  max = 500,
+  /** The document a body runs (trusted documents: a registered hash's text), or null: never cached. */
+  documentOf: (body: { query?: unknown; extensions?: unknown }) => string | null = (b) =>
+    typeof b.query === 'string' ? b.query : null,
+): AnswerCache {
   const answers = new Map<string, Entry>();
   const shareable = new Map<string, boolean>();
   /** Request bodies (exact text) already seen by the early path → their cache key. */
@@ -101,10 +107,13 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
   };
 
   /** The cache key of a shareable read, or null when this body is not one. */
-  const keyOf = (body: { query?: unknown; variables?: unknown; operationName?: unknown } | undefined) => {
-    if (typeof body?.query !== 'string' || !isShared(body.query, body.operationName)) return null;
+  const keyOf = (
+    body: { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | undefined,
+  ) => {
+    const query = body ? documentOf(body) : null;
+    if (query === null || !isShared(query, body?.operationName)) return null;
     try {
-      return JSON.stringify([body.query, body.variables ?? null, body.operationName ?? null]);
+      return JSON.stringify([query, body?.variables ?? null, body?.operationName ?? null]);
     } catch {
       // Variables nested deeper than JSON.stringify can follow: not cacheable, let GraphQL refuse them.
       return null;
@@ -216,7 +225,7 @@ export function answerCache(ttlMs: number, max = 500): AnswerCache {
         req.method !== 'POST' ||
         req.headers.cookie ||
         req.headers.authorization ||
-        typeof body?.query !== 'string' ||
+        !body ||
         !req.is('application/json')
       )
         return next();

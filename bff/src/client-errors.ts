@@ -1,4 +1,4 @@
-import { scrubText } from '@bolsa/domain';
+import { scrubText, TRUSTED_DOCUMENT_MESSAGES } from '@bolsa/domain';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
@@ -69,7 +69,6 @@ const LIBRARY_CODES = new Set([
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_REQUEST',
   'OPERATION_RESOLUTION_FAILURE',
-  'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
@@ -81,6 +80,8 @@ const OWN_CODES = new Set([
   'UPSTREAM_UNAVAILABLE',
   'BAD_USER_INPUT',
   'THROTTLED',
+  // trusted-documents.ts: free text where only registered operations run.
+  'OPERATION_NOT_REGISTERED',
 ]);
 
 /**
@@ -101,10 +102,17 @@ export function translateGraphQLError(formatted: GraphQLFormattedError): GraphQL
   if (code === 'BAD_REQUEST' || code === 'OPERATION_RESOLUTION_FAILURE') {
     return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
   }
+  // A hash this build did not register (often a page loaded before a deploy): Apollo's code, said in Spanish.
+  if (code === 'PERSISTED_QUERY_NOT_FOUND')
+    return { ...base, message: TRUSTED_DOCUMENT_MESSAGES.unknownHash, extensions: { code } };
   if (LIBRARY_CODES.has(code)) return { ...base, message: BAD_REQUEST, extensions: { code } };
   // graphql-js refuses an operation type the schema lacks at execution, without a code.
   if (!code || code === 'INTERNAL_SERVER_ERROR') {
-    if (/^Schema is not configured to execute \w+ operation/.test(formatted.message)) {
+    // Apollo's persisted-query checks (trusted documents): text that is not the hash's, a version other than 1.
+    if (
+      /^Schema is not configured to execute \w+ operation/.test(formatted.message) ||
+      /^(provided sha does not match query|Unsupported persisted query version)$/.test(formatted.message)
+    ) {
       return { ...base, message: BAD_REQUEST, extensions: { code: 'BAD_REQUEST' } };
     }
     // graphql-js stops coercing after 50 bad variable values (a large input full of mistakes).

@@ -22,6 +22,7 @@ const Env = z.object({
   UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(32),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1_000),
   GRAPHIQL: bool.optional(),
+  TRUSTED_DOCUMENTS: bool.optional(),
   INTROSPECTION: z
     .enum(['true', 'false', '1', '0', 'staff'], 'INTROSPECTION debe ser true, false o staff')
     .transform((v): Introspection => (v === 'staff' ? 'staff' : v === 'true' || v === '1'))
@@ -80,6 +81,11 @@ export interface Config {
   /** Serve GraphiQL at /graphiql. Never on with `introspection: false` (it could not read the schema). */
   graphiql: boolean;
   introspection: Introspection;
+  /**
+   * Only registered operations (by hash) for browsers; free queries need an API token, or a staff
+   * session when GraphiQL is on (TRUSTED_DOCUMENTS, default on in production; trusted-documents.ts).
+   */
+  trustedDocuments: boolean;
   /** Built SPA to serve (production); null serves no SPA. */
   webDist: string | null;
   /** Origins allowed to send cookie-bearing requests; empty = same host only. */
@@ -201,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     upstreamConnections: e.UPSTREAM_CONNECTIONS,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     ...graphiqlAndIntrospection(e),
+    trustedDocuments: e.TRUSTED_DOCUMENTS ?? e.NODE_ENV === 'production',
     webDist,
     allowedOrigins: (e.PUBLIC_ORIGIN ?? '')
       .split(',')

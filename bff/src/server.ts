@@ -27,6 +27,7 @@ import type { Services } from './context.js';
 import { MESSAGES } from './errors.js';
 import { resolvers } from './resolvers/index.js';
 import { answerCache } from './answer-cache.js';
+import { TrustedDocuments } from './trusted-documents.js';
 import { AdminEmailsClient } from './upstream/admin-emails.js';
 import { ApiTokensClient } from './upstream/api-tokens.js';
 import { CatalogueClient } from './upstream/catalogue.js';
@@ -271,7 +272,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const staffUsers = new StaffUsersClient(http, config.roleRules);
   const staffName = async (userId: string) =>
     (await staffUsers.directory.get()).find((u) => u.id === userId)?.name ?? null;
-  const answers = answerCache(config.publicCacheTtlMs);
+  const trusted = TrustedDocuments.load(config.trustedDocuments);
+  const trustPolicy = { enforced: config.trustedDocuments, staffFreeText: config.graphiql };
+  const answers = answerCache(config.publicCacheTtlMs, undefined, (body) =>
+    trusted.documentOf(body, trustPolicy.enforced),
+  );
   const services: Services = {
     config,
     http,
@@ -326,6 +331,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // it first, and a request still arriving during the drain would get a 500.
     stopOnTerminationSignals: false,
     parseOptions: { maxTokens: 2_000 },
+    // Registered operations by hash (trusted-documents.ts); nothing is registered at run time.
+    persistedQueries: { cache: trusted.apqCache },
     validationRules: [
       maxDepthRule({ n: 8, ...reportInsteadOfThrow }),
       // `__typename` too: the library lets it through by default, so 500 of them passed.
@@ -395,6 +402,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         const viewer = await services.sessions.viewer(req, res).catch((err: unknown) => {
           throw unavailableAs503(err);
         });
+        const untrusted = trusted.refusal(req, viewer, trustPolicy);
+        if (untrusted) throw untrusted;
         // Before any parsing or execution: an integrator over its budget costs next to nothing.
         if (viewer?.kind === 'INTEGRATION') {
           const wait = await services.tokenLimit.wait(viewer.id);

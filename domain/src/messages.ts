@@ -70,6 +70,13 @@ export const SCHEMA_MESSAGES = {
   staffOnly: 'El esquema solo lo pueden consultar el personal y los tokens de API.',
 } as const;
 
+/** Trusted documents (bff/src/trusted-documents.ts): what a browser may run in production. */
+export const TRUSTED_DOCUMENT_MESSAGES = {
+  notRegistered:
+    'Esta operación no está registrada: desde el navegador solo se ejecutan las operaciones de la aplicación. Las consultas libres necesitan un token de API (Authorization: Bearer …).',
+  unknownHash: 'La aplicación se actualizó: recargue la página para continuar.',
+} as const;
+
 /**
  * 'Error {status}: Formato de solicitud incorrecto' (spec 2 §8, recruiter login). Here, not in
  * account.ts: the web's error reader is on the home page's first visit, and account.ts brings zod
