@@ -43,7 +43,7 @@ async function limitChallenges(ctx: Context): Promise<void> {
 }
 
 /** A captcha for this address, unless it has asked for too many lately. */
-async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
+export async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
   await limitChallenges(ctx);
   const c = await ctx.captcha.create();
   return { id: c.id, image: c.image };
