@@ -65,6 +65,7 @@ export const APPLICATION_MESSAGES = {
    */
   checkCaptchaTitle: 'Verificación de seguridad',
   checkCaptchaRequired: 'Por seguridad, escribe el código de verificación para comprobar tus datos y enviar tu postulación.',
+  checkCaptchaMissing: 'Escribe los caracteres de la imagen.',
   checkFailedTitle: 'Error al validar',
   checkFailed: 'No se pudo verificar tu postulación. Intenta de nuevo.',
   submitFailedTitle: 'Error interno del servidor',
