@@ -159,7 +159,10 @@ describe('applicationCheck', () => {
       captcha: { id: expect.any(String), image: expect.stringMatching(/^data:image\/png;base64,/) },
     });
     // A wrong answer: another captcha, and still no lookup.
-    const wrong = await check(lookups, { captchaId: asked.body.data.applicationCheck.captcha.id, captchaAnswer: 'XXXXXX' });
+    const wrong = await check(lookups, {
+      captchaId: asked.body.data.applicationCheck.captcha.id,
+      captchaAnswer: 'XXXXXX',
+    });
     expect(wrong.body.data.applicationCheck).toMatchObject({
       ok: false,
       conflict: null,
@@ -197,8 +200,16 @@ describe('applicationCheck past the limit with the accessible alternative', () =
     const solution = await solveChallenge({ challenge, deriveKey });
     const { codeChallenge: _none, ...rest } = challenge;
     const proof = Buffer.from(JSON.stringify({ challenge: rest, solution })).toString('base64');
-    expect((await ask(proof)).body.data.applicationCheck).toEqual({ ok: true, conflict: null, message: null, captcha: null });
-    expect((await ask(proof)).body.data.applicationCheck).toMatchObject({ ok: false, message: AUTH_MESSAGES.captchaWrong });
+    expect((await ask(proof)).body.data.applicationCheck).toEqual({
+      ok: true,
+      conflict: null,
+      message: null,
+      captcha: null,
+    });
+    expect((await ask(proof)).body.data.applicationCheck).toMatchObject({
+      ok: false,
+      message: AUTH_MESSAGES.captchaWrong,
+    });
   }, 60_000);
 });
 
@@ -209,30 +220,34 @@ describe('a refused form deletes its staged files at once', () => {
     ['a field is missing (refused by the BFF)', 'ValidationFailed'],
     ['the applicant already applied (refused by the api)', 'DuplicateApplication'],
     ['the vacancy is closed (refused by the api)', 'VacancyClosed'],
-  ] as const)('when %s', async (name, typename) => {
-    const address = `203.0.113.${60 + name.length}`;
-    let person = input(v.open);
-    if (typename === 'DuplicateApplication') {
-      const first = await guestFiles(address);
-      const { cookie, ...ids } = first;
-      const ok = await gql(APPLY, { input: { ...person, ...ids } }, { cookie, address });
-      expect(ok.body.data.apply.error).toBeNull();
-    }
-    if (typename === 'VacancyClosed') person = input(v.expired);
-    if (typename === 'ValidationFailed') person = { ...person, fullName: '' };
-    const { cookie, ...ids } = await guestFiles(address);
-    const [rows, tmp] = [await stagedRows(), await tmpFiles()];
-    const r = await gql(APPLY, { input: { ...person, ...ids } }, { cookie, address });
-    expect(r.body.data.apply.error.__typename).toBe(typename);
-    expect(await stagedRows()).toBe(rows - 2);
-    expect(await tmpFiles()).toBe(tmp - 2);
-    // The same uploads sent again are gone, not kept for an hour.
-    const again = await gql(APPLY, { input: { ...input(v.open), ...ids } }, { cookie, address });
-    expect(again.body.data.apply.error).toMatchObject({
-      __typename: 'ValidationFailed',
-      message: FILE_MESSAGES.uploadSpent,
-    });
-  }, 60_000);
+  ] as const)(
+    'when %s',
+    async (name, typename) => {
+      const address = `203.0.113.${60 + name.length}`;
+      let person = input(v.open);
+      if (typename === 'DuplicateApplication') {
+        const first = await guestFiles(address);
+        const { cookie, ...ids } = first;
+        const ok = await gql(APPLY, { input: { ...person, ...ids } }, { cookie, address });
+        expect(ok.body.data.apply.error).toBeNull();
+      }
+      if (typename === 'VacancyClosed') person = input(v.expired);
+      if (typename === 'ValidationFailed') person = { ...person, fullName: '' };
+      const { cookie, ...ids } = await guestFiles(address);
+      const [rows, tmp] = [await stagedRows(), await tmpFiles()];
+      const r = await gql(APPLY, { input: { ...person, ...ids } }, { cookie, address });
+      expect(r.body.data.apply.error.__typename).toBe(typename);
+      expect(await stagedRows()).toBe(rows - 2);
+      expect(await tmpFiles()).toBe(tmp - 2);
+      // The same uploads sent again are gone, not kept for an hour.
+      const again = await gql(APPLY, { input: { ...input(v.open), ...ids } }, { cookie, address });
+      expect(again.body.data.apply.error).toMatchObject({
+        __typename: 'ValidationFailed',
+        message: FILE_MESSAGES.uploadSpent,
+      });
+    },
+    60_000,
+  );
 
   it('a successful application keeps its files', async () => {
     const address = '203.0.113.90';

@@ -501,7 +501,10 @@ describe('applications through the BFF', () => {
         { input: input(v.open, { cvUploadId: g.cvUploadId, photoUploadId: g.photoUploadId }) },
         g.cookie,
       );
-      expect(open.body.data.apply.error).toMatchObject({ __typename: 'ValidationFailed', message: FILE_MESSAGES.uploadSpent });
+      expect(open.body.data.apply.error).toMatchObject({
+        __typename: 'ValidationFailed',
+        message: FILE_MESSAGES.uploadSpent,
+      });
     });
   });
 });

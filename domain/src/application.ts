@@ -64,7 +64,8 @@ export const APPLICATION_MESSAGES = {
    * before it looks the DPI and e-mail up.
    */
   checkCaptchaTitle: 'Verificación de seguridad',
-  checkCaptchaRequired: 'Por seguridad, escribe el código de verificación para comprobar tus datos y enviar tu postulación.',
+  checkCaptchaRequired:
+    'Por seguridad, escribe el código de verificación para comprobar tus datos y enviar tu postulación.',
   checkCaptchaMissing: 'Escribe los caracteres de la imagen.',
   checkFailedTitle: 'Error al validar',
   checkFailed: 'No se pudo verificar tu postulación. Intenta de nuevo.',

@@ -35,7 +35,13 @@ function checkMock(answer: Check | Error, times = Number.POSITIVE_INFINITY): Moc
       : {
           result: {
             data: {
-              applicationCheck: { __typename: 'ApplicationCheck', conflict: null, message: null, captcha: null, ...answer },
+              applicationCheck: {
+                __typename: 'ApplicationCheck',
+                conflict: null,
+                message: null,
+                captcha: null,
+                ...answer,
+              },
             },
           },
         }),
@@ -750,7 +756,12 @@ describe('Formulario de Postulación: sending', SLOW, () => {
     await user.type(within(box).getByLabelText(/^Código de verificación/, { selector: 'input' }), 'ACD347');
     await user.click(submit());
     await screen.findByRole('dialog', { name: '¡Postulación Exitosa!' }, SLOW_WAIT);
-    expect(asked[2]).toMatchObject({ dpi: VALID_CUI, email: 'luis@example.com', captchaId: 'c2', captchaAnswer: 'ACD347' });
+    expect(asked[2]).toMatchObject({
+      dpi: VALID_CUI,
+      email: 'luis@example.com',
+      captchaId: 'c2',
+      captchaAnswer: 'ACD347',
+    });
     expect(seen.input).toMatchObject({ dpi: VALID_CUI, cvUploadId: 'up-1' });
     // The files staged before the captcha were not refused: they are not sent again.
     expect(FakeXhr.sent).toBe(uploads);

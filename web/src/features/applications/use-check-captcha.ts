@@ -26,9 +26,7 @@ export function useCheckCaptcha() {
   }, []);
 
   /** The check's captcha variables, or null while one is shown and not answered yet. */
-  const variables = ():
-    | { captchaId?: string; captchaAnswer?: string; captchaProof?: string }
-    | null => {
+  const variables = (): { captchaId?: string; captchaAnswer?: string; captchaProof?: string } | null => {
     if (!challenge) return {};
     if (accessible) {
       if (!proof) return null;
