@@ -14,7 +14,7 @@ import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
-import { newCaptchaFor } from './session.js';
+import { newCaptchaFor } from '../graph/captcha.js';
 
 /** The input's upload id field, the upload kind it takes, and the domain's name for it. */
 const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadPurpose }[] = [
