@@ -243,8 +243,9 @@ describe('applications through the BFF', () => {
         input: input(v.open, {
           dpi: ana.dpi,
           email: ana.email,
-          cvUploadId: files.cvUploadId,
-          photoUploadId: files.photoUploadId,
+          // A refused form's files are deleted at once (issue 22): these are not the ones sent next.
+          cvUploadId: await up('candidate-document', pdf, 'cv.pdf'),
+          photoUploadId: await up('candidate-photo', jpeg, 'foto.jpg'),
         }),
       },
       session,
