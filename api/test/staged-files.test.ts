@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -228,18 +229,60 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     expect((await content()).status).toBe(404);
   });
 
-  it('keeps staged files staged when the application is refused, so the applicant can send again', async () => {
-    const cv = await stagedId(pdf);
-    const photo = await stagedId(png, 'foto', 'foto.png');
-    const before = await count('postulantes');
-    const closed = await apply(v.expired, `Curriculum:${cv},FileFotografia:${photo}`);
-    expect(closed.status).toBe(409);
-    expect(await count('postulantes')).toBe(before);
-    const tmp = await readdir(path.join(t.api.filesDir, 'tmp'));
-    expect(tmp).toEqual(expect.arrayContaining([cv, photo]));
+  // Issue 22: a refused form deletes its staged files at once, whatever refused it.
+  describe('a refused application deletes its staged files at once', () => {
+    const tmpFiles = () => count('tmp');
+    async function send(preparados: string, fields: Record<string, string>, extra: [string, string][] = []) {
+      const res = await fetch(`${t.api.url}/guardar/Postulante?${new URLSearchParams({ preparados })}`, {
+        method: 'POST',
+        headers: auth(),
+        body: formOf(guestFields(v.open, { ...person, ...fields }), [], extra),
+      });
+      return res.status;
+    }
+    it.each([
+      ['the vacancy is closed', 409],
+      ['the form is invalid (no name)', 400],
+      ['a staged part is named by a field the spec does not have', 400],
+      ['the applicant already applied', 409],
+    ] as const)('when %s (%i)', async (name, status) => {
+      let preparados = '';
+      const refs = async () => {
+        const cv = await stagedId(pdf);
+        const photo = await stagedId(png, 'foto', 'foto.png');
+        return `Curriculum:${cv},FileFotografia:${photo}`;
+      };
+      if (name.startsWith('the applicant already applied')) {
+        expect(await send(await refs(), {})).toBe(201);
+      }
+      preparados = await refs();
+      const rows = await stagedRows();
+      const tmp = await tmpFiles();
+      const before = await count('postulantes');
+      let got: number;
+      if (name.startsWith('the vacancy is closed')) got = (await apply(v.expired, preparados)).status;
+      else if (name.startsWith('the form is invalid')) got = await send(preparados, { InputNombre: '' });
+      else if (name.startsWith('a staged part')) got = await send(`${preparados},Contrato:${randomUUID()}`, {});
+      else got = await send(preparados, {});
+      expect(got).toBe(status);
+      expect(await stagedRows()).toBe(rows - 2);
+      expect(await tmpFiles()).toBe(tmp - 2);
+      expect(await count('postulantes')).toBe(before);
+      // Sent again, its files are gone (and deleting them again is no error).
+      const again = await apply(v.open, preparados);
+      expect([again.status, again.body.message]).toEqual([400, GONE]);
+      expect(await stagedRows()).toBe(rows - 2);
+    });
 
-    const open = await apply(v.open, `Curriculum:${cv},FileFotografia:${photo}`);
-    expect(open.status).toBe(201);
+    it('a successful application keeps its files (moved to the application)', async () => {
+      const cv = await stagedId(pdf);
+      const photo = await stagedId(png, 'foto', 'foto.png');
+      const rows = await stagedRows();
+      const before = await count('postulantes');
+      expect((await apply(v.open, `Curriculum:${cv},FileFotografia:${photo}`)).status).toBe(201);
+      expect(await stagedRows()).toBe(rows - 2);
+      expect(await count('postulantes')).toBe(before + 2);
+    });
   });
 
   it('mixes a staged file with a file sent as a part', async () => {
@@ -250,13 +293,14 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     expect(r.status).toBe(201);
   });
 
+  // Refused references that can be read name files of a refused form: those go at once (issue 22).
   it.each([
-    ['an id that is not a UUID', (cv: string) => `Curriculum:${cv.slice(1)}`],
-    ['a part the form does not have', (cv: string) => `Contrato:${cv}`],
-    ['the same part twice', (cv: string) => `Curriculum:${cv},Curriculum:${cv}`],
-    ['a part also sent in the body', (cv: string) => `FileFotografia:${cv}`],
-    ['no separator', (cv: string) => `Curriculum${cv}`],
-  ])('refuses %s and stores nothing', async (_name, refs) => {
+    ['an id that is not a UUID', (cv: string) => `Curriculum:${cv.slice(1)}`, true],
+    ['a part the form does not have', (cv: string) => `Contrato:${cv}`, false],
+    ['the same part twice', (cv: string) => `Curriculum:${cv},Curriculum:${cv}`, true],
+    ['a part also sent in the body', (cv: string) => `FileFotografia:${cv}`, false],
+    ['no separator', (cv: string) => `Curriculum${cv}`, true],
+  ])('refuses %s and stores nothing', async (_name, refs, kept) => {
     const cv = await stagedId(pdf);
     const before = await count('postulantes');
     const tmp = await count('tmp');
@@ -265,9 +309,10 @@ describe.each(databases)('staged files on $name', ({ start }) => {
     ]);
     expect(r.status).toBe(400);
     expect(await count('postulantes')).toBe(before);
-    // The request's own upload went; the staged file stays for a proper try.
-    expect(await count('tmp')).toBe(tmp);
-    expect(await readdir(path.join(t.api.filesDir, 'tmp'))).toContain(cv);
+    // The request's own upload went; a staged file its references name went too.
+    expect(await count('tmp')).toBe(kept ? tmp : tmp - 1);
+    if (kept) expect(await readdir(path.join(t.api.filesDir, 'tmp'))).toContain(cv);
+    else expect(await readdir(path.join(t.api.filesDir, 'tmp'))).not.toContain(cv);
   });
 
   it('refuses a staged photo named as the CV with the CV rule', async () => {

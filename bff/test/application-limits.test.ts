@@ -1,6 +1,10 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@bolsa/domain';
+import { APPLICATION_MESSAGES, AUTH_MESSAGES, FILE_MESSAGES } from '@bolsa/domain';
 import { makeVacancies, pdfBytes, pngBytes } from '../../api/test/support/application.js';
 import { validCui } from '../../api/test/support/client.js';
 import { startStack, type Stack } from './support.js';
@@ -25,8 +29,10 @@ const APPLY = `mutation Apply($input: ApplicationInput!) {
     error { __typename ... on ValidationFailed { message fields { path message } } ... on DuplicateApplication { conflict } ... on VacancyClosed { message } }
   }
 }`;
-const CHECK = `query Check($vacancyId: ID!, $dpi: String!, $email: String!) {
-  applicationCheck(vacancyId: $vacancyId, dpi: $dpi, email: $email) { ok conflict message }
+const CHECK = `query Check($vacancyId: ID!, $dpi: String!, $email: String!, $captchaId: ID, $captchaAnswer: String) {
+  applicationCheck(vacancyId: $vacancyId, dpi: $dpi, email: $email, captchaId: $captchaId, captchaAnswer: $captchaAnswer) {
+    ok conflict message captcha { id image }
+  }
 }`;
 
 const gql = (query: string, variables: Record<string, unknown>, o: { cookie?: string; address: string }) => {
@@ -126,27 +132,137 @@ describe('the guest application cap', () => {
 });
 
 describe('applicationCheck', () => {
-  it('answers the spec’s conflict codes within the limit, then refuses to look up (THROTTLED, retryAfterSeconds)', async () => {
+  it('answers the spec’s conflict codes within the limit, then asks for the captcha and answers with it solved', async () => {
     const address = '203.0.113.40';
     const { cookie, ...ids } = await guestFiles(address);
     const person = input(v.open, ids);
     const applied = await gql(APPLY, { input: person }, { cookie, address });
     expect(applied.body.data.apply.error).toBeNull();
-    const check = (from: string) =>
-      gql(CHECK, { vacancyId: String(v.open), dpi: person.dpi, email: 'otra@example.com' }, { address: from });
+    const check = (from: string, captcha: Record<string, string> = {}) =>
+      gql(
+        CHECK,
+        { vacancyId: String(v.open), dpi: person.dpi, email: 'otra@example.com', ...captcha },
+        { address: from },
+      );
     const lookups = '203.0.113.41';
     for (let i = 0; i < 5; i++) {
       const r = await check(lookups);
-      expect(r.body.data.applicationCheck).toMatchObject({ ok: false, conflict: expect.any(String) });
+      expect(r.body.data.applicationCheck).toMatchObject({ ok: false, conflict: 'DPI', captcha: null });
     }
-    const refused = await check(lookups);
-    expect(refused.body.data).toBeNull();
-    expect(refused.body.errors[0].extensions).toMatchObject({
-      code: 'THROTTLED',
-      retryAfterSeconds: expect.any(Number),
+    // Past the limit: no lookup, a captcha to solve.
+    const asked = await check(lookups);
+    expect(asked.body.errors).toBeUndefined();
+    expect(asked.body.data.applicationCheck).toEqual({
+      ok: false,
+      conflict: null,
+      message: APPLICATION_MESSAGES.checkCaptchaRequired,
+      captcha: { id: expect.any(String), image: expect.stringMatching(/^data:image\/png;base64,/) },
     });
-    expect(refused.body.errors[0].message).toMatch(/^Demasiadas solicitudes/);
-    // Another address still gets the answer.
-    expect((await check('203.0.113.42')).body.data.applicationCheck.ok).toBe(false);
+    // A wrong answer: another captcha, and still no lookup.
+    const wrong = await check(lookups, {
+      captchaId: asked.body.data.applicationCheck.captcha.id,
+      captchaAnswer: 'XXXXXX',
+    });
+    expect(wrong.body.data.applicationCheck).toMatchObject({
+      ok: false,
+      conflict: null,
+      message: AUTH_MESSAGES.captchaWrong,
+      captcha: { id: expect.any(String) },
+    });
+    // Solved: the lookup is made and answers the spec's conflict code.
+    const id = wrong.body.data.applicationCheck.captcha.id as string;
+    const answer = (await request(stack.bff.app).get('/__test/captcha').query({ id })).body.answer as string;
+    const solved = await check(lookups, { captchaId: id, captchaAnswer: answer.toLowerCase() });
+    expect(solved.body.data.applicationCheck).toMatchObject({ ok: false, conflict: 'DPI', captcha: null });
+    // Single use: the same answer again asks for a new captcha.
+    const replay = await check(lookups, { captchaId: id, captchaAnswer: answer });
+    expect(replay.body.data.applicationCheck).toMatchObject({ conflict: null, message: AUTH_MESSAGES.captchaWrong });
+    // Another address still gets the answer without a captcha.
+    expect((await check('203.0.113.42')).body.data.applicationCheck).toMatchObject({ conflict: 'DPI', captcha: null });
+  }, 60_000);
+});
+
+describe('applicationCheck past the limit with the accessible alternative', () => {
+  it('a solved proof of work (newProofOfWork) stands for the image', async () => {
+    const address = '203.0.113.45';
+    const ask = (captchaProof?: string) =>
+      gql(
+        `query($v: ID!, $d: String!, $e: String!, $p: String) {
+          applicationCheck(vacancyId: $v, dpi: $d, email: $e, captchaProof: $p) { ok conflict message captcha { id } }
+        }`,
+        { v: String(v.open), d: validCui('61000017'), e: 'nadie@example.com', p: captchaProof },
+        { address },
+      );
+    for (let i = 0; i < 5; i++) expect((await ask()).body.data.applicationCheck.captcha).toBeNull();
+    expect((await ask()).body.data.applicationCheck.captcha).not.toBeNull();
+    const r = await gql('mutation { newProofOfWork { challenge } }', {}, { address });
+    const challenge = JSON.parse(r.body.data.newProofOfWork.challenge as string) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const { codeChallenge: _none, ...rest } = challenge;
+    const proof = Buffer.from(JSON.stringify({ challenge: rest, solution })).toString('base64');
+    expect((await ask(proof)).body.data.applicationCheck).toEqual({
+      ok: true,
+      conflict: null,
+      message: null,
+      captcha: null,
+    });
+    expect((await ask(proof)).body.data.applicationCheck).toMatchObject({
+      ok: false,
+      message: AUTH_MESSAGES.captchaWrong,
+    });
+  }, 60_000);
+});
+
+describe('a refused form deletes its staged files at once', () => {
+  const tmpFiles = async () => (await readdir(path.join(stack.api.filesDir, 'tmp')).catch(() => [])).length;
+
+  it.each([
+    ['a field is missing (refused by the BFF)', 'ValidationFailed'],
+    ['the applicant already applied (refused by the api)', 'DuplicateApplication'],
+    ['the vacancy is closed (refused by the api)', 'VacancyClosed'],
+  ] as const)(
+    'when %s',
+    async (name, typename) => {
+      const address = `203.0.113.${60 + name.length}`;
+      let person = input(v.open);
+      if (typename === 'DuplicateApplication') {
+        const first = await guestFiles(address);
+        const { cookie, ...ids } = first;
+        const ok = await gql(APPLY, { input: { ...person, ...ids } }, { cookie, address });
+        expect(ok.body.data.apply.error).toBeNull();
+      }
+      if (typename === 'VacancyClosed') person = input(v.expired);
+      if (typename === 'ValidationFailed') person = { ...person, fullName: '' };
+      const { cookie, ...ids } = await guestFiles(address);
+      const [rows, tmp] = [await stagedRows(), await tmpFiles()];
+      const r = await gql(APPLY, { input: { ...person, ...ids } }, { cookie, address });
+      expect(r.body.data.apply.error.__typename).toBe(typename);
+      expect(await stagedRows()).toBe(rows - 2);
+      expect(await tmpFiles()).toBe(tmp - 2);
+      // The same uploads sent again are gone, not kept for an hour.
+      const again = await gql(APPLY, { input: { ...input(v.open), ...ids } }, { cookie, address });
+      expect(again.body.data.apply.error).toMatchObject({
+        __typename: 'ValidationFailed',
+        message: FILE_MESSAGES.uploadSpent,
+      });
+    },
+    60_000,
+  );
+
+  it('a successful application keeps its files', async () => {
+    const address = '203.0.113.90';
+    const { cookie, ...ids } = await guestFiles(address);
+    const rows = await stagedRows();
+    const r = await gql(APPLY, { input: input(v.open, ids) }, { cookie, address });
+    const id = Number(r.body.data.apply.applicationId);
+    expect(id).toBeGreaterThan(0);
+    expect(await stagedRows()).toBe(rows - 2);
+    const kept = await stack.api.db
+      .selectFrom('postulante_archivos')
+      .select('tipo')
+      .where('postulante_id', '=', id)
+      .orderBy('tipo')
+      .execute();
+    expect(kept.map((k) => k.tipo)).toEqual(['curriculum', 'fotografia']);
   }, 60_000);
 });

@@ -59,6 +59,14 @@ export const APPLICATION_MESSAGES = {
   myApplications: 'Ver Mis Postulaciones',
   otherVacancies: 'Ver otras vacantes',
   emailInUseForVacancy: 'Ese correo ya está en uso para esta vacante. Usa otro correo.',
+  /**
+   * Past the per-address limit of duplicate checks (issue 22): the check asks for the captcha
+   * before it looks the DPI and e-mail up.
+   */
+  checkCaptchaTitle: 'Verificación de seguridad',
+  checkCaptchaRequired:
+    'Por seguridad, escribe el código de verificación para comprobar tus datos y enviar tu postulación.',
+  checkCaptchaMissing: 'Escribe los caracteres de la imagen.',
   checkFailedTitle: 'Error al validar',
   checkFailed: 'No se pudo verificar tu postulación. Intenta de nuevo.',
   submitFailedTitle: 'Error interno del servidor',

@@ -1,7 +1,7 @@
 import { isEntityId } from '@bolsa/domain';
 import { Router } from 'express';
 import { HttpError, MESSAGES } from '../errors.js';
-import { stagedRefs } from '../files/index.js';
+import { releaseStaged, stagedRefs } from '../files/index.js';
 import { addStagedFiles, IntakeError, receiveApplication } from './intake.js';
 import { APPLY_MESSAGES, checkDuplicate, submitApplication, type ApplyDeps } from './service.js';
 
@@ -37,6 +37,8 @@ export function applicationRoutes(deps: ApplyDeps): Router {
     } catch (err) {
       if (!(err instanceof IntakeError)) throw err;
       await Promise.allSettled(err.tmpKeys.map((k) => deps.files.remove(k)));
+      // A refused form's staged files go at once (issue 22).
+      await releaseStaged(deps, stagedRefs(req.query.preparados)?.map((r) => r.id) ?? []);
       const status = err.reason === 'fieldsTooLarge' ? 413 : 400;
       // A client that cut the connection gets no answer; writing to a closed socket is harmless.
       if (!res.headersSent)
@@ -49,6 +51,7 @@ export function applicationRoutes(deps: ApplyDeps): Router {
     const refs = stagedRefs(req.query.preparados);
     if (!refs || !(await addStagedFiles(deps.db, form, refs))) {
       await Promise.allSettled(form.files.filter((f) => !f.stagedId).map((f) => deps.files.remove(f.tmpKey)));
+      await releaseStaged(deps, refs?.map((r) => r.id) ?? []);
       res.status(400).json({ success: false, message: APPLY_MESSAGES.badRequest });
       return;
     }

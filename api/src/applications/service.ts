@@ -16,7 +16,7 @@ import type { Db } from '../db/database.js';
 import { applicationReceived } from '../mail/templates.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { FileStore } from '../storage/index.js';
-import { STAGED_GONE, stagedUsed } from '../files/index.js';
+import { releaseStaged, STAGED_GONE, stagedUsed } from '../files/index.js';
 import { listProfileFiles } from '../profiles/index.js';
 import { FILE_FIELDS, type ReceivedFile, type ReceivedForm } from './intake.js';
 import {
@@ -103,23 +103,41 @@ const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })
  * application, its files and its acknowledgement e-mail in one transaction. The files were
  * received into temporary keys; they become the application's inside the transaction and are
  * removed on any failure, so a refused or failed submission leaves no row and no file.
+ *
+ * A refused form's staged files go at once too (issue 22): invalid, closed vacancy, duplicate. They
+ * stay staged only when another submission of the same files took one of them meanwhile (a double
+ * send: the other may still be refused and the applicant send again) and when the save failed
+ * (500: nothing was refused, the applicant tries again).
  */
 export async function submitApplication(deps: ApplyDeps, form: ReceivedForm): Promise<ApplyOutcome> {
   const moved: MovedFile[] = [];
+  const race = { taken: false };
   try {
-    const outcome = await submit(deps, form, moved);
-    if (!outcome.ok) await undoMoves(deps.files, moved);
+    const outcome = await submit(deps, form, moved, race);
+    if (!outcome.ok) {
+      await undoMoves(deps.files, moved);
+      if (!race.taken) await releaseFormStaged(deps, form);
+    }
     return outcome;
   } catch (err) {
     await undoMoves(deps.files, moved);
     if (!isUniqueViolation(err)) throw err;
+    await releaseFormStaged(deps, form);
     const constraint = String((err as { constraint?: unknown }).constraint ?? '');
     const conflict = conflictOfConstraint(constraint);
     return { ok: false, kind: 'duplicate', conflict, message: APPLICATION_CONFLICT_MESSAGE[conflict] };
   } finally {
-    // This request's own temporary keys; staged files stay staged for another try until used.
+    // This request's own temporary keys (staged ones are released above, or kept).
     await Promise.allSettled(form.files.filter((f) => !f.stagedId).map((f) => deps.files.remove(f.tmpKey)));
   }
+}
+
+/** The staged files a refused form named: their rows and files go (idempotent: one already gone is no error). */
+export async function releaseFormStaged(deps: ApplyDeps, form: ReceivedForm): Promise<void> {
+  await releaseStaged(
+    deps,
+    form.files.flatMap((f) => (f.stagedId ? [f.stagedId] : [])),
+  );
 }
 
 /** A file moved to its final key; `staged` is the key it came from when it was staged. */
@@ -133,7 +151,12 @@ async function undoMoves(files: FileStore, moved: readonly MovedFile[]): Promise
   await Promise.allSettled(moved.map((m) => (m.staged ? files.move(m.key, m.staged) : files.remove(m.key))));
 }
 
-async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): Promise<ApplyOutcome> {
+async function submit(
+  deps: ApplyDeps,
+  form: ReceivedForm,
+  moved: MovedFile[],
+  race: { taken: boolean },
+): Promise<ApplyOutcome> {
   const f = form.fields;
   const registered = flag(f.EsUsuarioRegistrado) === true;
   const mode: ApplicationMode = registered ? 'registered' : 'guest';
@@ -231,8 +254,10 @@ async function submit(deps: ApplyDeps, form: ReceivedForm, moved: MovedFile[]): 
   );
   // A staged file another submission has just taken is gone for this one.
   const takenStaged = stored.filter(({ file }, i) => file.stagedId && moves[i]!.status === 'rejected');
-  if (takenStaged.length)
+  if (takenStaged.length) {
+    race.taken = true;
     return invalid(takenStaged.map(({ file }) => ({ path: FILE_PATH[file.field], message: STAGED_GONE })));
+  }
   const failedMove = moves.find((m) => m.status === 'rejected');
   if (failedMove) throw failedMove.reason;
 

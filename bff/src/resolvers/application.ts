@@ -14,6 +14,7 @@ import { gqlError, validationFailed, type FieldProblem } from '../errors.js';
 import type { Context } from '../context.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
+import { newCaptchaFor } from '../graph/captcha.js';
 
 /** The input's upload id field, the upload kind it takes, and the domain's name for it. */
 const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadPurpose }[] = [
@@ -53,14 +54,28 @@ function applicant(ctx: Context): { mode: DomainMode; userId: string | null; own
 }
 
 export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck'> = {
-  async applicationCheck(_p, { vacancyId, dpi, email }, ctx) {
+  async applicationCheck(_p, { vacancyId, dpi, email, captchaId, captchaAnswer, captchaProof }, ctx) {
     if (!isEntityId(vacancyId)) throw gqlError('BAD_USER_INPUT');
     const digits = dpi.replace(/\D/g, '').slice(0, 13);
     const mail = email.trim().toLowerCase().slice(0, 254);
     if (!digits && !mail) return { ok: true, conflict: null, message: null };
-    // Per address: past the limit no lookup is made (the form says nothing; sending it still checks).
-    const wait = await ctx.throttle.applicationCheckWait(ctx.clientAddress);
-    if (wait) throw gqlError('THROTTLED', undefined, { retryAfterSeconds: wait });
+    // Per address (issue 22): past the limit each lookup needs a solved captcha (image or proof of
+    // work); without one no lookup is made, it would tell which DPIs and e-mails are registered.
+    if (await ctx.throttle.applicationCheckWait(ctx.clientAddress)) {
+      const passed = captchaProof
+        ? await ctx.proofOfWork.verify(captchaProof)
+        : await ctx.captcha.verify(captchaId, captchaAnswer);
+      if (!passed) {
+        const given = !!(captchaProof || captchaId);
+        return {
+          ok: false,
+          conflict: null,
+          message: given ? AUTH_MESSAGES.captchaWrong : APPLICATION_MESSAGES.checkCaptchaRequired,
+          // Too many captchas from this address is THROTTLED with retryAfterSeconds.
+          captcha: await newCaptchaFor(ctx),
+        };
+      }
+    }
     const userId = ctx.viewer?.kind === 'CANDIDATE' ? ctx.viewer.id : null;
     const r = await ctx.applications.check({ vacancyId, dpi: digits, email: mail, userId });
     if (r.ok || !r.conflict) return { ok: true, conflict: null, message: null };
@@ -107,8 +122,11 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
         return refuse(AUTH_MESSAGES.throttled, [], null);
       }
     }
+    // Every refusal deletes the form's staged files at once (issue 22); the api deletes them too when
+    // it refused, and deleting one already gone is no error.
     const refused = async <T>(answer: T): Promise<T> => {
       if (who.mode === 'guest') await ctx.throttle.applicationFailed(ctx.clientAddress);
+      await dropUploads(ctx, input, who.owner);
       return answer;
     };
 
@@ -216,7 +234,6 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
           },
         });
       case 'closed':
-        // Its staged files stay: the same uploads may be sent to an open vacancy (applications.test.ts).
         return refused({
           applicationId: null,
           message: null,

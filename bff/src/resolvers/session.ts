@@ -4,8 +4,9 @@ import { candidateAccount, type LoginBody } from '../normalise/account.js';
 import type { LoginOutcome } from '../upstream/accounts.js';
 import { resolveStaffRole } from '../normalise/role.js';
 import type { Context } from '../context.js';
-import { gqlError, operationFailed, validationFailed } from '../errors.js';
+import { operationFailed, validationFailed } from '../errors.js';
 import { loginApplicationRefusal } from '../graph/applications.js';
+import { limitChallenges, newCaptchaFor } from '../graph/captcha.js';
 
 const CONFLICTS = {
   email_dpi_mismatch: { conflict: 'EMAIL_DPI_MISMATCH', message: AUTH_MESSAGES.emailDpiMismatch },
@@ -21,8 +22,6 @@ const throttledError = (wait: number) => ({
 
 /** Shown when an account has failed often enough that the next try needs a captcha. */
 export const CAPTCHA_REQUIRED = 'Por seguridad, escribe el código de verificación para continuar.';
-const CAPTCHA_THROTTLED = 'Demasiadas solicitudes de código de verificación. Espera unos minutos e intenta de nuevo.';
-
 const failed = (error: LoginErrorValue) => ({ viewer: null, linkedApplications: 0, error });
 
 type LoginErrorValue =
@@ -34,19 +33,6 @@ type LoginErrorValue =
 async function captchaRequired(ctx: Context, given: boolean): Promise<LoginErrorValue> {
   const c = await newCaptchaFor(ctx);
   return { __typename: 'CaptchaRequired', message: given ? AUTH_MESSAGES.captchaWrong : CAPTCHA_REQUIRED, captcha: c };
-}
-
-/** Refuses a new challenge (image or proof of work) to an address that asked for too many lately. */
-async function limitChallenges(ctx: Context): Promise<void> {
-  const wait = await ctx.throttle.captchaWait(ctx.clientAddress);
-  if (wait) throw gqlError('THROTTLED', CAPTCHA_THROTTLED, { retryAfterSeconds: wait });
-}
-
-/** A captcha for this address, unless it has asked for too many lately. */
-async function newCaptchaFor(ctx: Context): Promise<{ id: string; image: string }> {
-  await limitChallenges(ctx);
-  const c = await ctx.captcha.create();
-  return { id: c.id, image: c.image };
 }
 
 /**

@@ -30,6 +30,11 @@ export interface FileUploads<K extends string> {
    * may have expired. Rejects with the key whose upload failed.
    */
   ensureUploaded: (keys: readonly K[]) => Promise<Partial<Record<K, string>>>;
+  /**
+   * The server deleted the files it was sent with a refused form (issue 22): the files chosen stay
+   * chosen and are sent again with the next try.
+   */
+  spent: () => void;
 }
 
 export class FileUploadFailed<K extends string = string> extends Error {
@@ -141,6 +146,10 @@ export function useFileUploads<K extends string>(
     [start],
   );
 
+  const spent = useCallback(() => {
+    for (const p of Object.values<{ at: number } | undefined>(pending.current)) if (p) p.at = 0;
+  }, []);
+
   const uploading = Object.values<FileSlot>(slots).some((s) => s.progress !== null);
-  return { slots, select, reject, clear, uploading, ensureUploaded };
+  return { slots, select, reject, clear, uploading, ensureUploaded, spent };
 }

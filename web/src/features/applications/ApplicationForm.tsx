@@ -33,6 +33,8 @@ import { SectionControl } from './SectionControl';
 import type { ApplicationVacancy, Dialog } from './types';
 import { useApplicationFiles } from './use-application-files';
 import { useApplicationSubmit } from './use-application-submit';
+import { useCheckCaptcha } from './use-check-captcha';
+import { CheckCaptchaField } from './CheckCaptchaField';
 
 export type { ApplicationVacancy, Dialog } from './types';
 
@@ -169,6 +171,7 @@ export function ApplicationForm({
     focusWhenVisible(path);
   };
 
+  const captcha = useCheckCaptcha();
   const { submit, checkDuplicate } = useApplicationSubmit({
     form,
     vacancy,
@@ -183,6 +186,7 @@ export function ApplicationForm({
     onDialog,
     onApplied,
     openAndFocus,
+    captcha,
   });
   const fields = fieldProps(form, checkOnLeave, checkDuplicate);
   const documentField = (key: DocumentKey) => (
@@ -270,6 +274,8 @@ export function ApplicationForm({
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>
+
+        <CheckCaptchaField captcha={captcha} />
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>

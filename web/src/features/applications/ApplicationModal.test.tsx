@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ageOn, FILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
+import { ageOn, APPLICATION_MESSAGES, AUTH_MESSAGES, FILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
 import type { ApplicationInput } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
@@ -35,7 +35,13 @@ function checkMock(answer: Check | Error, times = Number.POSITIVE_INFINITY): Moc
       : {
           result: {
             data: {
-              applicationCheck: { __typename: 'ApplicationCheck', conflict: null, message: null, ...answer },
+              applicationCheck: {
+                __typename: 'ApplicationCheck',
+                conflict: null,
+                message: null,
+                captcha: null,
+                ...answer,
+              },
             },
           },
         }),
@@ -694,4 +700,93 @@ describe('Formulario de Postulación: sending', SLOW, () => {
     await waitFor(() => expect(section('Experiencia Laboral')).toHaveAttribute('aria-expanded', 'true'));
     await waitFor(() => expect(field('Hasta')).toHaveFocus(), SLOW_WAIT);
   });
+
+  // Issue 22: past its per-address limit the duplicate check asks for the captcha.
+  it('past the check’s limit shows the captcha and sends the form once the check answered with it solved', async () => {
+    const user = userEvent.setup();
+    const asked: Record<string, unknown>[] = [];
+    const captchaAnswer = (captcha: { id: string } | null, message: string | null): Mocks[number] => ({
+      request: {
+        query: APPLICATION_CHECK,
+        variables: (v: Record<string, unknown>) => {
+          asked.push(v);
+          return true;
+        },
+      },
+      result: {
+        data: {
+          applicationCheck: {
+            __typename: 'ApplicationCheck',
+            ok: captcha === null,
+            conflict: null,
+            message,
+            captcha: captcha && { __typename: 'Captcha', image: 'data:image/png;base64,AA==', ...captcha },
+          },
+        },
+      },
+    });
+    const seen: { input?: ApplicationInput } = {};
+    renderForm([
+      captchaAnswer({ id: 'c1' }, APPLICATION_MESSAGES.checkCaptchaRequired),
+      captchaAnswer({ id: 'c2' }, AUTH_MESSAGES.captchaWrong),
+      captchaAnswer(null, null),
+      applyMock({ applicationId: 'p1', mode: 'GUEST' }, seen),
+    ]);
+    await screen.findByText('Enfermera Auxiliar');
+    await fillPersonal(user);
+    await fillRest(user);
+    await user.click(submit());
+    const box = await screen.findByTestId('verificacion-postulacion', {}, SLOW_WAIT);
+    expect(within(box).getByText(APPLICATION_MESSAGES.checkCaptchaRequired)).toBeInTheDocument();
+    expect(within(box).getByRole('img', { name: /Código de verificación/ })).toBeInTheDocument();
+    expect(seen.input).toBeUndefined();
+    const uploads = FakeXhr.sent;
+
+    // Not answered: said on the spot, nothing sent.
+    await user.click(submit());
+    expect(await within(box).findByRole('alert')).toHaveTextContent(APPLICATION_MESSAGES.checkCaptchaMissing);
+    expect(asked).toHaveLength(1);
+
+    // A wrong answer: the check answers another captcha and says so.
+    await user.type(within(box).getByLabelText(/^Código de verificación/, { selector: 'input' }), 'xxxxxx');
+    await user.click(submit());
+    expect(await within(box).findByRole('alert', {}, SLOW_WAIT)).toHaveTextContent(AUTH_MESSAGES.captchaWrong);
+    expect(asked[1]).toMatchObject({ captchaId: 'c1', captchaAnswer: 'xxxxxx' });
+
+    await user.type(within(box).getByLabelText(/^Código de verificación/, { selector: 'input' }), 'ACD347');
+    await user.click(submit());
+    await screen.findByRole('dialog', { name: '¡Postulación Exitosa!' }, SLOW_WAIT);
+    expect(asked[2]).toMatchObject({
+      dpi: VALID_CUI,
+      email: 'luis@example.com',
+      captchaId: 'c2',
+      captchaAnswer: 'ACD347',
+    });
+    expect(seen.input).toMatchObject({ dpi: VALID_CUI, cvUploadId: 'up-1' });
+    // The files staged before the captcha were not refused: they are not sent again.
+    expect(FakeXhr.sent).toBe(uploads);
+    expect(screen.queryByTestId('verificacion-postulacion')).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('sends the files again after a refused form (the server deleted them, issue 22)', async () => {
+    const user = userEvent.setup();
+    renderForm([
+      checkMock({ ok: true }),
+      applyMock({
+        error: { __typename: 'DuplicateApplication', conflict: 'DPI', message: 'DPI en uso para esta vacante.' },
+      }),
+      applyMock({ applicationId: 'p1', mode: 'GUEST' }),
+    ]);
+    await screen.findByText('Enfermera Auxiliar');
+    await fillPersonal(user);
+    await fillRest(user);
+    const uploads = FakeXhr.sent;
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Revisa tus datos' }, SLOW_WAIT);
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    expect(FakeXhr.sent).toBe(uploads);
+    await user.click(submit());
+    await screen.findByRole('dialog', { name: '¡Postulación Exitosa!' }, SLOW_WAIT);
+    expect(FakeXhr.sent).toBe(uploads + 2);
+  }, 90_000);
 });

@@ -19,11 +19,29 @@ export const APPLICATION_VACANCY = graphql(`
 
 /** The duplicate check of spec 1 §8 (GET /postulantes/validar behind the BFF). */
 export const APPLICATION_CHECK = graphql(`
-  query ApplicationCheck($vacancyId: ID!, $dpi: String!, $email: String!) {
-    applicationCheck(vacancyId: $vacancyId, dpi: $dpi, email: $email) {
+  query ApplicationCheck(
+    $vacancyId: ID!
+    $dpi: String!
+    $email: String!
+    $captchaId: ID
+    $captchaAnswer: String
+    $captchaProof: String
+  ) {
+    applicationCheck(
+      vacancyId: $vacancyId
+      dpi: $dpi
+      email: $email
+      captchaId: $captchaId
+      captchaAnswer: $captchaAnswer
+      captchaProof: $captchaProof
+    ) {
       ok
       conflict
       message
+      captcha {
+        id
+        image
+      }
     }
   }
 `);

@@ -21,6 +21,7 @@ import {
 import { APPLICATION_CHECK, APPLY } from './operations';
 import type { ApplicationFormApi, ApplicationVacancy, Dialog } from './types';
 import { FileUploadFailed } from './use-application-files';
+import type { CheckCaptcha } from './use-check-captcha';
 
 interface SubmitOptions {
   form: ApplicationFormApi;
@@ -39,6 +40,8 @@ interface SubmitOptions {
   onApplied: () => void;
   /** Opens the section of a field and focuses it. */
   openAndFocus: (path: string) => void;
+  /** The captcha the duplicate check asks for past its per-address limit (issue 22). */
+  captcha: CheckCaptcha;
 }
 
 /**
@@ -47,7 +50,7 @@ interface SubmitOptions {
  * Also the duplicate check when the DPI or e-mail lose focus.
  */
 export function useApplicationSubmit(o: SubmitOptions) {
-  const { form, vacancy, mode, today, needed, files, present, busy, onBusyChange, onDialog, openAndFocus } = o;
+  const { form, vacancy, mode, today, needed, files, present, busy, onBusyChange, onDialog, openAndFocus, captcha } = o;
   const client = useApolloClient();
   const [apply] = useMutation(APPLY);
 
@@ -65,6 +68,8 @@ export function useApplicationSubmit(o: SubmitOptions) {
     const email = v.email.trim().toLowerCase();
     if (field === 'cui' && !/^\d{13}$/.test(dpi)) return;
     if (field === 'email' && !isEmail(email)) return;
+    // A captcha on screen is answered with the submission's check.
+    if (captcha.challenge) return;
     try {
       const { data } = await client.query({
         query: APPLICATION_CHECK,
@@ -72,6 +77,10 @@ export function useApplicationSubmit(o: SubmitOptions) {
         fetchPolicy: 'no-cache',
       });
       const r = data?.applicationCheck;
+      if (r?.captcha) {
+        captcha.ask(r.captcha, r.message, false);
+        return;
+      }
       if (!r || r.ok) return;
       form.setFieldError(conflictField(r.conflict) ?? field, r.message?.trim() || M.conflictOnBlur);
     } catch {
@@ -104,6 +113,12 @@ export function useApplicationSubmit(o: SubmitOptions) {
       showIncomplete(errors, checked.first.path);
       return;
     }
+    // Past the check's limit the captcha shown must be answered first.
+    const captchaVariables = captcha.variables();
+    if (!captchaVariables) {
+      captcha.setMissing(true);
+      return;
+    }
     onBusyChange(true);
     try {
       let uploads;
@@ -119,11 +134,17 @@ export function useApplicationSubmit(o: SubmitOptions) {
       // Again before sending (spec 1 §2.6); here a failed call is the generic failure.
       const { data: checkData } = await client.query({
         query: APPLICATION_CHECK,
-        variables: { vacancyId: vacancy.id, dpi: checked.value.cui, email: checked.value.email },
+        variables: { vacancyId: vacancy.id, dpi: checked.value.cui, email: checked.value.email, ...captchaVariables },
         fetchPolicy: 'no-cache',
       });
       const check = checkData?.applicationCheck;
       if (!check) throw new Error('sin respuesta');
+      if (check.captcha) {
+        // Past the limit: the captcha is shown (again, after a wrong answer) and the form waits.
+        captcha.ask(check.captcha, check.message, Object.keys(captchaVariables).length > 0);
+        return;
+      }
+      captcha.solved();
       if (!check.ok) {
         showConflict(check.conflict, check.message);
         return;
@@ -132,6 +153,8 @@ export function useApplicationSubmit(o: SubmitOptions) {
       const { data } = await apply({ variables: { input } });
       const payload = data?.apply;
       const error = payload?.error;
+      // A refused form's files were deleted by the server (issue 22): the next try sends them again.
+      if (error) files.spent();
       if (error?.__typename === 'DuplicateApplication') {
         showConflict(error.conflict, error.message);
         return;

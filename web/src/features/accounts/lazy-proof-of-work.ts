@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** The ALTCHA widget (ProofOfWorkCaptcha), loaded only when someone chooses it. */
+export const LazyProofOfWorkCaptcha = lazy(() => import('./ProofOfWorkCaptcha'));
