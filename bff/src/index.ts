@@ -21,11 +21,8 @@ process.on('uncaughtException', (err) => {
   process.exit(1);
 });
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  // An operator's mistake gets a message, not a stack trace.
+/** An operator's mistake (settings, a build without its manifest) gets a message, not a stack trace. */
+function stopOnMistake(err: unknown): never {
   if (!(err instanceof ConfigError) && !(err instanceof Error && err.message.startsWith('Falta el token'))) throw err;
   logger.fatal({ problems: err instanceof ConfigError ? err.problems : undefined }, 'configuración no válida');
   logger.flush();
@@ -33,7 +30,14 @@ try {
   process.stderr.write(`[bff] ${err.message}\n`);
   process.exit(78); // EX_CONFIG: a supervisor should not restart into the same mistake
 }
-const bff = await createServer(config, { logger, processMetrics: true });
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  stopOnMistake(err);
+}
+const bff = await createServer(config, { logger, processMetrics: true }).catch(stopOnMistake);
 const server = createHttpServer(bff.handler);
 server.keepAliveTimeout = 65_000;
 const http = drainable(server, logger);

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { GraphQLError, Kind, parse, print, visit, type ASTNode, type SelectionSetNode } from 'graphql';
 import { isStaffRole, TRUSTED_DOCUMENT_MESSAGES } from '@bolsa/domain';
 import type { Viewer } from './auth/viewer.js';
+import { ConfigError } from './config.js';
 
 /**
  * Trusted documents (docs/decisions/2026-11-27-trusted-documents.md, issue 22): the web's
@@ -70,9 +71,9 @@ export class TrustedDocuments {
     const file = candidates.find((f) => existsSync(f));
     if (!file) {
       if (required)
-        throw new Error(
+        throw new ConfigError([
           `Falta ${MANIFEST_FILE} (las operaciones registradas de la web): ejecute npm run build. Buscado en: ${candidates.join(', ')}`,
-        );
+        ]);
       return new TrustedDocuments(new Map(), null);
     }
     const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRUSTED_DOCUMENT_MESSAGES } from '@bolsa/domain';
 import { createServer, type BffServer } from '../src/server.js';
-import { MANIFEST_CANDIDATES } from '../src/trusted-documents.js';
+import { ConfigError } from '../src/config.js';
+import { MANIFEST_CANDIDATES, TrustedDocuments } from '../src/trusted-documents.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { startStack, type Stack } from './support.js';
 
@@ -177,6 +178,15 @@ describe('in production', () => {
     expect(anonymous.status).toBe(400);
     expect(anonymous.body.errors[0].extensions.code).toBe('OPERATION_NOT_REGISTERED');
   }, 30_000);
+});
+
+describe('a build without its manifest', () => {
+  it('is an operator’s mistake where operations must be registered (exit 78 with the file named), nothing where not', () => {
+    const missing = ['/nonexistent/persisted-documents.json'];
+    expect(() => TrustedDocuments.load(true, missing)).toThrow(ConfigError);
+    expect(() => TrustedDocuments.load(true, missing)).toThrow(/Falta persisted-documents\.json.*npm run build/);
+    expect(TrustedDocuments.load(false, missing).size).toBe(0);
+  });
 });
 
 describe('in development and tests', () => {
