@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { GENERIC_MESSAGES } from '@bolsa/domain';
 import { failureOf, type Failure } from './upstream/failure.js';
 
 export type ErrorCode =
@@ -8,7 +9,7 @@ export const MESSAGES = {
   UNAUTHENTICATED: 'Debes iniciar sesión para continuar.',
   FORBIDDEN: 'Tu rol no permite realizar esta acción.',
   NOT_FOUND: 'El recurso solicitado no existe.',
-  UPSTREAM_UNAVAILABLE: 'No se pudo contactar al servidor. Intenta nuevamente.',
+  UPSTREAM_UNAVAILABLE: GENERIC_MESSAGES.unreachable,
   INTERNAL: 'Ocurrió un error inesperado. Intenta de nuevo más tarde.',
   BAD_USER_INPUT: 'Solicitud inválida.',
   THROTTLED: 'Demasiadas solicitudes. Espera unos minutos e intenta de nuevo.',

@@ -434,6 +434,8 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
         WEB_DIST: path.join(dataDir, 'no-web'),
         PUBLIC_CACHE_TTL_MS: '0',
         SHUTDOWN_TIMEOUT_MS: '20000',
+        // This test's queries are free text (trusted documents have their own test).
+        TRUSTED_DOCUMENTS: 'false',
       },
       readyUrl: `${base}/livez`,
       timeoutMs: 60_000,

@@ -6,39 +6,67 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createServer, type BffServer } from '../src/server.js';
+import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { startStack, type Stack } from './support.js';
 
 /** Production posture: the graphql-http audit, no schema hints, settings checked at start. */
 
 let dev: Stack;
 let prod: BffServer;
+/** Production as shipped: browsers run only the web's registered operations (TRUSTED_DOCUMENTS). */
+let shipped: BffServer;
 const servers: Server[] = [];
-const urls = { dev: '', prod: '' };
+const urls = { dev: '', prod: '', shipped: '' };
+/** An API token's header: free queries stay open to integrators where trusted documents are on. */
+let bearer = '';
 
 beforeAll(async () => {
   dev = await startStack();
   // A second BFF, as production runs it, on the same api: one PGlite start is enough.
   prod = await createServer({ ...dev.config, env: 'production', introspection: false, graphiql: false });
+  shipped = await createServer({
+    ...dev.config,
+    env: 'production',
+    introspection: false,
+    graphiql: false,
+    trustedDocuments: true,
+  });
   // Through the handler the BFF listens with: the public answer cache's early path is audited too.
   for (const [name, bff] of [
     ['dev', dev.bff],
     ['prod', prod],
+    ['shipped', shipped],
   ] as const) {
     const server = createHttpServer(bff.handler).listen(0, '127.0.0.1');
     servers.push(server);
     await new Promise((r) => server.once('listening', r));
     urls[name] = `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
   }
-});
+  const login = await request(dev.bff.app)
+    .post('/graphql')
+    .send({
+      query: 'mutation($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } } }',
+      variables: { u: DEMO.admin, p: DEMO_PASSWORD },
+    });
+  const cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('bolsa_sesion='))!;
+  const created = await request(dev.bff.app)
+    .post('/graphql')
+    .set('cookie', cookie.split(';')[0]!)
+    .send({ query: 'mutation { createApiToken(name: "Auditoría GraphQL", role: VIEWER) { token } }' });
+  bearer = `Bearer ${created.body.data.createApiToken.token as string}`;
+}, 120_000);
 afterAll(async () => {
   for (const s of servers) s.close();
   await prod?.close();
+  await shipped?.close();
   await dev?.close();
 });
 
-async function runAudit(url: string) {
+async function runAudit(url: string, headers: Record<string, string> = {}) {
   const results: { name: string; status: string; reason: string }[] = [];
-  for (const audit of serverAudits({ url, fetchFn: fetch })) {
+  const fetchFn = (input: string | URL | Request, init: RequestInit = {}) =>
+    fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), ...headers } });
+  for (const audit of serverAudits({ url, fetchFn })) {
     const r = await audit.fn();
     results.push({ name: audit.name, status: r.status, reason: r.status === 'ok' ? '' : r.reason });
   }
@@ -68,6 +96,20 @@ describe('graphql-http audit', () => {
     });
     expect(utf8.status).toBe(200);
     expect(((await utf8.json()) as { data: { vacancies: { totalCount: number } } }).data.vacancies.totalCount).toBe(0);
+  });
+
+  it('passes every MUST in production as shipped (trusted documents) for an API token: 13 of 13', async () => {
+    const must = (await runAudit(urls.shipped, { authorization: bearer })).filter((r) => r.name.startsWith('MUST'));
+    expect(must.filter((r) => r.status !== 'ok').map((r) => `${r.name}: ${r.reason}`)).toEqual([]);
+    expect(must.length).toBe(13);
+    // A browser's free text is refused there by design (the audit's anonymous queries are free text).
+    const anonymous = await fetch(urls.shipped, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(anonymous.status).toBe(400);
+    expect(JSON.stringify(await anonymous.json())).toContain('OPERATION_NOT_REGISTERED');
   });
 
   it('never describes the schema in production: __schema refused, __type null for every name', async () => {

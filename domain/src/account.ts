@@ -1,4 +1,5 @@
 import { CUI_INVALID, isValidCui } from './geography.js';
+import { GENERIC_MESSAGES } from './messages.js';
 import { COMMON_MESSAGES, email, isEmail, LIMITS, optionalText, text, z } from './schema.js';
 
 /**
@@ -27,8 +28,8 @@ export const AUTH_MESSAGES = {
   recruiterRequired: 'Por favor ingrese usuario y contraseña',
   badCredentials: 'Credenciales incorrectas',
   loginFailedTitle: 'Inicio de sesión fallido',
-  connectionError: 'Error de conexión',
-  unreachable: 'No se pudo contactar al servidor. Intenta nuevamente.',
+  connectionError: GENERIC_MESSAGES.connectionError,
+  unreachable: GENERIC_MESSAGES.unreachable,
   throttled: 'Demasiados intentos fallidos. Espera unos minutos e intenta de nuevo.',
   emailDpiMismatch: 'Este correo ya está asociado a otro CUI/DPI.',
   dpiTaken: 'Este CUI/DPI ya está asociado a otra cuenta de correo.',

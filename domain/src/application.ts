@@ -149,6 +149,13 @@ export const EDUCATION_LEVEL_OF_ENUM = {
   MAESTRIA: 'Maestría',
   DOCTORADO: 'Doctorado',
 } as const satisfies Record<string, EducationLevel>;
+/** The GraphQL value of each domain marital status and education level (the web's form mapping). */
+export const MARITAL_STATUS_ENUM_OF = Object.fromEntries(
+  Object.entries(MARITAL_STATUS_OF_ENUM).map(([k, v]) => [v, k]),
+) as { [K in keyof typeof MARITAL_STATUS_OF_ENUM as (typeof MARITAL_STATUS_OF_ENUM)[K]]: K };
+export const EDUCATION_LEVEL_ENUM_OF = Object.fromEntries(
+  Object.entries(EDUCATION_LEVEL_OF_ENUM).map(([k, v]) => [v, k]),
+) as { [K in keyof typeof EDUCATION_LEVEL_OF_ENUM as (typeof EDUCATION_LEVEL_OF_ENUM)[K]]: K };
 
 export const APPLICATION_LIMITS = {
   guestAge: { min: 15, max: 80 },

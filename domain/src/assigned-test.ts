@@ -2,7 +2,7 @@ import { canonicalState } from './candidate.js';
 import { todayInGuatemala } from './calendar-date.js';
 import { TEST_SCORE } from './limits.js';
 import { entityId, isoDate, LIMITS, optionalText, text, z } from './schema.js';
-import { isLinkType, testTypeOf, type TestType } from './test-template.js';
+import { isLinkType, TEST_TEMPLATE_MESSAGES, testTypeOf, type TestType } from './test-template.js';
 
 /**
  * Tests assigned to a candidate (postulante-prueba, spec 3 §2.4, §3, §4.2, §5, §8): the states,
@@ -31,7 +31,7 @@ export const ASSIGNED_TEST_ACTIONS = [
 ] as const satisfies readonly { label: string; to: AssignedTestState }[];
 
 export const ASSIGNED_TEST_MESSAGES = {
-  incompleteTitle: 'Datos incompletos',
+  incompleteTitle: TEST_TEMPLATE_MESSAGES.incompleteTitle,
   selectTest: 'Selecciona una prueba antes de asignar.',
   testNotFound: 'Prueba no encontrada',
   deadlineRequired: 'Selecciona la fecha límite.',

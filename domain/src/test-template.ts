@@ -69,6 +69,8 @@ export function testTypeOf(raw: unknown): TestType | null {
 }
 
 export const TEST_TEMPLATE_MESSAGES = {
+  /** The dialog title of the template form's validation (spec 2 §5); an assigned test's too. */
+  incompleteTitle: 'Datos incompletos',
   name: 'Falta el nombre',
   description: 'Falta la descripción',
   type: 'Selecciona un tipo',

@@ -3,8 +3,7 @@ import type { MutationResolvers, QueryResolvers, TestTemplateResolvers } from '.
 import { mutationError, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
 
-/** The dialog title of the template form's validation (spec 2 §5). */
-const INCOMPLETE = 'Datos incompletos';
+const INCOMPLETE = M.incompleteTitle;
 
 export const testTemplateQueries: Pick<QueryResolvers<Context>, 'testTemplates'> = {
   testTemplates: (_p, { filter }, ctx) =>

@@ -1,11 +1,11 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
-import { recruiterHttpErrorMessage } from '@bolsa/domain';
+import { GENERIC_MESSAGES, recruiterHttpErrorMessage } from '@bolsa/domain';
 import type { MutationErrorFieldsFragment } from '../gql/graphql';
 
 export type MutationError = MutationErrorFieldsFragment;
 
 /** The spec's wording when a request got no answer (spec 1 §8). */
-export const NETWORK_MESSAGE = 'No se pudo contactar al servidor. Intenta nuevamente.';
+export const NETWORK_MESSAGE = GENERIC_MESSAGES.unreachable;
 /** What stands in for a message the browser made up (always English): 'Failed to fetch', 'Load failed'… */
 export const UNEXPECTED_MESSAGE = 'Ocurrió un error inesperado.';
 
@@ -77,7 +77,7 @@ export function isOutage(err: unknown): boolean {
  * What to tell the user about a failed request, never in English: the spec's network wording for
  * an outage, else the server's words, else `fallback`.
  */
-export function failureMessage(err: unknown, fallback: string, network = NETWORK_MESSAGE): string {
+export function failureMessage(err: unknown, fallback: string, network: string = NETWORK_MESSAGE): string {
   if (isOutage(err)) return network;
   return serverMessage(err) ?? httpErrorMessage(err) ?? fallback;
 }

@@ -5,7 +5,7 @@ import { ORGANISATION_NAME } from '@bolsa/domain';
  * staff can change them without touching components.
  */
 export const SITE = {
-  name: 'Bolsa de Trabajo',
+  name: ORGANISATION_NAME,
   /** hiringOrganization of the vacancies' structured data; the BFF's server-rendered copy uses the same. */
   organization: ORGANISATION_NAME,
   contactNumber: '1586',

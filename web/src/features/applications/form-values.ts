@@ -1,8 +1,10 @@
 import {
   ageOn,
+  EDUCATION_LEVEL_ENUM_OF,
   EDUCATION_LEVELS,
   isCompleteExperience,
   isCompleteReference,
+  MARITAL_STATUS_ENUM_OF,
   MARITAL_STATUS_LABEL,
   MARITAL_STATUSES,
   MAX_HISTORY_ROWS,
@@ -262,21 +264,8 @@ export function toDomainInput(
   };
 }
 
-const MARITAL: Record<DomainMaritalStatus, MaritalStatus> = {
-  Soltero: 'SOLTERO',
-  Casado: 'CASADO',
-  Divorciado: 'DIVORCIADO',
-  Viudo: 'VIUDO',
-  'Union de hecho': 'UNION_DE_HECHO',
-};
-const LEVEL: Record<DomainEducationLevel, EducationLevel> = {
-  Primaria: 'PRIMARIA',
-  Básicos: 'BASICOS',
-  Diversificado: 'DIVERSIFICADO',
-  Universidad: 'UNIVERSIDAD',
-  Maestría: 'MAESTRIA',
-  Doctorado: 'DOCTORADO',
-};
+const MARITAL: Record<DomainMaritalStatus, MaritalStatus> = MARITAL_STATUS_ENUM_OF;
+const LEVEL: Record<DomainEducationLevel, EducationLevel> = EDUCATION_LEVEL_ENUM_OF;
 export const MARITAL_OPTIONS = MARITAL_STATUSES.map((value) => ({
   value,
   label: MARITAL_STATUS_LABEL[value],
