@@ -195,13 +195,15 @@ describe('liveness and readiness', () => {
   );
 });
 
-async function closedPort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+/** `n` distinct ports nobody listens on: all held open while chosen (else the kernel may hand out one twice). */
+async function closedPorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => net.createServer());
+  await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))));
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+  return ports;
 }
+const closedPort = async (): Promise<number> => (await closedPorts(1))[0]!;
 
 describe('unexpected errors', () => {
   it('are logged once with the request id; a client that went away mid-file is not one', () => {
@@ -419,7 +421,7 @@ describe('the BFF process (bff/src/index.ts) on SIGTERM', () => {
   it('lets the request held by a slow api finish, refuses new connections, logs JSON and exits 0', async () => {
     api = await heldApi();
     dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bff-stop-'));
-    const [port, metricsPort] = [await closedPort(), await closedPort()];
+    const [port, metricsPort] = (await closedPorts(2)) as [number, number];
     const base = `http://127.0.0.1:${port}`;
     const bffProcess = await startServiceProcess({
       entry: 'bff/src/index.ts',
