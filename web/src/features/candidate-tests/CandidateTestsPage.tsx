@@ -38,6 +38,14 @@ export function CandidateTestsPage() {
   const tests = data?.assignedTests ?? [];
   const { toSend, missingCredentials, unsent, lastSentAt } = testsToSend(tests);
 
+  // A failed reload shows itself through the query's own `error`; a reload cut short because the
+  // page went away (Apollo aborts it) is nobody's error: the promise never rejects.
+  const reload = () =>
+    refetch().then(
+      () => undefined,
+      () => undefined,
+    );
+
   const doSend = async () => {
     setAskMissing(false);
     try {
@@ -52,7 +60,7 @@ export function CandidateTestsPage() {
     } catch {
       toastError(M.sendFailedTitle, M.sendFailed);
     }
-    await refetch();
+    await reload();
   };
 
   const startSend = () => {
@@ -63,8 +71,6 @@ export function CandidateTestsPage() {
     if (missingCredentials.length > 0) setAskMissing(true);
     else void doSend();
   };
-
-  const reload = () => refetch();
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
@@ -83,7 +89,7 @@ export function CandidateTestsPage() {
             title="Error al cargar"
             error={error}
             operationName="CandidateTests"
-            onRetry={() => void refetch()}
+            onRetry={() => void reload()}
           />
         ) : loading && !data ? (
           <Skeleton h={120} />
