@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from 'rate-limiter-flexible';
-import type { CounterState, SessionsClient } from '../upstream/sessions.js';
+import type { SessionsClient } from '../upstream/sessions.js';
+import type { CounterState } from '../normalise/session.js';
 import type { SessionSync } from './session-cache.js';
 import type { LimiterOptions, SharedStore } from './store.js';
 

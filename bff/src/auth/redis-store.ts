@@ -1,6 +1,7 @@
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
-import type { SessionKind, SessionsClient } from '../upstream/sessions.js';
+import type { SessionsClient } from '../upstream/sessions.js';
+import type { SessionKind } from '../normalise/session.js';
 import type { SessionSync } from './session-cache.js';
 import type { LimiterOptions, SharedStore } from './store.js';
 

@@ -1,4 +1,5 @@
-import type { SessionsClient, UsedSession } from '../upstream/sessions.js';
+import type { SessionsClient } from '../upstream/sessions.js';
+import type { UsedSession } from '../normalise/session.js';
 import type { LimiterOptions, SharedStore } from './store.js';
 
 /** What a store offers the cache besides SharedStore: idle marks in batches, and pushed ends. */

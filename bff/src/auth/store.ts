@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { SessionKind, UsedSession } from '../upstream/sessions.js';
+import type { SessionKind, UsedSession } from '../normalise/session.js';
 
 export interface LimiterOptions {
   /** Namespace of the counters (login-pair, login-address, …). */

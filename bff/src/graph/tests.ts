@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import type { TimelineDto } from '../upstream/candidates.js';
+import type { TimelineDto } from '../normalise/timeline.js';
 
 /** The timeline's TestEvent members (Candidate.timeline merges them by time). */
 export async function testEvents(ctx: Context, t: TimelineDto) {

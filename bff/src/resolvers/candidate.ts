@@ -24,12 +24,8 @@ import type { Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
 import { interviewEvents, toInterview } from '../graph/interviews.js';
 import { testEvents } from '../graph/tests.js';
-import type {
-  CandidateListPage,
-  CandidateSortField,
-  StateChangeRequest,
-  StateChangeResult,
-} from '../upstream/candidates.js';
+import type { CandidateSortField, StateChangeRequest, StateChangeResult } from '../upstream/candidates.js';
+import type { CandidateListPage } from '../normalise/candidate-page.js';
 
 const M = TRANSITION_MESSAGES;
 const MAX_PAGE_SIZE = 100;

@@ -9,7 +9,8 @@ import {
 import type { MutationResolvers, QueryResolvers, VacancyResolvers } from '../generated/resolvers.js';
 import { cardImageUrl, imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
-import type { VacancyListPage, VacancyWrite } from '../upstream/vacancies.js';
+import type { VacancyWrite } from '../upstream/vacancies.js';
+import type { VacancyListPage } from '../normalise/vacancy-page.js';
 import { gqlError, mutationError, notFound, unexpected, validationFailed } from '../errors.js';
 import type { Context } from '../context.js';
 

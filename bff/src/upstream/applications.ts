@@ -10,8 +10,6 @@ import type { Upstream } from './http.js';
 import { FormData } from 'undici';
 import { stagedQuery, type StagedFile } from './files.js';
 
-export type { Conflict, DuplicateCheck };
-
 /** The application in the BFF's words; the client writes the spec's multipart field names. */
 export interface ApplicationDto {
   vacancyId: string;

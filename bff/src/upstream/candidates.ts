@@ -15,8 +15,6 @@ import { emptyTimeline, normaliseTimeline, type TimelineDto } from '../normalise
 import { failureOf, isRecordId, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
 
-export type { CandidateListPage, TimelineDto };
-
 export type CandidateSortField = 'NAME' | 'APPLIED_AT' | 'STATE';
 const SORT_PARAM: Record<CandidateSortField, string> = { NAME: 'name', APPLIED_AT: 'appliedAt', STATE: 'state' };
 

@@ -13,8 +13,6 @@ import {
 } from '../normalise/session.js';
 import { orNull, UpstreamHttpError, type Upstream } from './http.js';
 
-export type { CounterState, SessionAccount, SessionKind, UsedSession };
-
 const TIMEOUT_MS = 5_000;
 
 /**

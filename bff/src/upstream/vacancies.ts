@@ -41,8 +41,6 @@ export interface VacancyListQuery {
   sort?: { field: VacancySortField; direction: 'ASC' | 'DESC' } | null;
 }
 
-export type { VacancyListPage };
-
 /** A vacancy as the back-office writes it. */
 export interface VacancyWrite {
   name: string;
