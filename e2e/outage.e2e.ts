@@ -51,36 +51,45 @@ afterAll(async () => {
   await cut?.close();
 });
 
+/** Asks the BFF `query` (with the context's cookies) every 200 ms until `done(body)`, for at most 10 s. */
+async function untilAnswer(
+  context: BrowserContext,
+  query: string,
+  done: (body: { errors?: { extensions?: { code?: string } }[] }) => boolean,
+  what: string,
+): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const res = await context.request.post('/graphql', { data: { query } });
+    const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
+    if (done(body)) return;
+    if (Date.now() > until) throw new Error(`${what}: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
  * Waits until the BFF itself answers a signed-in request as an outage. Its session cache serves
  * a known session for up to a second after the last revocation poll it heard (staleMs), so a
  * reload in that second still draws the page with only its data failing; an outage that lasts
  * longer (every real one) is the page these journeys are about.
  */
-async function untilOutageSeen(context: BrowserContext): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const res = await context.request.post('/graphql', { data: { query: '{ me { id } }' } });
-    const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
-    if (body.errors?.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE')) return;
-    if (Date.now() > until) throw new Error(`the BFF still answers as if the api were up: ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const untilOutageSeen = (context: BrowserContext) =>
+  untilAnswer(
+    context,
+    '{ me { id } }',
+    (body) => !!body.errors?.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE'),
+    'the BFF still answers as if the api were up',
+  );
 
 /** Waits until the BFF has noticed the api is back (its probe runs every second while down). */
-async function untilApiSeen(context: BrowserContext): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const res = await context.request.post('/graphql', {
-      data: { query: '{ vacancies(pageSize: 1) { totalCount } }' },
-    });
-    const body = (await res.json()) as { errors?: unknown[] };
-    if (!body.errors) return;
-    if (Date.now() > until) throw new Error(`the BFF still answers as if the api were down: ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const untilApiSeen = (context: BrowserContext) =>
+  untilAnswer(
+    context,
+    '{ vacancies(pageSize: 1) { totalCount } }',
+    (body) => !body.errors,
+    'the BFF still answers as if the api were down',
+  );
 
 const outageHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Error de conexión' });
 

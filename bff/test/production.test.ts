@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createServer, type BffServer } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
-import { startStack, type Stack } from './support.js';
+import { apiTokenBearer, staffCookie, startStack, type Stack } from './support.js';
 
 /** Production posture: the graphql-http audit, no schema hints, settings checked at start. */
 
@@ -42,18 +42,8 @@ beforeAll(async () => {
     await new Promise((r) => server.once('listening', r));
     urls[name] = `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
   }
-  const login = await request(dev.bff.app)
-    .post('/graphql')
-    .send({
-      query: 'mutation($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } } }',
-      variables: { u: DEMO.admin, p: DEMO_PASSWORD },
-    });
-  const cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('bolsa_sesion='))!;
-  const created = await request(dev.bff.app)
-    .post('/graphql')
-    .set('cookie', cookie.split(';')[0]!)
-    .send({ query: 'mutation { createApiToken(name: "Auditoría GraphQL", role: VIEWER) { token } }' });
-  bearer = `Bearer ${created.body.data.createApiToken.token as string}`;
+  const admin = await staffCookie(dev.bff.app, DEMO.admin, DEMO_PASSWORD);
+  bearer = await apiTokenBearer(dev.bff.app, admin, 'Auditoría GraphQL');
 }, 120_000);
 afterAll(async () => {
   for (const s of servers) s.close();

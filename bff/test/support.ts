@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import request from 'supertest';
 import { capturingLogger as apiLogger } from '../../api/src/observability/index.js';
 import { startApi, type RunningApi } from '../../api/src/server.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -63,4 +64,37 @@ export function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
   );
+}
+
+/** A demo staff member's session cookie ('bolsa_sesion=…'), logged in through the BFF's GraphQL. */
+export async function staffCookie(
+  app: Parameters<typeof request>[0],
+  username: string,
+  password: string,
+): Promise<string> {
+  const login = await request(app)
+    .post('/graphql')
+    .send({
+      query: 'mutation($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } } }',
+      variables: { u: username, p: password },
+    });
+  return (login.headers['set-cookie'] as unknown as string[])
+    .find((c) => c.startsWith('bolsa_sesion='))!
+    .split(';')[0]!;
+}
+
+/** An Authorization header value for a new VIEWER API token, created by an administrator's session. */
+export async function apiTokenBearer(
+  app: Parameters<typeof request>[0],
+  adminCookie: string,
+  name: string,
+): Promise<string> {
+  const res = await request(app)
+    .post('/graphql')
+    .set('cookie', adminCookie)
+    .send({
+      query: 'mutation($n: String!) { createApiToken(name: $n, role: VIEWER) { token } }',
+      variables: { n: name },
+    });
+  return `Bearer ${res.body.data.createApiToken.token as string}`;
 }

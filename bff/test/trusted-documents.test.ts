@@ -6,7 +6,7 @@ import { createServer, type BffServer } from '../src/server.js';
 import { ConfigError } from '../src/config.js';
 import { MANIFEST_CANDIDATES, TrustedDocuments } from '../src/trusted-documents.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
-import { startStack, type Stack } from './support.js';
+import { apiTokenBearer, staffCookie as adminCookie, startStack, type Stack } from './support.js';
 
 /** Trusted documents (issue 22 item 4): in production a browser runs only the web's registered operations. */
 
@@ -46,20 +46,8 @@ beforeAll(async () => {
     graphiql: true,
     introspection: 'staff',
   });
-  const login = await request(stack.bff.app)
-    .post('/graphql')
-    .send({
-      query: 'mutation($u: String!, $p: String!) { staffLogin(username: $u, password: $p) { viewer { id } } }',
-      variables: { u: DEMO.admin, p: DEMO_PASSWORD },
-    });
-  staffCookie = (login.headers['set-cookie'] as unknown as string[])
-    .find((c) => c.startsWith('bolsa_sesion='))!
-    .split(';')[0]!;
-  const token = await request(stack.bff.app)
-    .post('/graphql')
-    .set('cookie', staffCookie)
-    .send({ query: 'mutation { createApiToken(name: "Documentos confiables", role: VIEWER) { token } }' });
-  bearer = `Bearer ${token.body.data.createApiToken.token as string}`;
+  staffCookie = await adminCookie(stack.bff.app, DEMO.admin, DEMO_PASSWORD);
+  bearer = await apiTokenBearer(stack.bff.app, staffCookie, 'Documentos confiables');
 }, 60_000);
 afterAll(async () => {
   await prodGraphiql?.close();
