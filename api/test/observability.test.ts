@@ -67,6 +67,13 @@ describe.each(databases)('observability of the api on $name', ({ name, start }) 
     expect(records(t.logs).filter((l) => l.route === '/internal/readyz')).toEqual([]);
   });
 
+  it('does not log the session-revocation poll while it succeeds (each BFF asks four times a second)', async () => {
+    await request(t.api.url).get('/internal/sesiones/revocaciones?ventanaMs=10000').set(auth()).expect(200);
+    await request(t.api.url).get('/internal/sesiones/revocaciones?ventanaMs=x').set(auth());
+    const polls = records(t.logs).filter((l) => String(l.route).startsWith('/internal/sesiones/revocaciones'));
+    expect(polls.every((l) => l.status !== 200)).toBe(true);
+  });
+
   it('serves Prometheus text on its own port: request durations by route pattern, never a raw path', async () => {
     await request(t.api.url).get('/plazas/987654?dpi=2345678901234').set(auth()).expect(404);
     await request(t.api.url).get('/sedes').set(auth()).expect(200);

@@ -19,7 +19,7 @@ export interface RequestLogOptions {
    * or masked path, status… Never a query string, body, cookie or header.
    */
   fields(req: IncomingMessage, res: ServerResponse): Record<string, unknown>;
-  /** Paths asked every few seconds (health probes): logged only when they fail. */
+  /** Paths asked every few seconds (health probes, polls), any query string aside: logged only when they fail. */
   probes: ReadonlySet<string>;
   /** One line per answered request (default on); off still gives every request an id and `req.log`. */
   lines?: boolean;
@@ -60,7 +60,7 @@ export function requestLog(
     autoLogging: o.lines ?? true,
     customLogLevel: (req, res, err) => {
       if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode < 400 && o.probes.has(pathOf(req))) return 'silent';
+      if (res.statusCode < 400 && o.probes.has(pathOf(req).split('?')[0]!)) return 'silent';
       return 'info';
     },
     customSuccessObject: fields,

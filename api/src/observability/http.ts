@@ -6,8 +6,11 @@ import type { Request, RequestHandler } from 'express';
 import { requestLog } from './logger.js';
 import type { ApiMetrics } from './metrics.js';
 
-/** Probes that arrive every few seconds: counted, and logged only when they fail. */
-const PROBES = new Set(['/healthz', '/internal/readyz']);
+/**
+ * Requests that arrive every few seconds (health probes, each BFF's session-revocation poll four
+ * times a second): counted, and logged only when they fail.
+ */
+const PROBES = new Set(['/healthz', '/internal/readyz', '/internal/sesiones/revocaciones']);
 
 /** The route pattern Express matched ('/plazas/:id'), or null when no route answered. */
 export function routeOf(req: IncomingMessage): string | null {
