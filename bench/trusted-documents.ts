@@ -109,7 +109,13 @@ async function measure(make: () => string, headers: Record<string, string>, chec
   return { done, errors, elapsed, latencies };
 }
 
-const operations = [
+const operations: {
+  name: string;
+  op: ReturnType<typeof registered>;
+  variables: Record<string, unknown>;
+  headers: Record<string, string>;
+  check: (b: string) => boolean;
+}[] = [
   {
     name: 'Me (staff session)',
     op: registered('Me'),

@@ -8,9 +8,10 @@
 //
 //   npm run bench                      # PGlite in a temporary data dir, demo data only
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=32 npm run bench
+//   BENCH_HIGH_CONCURRENCY=64          # the cached BFF and the baseline again at this many (0: skip)
 //   BENCH_DATABASE_URL=postgres://… npm run bench   # PostgreSQL; the database is emptied first
 //   BENCH_EXTRA_VACANCIES=2000                       # extra rows (PostgreSQL only; default 1000)
-//   BENCH_PORT=44300                                 # ports used: this one and the next three
+//   BENCH_PORT=44300                                 # ports used: this one and the next four
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,14 +22,16 @@ import { Pool } from 'undici';
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const highConcurrency = Number(process.env.BENCH_HIGH_CONCURRENCY ?? 64);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const extraVacancies = databaseUrl ? Number(process.env.BENCH_EXTRA_VACANCIES ?? 1_000) : 0;
-// BENCH_PORT: the first of four ports (bff, api, uncached bff, baseline), for machines shared by several runs.
+// BENCH_PORT: the first of five ports (bff, api, uncached bff, baseline, bff without request lines), for machines shared by several runs.
 const firstPort = Number(process.env.BENCH_PORT ?? 14_000);
 const bffPort = firstPort;
 const apiPort = firstPort + 1;
 const bffNoCachePort = firstPort + 2;
 const baselinePort = firstPort + 3;
+const bffQuietPort = firstPort + 4;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bench-'));
 const PAGE_SIZE = 6;
 
@@ -120,7 +123,7 @@ function cpuSeconds(pid: number | undefined): number {
  * Runs the targets in turns of `seconds / rounds` each, so that a machine whose load changes
  * from one second to the next (shared CI, other processes) weighs on every target alike.
  */
-async function measure(targets: Target[], rounds = 10): Promise<Result[]> {
+async function measure(targets: Target[], concurrency: number, rounds = 10): Promise<Result[]> {
   const pools = targets.map((t) => new Pool(t.origin, { connections: concurrency, pipelining: 1 }));
   const stats = targets.map(() => ({ latencies: [] as number[], errors: 0, elapsed: 0, cpu: 0 }));
   const run = async (i: number, until: number, record: boolean) => {
@@ -193,6 +196,7 @@ if (databaseUrl) await resetDatabase(databaseUrl);
 const api = start('api/src/index.ts', { API_PORT: String(apiPort), ...dbEnv });
 let bff: ChildProcess | undefined;
 let bffNoCache: ChildProcess | undefined;
+let bffQuiet: ChildProcess | undefined;
 let baseline: ChildProcess | undefined;
 try {
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
@@ -205,8 +209,15 @@ try {
     API_URL: `http://127.0.0.1:${apiPort}`,
     PUBLIC_CACHE_TTL_MS: '0',
   });
+  // The same BFF without its one log line per request (LOG_LEVEL=warn): what that line costs.
+  bffQuiet = start('bff/src/index.ts', {
+    PORT: String(bffQuietPort),
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    LOG_LEVEL: 'warn',
+  });
   await waitFor(`http://127.0.0.1:${bffPort}/readyz`);
   await waitFor(`http://127.0.0.1:${bffNoCachePort}/readyz`);
+  await waitFor(`http://127.0.0.1:${bffQuietPort}/readyz`);
 
   const body = JSON.stringify({ query: QUERY, variables: { page: 1, pageSize: PAGE_SIZE } });
   const graphqlRequest = (): Req => ({
@@ -230,25 +241,36 @@ try {
   await waitFor(`http://127.0.0.1:${baselinePort}/`);
 
   const auth = { authorization: `Bearer ${token}` };
-  const [bare, gql, gqlNoCache, restAll, restPage] = (await measure([
-    { origin: `http://127.0.0.1:${baselinePort}`, make: graphqlRequest, pid: baseline.pid },
-    { origin: `http://127.0.0.1:${bffPort}`, make: graphqlRequest, pid: bff.pid },
-    { origin: `http://127.0.0.1:${bffNoCachePort}`, make: graphqlRequest, pid: bffNoCache.pid },
-    {
-      origin: `http://127.0.0.1:${apiPort}`,
-      make: () => ({ path: '/sedes/vacantes/lista', method: 'GET', headers: auth }),
-      pid: api.pid,
-    },
-    {
-      origin: `http://127.0.0.1:${apiPort}`,
-      pid: api.pid,
-      make: () => ({
-        path: `/sedes/vacantes/lista?scope=public&page=1&pageSize=${PAGE_SIZE}`,
-        method: 'GET',
-        headers: auth,
-      }),
-    },
-  ])) as [Result, Result, Result, Result, Result];
+  const bareTarget: Target = { origin: `http://127.0.0.1:${baselinePort}`, make: graphqlRequest, pid: baseline.pid };
+  const cachedTarget: Target = { origin: `http://127.0.0.1:${bffPort}`, make: graphqlRequest, pid: bff.pid };
+  const quietTarget: Target = { origin: `http://127.0.0.1:${bffQuietPort}`, make: graphqlRequest, pid: bffQuiet.pid };
+  const [bare, gql, gqlQuiet, gqlNoCache, restAll, restPage] = (await measure(
+    [
+      bareTarget,
+      cachedTarget,
+      quietTarget,
+      { origin: `http://127.0.0.1:${bffNoCachePort}`, make: graphqlRequest, pid: bffNoCache.pid },
+      {
+        origin: `http://127.0.0.1:${apiPort}`,
+        make: () => ({ path: '/sedes/vacantes/lista', method: 'GET', headers: auth }),
+        pid: api.pid,
+      },
+      {
+        origin: `http://127.0.0.1:${apiPort}`,
+        pid: api.pid,
+        make: () => ({
+          path: `/sedes/vacantes/lista?scope=public&page=1&pageSize=${PAGE_SIZE}`,
+          method: 'GET',
+          headers: auth,
+        }),
+      },
+    ],
+    concurrency,
+  )) as [Result, Result, Result, Result, Result, Result];
+  // The public cache again with more visitors at once (the issue asks for 16 and 64).
+  const high = highConcurrency
+    ? ((await measure([bareTarget, cachedTarget, quietTarget], highConcurrency)) as [Result, Result, Result])
+    : null;
 
   const fmt = (r: Result) =>
     `${r.rps.toFixed(0).padStart(7)} req/s   ${r.cpuUs.toFixed(0).padStart(6)} µs CPU/req   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   errors ${r.errors}`;
@@ -259,6 +281,7 @@ try {
   );
   console.log(`  baseline  node:http, same bytes from memory   ${fmt(bare)}`);
   console.log(`  bff       GraphQL vacancies (page 1, size ${PAGE_SIZE})     ${fmt(gql)}`);
+  console.log(`  bff       same, no request log lines           ${fmt(gqlQuiet)}`);
   console.log(`  bff       same, public list cache off          ${fmt(gqlNoCache)}`);
   console.log(`  api       GET /sedes/vacantes/lista (whole)    ${fmt(restAll)}`);
   console.log(`  api       same, ?scope=public&page=1&pageSize=${PAGE_SIZE} ${fmt(restPage)}`);
@@ -266,12 +289,24 @@ try {
   console.log(
     `  same, by CPU per request:        ${(bare.cpuUs / gql.cpuUs).toFixed(2)}  (baseline µs / bff µs; steadier on a busy machine)`,
   );
+  console.log(`  same, without request log lines: ${ratio(gqlQuiet, bare)}  (what the line per request costs)`);
+  if (high) {
+    const [bareHigh, gqlHigh, quietHigh] = high;
+    console.log(`  at ${highConcurrency} concurrent:`);
+    console.log(`    baseline                       ${fmt(bareHigh)}`);
+    console.log(`    cached bff                     ${fmt(gqlHigh)}`);
+    console.log(`    cached bff, no request lines   ${fmt(quietHigh)}`);
+    console.log(`    cached bff / baseline:         ${ratio(gqlHigh, bareHigh)}  (goal ≥ 0.6)`);
+    console.log(`    same, by CPU per request:      ${(bareHigh.cpuUs / gqlHigh.cpuUs).toFixed(2)}`);
+    console.log(`    same, without request lines:   ${ratio(quietHigh, bareHigh)}`);
+  }
   console.log(`  uncached bff / api whole list:   ${ratio(gqlNoCache, restAll)}  (goal ≥ 1.5)`);
   console.log(`  uncached bff / api paged answer: ${ratio(gqlNoCache, restPage)}\n`);
 } finally {
   baseline?.kill('SIGTERM');
   bff?.kill('SIGTERM');
   bffNoCache?.kill('SIGTERM');
+  bffQuiet?.kill('SIGTERM');
   api.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3_000 : 500));
   rmSync(dataDir, { recursive: true, force: true });
