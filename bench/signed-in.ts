@@ -11,7 +11,7 @@
 //   BENCH_BEFORE=main BENCH_LOAD=1 BENCH_DATABASE_URL=postgres://… npm run bench:signed-in
 //   BENCH_PORT_BASE=14200 (api, then one port per BFF)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -53,7 +53,7 @@ function start(cwd: string, entry: string, env: Record<string, string>): ChildPr
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 900; i++) {
+  for (let i = 0; i < 3000; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -64,25 +64,59 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+/** Those of `paths` that exist at `ref`. */
+function optional(ref: string, paths: string[]): string[] {
+  return paths.filter((p) => {
+    try {
+      execFileSync('git', ['cat-file', '-e', `${ref}:${p}`], { cwd: root, stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The older commit's api, bff and domain in a folder of their own, on this tree's node_modules. */
 function exportTree(ref: string): string {
   const dir = path.join(dataDir, 'antes');
   mkdirSync(dir);
   const archive = execFileSync(
     'git',
-    ['archive', ref, 'api', 'bff', 'domain', 'schema.graphql', 'tsconfig.base.json', 'package.json'],
+    [
+      'archive',
+      ref,
+      'api',
+      'bff',
+      'domain',
+      'schema.graphql',
+      'tsconfig.base.json',
+      'package.json',
+      ...optional(ref, ['observability']),
+    ],
     {
       cwd: root,
       maxBuffer: 512 * 1024 * 1024,
     },
   );
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-  for (const ws of ['api', 'bff', 'domain']) {
+  // The installed packages are shared, but @bolsa/* must be the old tree's own workspaces: the root
+  // node_modules links them to this tree's folders.
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(path.join(modules, '@bolsa'), { recursive: true });
+  for (const entry of readdirSync(path.join(root, 'node_modules'))) {
+    if (entry !== '@bolsa') symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry));
+  }
+  for (const ws of readdirSync(dir)) {
+    if (existsSync(path.join(dir, ws, 'package.json')))
+      symlinkSync(path.join(dir, ws), path.join(modules, '@bolsa', ws));
+  }
+  for (const ws of ['api', 'bff', 'domain', 'observability']) {
+    if (!existsSync(path.join(dir, ws))) continue;
     const nm = path.join(root, ws, 'node_modules');
     if (existsSync(nm)) symlinkSync(nm, path.join(dir, ws, 'node_modules'));
   }
-  // Generated resolver types are not committed (npm run codegen); the schema did not change.
+  // Generated resolver types are not committed (npm run codegen): type-only imports, which tsx erases,
+  // so this tree's copy serves an older schema as well.
   const generated = path.join(root, 'bff/src/generated');
   if (existsSync(generated)) cpSync(generated, path.join(dir, 'bff/src/generated'), { recursive: true });
   return dir;

@@ -86,7 +86,12 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestLogging({ logger, lines: deps.log ?? false, metrics: deps.metrics }));
 
-  // Liveness: the process answers and reaches its database (the Docker HEALTHCHECK, start.mjs).
+  // Liveness of the process alone, without the database: what the BFF probes when a call is slow, so
+  // that a busy database (a queue of slow queries) is not taken for a dead api.
+  app.get('/livez', (_req, res) => {
+    res.json({ ok: true });
+  });
+  // Health: the process answers and reaches its database (the Docker HEALTHCHECK, start.mjs).
   app.get('/healthz', async (_req, res) => {
     try {
       await sql`select 1`.execute(db);

@@ -98,7 +98,7 @@ const DOCUMENTED: readonly string[] = [
 ];
 
 /** Outside the contract on purpose: the unauthenticated liveness probe (docker-compose, npm start, the BFF). */
-const OPERATIONAL: readonly string[] = ['GET /healthz'];
+const OPERATIONAL: readonly string[] = ['GET /livez', 'GET /healthz'];
 
 interface RouterLayer {
   rawPath?: unknown;
@@ -163,9 +163,10 @@ describe.each(databases)('platform on $name', ({ start }) => {
   });
 
   describe('service token', () => {
-    it('leaves /healthz open', async () => {
+    it('leaves /healthz and /livez open', async () => {
       const res = await request(t.api.url).get('/healthz').expect(200);
       expect(res.body).toEqual({ ok: true });
+      expect((await request(t.api.url).get('/livez').expect(200)).body).toEqual({ ok: true });
     });
 
     it('refuses requests without the token or with a wrong one', async () => {

@@ -10,7 +10,7 @@ import type { ApiMetrics } from './metrics.js';
  * Requests that arrive every few seconds (health probes, each BFF's session-revocation poll four
  * times a second): counted, and logged only when they fail.
  */
-const PROBES = new Set(['/healthz', '/internal/readyz', '/internal/sesiones/revocaciones']);
+const PROBES = new Set(['/livez', '/healthz', '/internal/readyz', '/internal/sesiones/revocaciones']);
 
 /** The route pattern Express matched ('/plazas/:id'), or null when no route answered. */
 export function routeOf(req: IncomingMessage): string | null {

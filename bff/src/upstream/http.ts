@@ -14,8 +14,9 @@ export interface UpstreamOptions {
   /** Each call's duration and failures, by masked route (bolsa_upstream_*). */
   metrics?: Pick<BffMetrics, 'upstream'>;
   /**
-   * A call still without an answer after this long makes the BFF ask the api's /healthz on the
-   * side; an api that does not answer that either is down, and the call fails at once instead of
+   * A call still without an answer after this long makes the BFF ask the api's /livez on the
+   * side (the process, not its database: a database busy with a queue of slow queries is not a dead
+   * api); an api that does not answer that either is down, and the call fails at once instead of
    * waiting out its own time-out (default 2 s).
    */
   livenessAfterMs?: number;
@@ -150,12 +151,12 @@ export class Upstream {
   }
 
   /**
-   * The api answers its health check in time. Any answer but a gateway's 502/503/504 counts: an
-   * api without /healthz (the organisation's legacy one) answers 404, and is alive.
+   * The api process answers its liveness check in time. Any answer but a gateway's 502/503/504
+   * counts: an api without /livez (the organisation's legacy one) answers 404, and is alive.
    */
   private async probe(timeoutMs: number): Promise<boolean> {
     const res = await this.probePool.request({
-      path: '/healthz',
+      path: '/livez',
       method: 'GET',
       headers: { authorization: `Bearer ${this.opts.token}`, 'ngrok-skip-browser-warning': 'true' },
       headersTimeout: timeoutMs,
