@@ -7,7 +7,7 @@ import { afterEach } from 'vitest';
 // suite's build, or helpers working side by side) a Mantine screen can take longer to settle, and
 // a slow machine must not turn into a failing test. A test that expects something never to show
 // asserts that with its own short wait.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // Mantine reads media queries and observes element sizes; happy-dom provides neither.
 Object.defineProperty(window, 'matchMedia', {

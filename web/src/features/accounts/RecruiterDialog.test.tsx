@@ -48,7 +48,11 @@ describe('RecruiterDialog (Acceso Reclutadores)', () => {
     const user = userEvent.setup();
     const me = viewer('ADMIN');
     const { onSuccess, signedIn } = renderDialog([
-      staffLoginMock({ username: 'admin@ejemplo.org.gt', password: 'Demo2026!', forceRole: null }, { viewer: me }, 150),
+      staffLoginMock(
+        { username: 'admin@ejemplo.org.gt', password: 'Demo2026!', forceRole: null },
+        { viewer: me },
+        2_000,
+      ),
     ]);
     await user.type(usuario(), 'admin@ejemplo.org.gt');
     await user.type(clave(), 'Demo2026!{Enter}');

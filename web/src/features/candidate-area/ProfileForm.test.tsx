@@ -38,7 +38,7 @@ function render(profile = newProfile(), mocks: Mocks = [], onSaved = vi.fn()) {
   return { onSaved };
 }
 
-describe('the profile form', { timeout: 30_000 }, () => {
+describe('the profile form', () => {
   it('refuses bad input with the messages of spec 1 §5.3', async () => {
     const user = userEvent.setup();
     render();

@@ -95,7 +95,8 @@ describe('Mantenimiento de Pruebas', () => {
             },
           },
         },
-        delay: 300,
+        // Long enough that a busy machine still sees the optimistic state before the answer.
+        delay: 2_000,
       },
     ]);
     const cards = await screen.findAllByRole('article');

@@ -124,7 +124,7 @@ function renderDetail(mocks: Mocks, role: 'ADMIN' | 'MANAGER' | 'VIEWER' = 'MANA
 }
 
 /** Shown once the session's role is known. */
-const followUp = () => screen.findByRole('button', { name: 'Iniciar seguimiento' }, { timeout: 5000 });
+const followUp = () => screen.findByRole('button', { name: 'Iniciar seguimiento' });
 
 const payload = (state: CandidateState | null, error: unknown = null, emailQueued = true) => ({
   __typename: 'CandidatePayload',
@@ -336,5 +336,5 @@ describe('candidate detail actions (spec 3 §4.1, §4.5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Contratar de todas formas' }));
     expect(await screen.findByText('Candidato contratado')).toBeInTheDocument();
     expect(screen.getByText('Se movió al Historial.')).toBeInTheDocument();
-  }, 30_000);
+  });
 });

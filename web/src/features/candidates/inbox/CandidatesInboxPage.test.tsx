@@ -93,39 +93,29 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
     expect(screen.queryByRole('link', { name: 'Historial de Candidatos' })).not.toBeInTheDocument();
   });
 
-  it(
-    'filters by tab and search (debounced), going back to page 1, and keeps the filters in the address',
-    { timeout: 20_000 },
-    async () => {
-      const user = userEvent.setup();
-      const many = Array.from({ length: 10 }, (_, i) => row(String(i + 1), 'INTERVIEW'));
-      renderInbox('ADMIN', [
-        inbox(vars(), page(many, { totalCount: 40, counts: { INTERVIEW: 40 } })),
-        inbox(vars({ page: 3 }), page(many, { totalCount: 40, counts: { INTERVIEW: 40 } })),
-        inbox(vars({ state: 'INTERVIEW' }), page(many.slice(0, 2), { totalCount: 2, counts: { INTERVIEW: 2 } })),
-        inbox(vars({ state: 'INTERVIEW', search: 'zz' }), page([], { counts: {} })),
-      ]);
-      expect(
-        await screen.findByText('Mostrando 1-10 de 40 candidatos', undefined, { timeout: 5000 }),
-      ).toBeInTheDocument();
-      expect(screen.getAllByRole('button', { name: /^Página \d$/ })).toHaveLength(4);
-      await user.click(screen.getByRole('button', { name: 'Página 3' }));
-      expect(
-        await screen.findByText('Mostrando 21-30 de 40 candidatos', undefined, { timeout: 5000 }),
-      ).toBeInTheDocument();
-      expect(search).toBe('?pagina=3');
+  it('filters by tab and search (debounced), going back to page 1, and keeps the filters in the address', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 10 }, (_, i) => row(String(i + 1), 'INTERVIEW'));
+    renderInbox('ADMIN', [
+      inbox(vars(), page(many, { totalCount: 40, counts: { INTERVIEW: 40 } })),
+      inbox(vars({ page: 3 }), page(many, { totalCount: 40, counts: { INTERVIEW: 40 } })),
+      inbox(vars({ state: 'INTERVIEW' }), page(many.slice(0, 2), { totalCount: 2, counts: { INTERVIEW: 2 } })),
+      inbox(vars({ state: 'INTERVIEW', search: 'zz' }), page([], { counts: {} })),
+    ]);
+    expect(await screen.findByText('Mostrando 1-10 de 40 candidatos')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Página \d$/ })).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Página 3' }));
+    expect(await screen.findByText('Mostrando 21-30 de 40 candidatos')).toBeInTheDocument();
+    expect(search).toBe('?pagina=3');
 
-      await user.click(screen.getByRole('tab', { name: /^Entrevista/ }));
-      expect(
-        await screen.findByText('Mostrando 1-2 de 2 candidatos', undefined, { timeout: 5000 }),
-      ).toBeInTheDocument();
-      expect(search).toBe('?estado=entrevista');
+    await user.click(screen.getByRole('tab', { name: /^Entrevista/ }));
+    expect(await screen.findByText('Mostrando 1-2 de 2 candidatos')).toBeInTheDocument();
+    expect(search).toBe('?estado=entrevista');
 
-      await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'zz');
-      expect(await screen.findByText(INBOX_EMPTY, undefined, { timeout: 5000 })).toBeInTheDocument();
-      expect(search).toBe('?estado=entrevista&q=zz');
-    },
-  );
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'zz');
+    expect(await screen.findByText(INBOX_EMPTY)).toBeInTheDocument();
+    expect(search).toBe('?estado=entrevista&q=zz');
+  });
 
   it('reads its filters from the address (back or refresh keep them)', async () => {
     renderInbox(
@@ -138,7 +128,7 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
       ],
       '/panel/candidatos?estado=seguimiento&q=ana&pagina=2&filas=5',
     );
-    expect(await screen.findByText('Mostrando 6-6 de 6 candidatos', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 6-6 de 6 candidatos')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /^En seguimiento/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('ana');
     expect(screen.getByLabelText('Filas por página')).toHaveValue('5');
@@ -150,7 +140,7 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
       { request: { query: CANDIDATE_INBOX, variables: vars() }, error: new Error('boom') },
       inbox(vars(), page([row('1', 'APPLIED')], { counts: { APPLIED: 1 } })),
     ]);
-    expect(await screen.findByText(INBOX_LOAD_FAILED, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(INBOX_LOAD_FAILED)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
   });
