@@ -91,7 +91,7 @@ async function oneRow(trx: Transaction<Database>, deps: PipelineDeps, id: number
 }
 
 export async function bulkChangeState(deps: PipelineDeps, c: BulkChange): Promise<BulkResult> {
-  if (!can(c.actor.role, 'candidate.changeState')) return { ok: false, kind: 'forbidden' };
+  if (!can(c.actor.role, 'candidate.bulkChangeState')) return { ok: false, kind: 'forbidden' };
   let ids: number[];
   if ('ids' in c.selection) {
     ids = [...new Set(c.selection.ids)];
