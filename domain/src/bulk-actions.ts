@@ -79,4 +79,24 @@ export const BULK_MESSAGES = {
   resultSummary: (p: { moved: number; emails: number; refused: number; unchanged: number }) =>
     `${plural(p.moved, 'movido', 'movidos')}, ${plural(p.emails, 'correo enviado', 'correos enviados')}, ` +
     `${plural(p.refused, 'no permitido', 'no permitidos')}, ${plural(p.unchanged, 'sin cambios', 'sin cambios')}.`,
+  /** The screens' labels. */
+  actionsMenu: 'Acciones masivas',
+  selectColumn: 'Selección',
+  selectPage: 'Seleccionar esta página',
+  selectRow: (name: string) => `Seleccionar a ${name}`,
+  selected: (n: number) => (n === 1 ? '1 candidato seleccionado' : `${n} candidatos seleccionados`),
+  selectAllMatching: (n: number) => `Seleccionar los ${n} candidatos que coinciden con el filtro`,
+  allMatchingSelected: (n: number) => `Seleccionados los ${n} candidatos que coinciden con el filtro`,
+  clearSelection: 'Quitar selección',
+  moveTo: (to: CandidateState) => (to === 'rechazado' ? 'Rechazar' : `Mover a ${CANDIDATE_STATE_LABEL[to]}`),
+  confirmMove: (n: number, to: CandidateState) =>
+    `${to === 'rechazado' ? 'Rechazar' : 'Mover'} ${candidatesCount(n)}`,
+  nothingToMove: 'Ningún candidato de la selección se puede mover a ese estado.',
+  previewLoading: 'Revisando la selección…',
+  running: (done: number, total: number) => `Procesando ${done} de ${candidatesCount(total)}…`,
+  refusedHeading: 'No se moverán:',
+  observationLabel: 'Observación (opcional)',
+  observationHint: 'Se incluye en el correo de cada candidato.',
+  close: 'Cerrar',
+  cancel: 'Cancelar',
 } as const;
