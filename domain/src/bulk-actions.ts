@@ -89,8 +89,7 @@ export const BULK_MESSAGES = {
   allMatchingSelected: (n: number) => `Seleccionados los ${n} candidatos que coinciden con el filtro`,
   clearSelection: 'Quitar selección',
   moveTo: (to: CandidateState) => (to === 'rechazado' ? 'Rechazar' : `Mover a ${CANDIDATE_STATE_LABEL[to]}`),
-  confirmMove: (n: number, to: CandidateState) =>
-    `${to === 'rechazado' ? 'Rechazar' : 'Mover'} ${candidatesCount(n)}`,
+  confirmMove: (n: number, to: CandidateState) => `${to === 'rechazado' ? 'Rechazar' : 'Mover'} ${candidatesCount(n)}`,
   nothingToMove: 'Ningún candidato de la selección se puede mover a ese estado.',
   previewLoading: 'Revisando la selección…',
   running: (done: number, total: number) => `Procesando ${done} de ${candidatesCount(total)}…`,
