@@ -72,6 +72,10 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
   const [observation, setObservation] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
+  const primary = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (stage.kind === 'confirm' || stage.kind === 'done' || stage.kind === 'failed') primary.current?.focus();
+  }, [stage.kind]);
 
   useEffect(() => {
     if (started.current) return;
@@ -143,7 +147,7 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
           {stage.message}
         </Alert>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose(true)} data-autofocus>
+          <Button ref={primary} variant="default" onClick={() => onClose(true)}>
             {M.close}
           </Button>
         </Group>
@@ -172,7 +176,7 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
         </Text>
         <RowTable rows={stage.rows} />
         <Group justify="flex-end">
-          <Button onClick={() => onClose(true)} data-autofocus>
+          <Button ref={primary} onClick={() => onClose(true)}>
             {M.close}
           </Button>
         </Group>
@@ -214,11 +218,11 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onClose(false)}>
+          <Button ref={p.moved > 0 ? undefined : primary} variant="default" onClick={() => onClose(false)}>
             {M.cancel}
           </Button>
           {p.moved > 0 && (
-            <Button type="submit" color={to === 'rechazado' ? 'red.9' : undefined} data-autofocus>
+            <Button ref={primary} type="submit" color={to === 'rechazado' ? 'red.9' : undefined}>
               {M.confirmMove(p.moved, to)}
             </Button>
           )}
@@ -256,8 +260,13 @@ function RowTable({ rows }: { rows: readonly Row[] }) {
             return (
               <Table.Tr key={r.candidateId}>
                 <Table.Td>{rowName(r)}</Table.Td>
-                <Table.Td>
-                  <Badge color={OUTCOME_COLOR[o]} variant="light" c={o === 'unchanged' ? 'dark.7' : undefined}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    color={OUTCOME_COLOR[o]}
+                    variant="light"
+                    c={o === 'unchanged' ? 'dark.7' : undefined}
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
                     {BULK_OUTCOME_LABEL[o]}
                   </Badge>
                 </Table.Td>
