@@ -57,7 +57,7 @@ function renderInbox(role: Role, mocks: Mocks) {
 describe('bulk actions in the inbox (issue 23)', () => {
   it(
     'ticks rows, shows what will happen and how many e-mails, moves, and lists each row',
-    { timeout: 20_000 },
+    { timeout: 45_000 },
     async () => {
       const user = userEvent.setup();
       const selection = { candidateIds: ['1', '2'] };
@@ -112,7 +112,7 @@ describe('bulk actions in the inbox (issue 23)', () => {
 
   it(
     'selects every row matching the filter, confirms its count, and rejects with the observation',
-    { timeout: 20_000 },
+    { timeout: 45_000 },
     async () => {
       const user = userEvent.setup();
       const filter = { list: 'INBOX', state: null, search: null };
@@ -155,7 +155,7 @@ describe('bulk actions in the inbox (issue 23)', () => {
     },
   );
 
-  it('says so when the selection is over the limit, and nothing is offered', async () => {
+  it('says so when the selection is over the limit, and nothing is offered', { timeout: 45_000 }, async () => {
     const user = userEvent.setup();
     renderInbox('ADMIN', [
       inbox(900),
