@@ -8,6 +8,7 @@ import { assessmentRoutes } from './assessments/routes.js';
 import { assignedTestRoutes } from './assigned-tests/routes.js';
 import { branchRoutes } from './branches/routes.js';
 import { pipelineRoutes } from './pipeline/index.js';
+import { bulkActionRoutes } from './bulk-actions/routes.js';
 import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
 import { errorHandler, MESSAGES, notFoundHandler } from './errors.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(fileRoutes({ db, files }));
   app.use(candidateRoutes({ db, files }));
   app.use(pipelineRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
+  app.use(bulkActionRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(assignedTestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(documentRequestRoutes({ db, files, publicUrl: deps.publicUrl ?? 'http://localhost:4000' }));
   app.use(

@@ -16,6 +16,7 @@ import type { ApplicationsClient } from './upstream/applications.js';
 import type { ApiTokensClient } from './upstream/api-tokens.js';
 import type { AssignedTestsClient } from './upstream/assigned-tests.js';
 import type { CandidatesClient } from './upstream/candidates.js';
+import type { BulkActionsClient } from './upstream/bulk-actions.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { DocumentRequestsClient } from './upstream/document-requests.js';
 import type { FilesClient } from './upstream/files.js';
@@ -44,6 +45,8 @@ export interface Services {
   files: FilesClient;
   applications: ApplicationsClient;
   candidates: CandidatesClient;
+  /** Bulk state changes (issue 23). */
+  bulkActions: BulkActionsClient;
   assignedTests: AssignedTestsClient;
   profiles: ProfilesClient;
   interviews: InterviewsClient;

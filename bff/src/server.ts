@@ -53,6 +53,7 @@ import { requestIdMiddleware, requestIdOf } from './request-id.js';
 import { SessionsClient } from './upstream/sessions.js';
 import { AssignedTestsClient } from './upstream/assigned-tests.js';
 import { CandidatesClient } from './upstream/candidates.js';
+import { BulkActionsClient } from './upstream/bulk-actions.js';
 import { ApplicationsClient } from './upstream/applications.js';
 import { AccountsClient } from './upstream/accounts.js';
 import { Uploads } from './uploads/routes.js';
@@ -290,6 +291,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     files: new FilesClient(http),
     applications: new ApplicationsClient(http),
     candidates: new CandidatesClient(http),
+    bulkActions: new BulkActionsClient(http),
     assignedTests: new AssignedTestsClient(http),
     profiles: new ProfilesClient(http),
     interviews: new InterviewsClient(http),

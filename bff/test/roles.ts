@@ -132,6 +132,11 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Mutation.rejectCandidate': ['mutation { rejectCandidate(id: "999999") { emailQueued } }', EDITORS],
   'Mutation.reactivateCandidate': ['mutation { reactivateCandidate(id: "999999") { emailQueued } }', ADMIN_ONLY],
   'Mutation.deleteCandidate': ['mutation { deleteCandidate(id: "999999") { ok } }', EDITORS],
+  // Issue 23: bulk moves are roles 1–2; role 3 changes nothing.
+  'Mutation.bulkChangeCandidateState': [
+    'mutation { bulkChangeCandidateState(selection: { candidateIds: ["999999"] }, state: FOLLOW_UP, dryRun: true) { total } }',
+    EDITORS,
+  ],
   // Issue 12: tests, interviews and document requests are moved by roles 1–2 and read by every staff
   // role; the signed document-request link is the candidate's; the funnel report is roles 1–2.
   'Query.documentRequest': ['{ documentRequest(token: "x") { id } }', ['candidate']],

@@ -53,6 +53,7 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Mutation.moveToInduction': 'candidate.changeState',
   'Mutation.hireCandidate': 'candidate.changeState',
   'Mutation.rejectCandidate': 'candidate.changeState',
+  'Mutation.bulkChangeCandidateState': 'candidate.bulkChangeState',
   'Mutation.reactivateCandidate': 'candidate.reactivate',
   'Mutation.deleteCandidate': 'candidate.delete',
   'Mutation.assignTest': 'assignedTest.manage',

@@ -114,6 +114,8 @@ export const CAPABILITIES = {
   'interview.schedule': EDITORS,
   /** The funnel report and its CSV (issue 12). */
   'report.view': EDITORS,
+  /** Bulk state changes in the inbox and a vacancy's list (issue 23): who moves candidates. */
+  'candidate.bulkChangeState': EDITORS,
   /** The candidate's own area (spec 1 §6). */
   'candidate.ownProfile': [4],
   /** Applying to a vacancy and uploading its files (spec 1 §5): candidates; guests too (files.ts). */

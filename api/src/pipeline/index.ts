@@ -7,6 +7,7 @@ export {
   changeStateIn,
   findCandidate,
   listCandidates,
+  matchingCandidateIds,
   stateOf,
   type Actor,
   type PipelineDeps,

@@ -245,3 +245,20 @@ export async function notifyState(deps: PipelineDeps, n: StateNotification): Pro
   await enqueueMail(deps.db, mail, address, target ? { applicationId: target.id } : {});
   return true;
 }
+
+/**
+ * The ids of a list's matching rows (its tab applied), in the list's order, and how many match:
+ * what a bulk action over "every row matching the filter" acts on. None when more than `max` match.
+ */
+export async function matchingCandidateIds(
+  db: Db,
+  q: CandidateListQuery,
+  max: number,
+): Promise<{ total: number; ids: number[] }> {
+  q = await lists.withPositions(db, q);
+  const byState = await lists.countCandidates(db, q);
+  const total = q.state ? (byState.get(q.state) ?? 0) : [...byState.values()].reduce((a, b) => a + b, 0);
+  if (total === 0 || total > max) return { total, ids: [] };
+  const rows = await lists.findCandidates(db, q, { limit: max, offset: 0 });
+  return { total, ids: rows.map((r) => r.id) };
+}

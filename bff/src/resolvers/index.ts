@@ -5,6 +5,7 @@ import { applicationMutations, applicationQueries } from './application.js';
 import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { assignedTestMutations, assignedTestQueries } from './assigned-test.js';
 import { branchQueries } from './branch.js';
+import { bulkActionMutations } from './bulk-action.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
@@ -55,6 +56,7 @@ export const resolvers: Resolvers<Context> = {
     ...myApplicationMutations,
     ...interviewMutations,
     ...documentRequestMutations,
+    ...bulkActionMutations,
   },
   Vacancy,
   Municipality,

@@ -11,6 +11,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
+import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
+import { useSession } from '../../session';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
 export const BY_VACANCY_PAGE_SIZE = 5;
@@ -91,6 +93,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidatesByVacancy;
+  const bulk = useBulkSelection(useSession().viewer?.roleId ?? null, result?.items, `${vacancyId}|${search}`);
 
   return (
     <Stack gap="md">
@@ -124,11 +127,22 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           summary: (_page, _size, total) => (total === 1 ? '1 postulante' : `${total} postulantes`),
         }}
       >
-        <ListTable label="Postulantes de la plaza" minWidth={720} columns={BY_VACANCY_COLUMNS} dimmed={loading}>
+        <BulkActionBar
+          bulk={bulk}
+          total={result?.totalCount ?? 0}
+          filter={{ list: 'VACANCY', vacancyId, search: search || null }}
+        />
+        <ListTable
+          label="Postulantes de la plaza"
+          minWidth={720}
+          columns={withSelectColumn(bulk, BY_VACANCY_COLUMNS)}
+          dimmed={loading}
+        >
           {result?.items.map((c) => {
             const isSelected = selected?.id === c.id;
             return (
               <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
+                <BulkSelectCell bulk={bulk} id={c.id} name={c.fullName} />
                 <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
                   {c.fullName}
                 </Table.Td>

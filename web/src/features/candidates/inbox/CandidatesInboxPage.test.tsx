@@ -48,7 +48,7 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Nombre', 'Puesto', 'Estado', 'Acciones']);
+    ).toEqual(['Selección', 'Nombre', 'Puesto', 'Estado', 'Acciones']);
     expect(screen.getByRole('tab', { name: 'Todos 11' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Postulados 4' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Inducción 1' })).toBeInTheDocument();
@@ -91,6 +91,9 @@ describe('Candidatos Activos (/panel/candidatos)', () => {
     const table = await screen.findByRole('table');
     for (const tr of within(table).getAllByRole('row').slice(1)) expect(actionNames(tr)).toEqual(['Ver perfil']);
     expect(screen.queryByRole('link', { name: 'Historial de Candidatos' })).not.toBeInTheDocument();
+    // No selection and no bulk actions (issue 23).
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Acciones masivas' })).not.toBeInTheDocument();
   });
 
   it('filters by tab and search (debounced), going back to page 1, and keeps the filters in the address', async () => {

@@ -14,6 +14,7 @@ import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
 import { useListParams } from './use-list-params';
+import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
 
 export const INBOX_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const INBOX_EMPTY = 'No hay candidatos activos que coincidan con tu búsqueda';
@@ -78,6 +79,12 @@ export function CandidatesInboxPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidates;
+  const bulk = useBulkSelection(role, result?.items, `${tab.slug}|${filters.search}`);
+  const bulkFilter = {
+    list: 'INBOX' as const,
+    state: tab.state ? stateToEnum(tab.state) : null,
+    search: filters.search || null,
+  };
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
@@ -140,11 +147,18 @@ export function CandidatesInboxPage() {
           summary: showingRange,
         }}
       >
-        <ListTable label="Candidatos activos" minWidth={760} columns={INBOX_COLUMNS} dimmed={loading}>
+        <BulkActionBar bulk={bulk} total={result?.totalCount ?? 0} filter={bulkFilter} />
+        <ListTable
+          label="Candidatos activos"
+          minWidth={760}
+          columns={withSelectColumn(bulk, INBOX_COLUMNS)}
+          dimmed={loading}
+        >
           {result?.items.map((c) => {
             const { vacancy, position } = positionOf(c);
             return (
               <Table.Tr key={c.id}>
+                <BulkSelectCell bulk={bulk} id={c.id} name={c.fullName} />
                 <Table.Td data-label="Nombre">
                   <Stack gap={0}>
                     <Text fw={600} size="sm" fs={c.dataErased ? 'italic' : undefined}>

@@ -1,0 +1,98 @@
+import { BULK_LIMIT, BULK_MESSAGES, isBulkTarget, isEntityId, stateNoteSchema, type BulkOutcome } from '@bolsa/domain';
+import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
+import type { Context } from '../context.js';
+import { actorOf } from '../graph/viewer.js';
+import { mutationError, operationFailed, validationFailed } from '../errors.js';
+import type { BulkSelectionRequest } from '../upstream/bulk-actions.js';
+
+type Payload = ResolversTypes['BulkStateChangePayload'];
+type PayloadError = ResolversTypes['BulkStateChangeError'];
+
+const OUTCOME_ENUM: Record<BulkOutcome, 'MOVED' | 'UNCHANGED' | 'REFUSED' | 'NOT_FOUND'> = {
+  moved: 'MOVED',
+  unchanged: 'UNCHANGED',
+  refused: 'REFUSED',
+  notFound: 'NOT_FOUND',
+};
+
+const nothing = (dryRun: boolean, error: PayloadError): Payload => ({
+  dryRun,
+  total: 0,
+  moved: 0,
+  emailsQueued: 0,
+  unchanged: 0,
+  refused: 0,
+  results: [],
+  error,
+});
+
+const limitExceeded = (count: number, message?: string | null) => ({
+  __typename: 'BulkLimitExceeded' as const,
+  message: message ?? BULK_MESSAGES.tooMany(count),
+  count,
+  limit: BULK_LIMIT,
+});
+
+export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCandidateState'> = {
+  async bulkChangeCandidateState(_p, { selection, state, note, dryRun }, ctx) {
+    const dry = dryRun === true;
+    const invalid = (path: string, message: string) => nothing(dry, validationFailed(message, [{ path, message }]));
+    if (!isBulkTarget(state)) return invalid('state', BULK_MESSAGES.targetInvalid);
+    const parsedNote = stateNoteSchema.safeParse(note ?? undefined);
+    if (!parsedNote.success) return invalid('note', parsedNote.error.issues[0]?.message ?? BULK_MESSAGES.failed);
+
+    let sel: BulkSelectionRequest;
+    if (selection.candidateIds) {
+      const ids = [...new Set(selection.candidateIds)];
+      if (!ids.length) return invalid('selection.candidateIds', BULK_MESSAGES.empty);
+      // Refused whole before the api is asked.
+      if (ids.length > BULK_LIMIT) return nothing(dry, limitExceeded(ids.length));
+      if (!ids.every((i) => isEntityId(i))) return invalid('selection.candidateIds', BULK_MESSAGES.idsInvalid);
+      sel = { ids };
+    } else {
+      const f = selection.filter!;
+      const badVacancy = f.list === 'VACANCY' && !isEntityId(f.vacancyId);
+      const terminalTab = f.list === 'INBOX' && (f.state === 'contratado' || f.state === 'rechazado');
+      if (badVacancy || terminalTab) return invalid('selection.filter', BULK_MESSAGES.filterInvalid);
+      sel = {
+        filter: {
+          list: f.list,
+          vacancyId: f.list === 'VACANCY' ? (f.vacancyId ?? null) : null,
+          state: f.state ?? null,
+          search: f.search?.trim() || null,
+        },
+      };
+    }
+
+    const r = await ctx.bulkActions.changeState(
+      { selection: sel, to: state, note: parsedNote.data ?? null, dryRun: dry },
+      actorOf(ctx),
+    );
+    if (!r.ok) {
+      if (r.kind === 'too-many') return nothing(dry, limitExceeded(r.count, r.message));
+      const e = mutationError(r.failure, { failed: BULK_MESSAGES.failed, preferApiMessage: true });
+      // A 403 (role refused by the api) or 404 is no error of this union: said as OperationFailed.
+      return nothing(dry, e.__typename === 'ValidationFailed' ? e : operationFailed(e.message, r.failure));
+    }
+    const rows = r.answer.rows;
+    const count = (o: BulkOutcome) => rows.filter((x) => x.outcome === o).length;
+    return {
+      dryRun: r.answer.dryRun,
+      total: r.answer.total,
+      moved: count('moved'),
+      emailsQueued: rows.filter((x) => x.outcome === 'moved' && x.emailQueued).length,
+      unchanged: count('unchanged'),
+      refused: count('refused') + count('notFound'),
+      results: rows.map((x) => ({
+        candidateId: x.candidateId,
+        name: x.name,
+        outcome: OUTCOME_ENUM[x.outcome],
+        from: x.from,
+        to: x.to,
+        emailQueued: x.emailQueued,
+        message: x.message,
+      })),
+      error: null,
+    };
+  },
+};

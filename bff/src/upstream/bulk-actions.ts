@@ -1,0 +1,70 @@
+import type { BulkTargetState, CandidateState } from '@bolsa/domain';
+import { normaliseBulkAnswer, normaliseBulkLimit, type BulkAnswerDto } from '../normalise/bulk-action.js';
+import type { ActorRef } from './candidates.js';
+import { failureOf, type Failure } from './failure.js';
+import { UpstreamHttpError, type Upstream } from './http.js';
+
+export type BulkSelectionRequest =
+  | { ids: string[] }
+  | {
+      filter: {
+        list: 'INBOX' | 'VACANCY';
+        vacancyId: string | null;
+        state: CandidateState | null;
+        search: string | null;
+      };
+    };
+
+export interface BulkChangeRequest {
+  selection: BulkSelectionRequest;
+  to: BulkTargetState;
+  note: string | null;
+  dryRun: boolean;
+}
+
+export type BulkChangeResult =
+  | { ok: true; answer: BulkAnswerDto }
+  | { ok: false; kind: 'too-many'; count: number; message: string | null }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
+/** Up to 500 rows, each its own transaction and e-mail: far longer than one state change. */
+const BULK_TIMEOUT_MS = 120_000;
+
+/** POST /internal/candidatos/cambio-masivo (issue 23): the only code that knows its path and fields. */
+export class BulkActionsClient {
+  constructor(private readonly http: Upstream) {}
+
+  async changeState(req: BulkChangeRequest, actor: ActorRef): Promise<BulkChangeResult> {
+    const s = req.selection;
+    const body = {
+      ...('ids' in s
+        ? { ids: s.ids.map(Number) }
+        : {
+            filtro: {
+              lista: s.filter.list === 'INBOX' ? 'activos' : 'plaza',
+              plazaId: s.filter.vacancyId ?? undefined,
+              estado: s.filter.state ?? undefined,
+              busqueda: s.filter.search ?? undefined,
+            },
+          }),
+      nuevoEstado: req.to,
+      mensaje: req.note ?? undefined,
+      simular: req.dryRun,
+      usuarioId: actor.userId ?? undefined,
+      rol: actor.role,
+    };
+    try {
+      const raw = await this.http.request('/internal/candidatos/cambio-masivo', {
+        method: 'POST',
+        json: body,
+        timeoutMs: BULK_TIMEOUT_MS,
+      });
+      return { ok: true, answer: normaliseBulkAnswer(raw) };
+    } catch (err) {
+      if (!(err instanceof UpstreamHttpError)) throw err;
+      const limit = normaliseBulkLimit(err.body);
+      if (limit) return { ok: false, kind: 'too-many', count: limit.count, message: limit.message };
+      return { ok: false, kind: 'failed', failure: failureOf(err.status, err.body) };
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Button, Checkbox, Group, Menu, Modal, Paper, Table, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { BULK_LIMIT, BULK_MESSAGES as M, BULK_TARGET_STATES, stateToEnum } from '@bolsa/domain';
+import { useState, type ReactNode } from 'react';
+import type { BulkCandidateFilter, BulkCandidateSelection } from '../../../gql/graphql';
+import { useTrackDialog } from '../../../lib/dialog-activity';
+import { CANDIDATE_LIST_FIELDS } from '../actions/cache';
+import { BulkMoveDialog } from './BulkMoveDialog';
+import type { BulkSelection } from './use-bulk-selection';
+
+/** What an action's dialog gets: the selection as the GraphQL input, its size, and how to end. */
+export interface BulkActionContext {
+  selection: BulkCandidateSelection;
+  count: number;
+  /** done: something changed (the lists refresh and the selection clears). */
+  close: (done: boolean) => void;
+  /** While true the dialog cannot be closed (a move running). */
+  setBusy: (busy: boolean) => void;
+}
+
+/**
+ * One entry of the 'Acciones masivas' menu. The list is open: tags and export (issue 23, other
+ * branches) add theirs with `extraActions`.
+ */
+export interface BulkAction {
+  key: string;
+  /** Menu entry and the dialog's title. */
+  label: string;
+  /** Menu section ('Cambiar estado', 'Etiquetas', …). */
+  section: string;
+  color?: string;
+  dialog: (ctx: BulkActionContext) => ReactNode;
+}
+
+/** Moving to each state a bulk move may target, and the rejection (the same dialog for all). */
+export const STATE_ACTIONS: readonly BulkAction[] = BULK_TARGET_STATES.map((to) => ({
+  key: `state:${to}`,
+  label: M.moveTo(to),
+  section: 'Cambiar estado',
+  color: to === 'rechazado' ? 'red.9' : undefined,
+  dialog: (ctx: BulkActionContext) => (
+    <BulkMoveDialog selection={ctx.selection} state={stateToEnum(to)} onClose={ctx.close} onBusy={ctx.setBusy} />
+  ),
+}));
+
+interface BulkActionBarProps {
+  bulk: BulkSelection;
+  /** Rows matching the list's filter (every page). */
+  total: number;
+  /** The list's filter as it is on screen, for "every row matching". */
+  filter: BulkCandidateFilter;
+  extraActions?: readonly BulkAction[];
+}
+
+/** The bar over a candidate list: select the page or every match, and the actions menu (roles 1–2). */
+export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkActionBarProps) {
+  const client = useApolloClient();
+  const [active, setActive] = useState<BulkAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  useTrackDialog(active !== null);
+  if (!bulk.enabled) return null;
+
+  const count = bulk.count(total);
+  const pageAll = bulk.pageIds.length > 0 && bulk.pageIds.every((id) => bulk.isSelected(id));
+  const pageSome = bulk.pageIds.some((id) => bulk.isSelected(id));
+  const selection: BulkCandidateSelection = bulk.allMatching ? { filter } : { candidateIds: [...bulk.ids] };
+  const actions = [...STATE_ACTIONS, ...extraActions];
+  const sections = [...new Set(actions.map((a) => a.section))];
+
+  const close = (done: boolean) => {
+    setActive(null);
+    setBusy(false);
+    if (!done) return;
+    bulk.clear();
+    // Every list may have changed (tabs, counts, the history): they refetch.
+    for (const fieldName of CANDIDATE_LIST_FIELDS) client.cache.evict({ id: 'ROOT_QUERY', fieldName });
+    client.cache.gc();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="xs" mb="sm" component="section" aria-label={M.actionsMenu}>
+      <Group gap="sm" wrap="wrap" justify="space-between">
+        <Group gap="sm" wrap="wrap">
+          <Checkbox
+            label={M.selectPage}
+            checked={pageAll}
+            indeterminate={!pageAll && pageSome}
+            onChange={bulk.togglePage}
+            disabled={bulk.pageIds.length === 0}
+          />
+          <Text size="sm" role="status" aria-live="polite">
+            {count > 0 ? (bulk.allMatching ? M.allMatchingSelected(count) : M.selected(count)) : ''}
+          </Text>
+          {pageAll && !bulk.allMatching && total > bulk.pageIds.length && (
+            <Button variant="subtle" size="compact-sm" onClick={bulk.selectAllMatching}>
+              {M.selectAllMatching(total)}
+            </Button>
+          )}
+          {count > 0 && (
+            <Button variant="subtle" color="gray" size="compact-sm" onClick={bulk.clear}>
+              {M.clearSelection}
+            </Button>
+          )}
+        </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="sm"
+              disabled={count === 0 || count > BULK_LIMIT}
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+            >
+              {M.actionsMenu}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {sections.map((section) => (
+              <div key={section}>
+                <Menu.Label>{section}</Menu.Label>
+                {actions
+                  .filter((a) => a.section === section)
+                  .map((a) => (
+                    <Menu.Item key={a.key} color={a.color} onClick={() => setActive(a)}>
+                      {a.label}
+                    </Menu.Item>
+                  ))}
+              </div>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {count > BULK_LIMIT && (
+        <Text size="sm" c="red.9" mt={6} role="alert">
+          {M.tooMany(count)}
+        </Text>
+      )}
+      <Modal
+        opened={active !== null}
+        onClose={() => !busy && close(false)}
+        title={active?.label}
+        closeOnClickOutside={!busy}
+        closeOnEscape={!busy}
+        withCloseButton={!busy}
+        size="lg"
+      >
+        {active?.dialog({ selection, count, close, setBusy })}
+      </Modal>
+    </Paper>
+  );
+}
+
+/** The checkbox cell of a row (first column). */
+export function BulkSelectCell({ bulk, id, name }: { bulk: BulkSelection; id: string; name: string }) {
+  if (!bulk.enabled) return null;
+  return (
+    <Table.Td data-label={M.selectColumn} w={48}>
+      <Checkbox aria-label={M.selectRow(name)} checked={bulk.isSelected(id)} onChange={() => bulk.toggle(id)} />
+    </Table.Td>
+  );
+}
+
+/** The list's columns with the selection column first when the viewer may select. */
+export const withSelectColumn = (bulk: BulkSelection, columns: readonly string[]): string[] =>
+  bulk.enabled ? [M.selectColumn, ...columns] : [...columns];

@@ -1,0 +1,11 @@
+// Bulk actions over the candidate lists (issue 23).
+export {
+  BulkActionBar,
+  BulkSelectCell,
+  STATE_ACTIONS,
+  withSelectColumn,
+  type BulkAction,
+  type BulkActionContext,
+} from './BulkActionBar';
+export { BulkMoveDialog } from './BulkMoveDialog';
+export { useBulkSelection, type BulkSelection } from './use-bulk-selection';

@@ -1,0 +1,43 @@
+import { graphql } from '../../../gql';
+
+/** A bulk move (issue 23): with dryRun the confirmation's counts, without it the move itself. */
+export const BULK_CHANGE_CANDIDATE_STATE = graphql(`
+  mutation BulkChangeCandidateState(
+    $selection: BulkCandidateSelection!
+    $state: CandidateState!
+    $note: String
+    $dryRun: Boolean
+  ) {
+    bulkChangeCandidateState(selection: $selection, state: $state, note: $note, dryRun: $dryRun) {
+      dryRun
+      total
+      moved
+      emailsQueued
+      unchanged
+      refused
+      results {
+        candidateId
+        name
+        outcome
+        from
+        to
+        emailQueued
+        message
+      }
+      error {
+        __typename
+        ... on BulkLimitExceeded {
+          message
+          count
+          limit
+        }
+        ... on ValidationFailed {
+          message
+        }
+        ... on OperationFailed {
+          message
+        }
+      }
+    }
+  }
+`);
