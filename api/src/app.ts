@@ -8,6 +8,7 @@ import { assessmentRoutes } from './assessments/routes.js';
 import { assignedTestRoutes } from './assigned-tests/routes.js';
 import { branchRoutes } from './branches/routes.js';
 import { pipelineRoutes } from './pipeline/index.js';
+import { exportRoutes } from './exports/index.js';
 import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
 import { errorHandler, MESSAGES, notFoundHandler } from './errors.js';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(assessmentRoutes(db, files));
   app.use(adminEmailRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(reportRoutes(db));
+  app.use(exportRoutes(db));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -114,6 +114,9 @@ export const CAPABILITIES = {
   'interview.schedule': EDITORS,
   /** The funnel report and its CSV (issue 12). */
   'report.view': EDITORS,
+  /** Candidate lists to CSV/XLSX (issue 23): roles 1–2; the log of every export: the administrator. */
+  'candidate.export': EDITORS,
+  'candidate.exportLog': ADMINS,
   /** The candidate's own area (spec 1 §6). */
   'candidate.ownProfile': [4],
   /** Applying to a vacancy and uploading its files (spec 1 §5): candidates; guests too (files.ts). */
