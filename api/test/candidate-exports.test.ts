@@ -31,7 +31,14 @@ describe.each(databases)('candidate exports (GET /internal/exportaciones/candida
     vacancyId = (
       await db
         .insertInto('plazas')
-        .values({ nombre: 'Plaza exportada', sede_id: sede.id, lugar: 'Ciudad', descripcion: 'x', fecha_publicacion: '2026-01-01', status: '1' })
+        .values({
+          nombre: 'Plaza exportada',
+          sede_id: sede.id,
+          lugar: 'Ciudad',
+          descripcion: 'x',
+          fecha_publicacion: '2026-01-01',
+          status: '1',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -50,8 +57,9 @@ describe.each(databases)('candidate exports (GET /internal/exportaciones/candida
         })),
       )
       .execute();
-    adminId = (await db.selectFrom('usuarios').select('id').where('idrol', '=', 1).orderBy('id').executeTakeFirstOrThrow())
-      .id;
+    adminId = (
+      await db.selectFrom('usuarios').select('id').where('idrol', '=', 1).orderBy('id').executeTakeFirstOrThrow()
+    ).id;
   }, 120_000);
   afterAll(async () => t?.close());
 

@@ -33,7 +33,12 @@ describe('candidate export: the normalisers', () => {
       appliedAt: '2026-03-01T02:00:00Z',
       updatedAt: '2026-03-02T10:00:00Z',
     });
-    const erased = normaliseCandidateExportRow({ id: 8, inputNombre: 'X', inputEmail: 'x@x.co', datosEliminados: true });
+    const erased = normaliseCandidateExportRow({
+      id: 8,
+      inputNombre: 'X',
+      inputEmail: 'x@x.co',
+      datosEliminados: true,
+    });
     expect(erased).toMatchObject({ email: null, phone: null });
     expect(erased!.fullName).not.toContain('X');
     expect(normaliseCandidateExportRow({ nombre: 'sin id' })).toBeNull();
@@ -43,8 +48,19 @@ describe('candidate export: the normalisers', () => {
     const log = normaliseExportLog(
       {
         items: [
-          { id: 1, fecha: '2026-11-27T15:00:00.000Z', nombreUsuario: 'Admin', usuarioId: 1, lista: 'vacancy', plazaId: 4,
-            nombrePlaza: 'P', estado: 'Induccion', busqueda: 'ana', filas: '12', formato: 'XLSX' },
+          {
+            id: 1,
+            fecha: '2026-11-27T15:00:00.000Z',
+            nombreUsuario: 'Admin',
+            usuarioId: 1,
+            lista: 'vacancy',
+            plazaId: 4,
+            nombrePlaza: 'P',
+            estado: 'Induccion',
+            busqueda: 'ana',
+            filas: '12',
+            formato: 'XLSX',
+          },
           { id: 2 },
         ],
         totalCount: 2,
@@ -55,15 +71,23 @@ describe('candidate export: the normalisers', () => {
     );
     expect(log.totalCount).toBe(2);
     expect(log.items).toEqual([
-      expect.objectContaining({ id: '1', userName: 'Admin', byToken: false, list: 'vacancy', vacancyId: '4',
-        state: 'inducción', rows: 12, format: 'xlsx' }),
+      expect.objectContaining({
+        id: '1',
+        userName: 'Admin',
+        byToken: false,
+        list: 'vacancy',
+        vacancyId: '4',
+        state: 'inducción',
+        rows: 12,
+        format: 'xlsx',
+      }),
     ]);
   });
 });
 
 describe('candidate export through the BFF (real api)', () => {
   let stack: Stack;
-  const cookies: Record<string, string> = {};
+  const cookies = { admin: '', manager: '', viewer: '', candidate: '' };
   let vacancyId = '';
   const FORMULA = '=HYPERLINK("http://x","Ver")';
 
@@ -77,7 +101,11 @@ describe('candidate export through the BFF (real api)', () => {
     });
   };
   const gql = (query: string, cookie: string) =>
-    request(stack.bff.app).post('/graphql').set('content-type', 'application/json').set('cookie', cookie).send({ query });
+    request(stack.bff.app)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('cookie', cookie)
+      .send({ query });
 
   beforeAll(async () => {
     stack = await startStack();
@@ -97,8 +125,14 @@ describe('candidate export through the BFF (real api)', () => {
     const sede = await db.selectFrom('sedes').select('id').orderBy('id').executeTakeFirstOrThrow();
     const v = await db
       .insertInto('plazas')
-      .values({ nombre: 'Enfermería, turno "A"', sede_id: sede.id, lugar: 'Ciudad', descripcion: 'x',
-        fecha_publicacion: '2026-01-01', status: '1' })
+      .values({
+        nombre: 'Enfermería, turno "A"',
+        sede_id: sede.id,
+        lugar: 'Ciudad',
+        descripcion: 'x',
+        fecha_publicacion: '2026-01-01',
+        status: '1',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     vacancyId = String(v.id);
@@ -106,10 +140,24 @@ describe('candidate export through the BFF (real api)', () => {
       .insertInto('postulantes')
       .values([
         // 20:00 on 28 February in Guatemala is already 1 March in UTC: the file says 28/02/2026.
-        { plaza_id: v.id, nombre: 'María José Pérez', cui: null, email: 'maria@example.com', telefono: '55551234',
-          estado: 'en seguimiento', fecha_registro: '2026-03-01T02:00:00Z' },
-        { plaza_id: v.id, nombre: FORMULA, cui: null, email: '+1@example.com', telefono: null, estado: 'rechazado',
-          fecha_registro: '2026-03-02T15:00:00Z' },
+        {
+          plaza_id: v.id,
+          nombre: 'María José Pérez',
+          cui: null,
+          email: 'maria@example.com',
+          telefono: '55551234',
+          estado: 'en seguimiento',
+          fecha_registro: '2026-03-01T02:00:00Z',
+        },
+        {
+          plaza_id: v.id,
+          nombre: FORMULA,
+          cui: null,
+          email: '+1@example.com',
+          telefono: null,
+          estado: 'rechazado',
+          fecha_registro: '2026-03-02T15:00:00Z',
+        },
       ])
       .execute();
   }, 120_000);
@@ -128,7 +176,10 @@ describe('candidate export through the BFF (real api)', () => {
     // Parsed back by a spreadsheet library.
     const wb = new ExcelJS.Workbook();
     const sheet = await wb.csv.read(Readable.from([text.slice(1)]));
-    const rows = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map((c) => String(c ?? '')));
+    const rows = sheet
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1).map((c) => String(c ?? '')));
     expect(rows[0]).toEqual(CANDIDATE_EXPORT_COLUMNS.map((c) => c.heading));
     expect(rows).toHaveLength(3);
     const formula = rows.find((r) => r[0]!.includes('HYPERLINK'))!;
@@ -142,12 +193,15 @@ describe('candidate export through the BFF (real api)', () => {
   });
 
   it('an administrator downloads it as XLSX: every cell a string, none a formula', async () => {
-    const res = await download(candidateExportUrl({ list: 'vacancy', vacancyId, search: 'maria' }, 'xlsx'), cookies.admin);
+    const res = await download(
+      candidateExportUrl({ list: 'vacancy', vacancyId, search: 'maria' }, 'xlsx'),
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain(`.xlsx"`);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as Buffer);
+    await wb.xlsx.load(res.body as ExcelJS.Buffer);
     const sheet = wb.getWorksheet('Candidatos')!;
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(CANDIDATE_EXPORT_COLUMNS.map((c) => c.heading));
@@ -155,7 +209,7 @@ describe('candidate export through the BFF (real api)', () => {
 
     const all = await download(candidateExportUrl({ list: 'vacancy', vacancyId }, 'xlsx'), cookies.admin);
     const wb2 = new ExcelJS.Workbook();
-    await wb2.xlsx.load(all.body as Buffer);
+    await wb2.xlsx.load(all.body as ExcelJS.Buffer);
     const cells: ExcelJS.Cell[] = [];
     wb2.getWorksheet('Candidatos')!.eachRow((row) => row.eachCell((c) => cells.push(c)));
     expect(cells.some((c) => c.value === FORMULA)).toBe(true);
@@ -163,7 +217,10 @@ describe('candidate export through the BFF (real api)', () => {
   });
 
   it('the inbox exports its tab and search; role 3, candidates and guests are refused', async () => {
-    const res = await download(candidateExportUrl({ list: 'inbox', state: 'en seguimiento', search: 'maria jose' }, 'csv'), cookies.admin);
+    const res = await download(
+      candidateExportUrl({ list: 'inbox', state: 'en seguimiento', search: 'maria jose' }, 'csv'),
+      cookies.admin,
+    );
     expect(res.status).toBe(200);
     const lines = (res.body as Buffer).toString('utf8').trim().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -196,10 +253,23 @@ describe('candidate export through the BFF (real api)', () => {
     const page = log.body.data.candidateExports;
     // The downloads above (the refused ones recorded nothing).
     expect(page.totalCount).toBe(4);
-    expect(page.items[0]).toMatchObject({ list: 'INBOX', state: 'FOLLOW_UP', search: 'maria jose', rowCount: 1, format: 'CSV',
-      byApiToken: false });
-    expect(page.items.at(-1)).toMatchObject({ list: 'VACANCY', vacancyId, vacancyName: 'Enfermería, turno "A"', rowCount: 2,
-      format: 'CSV', state: null, search: null });
+    expect(page.items[0]).toMatchObject({
+      list: 'INBOX',
+      state: 'FOLLOW_UP',
+      search: 'maria jose',
+      rowCount: 1,
+      format: 'CSV',
+      byApiToken: false,
+    });
+    expect(page.items.at(-1)).toMatchObject({
+      list: 'VACANCY',
+      vacancyId,
+      vacancyName: 'Enfermería, turno "A"',
+      rowCount: 2,
+      format: 'CSV',
+      state: null,
+      search: null,
+    });
     expect(page.items.map((i: { exportedBy: string }) => i.exportedBy)).toContain('Administrador Demo');
     const manager = await gql('{ candidateExports { totalCount } }', cookies.manager);
     expect(manager.body.errors[0].extensions.code).toBe('FORBIDDEN');

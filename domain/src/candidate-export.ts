@@ -76,11 +76,18 @@ export function readCandidateExportQuery(
     return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.vacancyRequired };
   const rawState = one('state');
   const state = rawState ? stateFromEnum(rawState) : null;
-  if (rawState === null || (rawState && !state) || (state && list === 'inbox' && !ACTIVE_STATES.includes(state as never)))
+  if (
+    rawState === null ||
+    (rawState && !state) ||
+    (state && list === 'inbox' && !ACTIVE_STATES.includes(state as never))
+  )
     return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.stateInvalid };
   const search = one('search');
   // eslint-disable-next-line no-control-regex
-  if (search === null || (search && (search.length > CANDIDATE_EXPORT_SEARCH_MAX || /[\u0000-\u001f\u007f]/.test(search))))
+  if (
+    search === null ||
+    (search && (search.length > CANDIDATE_EXPORT_SEARCH_MAX || /[\u0000-\u001f\u007f]/.test(search)))
+  )
     return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.searchInvalid };
   return {
     ok: true,

@@ -57,7 +57,10 @@ export interface ExportRecordJson {
 }
 
 export async function countExports(db: Db): Promise<number> {
-  const r = await db.selectFrom('exportaciones').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('exportaciones')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return r.n;
 }
 

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Router } from 'express';
 import { actorOf } from '../actor.js';
 import type { Db } from '../db/database.js';
@@ -9,10 +8,25 @@ import { listExports, startCandidateExport } from './service.js';
 
 const INT4_MAX = 2_147_483_647;
 
+/** Resolves when the response can take more, or is gone (leaves no listener behind). */
+const drained = (w: NodeJS.WritableStream & { off: NodeJS.EventEmitter['off'] }) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      w.off('drain', done);
+      w.off('close', done);
+      w.off('error', done);
+      resolve();
+    };
+    w.on('drain', done);
+    w.on('close', done);
+    w.on('error', done);
+  });
+
 /** An API token's id (`tokenId`), or null. */
 function tokenIdOf(raw: string | undefined): number | null {
   if (raw === undefined || raw === '') return null;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > INT4_MAX) throw badRequest(LIST_MESSAGES.optionInvalid);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > INT4_MAX)
+    throw badRequest(LIST_MESSAGES.optionInvalid);
   return Number(raw);
 }
 
@@ -51,7 +65,7 @@ export function exportRoutes(db: Db): Router {
       if (gone) return;
       const chunk = batch.map((c) => JSON.stringify(c)).join('\n') + (batch.length ? '\n' : '');
       // Back-pressure: the next batch is read only when the BFF has taken this one.
-      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!res.write(chunk)) await drained(res);
     }
     res.end();
   });

@@ -38,7 +38,8 @@ export async function startCandidateExport(db: Db, r: CandidateExportRequest) {
   return {
     total: ids.length,
     async *batches() {
-      for (let i = 0; i < ids.length; i += EXPORT_BATCH) yield await candidatesByIds(db, ids.slice(i, i + EXPORT_BATCH));
+      for (let i = 0; i < ids.length; i += EXPORT_BATCH)
+        yield await candidatesByIds(db, ids.slice(i, i + EXPORT_BATCH));
     },
   };
 }

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -50,12 +49,26 @@ async function writeXlsx(rows: AsyncIterable<CandidateExportRow>, out: Writable)
   sheet.getRow(1).commit();
   for await (const r of rows) {
     sheet.addRow(candidateExportCells(r)).commit();
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.writableNeedDrain) await drained(out);
     if (out.destroyed) return;
   }
   sheet.commit();
   await workbook.commit();
 }
+
+/** Resolves when the response can take more, or is gone (leaves no listener behind). */
+const drained = (w: Writable) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      w.off('drain', done);
+      w.off('close', done);
+      w.off('error', done);
+      resolve();
+    };
+    w.on('drain', done);
+    w.on('close', done);
+    w.on('error', done);
+  });
 
 const refuse = (res: Response, status: number, message: string) => void res.status(status).json({ message });
 

@@ -1,4 +1,12 @@
-import { can, CANDIDATE_STATE_LABEL, check, csvCell, formatDate, funnelRangeSchema, type CandidateState } from '@bolsa/domain';
+import {
+  can,
+  CANDIDATE_STATE_LABEL,
+  check,
+  csvCell,
+  formatDate,
+  funnelRangeSchema,
+  type CandidateState,
+} from '@bolsa/domain';
 import { Router, type Request } from 'express';
 import type { Services } from '../context.js';
 import { MESSAGES } from '../errors.js';

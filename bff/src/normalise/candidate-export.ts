@@ -1,4 +1,10 @@
-import { canonicalState, type CandidateExportFormat, type CandidateExportList, type CandidateExportRow, type CandidateState } from '@bolsa/domain';
+import {
+  canonicalState,
+  type CandidateExportFormat,
+  type CandidateExportList,
+  type CandidateExportRow,
+  type CandidateState,
+} from '@bolsa/domain';
 import { normaliseCandidate } from './candidate.js';
 import { fieldsOf, id, pick, text } from './fields.js';
 import { pageEnvelope } from './paging.js';
