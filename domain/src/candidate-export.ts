@@ -1,5 +1,6 @@
 import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateFromEnum, stateToEnum, type CandidateState } from './candidate.js';
 import { formatDate } from './format.js';
+import { hasControlCharacters } from './schema.js';
 import { todayInGuatemala, toGuatemalaWallClock } from './time.js';
 
 /**
@@ -83,11 +84,7 @@ export function readCandidateExportQuery(
   )
     return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.stateInvalid };
   const search = one('search');
-  // eslint-disable-next-line no-control-regex
-  if (
-    search === null ||
-    (search && (search.length > CANDIDATE_EXPORT_SEARCH_MAX || /[\u0000-\u001f\u007f]/.test(search)))
-  )
+  if (search === null || (search && (search.length > CANDIDATE_EXPORT_SEARCH_MAX || hasControlCharacters(search))))
     return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.searchInvalid };
   return {
     ok: true,

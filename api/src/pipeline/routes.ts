@@ -15,8 +15,7 @@ import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryP
 import { actorOf } from '../actor.js';
 import { stateChangeRefusal } from './refusal.js';
 import * as pipeline from './service.js';
-import { CANDIDATE_SORTS, type PipelineDeps, type StateChangeOutcome } from './service.js';
-import type { CandidateListQuery } from './list-repository.js';
+import { CANDIDATE_SORTS, type CandidateListQuery, type PipelineDeps, type StateChangeOutcome } from './service.js';
 
 const M = TRANSITION_MESSAGES;
 export const PIPELINE_MESSAGES = {

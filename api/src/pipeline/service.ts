@@ -23,7 +23,7 @@ import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
 import { findRequestEvents } from '../document-requests/index.js';
 
-export { CANDIDATE_SORTS, type CandidateSort } from './list-repository.js';
+export { CANDIDATE_SORTS, type CandidateListQuery, type CandidateSort } from './list-repository.js';
 
 import type { Actor } from '../actor.js';
 export type { Actor };
