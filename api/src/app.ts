@@ -9,6 +9,7 @@ import { assignedTestRoutes } from './assigned-tests/routes.js';
 import { branchRoutes } from './branches/routes.js';
 import { pipelineRoutes } from './pipeline/index.js';
 import { bulkActionRoutes } from './bulk-actions/routes.js';
+import { exportRoutes } from './exports/index.js';
 import { candidateRoutes } from './candidates/routes.js';
 import type { Db } from './db/database.js';
 import { errorHandler, MESSAGES, notFoundHandler } from './errors.js';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(assessmentRoutes(db, files));
   app.use(adminEmailRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(reportRoutes(db));
+  app.use(exportRoutes(db));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -19,6 +19,7 @@ import type { CandidatesClient } from './upstream/candidates.js';
 import type { BulkActionsClient } from './upstream/bulk-actions.js';
 import type { CatalogueClient } from './upstream/catalogue.js';
 import type { DocumentRequestsClient } from './upstream/document-requests.js';
+import type { ExportsClient } from './upstream/exports.js';
 import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
 import type { Upstream } from './upstream/http.js';
@@ -51,6 +52,8 @@ export interface Services {
   profiles: ProfilesClient;
   interviews: InterviewsClient;
   reports: ReportsClient;
+  /** Candidate-list exports and their log (issue 23). */
+  exports: ExportsClient;
   documentRequests: DocumentRequestsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;

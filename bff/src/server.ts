@@ -65,7 +65,9 @@ import { InterviewsClient } from './upstream/interviews.js';
 import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
+import { ExportsClient } from './upstream/exports.js';
 import { reportsRouter } from './files/reports.js';
+import { candidateExportsRouter } from './files/candidate-exports.js';
 import { resolverContext, type ServerContext } from './resolver-context.js';
 import { webRouter } from './files/web.js';
 import {
@@ -296,6 +298,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     profiles: new ProfilesClient(http),
     interviews: new InterviewsClient(http),
     reports: new ReportsClient(http),
+    exports: new ExportsClient(http),
     documentRequests: new DocumentRequestsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
@@ -429,6 +432,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.use('/files', testFilesRouter(services));
   app.use('/files', candidateFilesRouter(services));
   app.use('/reports', reportsRouter(services));
+  app.use('/reports', candidateExportsRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
   app.get('/graphiql', (_req, res) => {

@@ -141,6 +141,8 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   // role; the signed document-request link is the candidate's; the funnel report is roles 1–2.
   'Query.documentRequest': ['{ documentRequest(token: "x") { id } }', ['candidate']],
   'Query.funnelReport': ['{ funnelReport(from: "2026-01-01", to: "2026-12-31") { overall { total } } }', EDITORS],
+  // Issue 23: the log of candidate-list exports is the administrator's.
+  'Query.candidateExports': ['{ candidateExports { totalCount } }', ADMIN_ONLY],
   'Mutation.requestDocuments': [
     'mutation { requestDocuments(candidateId: "999999", documents: [CURRICULUM], comment: "Actualiza tu CV") { error { __typename } } }',
     EDITORS,

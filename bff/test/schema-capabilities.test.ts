@@ -27,6 +27,7 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Query.assignedTests': 'candidate.view',
   'Query.documentRequest': 'candidate.ownProfile',
   'Query.funnelReport': 'report.view',
+  'Query.candidateExports': 'candidate.exportLog',
   'Mutation.createStaffUser': 'staffUser.manage',
   'Mutation.updateStaffUser': 'staffUser.manage',
   'Mutation.toggleStaffUser': 'staffUser.manage',

@@ -28,3 +28,4 @@ export * from './job-posting.js';
 export * from './funnel-report.js';
 export * from './log-privacy.js';
 export * from './bulk-actions.js';
+export * from './candidate-export.js';

@@ -116,6 +116,9 @@ export const CAPABILITIES = {
   'report.view': EDITORS,
   /** Bulk state changes in the inbox and a vacancy's list (issue 23): who moves candidates. */
   'candidate.bulkChangeState': EDITORS,
+  /** Candidate lists to CSV/XLSX (issue 23): roles 1–2; the log of every export: the administrator. */
+  'candidate.export': EDITORS,
+  'candidate.exportLog': ADMINS,
   /** The candidate's own area (spec 1 §6). */
   'candidate.ownProfile': [4],
   /** Applying to a vacancy and uploading its files (spec 1 §5): candidates; guests too (files.ts). */

@@ -50,6 +50,7 @@ import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './ta
 import type { EntrevistasTable } from './tables/interviews.js';
 import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { ArchivosPreparadosTable } from './tables/files.js';
+import type { ExportacionesTable } from './tables/exports.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -76,6 +77,7 @@ export interface Database {
   entrevistas: EntrevistasTable;
   solicitudes_documentos: SolicitudesDocumentosTable;
   archivos_preparados: ArchivosPreparadosTable;
+  exportaciones: ExportacionesTable;
 }
 
 export type Db = Kysely<Database>;

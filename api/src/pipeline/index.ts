@@ -2,8 +2,10 @@
  * The pipeline area's public face: THE state change (and its refusal, as every route answers it),
  * what the other areas read of a candidate in the pipeline, and the routes app.ts mounts.
  */
-export { pipelineRoutes, PIPELINE_MESSAGES } from './routes.js';
+export { candidateListQueryOf, pipelineRoutes, PIPELINE_MESSAGES } from './routes.js';
 export {
+  candidateIdsInOrder,
+  candidatesByIds,
   changeStateIn,
   findCandidate,
   listCandidates,

@@ -146,3 +146,21 @@ export async function findCandidates(
   const rows = await selectListColumns(joined(q)).execute();
   return rows.map(toListJson);
 }
+
+/** The ids of the matching candidates in the list's order, tab applied: an export's snapshot. */
+export async function findCandidateIds(db: Conn, f: CandidateListQuery): Promise<number[]> {
+  let q = filtered(db, f);
+  if (f.state) q = q.where('c.etapa', '=', f.state);
+  const rows = await ordered(q, f).select('c.id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** These candidates in the order given; one deleted meanwhile is left out. */
+export async function findCandidatesByIds(db: Conn, ids: readonly number[]): Promise<CandidateListJson[]> {
+  if (!ids.length) return [];
+  const rows = await selectListColumns(
+    joined(candidatesOnly(db).where(sql<SqlBool>`c.id = any(${sql.val([...ids])}::int[])`)),
+  ).execute();
+  const byId = new Map(rows.map((r) => [r.id, toListJson(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

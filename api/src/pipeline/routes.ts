@@ -15,7 +15,7 @@ import { LIST_MESSAGES, parseOption, parsePaging, parseSearch, parseSort, queryP
 import { actorOf } from '../actor.js';
 import { stateChangeRefusal } from './refusal.js';
 import * as pipeline from './service.js';
-import { CANDIDATE_SORTS, type PipelineDeps, type StateChangeOutcome } from './service.js';
+import { CANDIDATE_SORTS, type CandidateListQuery, type PipelineDeps, type StateChangeOutcome } from './service.js';
 
 const M = TRANSITION_MESSAGES;
 export const PIPELINE_MESSAGES = {
@@ -72,6 +72,16 @@ function listQuery(req: Request, scope: 'active' | 'history' | 'all') {
   if (state && scope === 'active' && !(ACTIVE_STATES as readonly string[]).includes(state))
     throw badRequest(LIST_MESSAGES.optionInvalid);
   return { scope, state: state ?? undefined, words: parseSearch(req), sort: sort ?? ('appliedAt' as const), desc };
+}
+
+/**
+ * The filter of the inbox ('inbox': /candidatos/lista) or of a vacancy's list ('vacancy':
+ * /candidatos/por-plaza/{plazaId}) read from the same query parameters those lists take, the
+ * vacancy as `plazaId`: an export of a list filters exactly as the list does.
+ */
+export function candidateListQueryOf(req: Request, list: 'inbox' | 'vacancy'): CandidateListQuery {
+  if (list === 'inbox') return listQuery(req, 'active');
+  return { ...listQuery(req, 'all'), vacancyId: parseId(queryParam(req, 'plazaId') ?? '') };
 }
 
 /** Folded words of a free-text query parameter other than `search`. */

@@ -23,7 +23,7 @@ import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
 import { findRequestEvents } from '../document-requests/index.js';
 
-export { CANDIDATE_SORTS, type CandidateSort } from './list-repository.js';
+export { CANDIDATE_SORTS, type CandidateListQuery, type CandidateSort } from './list-repository.js';
 
 import type { Actor } from '../actor.js';
 export type { Actor };
@@ -67,6 +67,14 @@ export async function listCandidates(
         );
   return { items, totalCount, page, pageSize: paging.pageSize, counts };
 }
+
+/** The matching candidates' ids in the list's order (tab applied): what an export streams. */
+export async function candidateIdsInOrder(db: Db, q: CandidateListQuery): Promise<number[]> {
+  return lists.findCandidateIds(db, await lists.withPositions(db, q));
+}
+
+/** Candidates of the list's shape, in the order of `ids` (an export's batch). */
+export const candidatesByIds = (db: Db, ids: readonly number[]) => lists.findCandidatesByIds(db, ids);
 
 export const findCandidate = (db: Db, id: number) => detail.findCandidate(db, id);
 export const findTimeline = async (db: Db, id: number) =>

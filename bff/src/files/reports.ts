@@ -1,4 +1,12 @@
-import { can, CANDIDATE_STATE_LABEL, check, formatDate, funnelRangeSchema, type CandidateState } from '@bolsa/domain';
+import {
+  can,
+  CANDIDATE_STATE_LABEL,
+  check,
+  csvCell,
+  formatDate,
+  funnelRangeSchema,
+  type CandidateState,
+} from '@bolsa/domain';
 import { Router, type Request } from 'express';
 import type { Services } from '../context.js';
 import { MESSAGES } from '../errors.js';
@@ -6,16 +14,8 @@ import type { FunnelReportDto, FunnelRowDto } from '../normalise/funnel-report.j
 
 const DOWNLOAD_FAILED = { message: 'No se pudo descargar' };
 
-/**
- * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (=, +, -, @, or a tab or
- * carriage return first) gets a leading apostrophe, so a vacancy named '=HYPERLINK(…)' stays text.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
+/** One home for the cell's escaping: the domain's (the candidate exports use it too). */
+export { csvCell };
 
 export const FUNNEL_CSV_HEADINGS = [
   'Desde',

@@ -13,6 +13,7 @@ import { enumResolvers } from './enums.js';
 import { documentRequestMutations, documentRequestQueries } from './document-request.js';
 import { interviewMutations } from './interview.js';
 import { funnelReportQueries } from './funnel-report.js';
+import { candidateExportQueries } from './candidate-export.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
@@ -40,6 +41,7 @@ export const resolvers: Resolvers<Context> = {
     ...candidateProfileQueries,
     ...myApplicationQueries,
     ...funnelReportQueries,
+    ...candidateExportQueries,
     ...documentRequestQueries,
   },
   Mutation: {

@@ -33,6 +33,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import type { FunnelRowFieldsFragment } from '../../gql/graphql';
 import { useDocumentTitle } from '../../lib/document-title';
+import { CandidateExportLog } from './exports';
 import { FUNNEL_REPORT, FUNNEL_VACANCY_OPTIONS } from './operations';
 
 // recharts is the heaviest part of the screen: the filters and the table show before it arrives.
@@ -232,6 +233,7 @@ export function FunnelReportPage() {
           )}
         </Stack>
       )}
+      <CandidateExportLog />
     </Container>
   );
 }

@@ -8,6 +8,7 @@ import { pageTitle } from '../../../lib/site';
 import { ListScreen, ListSkeleton, ListTable, useListPage, useListSearch } from '../../../components/ListScreen';
 import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { CandidateExportButtons } from '../export';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
@@ -107,6 +108,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           maxLength: 100,
           maxWidth: 420,
         }}
+        filters={<CandidateExportButtons filter={{ list: 'vacancy', vacancyId, search }} count={result?.totalCount} />}
         state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando postulantes…" row={40} />}
         failedView={

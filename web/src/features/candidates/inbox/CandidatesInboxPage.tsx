@@ -9,6 +9,7 @@ import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { showingRange as showingRangeOf } from '../../../lib/pagination';
 import { useSession } from '../../session';
+import { CandidateExportButtons } from '../export';
 import { CandidateListFailed, INBOX_LOAD_FAILED, StateCell, tabCount } from '../list-parts';
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
@@ -116,11 +117,17 @@ export function CandidatesInboxPage() {
         filtersGap="sm"
         filtersBelow="md"
         filters={
-          <ListPageSize
-            sizes={INBOX_PAGE_SIZES}
-            value={filters.pageSize}
-            onChange={(pageSize) => update({ pageSize })}
-          />
+          <>
+            <ListPageSize
+              sizes={INBOX_PAGE_SIZES}
+              value={filters.pageSize}
+              onChange={(pageSize) => update({ pageSize })}
+            />
+            <CandidateExportButtons
+              filter={{ list: 'inbox', state: tab.state, search: filters.search }}
+              count={result?.totalCount}
+            />
+          </>
         }
         tabs={{
           label: 'Estado del candidato',

@@ -1,0 +1,53 @@
+import type { Db } from '../db/database.js';
+import { clampPage, type Paging } from '../lists.js';
+import { candidateIdsInOrder, candidatesByIds, type CandidateListQuery } from '../pipeline/index.js';
+import * as repo from './repository.js';
+
+/** Rows read from the database per query while an export streams. */
+export const EXPORT_BATCH = 500;
+
+export interface CandidateExportRequest {
+  list: 'inbox' | 'vacancy';
+  query: CandidateListQuery;
+  /** The search as the person typed it (for the record). */
+  search: string | null;
+  format: 'csv' | 'xlsx';
+  userId: number | null;
+  tokenId: number | null;
+  role: number;
+}
+
+/**
+ * An export of a candidate list: the matching ids are taken once, in the list's order (a
+ * consistent snapshot, small: 50,000 ids are 400 KB), the export is recorded with its row count,
+ * and then the rows are read batch by batch as the caller asks for them — never the whole list.
+ */
+export async function startCandidateExport(db: Db, r: CandidateExportRequest) {
+  const ids = await candidateIdsInOrder(db, r.query);
+  await repo.insertExport(db, {
+    userId: r.userId,
+    tokenId: r.tokenId,
+    role: r.role,
+    list: r.list,
+    vacancyId: r.query.vacancyId ?? null,
+    state: r.query.state ?? null,
+    search: r.search,
+    rows: ids.length,
+    format: r.format,
+  });
+  return {
+    total: ids.length,
+    async *batches() {
+      for (let i = 0; i < ids.length; i += EXPORT_BATCH)
+        yield await candidatesByIds(db, ids.slice(i, i + EXPORT_BATCH));
+    },
+  };
+}
+
+/** The log of exports, newest first, paged. */
+export async function listExports(db: Db, paging: Paging) {
+  const totalCount = await repo.countExports(db);
+  const { page, offset } = clampPage(paging, totalCount);
+  const items = totalCount ? await repo.findExports(db, { limit: paging.pageSize, offset }) : [];
+  return { items, totalCount, page, pageSize: paging.pageSize };
+}

@@ -1,0 +1,66 @@
+import { Button, Group } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import {
+  can,
+  CANDIDATE_EXPORT_FORMAT_LABEL,
+  candidateExportFileName,
+  candidateExportUrl,
+  type CandidateExportFilter,
+  type CandidateExportFormat,
+} from '@bolsa/domain';
+import { useSession } from '../../session';
+
+export const EXPORT_NOTHING = 'No hay candidatos que exportar con estos filtros';
+
+const ICON: Record<CandidateExportFormat, typeof IconFileTypeCsv> = { csv: IconFileTypeCsv, xlsx: IconFileSpreadsheet };
+
+/**
+ * 'Exportar CSV' / 'Exportar Excel' for the list as it is filtered on screen (issue 23): plain
+ * links to GET /reports/candidates.{csv,xlsx}, so the browser saves the file as it streams in
+ * (nothing held in the page). Roles 1–2 only; disabled while the list is loading or empty.
+ */
+export function CandidateExportButtons({
+  filter,
+  count,
+}: {
+  filter: CandidateExportFilter;
+  count: number | undefined;
+}) {
+  const { viewer } = useSession();
+  if (!can(viewer?.roleId ?? null, 'candidate.export')) return null;
+  const empty = count === 0;
+  const disabled = count === undefined || empty;
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-label="Exportar la lista">
+      {(['csv', 'xlsx'] as const).map((format) => {
+        const Icon = ICON[format];
+        const label = `Exportar ${CANDIDATE_EXPORT_FORMAT_LABEL[format]}`;
+        return disabled ? (
+          <Button
+            key={format}
+            size="compact-sm"
+            variant="default"
+            disabled
+            leftSection={<Icon size={16} aria-hidden />}
+            title={empty ? EXPORT_NOTHING : undefined}
+          >
+            {label}
+          </Button>
+        ) : (
+          <Button
+            key={format}
+            component="a"
+            href={candidateExportUrl(filter, format)}
+            download={candidateExportFileName(filter, format)}
+            size="compact-sm"
+            variant="default"
+            leftSection={<Icon size={16} aria-hidden />}
+            title={`Descarga ${count === 1 ? 'el candidato' : `los ${count} candidatos`} de la lista con los filtros aplicados`}
+          >
+            {label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,2 @@
+// The export log of the reports page (issue 23).
+export { CandidateExportLog } from './CandidateExportLog';
