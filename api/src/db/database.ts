@@ -50,6 +50,7 @@ import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './ta
 import type { EntrevistasTable } from './tables/interviews.js';
 import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { ArchivosPreparadosTable } from './tables/files.js';
+import type { EtiquetasTable, PostulanteEtiquetasTable, PostulanteNotasTable } from './tables/notes-tags.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -76,6 +77,9 @@ export interface Database {
   entrevistas: EntrevistasTable;
   solicitudes_documentos: SolicitudesDocumentosTable;
   archivos_preparados: ArchivosPreparadosTable;
+  postulante_notas: PostulanteNotasTable;
+  etiquetas: EtiquetasTable;
+  postulante_etiquetas: PostulanteEtiquetasTable;
 }
 
 export type Db = Kysely<Database>;
