@@ -20,6 +20,7 @@ import type { CatalogueClient } from './upstream/catalogue.js';
 import type { DocumentRequestsClient } from './upstream/document-requests.js';
 import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
+import type { NotesTagsClient } from './upstream/notes-tags.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
 import type { ReportsClient } from './upstream/reports.js';
@@ -49,6 +50,8 @@ export interface Services {
   interviews: InterviewsClient;
   reports: ReportsClient;
   documentRequests: DocumentRequestsClient;
+  /** Notes and tags on candidates (issue 23). */
+  notesTags: NotesTagsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

@@ -62,6 +62,7 @@ import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
 import { DocumentRequestsClient } from './upstream/document-requests.js';
+import { NotesTagsClient } from './upstream/notes-tags.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
 import { reportsRouter } from './files/reports.js';
@@ -295,6 +296,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     interviews: new InterviewsClient(http),
     reports: new ReportsClient(http),
     documentRequests: new DocumentRequestsClient(http),
+    notesTags: new NotesTagsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

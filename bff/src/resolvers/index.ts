@@ -15,6 +15,7 @@ import { funnelReportQueries } from './funnel-report.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
+import { CandidatePage, candidateNoteTagFields, noteTagMutations, noteTagQueries } from './notes-tags.js';
 import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
@@ -40,6 +41,7 @@ export const resolvers: Resolvers<Context> = {
     ...myApplicationQueries,
     ...funnelReportQueries,
     ...documentRequestQueries,
+    ...noteTagQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -55,6 +57,7 @@ export const resolvers: Resolvers<Context> = {
     ...myApplicationMutations,
     ...interviewMutations,
     ...documentRequestMutations,
+    ...noteTagMutations,
   },
   Vacancy,
   Municipality,
@@ -62,6 +65,7 @@ export const resolvers: Resolvers<Context> = {
   StaffUser,
   ApiToken,
   TestTemplate,
-  Candidate,
+  Candidate: { ...Candidate, ...candidateNoteTagFields },
+  CandidatePage,
   ...enumResolvers,
 };
