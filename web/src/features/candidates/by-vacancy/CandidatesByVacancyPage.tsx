@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
+import { TagBadges, TagFilter, useTagFilter } from '../tags';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
 export const BY_VACANCY_PAGE_SIZE = 5;
@@ -83,11 +84,18 @@ export function CandidatesByVacancyPage() {
 
 function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
   const [text, setText, search] = useListSearch(SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useListPage(search);
+  const [tagIds, setTagIds] = useTagFilter();
+  const [page, setPage] = useListPage(`${search}|${tagIds.join(',')}`);
   const [selected, setSelected] = useState<CandidateRowFragment | null>(null);
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATES_BY_VACANCY, {
-    variables: { vacancyId, page, pageSize: BY_VACANCY_PAGE_SIZE, search: search || null },
+    variables: {
+      vacancyId,
+      page,
+      pageSize: BY_VACANCY_PAGE_SIZE,
+      search: search || null,
+      ...(tagIds.length ? { tagIds } : {}),
+    },
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidatesByVacancy;
@@ -104,6 +112,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           maxLength: 100,
           maxWidth: 420,
         }}
+        filters={<TagFilter value={tagIds} onChange={setTagIds} counts={result?.tagCounts} />}
         state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando postulantes…" row={40} />}
         failedView={
@@ -114,7 +123,10 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
             refetch={refetch}
           />
         }
-        empty={{ icon: <IconUsers size={28} aria-hidden />, title: search ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE }}
+        empty={{
+          icon: <IconUsers size={28} aria-hidden />,
+          title: search || tagIds.length ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE,
+        }}
         paging={{
           page,
           pageSize: BY_VACANCY_PAGE_SIZE,
@@ -131,6 +143,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
               <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
                 <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
                   {c.fullName}
+                  <TagBadges tags={c.tags} size="xs" />
                 </Table.Td>
                 <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
                 <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>

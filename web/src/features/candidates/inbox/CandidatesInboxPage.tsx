@@ -13,6 +13,7 @@ import { CandidateListFailed, INBOX_LOAD_FAILED, StateCell, tabCount } from '../
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
+import { TagBadges, TagFilter, useTagFilter } from '../tags';
 import { useListParams } from './use-list-params';
 
 export const INBOX_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -67,6 +68,7 @@ export function CandidatesInboxPage() {
   const canSeeHistory = can(role, 'candidate.history');
   const { filters, text, setText, update } = useListParams(PARAMS);
   const tab = TABS.find((t) => t.slug === filters.tab) ?? TABS[0];
+  const [tagIds, setTagIds] = useTagFilter();
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATE_INBOX, {
     variables: {
@@ -74,6 +76,7 @@ export function CandidatesInboxPage() {
       pageSize: filters.pageSize,
       state: tab.state ? stateToEnum(tab.state) : null,
       search: filters.search || null,
+      ...(tagIds.length ? { tagIds } : {}),
     },
     notifyOnNetworkStatusChange: true,
   });
@@ -109,11 +112,14 @@ export function CandidatesInboxPage() {
         filtersGap="sm"
         filtersBelow="md"
         filters={
-          <ListPageSize
-            sizes={INBOX_PAGE_SIZES}
-            value={filters.pageSize}
-            onChange={(pageSize) => update({ pageSize })}
-          />
+          <>
+            <TagFilter value={tagIds} onChange={setTagIds} counts={result?.tagCounts} />
+            <ListPageSize
+              sizes={INBOX_PAGE_SIZES}
+              value={filters.pageSize}
+              onChange={(pageSize) => update({ pageSize })}
+            />
+          </>
         }
         tabs={{
           label: 'Estado del candidato',
@@ -155,6 +161,7 @@ export function CandidatesInboxPage() {
                         {c.email}
                       </Text>
                     )}
+                    <TagBadges tags={c.tags} size="xs" />
                   </Stack>
                 </Table.Td>
                 <Table.Td data-label="Puesto">
