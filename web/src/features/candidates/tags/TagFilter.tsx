@@ -21,7 +21,7 @@ export function TagFilter({
   onChange: (ids: string[]) => void;
   counts: readonly TagCountLike[] | null | undefined;
 }) {
-  const { data, loading, error } = useQuery(TAGS);
+  const { data, error } = useQuery(TAGS);
   const tags = data?.tags ?? [];
   // Nothing to offer until the tags are known (or when there are none): the list works without it.
   if (value.length === 0 && (!data || tags.length === 0)) return null;
