@@ -77,6 +77,7 @@ const config: CodegenConfig = {
           AdminEmail: '../normalise/admin-email.js#AdminEmailDto',
           Candidate: '../normalise/candidate.js#CandidateDto',
           CandidateFile: '../normalise/candidate-file.js#CandidateFileDto',
+          CandidatePage: '../graph/notes-tags.js#CandidatePageModel',
         },
       },
     },

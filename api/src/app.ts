@@ -24,6 +24,8 @@ import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
 import { interviewRoutes } from './interviews/routes.js';
 import { documentRequestRoutes } from './document-requests/routes.js';
+import { noteRoutes } from './notes/index.js';
+import { tagRoutes } from './tags/index.js';
 import { templateMeetings } from './interviews/meetings.js';
 import { defaultLogger, Readiness, requestLogging, type ApiMetrics, type Logger } from './observability/index.js';
 import type { MeetingProvider } from './interviews/service.js';
@@ -139,6 +141,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminEmailRoutes(db, deps.orgEmailDomain ?? 'ejemplo.org.gt'));
   app.use(reportRoutes(db));
   app.use(exportRoutes(db));
+  app.use(noteRoutes(db));
+  app.use(tagRoutes(db));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

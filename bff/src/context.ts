@@ -22,6 +22,7 @@ import type { DocumentRequestsClient } from './upstream/document-requests.js';
 import type { ExportsClient } from './upstream/exports.js';
 import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
+import type { NotesTagsClient } from './upstream/notes-tags.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
 import type { ReportsClient } from './upstream/reports.js';
@@ -55,6 +56,8 @@ export interface Services {
   /** Candidate-list exports and their log (issue 23). */
   exports: ExportsClient;
   documentRequests: DocumentRequestsClient;
+  /** Notes and tags on candidates (issue 23). */
+  notesTags: NotesTagsClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

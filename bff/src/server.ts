@@ -63,6 +63,7 @@ import { candidateFilesRouter } from './files/candidates.js';
 import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
 import { DocumentRequestsClient } from './upstream/document-requests.js';
+import { NotesTagsClient } from './upstream/notes-tags.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
 import { ExportsClient } from './upstream/exports.js';
@@ -300,6 +301,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     reports: new ReportsClient(http),
     exports: new ExportsClient(http),
     documentRequests: new DocumentRequestsClient(http),
+    notesTags: new NotesTagsClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

@@ -174,6 +174,23 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     'mutation { scheduleInterview(input: { candidateId: "999999", mode: PRESENCIAL, date: "2099-01-01", from: "10:00", to: "11:00", participants: [] }) { meetingLink } }',
     EDITORS,
   ],
+  // Issue 23: notes and tags are written by roles 1–2 and read by every staff role; candidates and
+  // guests reach neither.
+  'Query.tags': ['{ tags { id } }', STAFF],
+  'Mutation.addCandidateNote': [
+    'mutation { addCandidateNote(candidateId: "999999", text: "Llamada") { error { __typename } } }',
+    EDITORS,
+  ],
+  'Mutation.updateCandidateNote': [
+    'mutation { updateCandidateNote(id: "999999", text: "Llamada") { error { __typename } } }',
+    EDITORS,
+  ],
+  'Mutation.deleteCandidateNote': ['mutation { deleteCandidateNote(id: "999999") { ok } }', EDITORS],
+  'Mutation.createTag': ['mutation { createTag(name: "", color: "red") { error { __typename } } }', EDITORS],
+  'Mutation.setCandidateTags': [
+    'mutation { setCandidateTags(candidateId: "999999", tagIds: []) { error { __typename } } }',
+    EDITORS,
+  ],
 };
 
 /** Fields of object types that only staff may read, even inside public queries. */

@@ -29,3 +29,4 @@ export * from './funnel-report.js';
 export * from './log-privacy.js';
 export * from './bulk-actions.js';
 export * from './candidate-export.js';
+export * from './notes-tags.js';

@@ -112,6 +112,9 @@ export const CAPABILITIES = {
   'candidate.requestDocuments': EDITORS,
   'assignedTest.manage': EDITORS,
   'interview.schedule': EDITORS,
+  /** Issue 23: notes on a candidate and the tags on them are written by roles 1–2 (role 3 reads). */
+  'candidate.note': EDITORS,
+  'candidate.tag': EDITORS,
   /** The funnel report and its CSV (issue 12). */
   'report.view': EDITORS,
   /** Bulk state changes in the inbox and a vacancy's list (issue 23): who moves candidates. */

@@ -51,6 +51,7 @@ import type { EntrevistasTable } from './tables/interviews.js';
 import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { ArchivosPreparadosTable } from './tables/files.js';
 import type { ExportacionesTable } from './tables/exports.js';
+import type { EtiquetasTable, PostulanteEtiquetasTable, PostulanteNotasTable } from './tables/notes-tags.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -78,6 +79,9 @@ export interface Database {
   solicitudes_documentos: SolicitudesDocumentosTable;
   archivos_preparados: ArchivosPreparadosTable;
   exportaciones: ExportacionesTable;
+  postulante_notas: PostulanteNotasTable;
+  etiquetas: EtiquetasTable;
+  postulante_etiquetas: PostulanteEtiquetasTable;
 }
 
 export type Db = Kysely<Database>;

@@ -30,6 +30,8 @@ export interface CandidateListQuery {
   /** History: folded words in name or e-mail only / in the position only. */
   candidateWords?: string[];
   positionWords?: string[];
+  /** Tag ids (issue 23): the candidate carries every one. */
+  tagIds?: number[];
   sort: CandidateSort;
   desc: boolean;
   /**
@@ -49,7 +51,7 @@ const vacanciesNamed = (w: string) =>
  * candidates' query hides that, and a search inside a tab then walked the whole tab in date order.
  */
 export const isSearch = (f: CandidateListQuery) =>
-  f.words.length > 0 || !!f.candidateWords?.length || !!f.positionWords?.length;
+  f.words.length > 0 || !!f.candidateWords?.length || !!f.positionWords?.length || !!f.tagIds?.length;
 
 export async function withPositions(db: Conn, f: CandidateListQuery): Promise<CandidateListQuery> {
   const words = [...new Set([...f.words, ...(f.positionWords ?? [])])];
@@ -86,7 +88,34 @@ function filtered(db: Conn, f: CandidateListQuery): Base {
   if (f.words.length) q = q.where(all(f.words.map(nameOrPosition)));
   if (f.candidateWords?.length) q = q.where(all(f.candidateWords.map(nameHas)));
   if (f.positionWords?.length) q = q.where(all(f.positionWords.map((w) => positionHas(f, w))));
+  // Every tag: the candidates of the rarest tag are found from the join table's (etiqueta_id,
+  // postulante_id) index, the others checked by its primary key.
+  if (f.tagIds?.length) {
+    const ids = [...new Set(f.tagIds)];
+    q = q.where(
+      all(
+        ids.map(
+          (t) =>
+            sql<SqlBool>`exists (select 1 from postulante_etiquetas pe where pe.postulante_id = c.id and pe.etiqueta_id = ${t})`,
+        ),
+      ),
+    );
+  }
   return q;
+}
+
+/**
+ * Candidates per tag over the filtered set (scope, vacancy, searches and tags applied; the tab
+ * not), like the counts per state. Tags no candidate of the set carries are absent.
+ */
+export async function countTags(db: Conn, f: CandidateListQuery): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('postulante_etiquetas as t')
+    .where('t.postulante_id', 'in', filtered(db, f).select('c.id'))
+    .select(['t.etiqueta_id', sql<number>`count(*)::int`.as('n')])
+    .groupBy('t.etiqueta_id')
+    .execute();
+  return new Map(rows.map((r) => [r.etiqueta_id, r.n]));
 }
 
 /** Pipeline order for the 'state' sort. */

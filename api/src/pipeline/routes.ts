@@ -4,6 +4,8 @@ import {
   canonicalState,
   hireSchema,
   searchWords,
+  TAG_LIMITS,
+  TAG_MESSAGES,
   TERMINAL_STATES,
   TRANSITION_MESSAGES,
   type CandidateState,
@@ -71,7 +73,23 @@ function listQuery(req: Request, scope: 'active' | 'history' | 'all') {
   if (rawState && !state) throw badRequest(LIST_MESSAGES.optionInvalid);
   if (state && scope === 'active' && !(ACTIVE_STATES as readonly string[]).includes(state))
     throw badRequest(LIST_MESSAGES.optionInvalid);
-  return { scope, state: state ?? undefined, words: parseSearch(req), sort: sort ?? ('appliedAt' as const), desc };
+  return {
+    scope,
+    state: state ?? undefined,
+    words: parseSearch(req),
+    tagIds: tagParam(req),
+    sort: sort ?? ('appliedAt' as const),
+    desc,
+  };
+}
+
+/** `etiquetas=1,2,3` (issue 23): candidates carrying every one of these tags; at most 10. */
+function tagParam(req: Request): number[] | undefined {
+  const raw = queryParam(req, 'etiquetas');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const ids = [...new Set(raw.split(',').map((s) => parseId(s.trim())))];
+  if (ids.length > TAG_LIMITS.filter) throw badRequest(TAG_MESSAGES.tooManyFilter);
+  return ids;
 }
 
 /**

@@ -32,6 +32,8 @@ export type { Actor };
 export const stateOf = (raw: string): CandidateState => canonicalState(raw) ?? 'postulado';
 
 export type ListCounts = Record<string, number>;
+/** The envelope of a candidate list: counts per state, and per tag id (issue 23). */
+export type CandidateEnvelope = Envelope<CandidateListJson, ListCounts> & { conteosEtiquetas: Record<string, number> };
 
 /** Up to this many matches, a search's page is read from its matches rather than in index order. */
 const FEW_MATCHES = 1000;
@@ -45,7 +47,7 @@ export async function listCandidates(
   q: CandidateListQuery,
   paging: Paging | null,
   countStates: readonly string[],
-): Promise<CandidateListJson[] | Envelope<CandidateListJson, ListCounts>> {
+): Promise<CandidateListJson[] | CandidateEnvelope> {
   q = await lists.withPositions(db, q);
   if (!paging) return lists.findCandidates(db, q);
   // The counts first (kept by the database, or one indexed search): they say whether there is a
@@ -65,7 +67,9 @@ export async function listCandidates(
           { limit: paging.pageSize, offset },
           lists.isSearch(q) && totalCount <= FEW_MATCHES,
         );
-  return { items, totalCount, page, pageSize: paging.pageSize, counts };
+  const byTag = await lists.countTags(db, q);
+  const conteosEtiquetas = Object.fromEntries([...byTag].map(([id, n]) => [String(id), n]));
+  return { items, totalCount, page, pageSize: paging.pageSize, counts, conteosEtiquetas };
 }
 
 /** The matching candidates' ids in the list's order (tab applied): what an export streams. */

@@ -234,6 +234,9 @@ export async function eraseAccount(
       .returning('clave')
       .execute();
     keys.push(...files.map((f) => f.clave));
+    // What staff wrote about them (issue 23): notes may hold personal data; tags go with them.
+    await trx.deleteFrom('postulante_notas').where('postulante_id', 'in', ids).execute();
+    await trx.deleteFrom('postulante_etiquetas').where('postulante_id', 'in', ids).execute();
     // Queued e-mails to them are not sent; sent ones keep no address or body.
     await trx
       .updateTable('correos_salientes')

@@ -1,6 +1,7 @@
 import { canonicalState, type CandidateState } from '@bolsa/domain';
 import { normaliseCandidate, type CandidateDto } from './candidate.js';
 import { listOf } from './fields.js';
+import { normaliseTagCounts } from './notes-tags.js';
 import { pageEnvelope } from './paging.js';
 
 export interface CandidateListPage {
@@ -11,6 +12,8 @@ export interface CandidateListPage {
   /** Per state of the list (search applied, tab not). */
   counts: Map<CandidateState, number>;
   allCount: number;
+  /** Candidates per tag id over the list (filters applied, tab not; issue 23); empty when the api sends none. */
+  tagCounts: Map<string, number>;
 }
 
 /** A list of candidates: bare, or wrapped under `candidatos`, `postulantes`, `data`, `items`… */
@@ -50,5 +53,6 @@ export function normaliseCandidatePage(
     pageSize: envelope.pageSize,
     counts,
     allCount: allCount ?? [...counts.values()].reduce((a, b) => a + b, 0),
+    tagCounts: normaliseTagCounts(raw),
   };
 }

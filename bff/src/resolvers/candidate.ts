@@ -5,6 +5,8 @@ import {
   hireSchema,
   rejectSchema,
   stateNoteSchema,
+  TAG_LIMITS,
+  TAG_MESSAGES,
   TRANSITION_MESSAGES,
   UNKNOWN_ACTOR,
   type CandidateState,
@@ -20,24 +22,26 @@ import {
   validationFailed,
   type FailureMessages,
 } from '../errors.js';
-import type { Failure } from '../upstream/failure.js';
+import { isRecordId, type Failure } from '../upstream/failure.js';
 import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js';
 import { interviewEvents, toInterview } from '../graph/interviews.js';
 import { testEvents } from '../graph/tests.js';
 import type { CandidateSortField, StateChangeRequest, StateChangeResult } from '../upstream/candidates.js';
 import type { CandidateListPage } from '../normalise/candidate-page.js';
+import { noteEvents, type CandidatePageModel } from '../graph/notes-tags.js';
 
 const M = TRANSITION_MESSAGES;
 const MAX_PAGE_SIZE = 100;
 const clamp = (n: number | null | undefined, fallback: number) => Math.min(Math.max(n ?? fallback, 1), MAX_PAGE_SIZE);
 
-const pageOf = (p: CandidateListPage) => ({
+const pageOf = (p: CandidateListPage): CandidatePageModel => ({
   items: p.items,
   totalCount: p.totalCount,
   page: p.page,
   pageSize: p.pageSize,
   countsByState: [...p.counts].map(([state, count]) => ({ state, count })),
   allCount: p.allCount,
+  tagCounts: p.tagCounts,
 });
 
 const sortOf = (sort: string | null | undefined, order: string | null | undefined) =>
@@ -46,6 +50,15 @@ const sortOf = (sort: string | null | undefined, order: string | null | undefine
     : null;
 
 type Payload = ResolversTypes['CandidatePayload'];
+
+/** The lists' tag filter (issue 23): ids that can exist, at most TAG_LIMITS.filter. */
+function tagIdsOf(raw: readonly string[] | null | undefined): string[] | null {
+  if (!raw?.length) return null;
+  const ids = [...new Set(raw)];
+  if (ids.length > TAG_LIMITS.filter) throw gqlError('BAD_USER_INPUT', TAG_MESSAGES.tooManyFilter);
+  if (ids.some((i) => !isRecordId(i))) throw gqlError('BAD_USER_INPUT', TAG_MESSAGES.notFound);
+  return ids;
+}
 
 const transitionNotAllowed = (message: string, state: CandidateState, allowed: CandidateState[]) => ({
   __typename: 'TransitionNotAllowed' as const,
@@ -114,7 +127,7 @@ export const candidateQueries: Pick<
   QueryResolvers<Context>,
   'candidates' | 'candidate' | 'candidatesByVacancy' | 'candidateHistory'
 > = {
-  async candidates(_p, { page, pageSize, state, search, sort, order }, ctx) {
+  async candidates(_p, { page, pageSize, state, search, sort, order, tagIds }, ctx) {
     const s = state ?? null;
     if (s === 'contratado' || s === 'rechazado')
       throw gqlError('BAD_USER_INPUT', 'Los candidatos contratados y rechazados están en el historial.');
@@ -126,13 +139,14 @@ export const candidateQueries: Pick<
         state: s,
         search,
         sort: sortOf(sort, order),
+        tagIds: tagIdsOf(tagIds),
       }),
     );
   },
 
   candidate: (_p, { id }, ctx) => ctx.candidates.get(id),
 
-  async candidatesByVacancy(_p, { vacancyId, page, pageSize, search }, ctx) {
+  async candidatesByVacancy(_p, { vacancyId, page, pageSize, search, tagIds }, ctx) {
     return pageOf(
       await ctx.candidates.list({
         list: 'VACANCY',
@@ -140,6 +154,7 @@ export const candidateQueries: Pick<
         page: Math.max(page ?? 1, 1),
         pageSize: clamp(pageSize, 5),
         search,
+        tagIds: tagIdsOf(tagIds),
       }),
     );
   },
@@ -313,12 +328,14 @@ export const Candidate: CandidateResolvers<Context> = {
           comment: d.comment,
         })),
       )),
+      ...(await noteEvents(ctx, c.id)),
     ];
     // Oldest first; a state change comes before the e-mail it queued in the same instant.
     const rank = {
       StateChangeEvent: 0,
       InterviewEvent: 1,
       DocumentRequestEvent: 1,
+      NoteEvent: 1,
       EmailEvent: 2,
       FileAccessEvent: 3,
       TestEvent: 4,

@@ -17,6 +17,7 @@ import { candidateExportQueries } from './candidate-export.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
+import { CandidatePage, candidateNoteTagFields, noteTagMutations, noteTagQueries } from './notes-tags.js';
 import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
@@ -43,6 +44,7 @@ export const resolvers: Resolvers<Context> = {
     ...funnelReportQueries,
     ...candidateExportQueries,
     ...documentRequestQueries,
+    ...noteTagQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -59,6 +61,7 @@ export const resolvers: Resolvers<Context> = {
     ...interviewMutations,
     ...documentRequestMutations,
     ...bulkActionMutations,
+    ...noteTagMutations,
   },
   Vacancy,
   Municipality,
@@ -66,6 +69,7 @@ export const resolvers: Resolvers<Context> = {
   StaffUser,
   ApiToken,
   TestTemplate,
-  Candidate,
+  Candidate: { ...Candidate, ...candidateNoteTagFields },
+  CandidatePage,
   ...enumResolvers,
 };

@@ -30,6 +30,8 @@ export interface CandidateListQuery {
   /** History only: in name/e-mail, in the position. */
   candidateSearch?: string | null;
   positionSearch?: string | null;
+  /** Issue 23: candidates carrying every one of these tags. */
+  tagIds?: readonly string[] | null;
   sort?: { field: CandidateSortField; direction: 'ASC' | 'DESC' } | null;
 }
 
@@ -72,7 +74,15 @@ export class CandidatesClient {
           ? `/candidatos/por-estado/${q.state === 'rechazado' ? 'rechazado' : 'contratado'}`
           : `/candidatos/por-plaza/${q.vacancyId}`;
     if (q.list === 'VACANCY' && !isRecordId(q.vacancyId))
-      return { items: [], totalCount: 0, page: 1, pageSize: q.pageSize, counts: new Map(), allCount: 0 };
+      return {
+        items: [],
+        totalCount: 0,
+        page: 1,
+        pageSize: q.pageSize,
+        counts: new Map(),
+        allCount: 0,
+        tagCounts: new Map(),
+      };
     const raw = await this.http.read(path, {
       query: {
         page: q.page,
@@ -82,6 +92,7 @@ export class CandidatesClient {
         tab: q.list === 'HISTORY' ? (q.state ?? 'todos') : undefined,
         candidato: q.candidateSearch?.trim() || undefined,
         puesto: q.positionSearch?.trim() || undefined,
+        etiquetas: q.tagIds?.length ? q.tagIds.join(',') : undefined,
         sort: q.sort ? SORT_PARAM[q.sort.field] : undefined,
         order: q.sort ? (q.sort.direction === 'ASC' ? 'asc' : 'desc') : undefined,
       },
@@ -99,6 +110,8 @@ export class CandidatesClient {
     if (q.search) list = list.filter((c) => has(`${who(c)} ${position(c)}`, words(q.search)));
     if (q.candidateSearch) list = list.filter((c) => has(who(c), words(q.candidateSearch)));
     if (q.positionSearch) list = list.filter((c) => has(position(c), words(q.positionSearch)));
+    // An api that answers bare lists has no tags: nobody carries the asked ones.
+    if (q.tagIds?.length) list = [];
     const counts = new Map<CandidateState, number>(listStates.map((s) => [s, 0]));
     for (const c of list) counts.set(c.state, (counts.get(c.state) ?? 0) + 1);
     if (q.state) list = list.filter((c) => c.state === q.state);
@@ -111,6 +124,8 @@ export class CandidatesClient {
       pageSize: q.pageSize,
       counts,
       allCount: [...counts.values()].reduce((a, b) => a + b, 0),
+      // A bare list knows nothing of tags (an api without them): no counts.
+      tagCounts: new Map<string, number>(),
     };
   }
 

@@ -18,6 +18,8 @@ import * as m0023 from './0023-interview-calendar.js';
 import * as m0024 from './0024-linked-applications-registered.js';
 import * as m0025 from './0025-session-revocations.js';
 import * as m0026 from './0026-file-access-token.js';
+import * as m0027 from './0027-candidate-notes.js';
+import * as m0028 from './0028-candidate-tags.js';
 import * as m0029 from './0029-export-records.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '0024-linked-applications-registered': m0024,
   '0025-session-revocations': m0025,
   '0026-file-access-token': m0026,
+  '0027-candidate-notes': m0027,
+  '0028-candidate-tags': m0028,
   '0029-export-records': m0029,
 };
 

@@ -14,6 +14,7 @@ import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
 import { useSession } from '../../session';
+import { TagBadges, TagFilter, useTagFilter } from '../tags';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
 export const BY_VACANCY_PAGE_SIZE = 5;
@@ -86,11 +87,18 @@ export function CandidatesByVacancyPage() {
 
 function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
   const [text, setText, search] = useListSearch(SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useListPage(search);
+  const [tagIds, setTagIds] = useTagFilter();
+  const [page, setPage] = useListPage(`${search}|${tagIds.join(',')}`);
   const [selected, setSelected] = useState<CandidateRowFragment | null>(null);
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATES_BY_VACANCY, {
-    variables: { vacancyId, page, pageSize: BY_VACANCY_PAGE_SIZE, search: search || null },
+    variables: {
+      vacancyId,
+      page,
+      pageSize: BY_VACANCY_PAGE_SIZE,
+      search: search || null,
+      ...(tagIds.length ? { tagIds } : {}),
+    },
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidatesByVacancy;
@@ -108,7 +116,12 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           maxLength: 100,
           maxWidth: 420,
         }}
-        filters={<CandidateExportButtons filter={{ list: 'vacancy', vacancyId, search }} count={result?.totalCount} />}
+        filters={
+          <>
+            <TagFilter value={tagIds} onChange={setTagIds} counts={result?.tagCounts} />
+            <CandidateExportButtons filter={{ list: 'vacancy', vacancyId, search }} count={result?.totalCount} />
+          </>
+        }
         state={{ loading, error, data, items: result?.items }}
         loadingView={<ListSkeleton label="Cargando postulantes…" row={40} />}
         failedView={
@@ -119,7 +132,10 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
             refetch={refetch}
           />
         }
-        empty={{ icon: <IconUsers size={28} aria-hidden />, title: search ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE }}
+        empty={{
+          icon: <IconUsers size={28} aria-hidden />,
+          title: search || tagIds.length ? BY_VACANCY_NO_MATCH : BY_VACANCY_NONE,
+        }}
         paging={{
           page,
           pageSize: BY_VACANCY_PAGE_SIZE,
@@ -147,6 +163,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
                 <BulkSelectCell bulk={bulk} id={c.id} name={c.fullName} />
                 <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
                   {c.fullName}
+                  <TagBadges tags={c.tags} size="xs" />
                 </Table.Td>
                 <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
                 <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>

@@ -2,8 +2,8 @@ import { graphql } from '../../../gql';
 
 /** The applications to one vacancy (spec 3 §2.3), five a page. */
 export const CANDIDATES_BY_VACANCY = graphql(`
-  query CandidatesByVacancyList($vacancyId: ID!, $page: Int, $pageSize: Int, $search: String) {
-    candidatesByVacancy(vacancyId: $vacancyId, page: $page, pageSize: $pageSize, search: $search) {
+  query CandidatesByVacancyList($vacancyId: ID!, $page: Int, $pageSize: Int, $search: String, $tagIds: [ID!]) {
+    candidatesByVacancy(vacancyId: $vacancyId, page: $page, pageSize: $pageSize, search: $search, tagIds: $tagIds) {
       items {
         ...CandidateRow
       }
@@ -11,6 +11,12 @@ export const CANDIDATES_BY_VACANCY = graphql(`
       page
       pageSize
       allCount
+      tagCounts {
+        tag {
+          id
+        }
+        count
+      }
     }
   }
 `);

@@ -22,6 +22,8 @@ import { DocumentRequestDialog } from './DocumentRequestDialog';
 import { CANDIDATE_DETAIL } from './operations';
 import { PrintSummary } from './PrintSummary';
 import type { CandidateDetailData } from './types';
+import { CandidateNotes } from '../notes';
+import { CandidateTags } from '../tags';
 
 export const DETAIL_MESSAGES = {
   loadFailed: 'No se pudo cargar la información del candidato. Por favor, intente nuevamente.',
@@ -255,6 +257,7 @@ export function CandidateDetail({ id, embedded = false }: CandidateDetailProps) 
     <Stack gap="lg">
       {back && <Group>{back}</Group>}
       <Header c={c} embedded={embedded} onDocumentsRequested={() => void refetch()} />
+      <CandidateTags candidateId={c.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -266,6 +269,7 @@ export function CandidateDetail({ id, embedded = false }: CandidateDetailProps) 
               <CandidateTabs c={c} onDocumentOpened={reloadSoon} />
             )}
           </Paper>
+          {!c.dataErased && <CandidateNotes candidateId={c.id} />}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper

@@ -6,6 +6,7 @@ import {
   IconFileSearch,
   IconFileUpload,
   IconMail,
+  IconNote,
 } from '@tabler/icons-react';
 import type { CandidateTimelineEventFragment } from '../../../gql/graphql';
 import { stateLabel } from '../actions/messages';
@@ -15,6 +16,7 @@ import {
   documentLabel,
   formatDate,
   formatDatesInText,
+  NOTE_MESSAGES,
   requestedKinds,
 } from '@bolsa/domain';
 import { EMAIL_STATUS, formatDateTime, sortTimeline } from './format';
@@ -119,6 +121,20 @@ function Item({ event }: { event: ShownEvent }) {
         </>
       );
     }
+    case 'NoteEvent':
+      return (
+        <>
+          <Text fw={600} size="sm">
+            {NOTE_MESSAGES.timelineTitle}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {event.noteBy ?? NOTE_MESSAGES.unknownAuthor} · {when}
+          </Text>
+          <Text size="sm" mt={4} lineClamp={4} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {event.noteText}
+          </Text>
+        </>
+      );
     case 'TestEvent':
       return (
         <>
@@ -140,6 +156,7 @@ const BULLET = {
   InterviewEvent: <IconCalendarEvent size={12} aria-hidden />,
   TestEvent: <IconClipboardCheck size={12} aria-hidden />,
   DocumentRequestEvent: <IconFileUpload size={12} aria-hidden />,
+  NoteEvent: <IconNote size={12} aria-hidden />,
 } as const;
 
 /**

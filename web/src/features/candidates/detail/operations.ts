@@ -56,6 +56,11 @@ export const CANDIDATE_TIMELINE_FIELDS = graphql(`
       requestedDocuments: documents
       comment
     }
+    ... on NoteEvent {
+      at
+      noteBy: by
+      noteText: text
+    }
   }
 `);
 

@@ -14,6 +14,7 @@ import { CandidateListFailed, INBOX_LOAD_FAILED, StateCell, tabCount } from '../
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
+import { TagBadges, TagFilter, useTagFilter } from '../tags';
 import { useListParams } from './use-list-params';
 import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
 
@@ -69,6 +70,7 @@ export function CandidatesInboxPage() {
   const canSeeHistory = can(role, 'candidate.history');
   const { filters, text, setText, update } = useListParams(PARAMS);
   const tab = TABS.find((t) => t.slug === filters.tab) ?? TABS[0];
+  const [tagIds, setTagIds] = useTagFilter();
 
   const { data, previousData, loading, error, refetch } = useQuery(CANDIDATE_INBOX, {
     variables: {
@@ -76,6 +78,7 @@ export function CandidatesInboxPage() {
       pageSize: filters.pageSize,
       state: tab.state ? stateToEnum(tab.state) : null,
       search: filters.search || null,
+      ...(tagIds.length ? { tagIds } : {}),
     },
     notifyOnNetworkStatusChange: true,
   });
@@ -118,6 +121,7 @@ export function CandidatesInboxPage() {
         filtersBelow="md"
         filters={
           <>
+            <TagFilter value={tagIds} onChange={setTagIds} counts={result?.tagCounts} />
             <ListPageSize
               sizes={INBOX_PAGE_SIZES}
               value={filters.pageSize}
@@ -176,6 +180,7 @@ export function CandidatesInboxPage() {
                         {c.email}
                       </Text>
                     )}
+                    <TagBadges tags={c.tags} size="xs" />
                   </Stack>
                 </Table.Td>
                 <Table.Td data-label="Puesto">

@@ -10,6 +10,11 @@ export const CANDIDATE_ROW = graphql(`
     dataErased
     allowedStates
     registeredAt
+    tags {
+      id
+      name
+      color
+    }
     vacancies {
       vacancyId
       name
@@ -35,12 +40,18 @@ export const CANDIDATE_PAGE_COUNTS = graphql(`
 
 /** 'Candidatos Activos' (spec 3 §2.1): one page, with the counts of the state tabs. */
 export const CANDIDATE_INBOX = graphql(`
-  query CandidateInbox($page: Int, $pageSize: Int, $state: CandidateState, $search: String) {
-    candidates(page: $page, pageSize: $pageSize, state: $state, search: $search) {
+  query CandidateInbox($page: Int, $pageSize: Int, $state: CandidateState, $search: String, $tagIds: [ID!]) {
+    candidates(page: $page, pageSize: $pageSize, state: $state, search: $search, tagIds: $tagIds) {
       items {
         ...CandidateRow
       }
       ...CandidatePageCounts
+      tagCounts {
+        tag {
+          id
+        }
+        count
+      }
     }
   }
 `);

@@ -21,6 +21,7 @@ export function row(id: string, state: CandidateState, over: Partial<CandidateRo
     dataErased: false,
     allowedStates: allowed[state],
     registeredAt: '2026-10-02',
+    tags: [],
     vacancies: [
       {
         __typename: 'AppliedVacancy' as const,
@@ -58,6 +59,7 @@ export function page<T>(
     totalCount,
     page: p,
     pageSize,
+    tagCounts: [],
     allCount: countsByState.reduce((n, c) => n + c.count, 0),
     countsByState,
   };

@@ -1,0 +1,2 @@
+/** The notes' public face: the routes app.ts mounts. */
+export { noteRoutes } from './routes.js';
