@@ -112,9 +112,20 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     if (who.mode === 'guest') {
       const wait = await ctx.throttle.applicationWait(ctx.clientAddress);
       if (wait) {
-        // Refused before it is read: the files it names go now, not with the hourly sweep.
+        // Refused before it is read: nothing is stored, and the files it names go now, not with
+        // the hourly sweep. The guest reads when to try again (issue 22).
         await dropFormUploads(ctx, input, who.owner);
-        return refuse(AUTH_MESSAGES.throttled, [], null);
+        ctx.retryAfter(wait);
+        return {
+          applicationId: null,
+          message: null,
+          mode,
+          error: {
+            __typename: 'Throttled' as const,
+            message: APPLICATION_MESSAGES.applyThrottled(Math.ceil(wait / 60)),
+            retryAfterSeconds: wait,
+          },
+        };
       }
     }
     // Every refusal deletes the form's staged files at once (issue 22); the api deletes them too when
