@@ -168,3 +168,68 @@ describe('the application form past the duplicate check’s limit (issue 22)', (
     150_000,
   );
 });
+
+describe('the guest application past its address’s cap of refused forms (issue 22)', () => {
+  it('says in Spanish how long to wait, keeps what was written, and stores nothing', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    // Its own address on the ordinary product (duplicate checks: 30 per address, so no captcha).
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.30' });
+    try {
+      // 4 × LOGIN_MAX_FAILURES (5) refused forms from this address (here sent without a name).
+      const { vacancyId } = inject('candidateApplication');
+      for (let i = 0; i < 20; i++) {
+        const r = await context.request.post('/graphql', {
+          data: {
+            query: `mutation($input: ApplicationInput!) { apply(input: $input) { error { __typename } } }`,
+            variables: {
+              input: {
+                vacancyId,
+                fullName: '',
+                dpi: freshCui(),
+                address: 'Cobán',
+                phone: '55554321',
+                email: `rechazada.${i}@example.com`,
+                maritalStatus: 'SOLTERO',
+                age: 30,
+                educationLevel: 'DIVERSIFICADO',
+                studying: false,
+                available: true,
+                salaryExpectation: 4000,
+                negotiable: true,
+                experiences: [],
+                personalReferences: [],
+                workReferences: [],
+              },
+            },
+          },
+        });
+        const body = (await r.json()) as { data?: { apply: { error: { __typename: string } } }; errors?: unknown };
+        expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+        expect(body.data!.apply.error.__typename).toBe('ValidationFailed');
+      }
+
+      const email = `limite.${Date.now()}@example.com`;
+      const dialog = await fillGuestForm(page, email);
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith('/graphql') && /"operationName":"Apply"/.test(r.request().postData() ?? ''),
+      );
+      await dialog.getByRole('button', { name: 'Enviar Postulación' }).click();
+      const answer = await answered;
+      const wait = Number(await answer.headerValue('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      const notice = page.getByRole('dialog', { name: APPLICATION_MESSAGES.applyThrottledTitle });
+      await notice.getByText(APPLICATION_MESSAGES.applyThrottled(Math.ceil(wait / 60))).waitFor();
+      await screenshot(page, 'apply-throttled-360');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, 'apply-throttled-1280');
+      await notice.getByRole('button', { name: 'Entendido' }).click();
+      // What was written stays; nothing was stored, so no acknowledgement is sent.
+      expect(await dialog.getByLabel(/^Nombre completo/).inputValue()).toBe('Marta Elena Caal');
+      expect(await dialog.getByLabel(/^Correo electrónico/).inputValue()).toBe(email);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(await mailTo(email)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+});
