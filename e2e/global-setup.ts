@@ -34,6 +34,8 @@ declare module 'vitest' {
      * one application 'en seguimiento' that no other journey opens.
      */
     documentCandidate: { applicationId: string; name: string; email: string; dpi: string };
+    /** The same product whose duplicate check asks for the captcha past 2 lookups per address (issue 22). */
+    checkLimitUrl: string;
   }
 }
 
@@ -206,6 +208,7 @@ export default async function setup(project: TestProject) {
     dpi: docCui,
   });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
+  project.provide('checkLimitUrl', await serve({ applicationChecksPerAddress: 2 }));
   project.provide('api', { url: api.url, token: api.token });
   return async () => {
     for (const s of started) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsRequested } from '../src/mail/templates.js';
 import { validCui } from './support/client.js';
 import { databases, type TestApi } from './support/databases.js';
-import { storedFiles } from './support/files.js';
+import { stagedCount, stageThrough, storedFiles } from './support/files.js';
 import { formOf, makeVacancies, pdfBytes, pngBytes, type FilePart } from './support/application.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -374,6 +374,66 @@ describe.each(databases)('document-update requests REST contract on $name', ({ s
     const noUser = await get(`/internal/solicitudes-documentos/${token}`);
     for (const r of [expired, post, unknown, malformed, noUser])
       expect(r).toEqual({ status: 404, body: { success: false, message: M.linkInvalid, fields: [] } });
+  });
+
+  // Issue 22: a refused page's staged files go at once, whatever refused it; a fulfilled one keeps them.
+  describe('a refused document page deletes its staged files at once', () => {
+    const send = (token: string, userId: number | string, preparados: string) =>
+      fetch(`${t.api.url}/internal/solicitudes-documentos/${token}/cumplir?${new URLSearchParams({ preparados })}`, {
+        method: 'POST',
+        headers: auth(),
+        body: formOf({ usuarioId: String(userId) }, []),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body }));
+
+    it.each([
+      ['the link expired', 404],
+      ['a document was not requested', 400],
+      ['a requested document is missing', 400],
+      ['the account is not the link\u2019s', 404],
+    ] as const)('when %s (%i)', async (name, status) => {
+      const c = await registered();
+      const { id, token } = await requested(c, ['curriculum', 'antecedentes_policiales']);
+      if (name === 'the link expired')
+        await t.api.db
+          .updateTable('solicitudes_documentos')
+          .set({ expira_en: new Date(Date.now() - 1000).toISOString() })
+          .where('id', '=', id)
+          .execute();
+      const cv = `curriculum:${await stageThrough(t, pdf, 'documento', 'cv.pdf')}`;
+      const other = await stageThrough(t, pdf, 'documento', 'otro.pdf');
+      const preparados =
+        name === 'a document was not requested'
+          ? `${cv},antecedentes_policiales:${other},dpi:${await stageThrough(t, pdf, 'documento', 'dpi.pdf')}`
+          : name === 'a requested document is missing'
+            ? `${cv},dpi:${other}`
+            : `${cv},antecedentes_policiales:${other}`;
+      const named = preparados.split(',').length;
+      const before = await stagedCount(t);
+      const r = await send(token, name.startsWith('the account') ? c.userId + 1000 : c.userId, preparados);
+      expect(r.status, JSON.stringify(r.body)).toBe(status);
+      expect(await stagedCount(t)).toEqual({ rows: before.rows - named, files: before.files - named });
+      // Sent again (deleting them again is no error): gone.
+      const again = await send(token, c.userId, preparados);
+      expect(again.body.message).toBe('El archivo ya fue utilizado o expiró. Vuelve a subirlo.');
+      expect(await stagedCount(t)).toEqual({ rows: before.rows - named, files: before.files - named });
+    });
+
+    it('a fulfilled request keeps its files (as the new documents)', async () => {
+      const c = await registered();
+      const { token } = await requested(c, ['curriculum', 'antecedentes_policiales']);
+      const preparados = `curriculum:${await stageThrough(t, pdf, 'documento', 'cv.pdf')},antecedentes_policiales:${await stageThrough(t, pdf, 'documento', 'p.pdf')}`;
+      const before = await stagedCount(t);
+      const r = await send(token, c.userId, preparados);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(await stagedCount(t)).toEqual({ rows: before.rows - 2, files: before.files - 2 });
+      const kept = await t.api.db
+        .selectFrom('perfil_archivos')
+        .select('nombre')
+        .where('usuario_candidato_id', '=', c.userId)
+        .orderBy('nombre')
+        .execute();
+      expect(kept.map((k) => k.nombre)).toEqual(['cv.pdf', 'p.pdf']);
+    });
   });
 
   it('refuses a wrong set of files or a disguised file, leaving no new file and the link usable', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { candidateFileUrl, startOfGuatemalaDay, todayInGuatemala } from '@bolsa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type TestApi } from './support/databases.js';
+import { stagedCount, stageThrough } from './support/files.js';
 import { validCui } from './support/client.js';
 import {
   formOf,
@@ -295,6 +296,61 @@ describe.each(databases)('candidate area (/PerfilCandidato, /mis-postulaciones) 
     expect(again.body.message).toBe('El archivo ya fue utilizado o expiró. Vuelve a subirlo.');
     const bad = await send('Curriculum:no-es-un-id', []);
     expect(bad.status).toBe(400);
+  });
+
+  // Issue 22: a refused profile form's staged files go at once, whatever refused it; a saved one keeps them.
+  describe('a refused profile form deletes its staged files at once', () => {
+    const stageTwo = async () =>
+      [
+        `FileFotografia:${await stageThrough(t, png, 'foto', 'foto.png')}`,
+        `Curriculum:${await stageThrough(t, pdf, 'documento', 'cv.pdf')}`,
+      ].join(',');
+    const send = (preparados: string, fields: Record<string, string>, extra: [string, string][] = []) =>
+      fetch(`${t.api.url}/PerfilCandidato/completar-perfil?${new URLSearchParams({ preparados })}`, {
+        method: 'POST',
+        headers: auth(),
+        body: formOf(fields, [], extra),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body }));
+
+    type Who = { id: number; dpi: string };
+    it.each([
+      ['a field is invalid', 400, (c: Who) => fieldsFor(c, { Telefono: '12' }), []],
+      ['the account does not exist', 404, (c: Who) => fieldsFor({ ...c, id: 999999 }), []],
+      ['the user id is malformed', 400, (c: Who) => fieldsFor(c, { UserId: 'x' }), []],
+      ['a field is repeated', 400, (c: Who) => fieldsFor(c), [['PrimerNombre', 'Ana']]],
+    ] as [string, number, (c: Who) => Record<string, string>, [string, string][]][])(
+      'when %s (%i)',
+      async (_name, status, fields, extra) => {
+        const c = await newCandidate();
+        const preparados = await stageTwo();
+        const before = await stagedCount(t);
+        const r = await send(preparados, fields(c), extra);
+        expect(r.status, JSON.stringify(r.body)).toBe(status);
+        expect(await stagedCount(t)).toEqual({ rows: before.rows - 2, files: before.files - 2 });
+        // Sent again (idempotent): they are gone, and the refusal says so.
+        const again = await send(preparados, fieldsFor(c));
+        expect([again.status, again.body.message]).toEqual([
+          400,
+          'El archivo ya fue utilizado o expiró. Vuelve a subirlo.',
+        ]);
+      },
+    );
+
+    it('a saved profile keeps its files (stored as the profile\u2019s)', async () => {
+      const c = await newCandidate();
+      const preparados = await stageTwo();
+      const before = await stagedCount(t);
+      const rest = allFiles().filter((f) => !['FileFotografia', 'Curriculum'].includes(f.field));
+      const r = await fetch(`${t.api.url}/PerfilCandidato/completar-perfil?${new URLSearchParams({ preparados })}`, {
+        method: 'POST',
+        headers: auth(),
+        body: formOf(fieldsFor(c), rest),
+      }).then(async (x) => ({ status: x.status, body: (await x.json()) as Body }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(await stagedCount(t)).toEqual({ rows: before.rows - 2, files: before.files - 2 });
+      const names = r.body.perfil.archivos.map((f: { nombre: string }) => f.nombre).sort();
+      expect(names).toEqual(['cv.pdf', 'dpi.pdf', 'foto.png', 'penales.pdf', 'policiales.pdf']);
+    });
   });
 
   it('archivo refuses a wrong DPI and another candidate\u2019s file with 404 and a Spanish message', async () => {

@@ -103,4 +103,6 @@ export interface Context extends Omit<Services, 'http' | 'sessions'> {
   session: ContextSession;
   /** Whether the api answers its health check. */
   apiHealthy(): Promise<boolean>;
+  /** Sets the answer's Retry-After header: a refusal that says when to try again (seconds). */
+  retryAfter(seconds: number): void;
 }

@@ -28,6 +28,7 @@ export function resolverContext(
     guestOwner: guestOwner(req, null),
     session: { start: (s) => sessions.start(req, res, s), end: () => sessions.end(req, res) },
     apiHealthy: () => http.healthy(),
+    retryAfter: (seconds) => void res.setHeader('Retry-After', String(Math.max(1, Math.ceil(seconds)))),
     req,
   };
 }

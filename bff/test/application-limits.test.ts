@@ -26,7 +26,7 @@ afterAll(() => stack?.close());
 const APPLY = `mutation Apply($input: ApplicationInput!) {
   apply(input: $input) {
     applicationId
-    error { __typename ... on ValidationFailed { message fields { path message } } ... on DuplicateApplication { conflict } ... on VacancyClosed { message } }
+    error { __typename ... on ValidationFailed { message fields { path message } } ... on DuplicateApplication { conflict } ... on VacancyClosed { message } ... on Throttled { message retryAfterSeconds } }
   }
 }`;
 const CHECK = `query Check($vacancyId: ID!, $dpi: String!, $email: String!, $captchaId: ID, $captchaAnswer: String) {
@@ -90,6 +90,16 @@ function input(vacancyId: number, over: Record<string, unknown> = {}) {
   };
 }
 
+const count = async (table: 'postulantes') =>
+  Number(
+    (
+      await stack.api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 const stagedRows = async () =>
   Number(
     (
@@ -121,13 +131,26 @@ describe('the guest application cap', () => {
     }
     const { cookie, ...ids } = await guestFiles(probe);
     const rows = await stagedRows();
+    const applications = await count('postulantes');
     const waited = await gql(APPLY, { input: input(v.open, ids) }, { cookie, address: probe });
-    expect(waited.body.data.apply.error).toMatchObject({
-      __typename: 'ValidationFailed',
-      message: AUTH_MESSAGES.throttled,
+    // What the guest reads: a Spanish message with the wait in minutes, and when to try again.
+    const wait = Number(waited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(waited.body.data.apply.error).toEqual({
+      __typename: 'Throttled',
+      message: APPLICATION_MESSAGES.applyThrottled(Math.ceil(wait / 60)),
+      retryAfterSeconds: wait,
     });
-    // Refused before it was read: its staged files went at once.
+    // Refused before it was read: nothing stored, its staged files went at once.
+    expect(await count('postulantes')).toBe(applications);
     expect(await stagedRows()).toBe(rows - 2);
+    // Another address is not held up.
+    const other = await guestFiles('203.0.113.21');
+    const { cookie: otherCookie, ...otherIds } = other;
+    const fine = await gql(APPLY, { input: input(v.open, otherIds) }, { cookie: otherCookie, address: '203.0.113.21' });
+    expect(fine.headers['retry-after']).toBeUndefined();
+    expect(fine.body.data.apply).toMatchObject({ applicationId: expect.any(String), error: null });
   }, 120_000);
 });
 

@@ -3,6 +3,8 @@ import { fromBuffer, type Entry } from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVacancies, pdfBytes, pngBytes } from '../../api/test/support/application.js';
 import { validCui } from '../../api/test/support/client.js';
+import { stagedCount } from '../../api/test/support/files.js';
+import { FILE_MESSAGES } from '@bolsa/domain';
 import { DEMO_PASSWORD } from './roles.js';
 import { startStack, type Stack } from './support.js';
 
@@ -350,6 +352,41 @@ describe('profile bad input through the BFF', () => {
       fields: [{ path: 'dpi', message: 'El DPI no coincide con el de tu cuenta.' }],
     });
     expect((await gql(MY_PROFILE, {}, c.cookie)).body.data.myProfile.firstName).toBe('Sofía');
+  });
+});
+
+// Issue 22: whatever refuses the profile form (the BFF's rules or the api's), its staged files go at
+// once, and the same upload ids are spent; a saved form keeps them as the profile's documents.
+describe('a refused profile form deletes its staged files at once', () => {
+  it.each([
+    ['a field breaks a rule (refused by the BFF)', (dpi: string) => profileInput(dpi, { phone: '12' })],
+    ['the DPI is not the account\u2019s (refused by the api)', () => profileInput(validCui('77665533'))],
+  ] as const)('when %s', async (_name, input) => {
+    const c = await newCandidate();
+    const ids = {
+      photoUploadId: await upload('candidate-photo', png, 'foto.png', c.cookie),
+      curriculumUploadId: await upload('candidate-document', pdf, 'cv.pdf', c.cookie),
+      dpiFileUploadId: await upload('candidate-document', pdf, 'dpi.pdf', c.cookie),
+      policeRecordUploadId: await upload('candidate-document', pdf, 'policiales.pdf', c.cookie),
+      criminalRecordUploadId: await upload('candidate-document', pdf, 'penales.pdf', c.cookie),
+    };
+    const before = await stagedCount(stack);
+    const res = await gql(UPDATE, { input: { ...input(c.dpi), ...ids } }, c.cookie);
+    expect(res.body.data.updateMyProfile.error.__typename).toBe('ValidationFailed');
+    expect(await stagedCount(stack)).toEqual({ rows: before.rows - 5, files: before.files - 5 });
+    // Sent again, the same ids are spent: the web uploads the files again.
+    const again = await gql(UPDATE, { input: profileInput(c.dpi, ids) }, c.cookie);
+    expect(again.body.data.updateMyProfile.error.fields).toContainEqual({
+      path: 'curriculumUploadId',
+      message: FILE_MESSAGES.uploadSpent,
+    });
+  });
+
+  it('a saved form keeps its files', async () => {
+    const before = await stagedCount(stack);
+    const c = await completeCandidate();
+    expect(await stagedCount(stack)).toEqual(before);
+    expect(c.profile.curriculum.name).toBe('cv.pdf');
   });
 });
 

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes, pngBytes } from '../../api/test/support/application.js';
 import { validCui } from '../../api/test/support/client.js';
+import { stagedCount } from '../../api/test/support/files.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { startStack, type Stack } from './support.js';
 
@@ -416,6 +417,61 @@ describe('the signed link', () => {
       __typename: 'DocumentRequestInvalid',
       message: M.linkInvalid,
     });
+  });
+
+  // Issue 22: whatever refuses the page (an expired link too), its staged files go at once and the same
+  // upload ids are spent; a fulfilled request keeps them as the new documents.
+  it.each([
+    ['the link expired', 'DocumentRequestInvalid'],
+    ['a document was not requested', 'ValidationFailed'],
+    ['a requested document is missing', 'ValidationFailed'],
+  ] as const)('a refused page deletes its staged files at once: %s', async (name, typename) => {
+    const c = await registeredCandidate();
+    const token = await requestedToken(c, ['CURRICULUM', 'POLICE_RECORD']);
+    if (name === 'the link expired')
+      await stack.api.db
+        .updateTable('solicitudes_documentos')
+        .set({ expira_en: new Date(Date.now() - 60_000).toISOString() })
+        .where('postulante_id', '=', Number(c.candidateId))
+        .execute();
+    const uploads = [
+      { kind: 'CURRICULUM', uploadId: await uploadId(pdfBytes(), 'cv.pdf', c.cookie) },
+      {
+        kind: name === 'a requested document is missing' ? 'CURRICULUM' : 'POLICE_RECORD',
+        uploadId: await uploadId(pdfBytes(), 'p.pdf', c.cookie),
+      },
+      ...(name === 'a document was not requested'
+        ? [{ kind: 'DPI', uploadId: await uploadId(pdfBytes(), 'dpi.pdf', c.cookie) }]
+        : []),
+    ];
+    const before = await stagedCount(stack);
+    const r = await gql(FULFIL, { token, uploads }, c.cookie);
+    expect(r.data!.fulfilDocumentRequest.error.__typename).toBe(typename);
+    const n = uploads.length;
+    expect(await stagedCount(stack)).toEqual({ rows: before.rows - n, files: before.files - n });
+    if (name === 'the link expired') return;
+    const again = await gql(FULFIL, { token, uploads: uploads.slice(0, 1) }, c.cookie);
+    expect(again.data!.fulfilDocumentRequest.error.fields).toContainEqual({
+      path: 'uploads.0.uploadId',
+      message: 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.',
+    });
+  });
+
+  it('a fulfilled request keeps its staged files as the new documents', async () => {
+    const c = await registeredCandidate();
+    const token = await requestedToken(c);
+    const uploads = [{ kind: 'CURRICULUM', uploadId: await uploadId(pdfBytes(), 'nuevo-cv.pdf', c.cookie) }];
+    const before = await stagedCount(stack);
+    const r = await gql(FULFIL, { token, uploads }, c.cookie);
+    expect(r.data!.fulfilDocumentRequest).toEqual({ ok: true, error: null });
+    expect(await stagedCount(stack)).toEqual({ rows: before.rows - 1, files: before.files - 1 });
+    const kept = await stack.api.db
+      .selectFrom('perfil_archivos')
+      .select('nombre')
+      .where('usuario_candidato_id', '=', c.userId)
+      .where('tipo', '=', 'curriculum')
+      .execute();
+    expect(kept.map((k) => k.nombre)).toEqual(['nuevo-cv.pdf']);
   });
 
   it('a non-PDF disguised as a PDF is refused at upload, and the link stays unused', async () => {

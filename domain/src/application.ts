@@ -67,6 +67,13 @@ export const APPLICATION_MESSAGES = {
   checkCaptchaRequired:
     'Por seguridad, escribe el código de verificación para comprobar tus datos y enviar tu postulación.',
   checkCaptchaMissing: 'Escribe los caracteres de la imagen.',
+  /**
+   * A guest address past its cap of refused applications (issue 22): the form is not read; the
+   * answer says when to try again (Retry-After). `minutes` is that wait, rounded up.
+   */
+  applyThrottledTitle: 'Demasiados intentos',
+  applyThrottled: (minutes: number) =>
+    `Se rechazaron demasiadas postulaciones desde tu conexión. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e intenta de nuevo; tus datos siguen en el formulario.`,
   checkFailedTitle: 'Error al validar',
   checkFailed: 'No se pudo verificar tu postulación. Intenta de nuevo.',
   submitFailedTitle: 'Error interno del servidor',

@@ -6,7 +6,7 @@ import { MESSAGES, parseId } from '../errors.js';
 import { bodyOf, text } from '../input.js';
 import { queryParam } from '../lists.js';
 import { FormError, readForm } from '../multipart.js';
-import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/index.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE, stagedRefs } from '../files/index.js';
 import * as requests from './service.js';
 
 /** Refusals as `{ success: false, message, fields: [{ path, message }] [, codigo] }`, the profile's shape. */
@@ -83,6 +83,12 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
   });
 
   router.post('/internal/solicitudes-documentos/:token/cumplir', async (req, res) => {
+    // A refused page's staged files go at once, whatever refused it (an expired link too; issue 22).
+    const named = stagedRefs(req.query.preparados)?.map((r) => r.id) ?? [];
+    const refuseForm = async (to: Response, r: requests.Refusal) => {
+      await releaseStaged(deps, named);
+      refuse(to, r);
+    };
     let form;
     try {
       form = await readForm(req, {
@@ -95,21 +101,21 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
     } catch (err) {
       if (!(err instanceof FormError)) throw err;
       if (err.reason === 'fileTooLarge')
-        return refuse(res, {
+        return refuseForm(res, {
           ok: false,
           status: 413,
           message: UPLOAD_RULES['requested-document'].tooLarge.message,
           fields: [{ path: 'documentos', message: UPLOAD_RULES['requested-document'].tooLarge.message }],
         });
-      return refuse(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
+      return refuseForm(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
     }
     const userId = userIdOf(form.fields.usuarioId?.[0]);
-    if (userId === null || (form.fields.usuarioId?.length ?? 0) > 1) return refuse(res, requests.invalidLink());
+    if (userId === null || (form.fields.usuarioId?.length ?? 0) > 1) return refuseForm(res, requests.invalidLink());
     // Files staged when they were dropped on the page come as ids (files/staged.ts).
     const staged = await addStagedToForm(deps, form, req.query.preparados, (field) => documentKeyOf(field) !== null);
-    if (!staged) return refuse(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
+    if (!staged) return refuseForm(res, { ok: false, status: 400, message: MESSAGES.badRequest, fields: [] });
     if (staged.gone.length)
-      return refuse(res, {
+      return refuseForm(res, {
         ok: false,
         status: 400,
         message: STAGED_GONE,
@@ -121,7 +127,7 @@ export function documentRequestRoutes(deps: PipelineDeps): Router {
       userId,
       form.files.map((file) => ({ field: file.field, file })),
     );
-    if (!outcome.ok) return refuse(res, outcome);
+    if (!outcome.ok) return refuseForm(res, outcome);
     await releaseStaged(deps, staged.ids);
     res.json({
       success: true,

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
 import { bodyOf } from '../input.js';
 import { FormError, readForm } from '../multipart.js';
-import { addStagedToForm, releaseStaged, STAGED_GONE } from '../files/index.js';
+import { addStagedToForm, releaseStaged, STAGED_GONE, stagedRefs } from '../files/index.js';
 import type { FileStore } from '../storage/index.js';
 import * as profiles from './service.js';
 import { fileContent, fileRecord, recordAccess } from './file-access.js';
@@ -19,7 +19,7 @@ const scopeOf = (raw: unknown): 'perfil' | 'postulacion' => {
 };
 
 /** A 400 in the api's ValidationFailed shape: `{ success: false, message, fields: [{ path, message }] }`. */
-const refuse = (res: Response, status: number, message: string, fields: profiles.FieldIssue[] = []) =>
+const refuseWith = (res: Response, status: number, message: string, fields: profiles.FieldIssue[] = []) =>
   void res.status(status).json({ success: false, message, fields });
 
 /**
@@ -54,6 +54,13 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
   });
 
   router.post('/PerfilCandidato/completar-perfil', async (req, res) => {
+    // A refused form's staged files go at once, whatever refused it (issue 22); kept only on a 5xx,
+    // when nothing was refused and the candidate tries again.
+    const named = stagedRefs(req.query.preparados)?.map((r) => r.id) ?? [];
+    const refuse = async (to: Response, status: number, message: string, fields: profiles.FieldIssue[] = []) => {
+      await releaseStaged(deps, named);
+      refuseWith(to, status, message, fields);
+    };
     let form;
     try {
       form = await readForm(req, {
@@ -96,15 +103,24 @@ export function profileRoutes(deps: { db: Db; files: FileStore }): Router {
       seen.add(file.field);
       files.push({ part: file.field, file });
     }
-    const userId = parseId(fields.UserId ?? '');
-    const outcome = await profiles.saveProfile(deps, userId, { fields, files });
+    let outcome;
+    try {
+      outcome = await profiles.saveProfile(deps, parseId(fields.UserId ?? ''), { fields, files });
+    } catch (err) {
+      // A malformed user id is refused too; a 5xx keeps the files for the next try.
+      if (err instanceof HttpError && err.status < 500) await releaseStaged(deps, named);
+      throw err;
+    }
     if (outcome.ok) {
       await releaseStaged(deps, staged.ids);
       res.json({ success: true, message: PROFILE_API_MESSAGES.saved, perfil: outcome.profile });
       return;
     }
-    if (outcome.kind === 'not-found') throw notFound(PROFILE_API_MESSAGES.userNotFound);
-    refuse(res, 400, outcome.message, outcome.fields);
+    if (outcome.kind === 'not-found') {
+      await releaseStaged(deps, named);
+      throw notFound(PROFILE_API_MESSAGES.userNotFound);
+    }
+    await refuse(res, 400, outcome.message, outcome.fields);
   });
 
   router.get('/mis-postulaciones/:userId', async (req, res) => {

@@ -56,3 +56,29 @@ export function postForm(t: TestApi, url: string, fields: Record<string, FormVal
   }
   return req;
 }
+
+/** Stages `data` as the BFF does when a file is dropped on a form (POST /internal/archivos-preparados); its id. */
+export async function stageThrough(
+  t: TestApi,
+  data: Buffer,
+  tipo: 'documento' | 'foto',
+  nombre: string,
+): Promise<string> {
+  const res = await fetch(`${t.api.url}/internal/archivos-preparados?${new URLSearchParams({ tipo, nombre })}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.api.token}`, 'content-type': 'application/octet-stream' },
+    body: data,
+  });
+  if (res.status !== 201) throw new Error(`staging answered ${res.status}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** How many staged files the api holds: their rows, and their files under 'tmp/'. */
+export async function stagedCount(t: Pick<TestApi, 'api'>): Promise<{ rows: number; files: number }> {
+  const { n } = await t.api.db
+    .selectFrom('archivos_preparados')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const files = await readdir(path.join(t.api.filesDir, 'tmp')).catch(() => []);
+  return { rows: Number(n), files: files.length };
+}

@@ -15,6 +15,7 @@ import type { Context } from '../context.js';
 import type { ApplicationFileSlot } from '../upstream/applications.js';
 import type { StagedFile } from '../upstream/files.js';
 import { newCaptchaFor } from '../graph/captcha.js';
+import { dropUploads } from '../graph/staged-uploads.js';
 
 /** The input's upload id field, the upload kind it takes, and the domain's name for it. */
 const SLOTS: { slot: ApplicationFileSlot; input: keyof ApplicationInput; kind: UploadPurpose }[] = [
@@ -85,18 +86,12 @@ export const applicationQueries: Pick<QueryResolvers<Context>, 'applicationCheck
 };
 
 /** The staged files a refused form names (this applicant's, unused): spent and removed from the api's store. */
-async function dropUploads(ctx: Context, input: ApplicationInput, owner: string | null): Promise<void> {
-  if (!owner) return;
-  await Promise.allSettled(
-    SLOTS.map(async (s) => {
-      const id = input[s.input] as string | null | undefined;
-      const u = id ? await ctx.uploads.staged(id, owner, s.kind) : null;
-      if (!u) return;
-      await ctx.uploads.discard(u);
-      await ctx.files.dropStaged(u.staged);
-    }),
+const dropFormUploads = (ctx: Context, input: ApplicationInput, owner: string | null) =>
+  dropUploads(
+    ctx,
+    owner,
+    SLOTS.map((s) => ({ id: input[s.input] as string | null | undefined, kind: s.kind })),
   );
-}
 
 export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
   async apply(_p, { input }, ctx) {
@@ -117,16 +112,27 @@ export const applicationMutations: Pick<MutationResolvers<Context>, 'apply'> = {
     if (who.mode === 'guest') {
       const wait = await ctx.throttle.applicationWait(ctx.clientAddress);
       if (wait) {
-        // Refused before it is read: the files it names go now, not with the hourly sweep.
-        await dropUploads(ctx, input, who.owner);
-        return refuse(AUTH_MESSAGES.throttled, [], null);
+        // Refused before it is read: nothing is stored, and the files it names go now, not with
+        // the hourly sweep. The guest reads when to try again (issue 22).
+        await dropFormUploads(ctx, input, who.owner);
+        ctx.retryAfter(wait);
+        return {
+          applicationId: null,
+          message: null,
+          mode,
+          error: {
+            __typename: 'Throttled' as const,
+            message: APPLICATION_MESSAGES.applyThrottled(Math.ceil(wait / 60)),
+            retryAfterSeconds: wait,
+          },
+        };
       }
     }
     // Every refusal deletes the form's staged files at once (issue 22); the api deletes them too when
     // it refused, and deleting one already gone is no error.
     const refused = async <T>(answer: T): Promise<T> => {
       if (who.mode === 'guest') await ctx.throttle.applicationFailed(ctx.clientAddress);
-      await dropUploads(ctx, input, who.owner);
+      await dropFormUploads(ctx, input, who.owner);
       return answer;
     };
 

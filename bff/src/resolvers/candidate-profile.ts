@@ -15,6 +15,7 @@ import { ownUserId } from '../graph/viewer.js';
 import { failureText, gqlError, operationFailed, validationFailed, type FieldProblem } from '../errors.js';
 import type { StagedFile } from '../upstream/files.js';
 import type { ProfileFileSlot } from '../upstream/profiles.js';
+import { dropUploads, refusedByApi } from '../graph/staged-uploads.js';
 
 export const PASSWORD_WRONG = 'La contraseña es incorrecta.';
 const DELETE_FAILED = 'No se pudo eliminar la cuenta. Intenta de nuevo.';
@@ -76,8 +77,18 @@ export const candidateProfileMutations: Pick<
 > = {
   async updateMyProfile(_p, { input }, ctx) {
     const uid = ownUserId(ctx);
+    // Every refusal deletes the form's staged files at once (issue 22); the web uploads them again.
+    const dropNamed = () =>
+      dropUploads(
+        ctx,
+        uid,
+        SLOTS.map((s) => ({ id: input[s.input], kind: s.kind })),
+      );
     const stored = await ctx.profiles.profile(uid);
-    if (!stored) throw gqlError('NOT_FOUND', PROFILE_MESSAGES.loadFailed);
+    if (!stored) {
+      await dropNamed();
+      throw gqlError('NOT_FOUND', PROFILE_MESSAGES.loadFailed);
+    }
 
     // Upload ids: each must be this candidate's, of the slot's kind, and not used yet.
     const files: Partial<Record<ProfileFileSlot, StagedFile>> = {};
@@ -143,11 +154,13 @@ export const candidateProfileMutations: Pick<
         ? []
         : checked.error.issues.map((i) => ({ path: inputPath(i.path.map(String).join('.')), message: i.message }))),
     ];
-    if (!checked.success || fields.length)
+    if (!checked.success || fields.length) {
+      await dropNamed();
       return {
         profile: null,
         error: validationFailed(fields[0]!.message, fields, PROFILE_MESSAGES.incompleteTitle),
       };
+    }
     const v = checked.data;
 
     const r = await ctx.profiles.save(
@@ -176,6 +189,7 @@ export const candidateProfileMutations: Pick<
       await Promise.allSettled(uploads.map((u) => ctx.uploads.discard(u)));
       return { profile: r.profile ?? (await ctx.profiles.profile(uid)), error: null };
     }
+    if (r.kind === 'invalid' || refusedByApi(r.failure)) await dropNamed();
     if (r.kind === 'invalid') {
       const f = r.fields.map((x) => ({ path: inputPath(x.path), message: x.message }));
       return {

@@ -16,6 +16,7 @@ import type { DocumentRequestDto } from '../normalise/document-request.js';
 import type { Failure } from '../upstream/failure.js';
 import type { StagedFile } from '../upstream/files.js';
 import type { StoredUpload } from '../uploads/routes.js';
+import { dropUploads, refusedByApi } from '../graph/staged-uploads.js';
 
 const linkInvalid = () => ({ __typename: 'DocumentRequestInvalid' as const, message: M.linkInvalid });
 
@@ -87,8 +88,17 @@ export const documentRequestMutations: Pick<
 
   async fulfilDocumentRequest(_p, { token, uploads }, ctx) {
     const uid = ownUserId(ctx);
+    // Every refusal (an expired or used link too) deletes the page's staged files at once (issue 22).
+    const refused = async <T>(answer: T): Promise<T> => {
+      await dropUploads(
+        ctx,
+        uid,
+        uploads.map((u) => ({ id: u.uploadId, kind: 'requested-document' as const })),
+      );
+      return answer;
+    };
     const view = await ctx.documentRequests.view(token, uid);
-    if (!view) return { ok: false, error: linkInvalid() };
+    if (!view) return refused({ ok: false, error: linkInvalid() });
 
     const labelOf = (key: DocumentKey) => DOCUMENT_KIND_INFO[kindOfKey(key)].label;
     const requested = view.documents.map((k) => DOCUMENT_KIND_INFO[k].key!);
@@ -114,7 +124,7 @@ export const documentRequestMutations: Pick<
     for (const key of requested)
       if (!uploads.some((u) => documentKeyOf(u.kind) === key))
         problems.push({ path: 'uploads', message: M.missingDocument(labelOf(key)) });
-    if (problems.length) return { ok: false, error: validationFailed(problems[0]!.message, problems) };
+    if (problems.length) return refused({ ok: false, error: validationFailed(problems[0]!.message, problems) });
 
     const r = await ctx.documentRequests.fulfil(
       token,
@@ -125,15 +135,16 @@ export const documentRequestMutations: Pick<
       await Promise.allSettled(chosen.map((c) => ctx.uploads.discard(c.upload)));
       return { ok: true, error: null };
     }
-    if (r.kind === 'invalid-link') return { ok: false, error: linkInvalid() };
+    if (r.kind === 'invalid-link') return refused({ ok: false, error: linkInvalid() });
     if (r.kind === 'invalid') {
       const fields = r.fields.map((f) => {
         const c = chosen.find((x) => x.key === f.path);
         return { path: c ? `uploads.${c.index}.uploadId` : 'uploads', message: f.message };
       });
-      return { ok: false, error: validationFailed(r.message ?? fields[0]?.message ?? M.failed, fields) };
+      return refused({ ok: false, error: validationFailed(r.message ?? fields[0]?.message ?? M.failed, fields) });
     }
     if (r.failure.kind === 'unavailable') throw gqlError('UPSTREAM_UNAVAILABLE');
-    return { ok: false, error: operationFailed(r.failure.message ?? M.failed, r.failure) };
+    const failed = { ok: false, error: operationFailed(r.failure.message ?? M.failed, r.failure) };
+    return refusedByApi(r.failure) ? refused(failed) : failed;
   },
 };

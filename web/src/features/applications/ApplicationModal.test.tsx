@@ -768,6 +768,29 @@ describe('Formulario de Postulación: sending', SLOW, () => {
     expect(screen.queryByTestId('verificacion-postulacion')).not.toBeInTheDocument();
   }, 90_000);
 
+  it('past the address’s cap of refused forms says how long to wait, keeps what was written, and sends the files again (issue 22)', async () => {
+    const user = userEvent.setup();
+    const message = APPLICATION_MESSAGES.applyThrottled(12);
+    renderForm([
+      checkMock({ ok: true }),
+      applyMock({ error: { __typename: 'Throttled', message, retryAfterSeconds: 700 } }),
+      applyMock({ applicationId: 'p1', mode: 'GUEST' }),
+    ]);
+    await screen.findByText('Enfermera Auxiliar');
+    await fillPersonal(user);
+    await fillRest(user);
+    const uploads = FakeXhr.sent;
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: APPLICATION_MESSAGES.applyThrottledTitle }, SLOW_WAIT);
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(message).toContain('Espera 12 minutos');
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    expect(field(/^Nombre completo/)).toHaveValue('Luis Pérez');
+    await user.click(submit());
+    await screen.findByRole('dialog', { name: '¡Postulación Exitosa!' }, SLOW_WAIT);
+    expect(FakeXhr.sent).toBe(uploads + 2);
+  }, 90_000);
+
   it('sends the files again after a refused form (the server deleted them, issue 22)', async () => {
     const user = userEvent.setup();
     renderForm([

@@ -62,6 +62,10 @@ export const APPLY = graphql(`
         ... on VacancyClosed {
           message
         }
+        ... on Throttled {
+          message
+          retryAfterSeconds
+        }
       }
     }
   }

@@ -167,6 +167,12 @@ export function useApplicationSubmit(o: SubmitOptions) {
         else onDialog({ title: error.title ?? M.incompleteTitle, message: error.message, kind: 'info' });
         return;
       }
+      if (error?.__typename === 'Throttled') {
+        // Too many refused forms from this address (issue 22): the domain's message says how long to
+        // wait; what was written stays in the form.
+        onDialog({ title: M.applyThrottledTitle, message: error.message, kind: 'info' });
+        return;
+      }
       if (error?.__typename === 'VacancyClosed') {
         onDialog({ title: 'Aviso', message: error.message, kind: 'info', after: o.onCancel });
         return;

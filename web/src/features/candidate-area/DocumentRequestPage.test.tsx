@@ -114,6 +114,33 @@ describe('/perfil/documentos/:token (spec 3 §2.6, issue 12)', { timeout: 30_000
     expect(await screen.findByRole('heading', { name: MSG.linkInvalid })).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'refused on a field',
+      {
+        __typename: 'ValidationFailed',
+        message: 'El archivo ya fue utilizado o expiró. Vuelve a subirlo.',
+        fields: [],
+      },
+    ],
+    ['refused by the api', { __typename: 'OperationFailed', message: MSG.sendFailed, status: 409 }],
+  ])('sends the files again after the page was %s (the server deleted them, issue 22)', async (_, error) => {
+    const user = userEvent.setup();
+    const seen: { uploads?: unknown } = {};
+    render([requestMock(view({ documents: ['DPI'] })), fulfilMock(error), fulfilMock(null, seen)]);
+    await user.upload(await screen.findByLabelText('Seleccionar DPI escaneado'), pdf('dpi.pdf'));
+    const send = screen.getByRole('button', { name: 'Enviar documentos' });
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(error.message);
+    expect(FakeXhr.sent).toBe(1);
+    FakeXhr.answer = { status: 201, body: { id: 'up-2', name: 'dpi.pdf', size: 4, type: 'application/pdf' } };
+    await user.click(send);
+    expect(await screen.findByRole('heading', { name: MSG.sent })).toBeInTheDocument();
+    expect(FakeXhr.sent).toBe(2);
+    expect(seen.uploads).toEqual([{ kind: 'DPI', uploadId: 'up-2' }]);
+  });
+
   it('shows a refused upload and does not send', async () => {
     const user = userEvent.setup();
     FakeXhr.answer = { status: 415, body: { title: 'Archivo no válido', message: 'Solo se permiten archivos PDF' } };

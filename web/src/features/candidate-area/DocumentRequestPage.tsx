@@ -108,6 +108,8 @@ function RequestForm({
         onInvalid();
         return;
       }
+      // A refused page's files were deleted by the server (issue 22): the next try sends them again.
+      if (result?.error) files.spent();
       setFailure(result?.error?.__typename === 'ValidationFailed' ? result.error.message : MSG.sendFailed);
     } catch (error) {
       // A refused file already says why under its drop area.

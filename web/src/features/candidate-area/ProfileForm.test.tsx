@@ -192,6 +192,44 @@ describe('the profile form', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('sends a chosen file again after the server refused the form (it deleted it, issue 22)', async () => {
+    const user = userEvent.setup();
+    const seen: { input?: ProfileInput } = {};
+    const { onSaved } = render(completeProfile(), [
+      updateMock({
+        error: {
+          __typename: 'ValidationFailed',
+          title: null,
+          message: 'El DPI no coincide con el de tu cuenta.',
+          fields: [{ __typename: 'FieldError', path: 'dpi', message: 'El DPI no coincide con el de tu cuenta.' }],
+        },
+      }),
+      updateMock({ profile: completeProfile() }, seen),
+    ]);
+    await user.upload(
+      screen.getByLabelText('Seleccionar Currículum'),
+      new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(FakeXhr.sent).toBe(1));
+    const save = async () => {
+      await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: '¿Guardar cambios del perfil?' })).getByRole('button', {
+          name: 'Guardar',
+        }),
+      );
+    };
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: 'Datos inválidos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    expect(FakeXhr.sent).toBe(1);
+    FakeXhr.answer = { status: 201, body: { id: 'up-2', name: 'cv.pdf', size: 4, type: 'application/pdf' } };
+    await save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(FakeXhr.sent).toBe(2);
+    expect(seen.input?.curriculumUploadId).toBe('up-2');
+  });
+
   it('lets rows beyond the third be removed, not the first three', async () => {
     const user = userEvent.setup();
     render(completeProfile());

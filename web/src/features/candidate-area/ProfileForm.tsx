@@ -205,6 +205,8 @@ export function ProfileForm({
       });
       const payload = data?.updateMyProfile;
       const error = payload?.error;
+      // A refused form's files were deleted by the server (issue 22): the next try sends them again.
+      if (error) files.spent();
       if (error?.__typename === 'ValidationFailed') {
         const fields: Record<string, string> = {};
         for (const f of error.fields) fields[formPathOf(f.path)] ??= f.message;
