@@ -31,7 +31,7 @@ const M = TRANSITION_MESSAGES;
 const MAX_PAGE_SIZE = 100;
 const clamp = (n: number | null | undefined, fallback: number) => Math.min(Math.max(n ?? fallback, 1), MAX_PAGE_SIZE);
 
-const pageOf = (p: CandidateListPage) => ({
+export const pageOf = (p: CandidateListPage) => ({
   items: p.items,
   totalCount: p.totalCount,
   page: p.page,

@@ -19,6 +19,7 @@ import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
 import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
+import { vacancyBoardQueries } from './vacancy-board.js';
 
 /** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
@@ -40,6 +41,7 @@ export const resolvers: Resolvers<Context> = {
     ...myApplicationQueries,
     ...funnelReportQueries,
     ...documentRequestQueries,
+    ...vacancyBoardQueries,
   },
   Mutation: {
     ...sessionMutations,
