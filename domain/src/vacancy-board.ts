@@ -56,7 +56,7 @@ export const BOARD_MESSAGES = {
   readOnlyTitle: 'Solo lectura',
   readOnly: 'Tu rol permite ver el tablero, no mover candidatos.',
   help: 'Arrastra una tarjeta a otra columna para cambiar el estado. Con el teclado: enfoca la tarjeta, pulsa Espacio, muévete con las flechas y pulsa Espacio para soltar o Escape para cancelar.',
-  columnCount: (state: CandidateState, n: number) => `${label(state)}: ${cards(n)}`,
+  count: cards,
   cardsShown: (shown: number, total: number) => `${shown} de ${total}`,
   dropDisabled: 'No permitido',
   screenReaderInstructions:

@@ -25,20 +25,11 @@ import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js
 import { interviewEvents, toInterview } from '../graph/interviews.js';
 import { testEvents } from '../graph/tests.js';
 import type { CandidateSortField, StateChangeRequest, StateChangeResult } from '../upstream/candidates.js';
-import type { CandidateListPage } from '../normalise/candidate-page.js';
+import { pageOf } from '../graph/candidate-page.js';
 
 const M = TRANSITION_MESSAGES;
 const MAX_PAGE_SIZE = 100;
 const clamp = (n: number | null | undefined, fallback: number) => Math.min(Math.max(n ?? fallback, 1), MAX_PAGE_SIZE);
-
-export const pageOf = (p: CandidateListPage) => ({
-  items: p.items,
-  totalCount: p.totalCount,
-  page: p.page,
-  pageSize: p.pageSize,
-  countsByState: [...p.counts].map(([state, count]) => ({ state, count })),
-  allCount: p.allCount,
-});
 
 const sortOf = (sort: string | null | undefined, order: string | null | undefined) =>
   sort

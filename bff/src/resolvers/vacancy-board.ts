@@ -1,7 +1,7 @@
 import { BOARD_PAGE_SIZE } from '@bolsa/domain';
 import type { QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
-import { pageOf } from './candidate.js';
+import { pageOf } from '../graph/candidate-page.js';
 
 const MAX_PAGE_SIZE = 100;
 

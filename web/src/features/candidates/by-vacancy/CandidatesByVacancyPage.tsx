@@ -10,6 +10,7 @@ import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
+import { VacancyBoardLink } from '../../vacancy-board';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
@@ -64,9 +65,12 @@ export function CandidatesByVacancyPage() {
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
-      <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={back} mb="sm" px={4}>
-        Volver
-      </Button>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={back} px={4}>
+          Volver
+        </Button>
+        {vacancy.id !== null && <VacancyBoardLink vacancyId={vacancy.id} vacancyName={name} />}
+      </Group>
       <Title order={1} fz={{ base: 24, sm: 30 }} mb="lg">
         Postulantes para la plaza: {name ?? (vacancy.id ? '…' : '')}
       </Title>

@@ -1,0 +1,11 @@
+import type { CandidateListPage } from '../normalise/candidate-page.js';
+
+/** A candidate list's page as the GraphQL CandidatePage (the inbox, the history, by vacancy, the board). */
+export const pageOf = (p: CandidateListPage) => ({
+  items: p.items,
+  totalCount: p.totalCount,
+  page: p.page,
+  pageSize: p.pageSize,
+  countsByState: [...p.counts].map(([state, count]) => ({ state, count })),
+  allCount: p.allCount,
+});
