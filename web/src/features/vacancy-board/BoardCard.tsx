@@ -62,14 +62,13 @@ export function BoardCard({ card, vacancyId, readOnly, saving }: Props) {
           {...attributes}
           {...listeners}
           aria-roledescription="tarjeta movible"
-          aria-label={`${card.fullName}. ${card.email ?? 'Sin correo'}.`}
         >
           <CardBody card={card} vacancyId={vacancyId} />
         </div>
       )}
       <Group justify="space-between" mt={6} gap="xs" wrap="nowrap">
         <Anchor component={Link} to={`/panel/detallecandidato/${encodeURIComponent(card.id)}`} size="xs">
-          Ver detalle<VisuallyHidden> de {card.fullName}</VisuallyHidden>
+          Ver detalle<VisuallyHidden component="span"> de {card.fullName}</VisuallyHidden>
         </Anchor>
         {saving && <Loader size={14} aria-label="Guardando…" />}
       </Group>

@@ -117,7 +117,7 @@ export function BoardColumn({ vacancyId, state, moving, readOnly, look }: Column
         {first && loaded < first.totalCount && (
           <Button size="compact-sm" variant="subtle" onClick={() => setPages((p) => p + 1)}>
             {BOARD_MESSAGES.loadMore}
-            <VisuallyHidden>
+            <VisuallyHidden component="span">
               {' '}
               en {label} ({BOARD_MESSAGES.cardsShown(loaded, first.totalCount)})
             </VisuallyHidden>
@@ -139,7 +139,7 @@ export function BoardColumn({ vacancyId, state, moving, readOnly, look }: Column
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Title order={2} fz="sm" id={headingId}>
           {label}
-          <VisuallyHidden>: {total === null ? '' : BOARD_MESSAGES.count(total)}</VisuallyHidden>
+          <VisuallyHidden component="span">: {total === null ? '' : BOARD_MESSAGES.count(total)}</VisuallyHidden>
         </Title>
         <Group gap={4} wrap="nowrap">
           {look === 'forbidden' && (
