@@ -53,7 +53,9 @@ describe.each(databases)('the vacancy board’s columns on $name', ({ start }) =
     }
     // Terminal states have their column too.
     const rejected = await api.get(`/candidatos/por-plaza/${plazaId}?estado=rechazado&page=1&pageSize=20`);
-    expect(rejected.body.items.every((c: { estadoPostulante: string }) => c.estadoPostulante.toLowerCase() === 'rechazado')).toBe(true);
+    expect(
+      rejected.body.items.every((c: { estadoPostulante: string }) => c.estadoPostulante.toLowerCase() === 'rechazado'),
+    ).toBe(true);
   });
 
   it('refuses a state that does not exist', { timeout: 30_000 }, async () => {

@@ -35,7 +35,11 @@ const MOVE_TO: Partial<Record<CandidateState, BoardMove>> = {
  * column, a state the viewer's `allowed` states (the server's `allowedStates`, from `allowedNext`)
  * do not hold, or one no board action reaches (the reactivation lives in the history).
  */
-export function boardMove(from: CandidateState, to: CandidateState, allowed: readonly CandidateState[]): BoardMove | null {
+export function boardMove(
+  from: CandidateState,
+  to: CandidateState,
+  allowed: readonly CandidateState[],
+): BoardMove | null {
   if (from === to || isTerminalState(from) || !allowed.includes(to)) return null;
   return MOVE_TO[to] ?? null;
 }

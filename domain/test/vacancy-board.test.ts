@@ -22,7 +22,9 @@ describe('the vacancy board (issue 23, item 5)', () => {
     expect(boardMove('postulado', 'postulado', ['postulado'])).toBeNull();
     expect(boardMove('inducción', 'contratado', allowedNext('inducción', 3))).toBeNull();
     // An administrator may reactivate a rejected candidate, but from the history, not the board.
-    expect(boardMove('rechazado', 'entrevista', allowedNext('rechazado', 1, { beforeRejection: 'entrevista' }))).toBeNull();
+    expect(
+      boardMove('rechazado', 'entrevista', allowedNext('rechazado', 1, { beforeRejection: 'entrevista' })),
+    ).toBeNull();
     expect(boardMove('contratado', 'rechazado', ['rechazado'])).toBeNull();
   });
 

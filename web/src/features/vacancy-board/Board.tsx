@@ -33,7 +33,8 @@ const allowedOf = (card: CandidateRowFragment): CandidateState[] =>
   COLUMNS.filter((s) => dropMove(card, s) !== null).map(domainOf);
 
 /** The mouse is over a column; the keyboard carries the card's rectangle to one. */
-const collisions: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
+const collisions: CollisionDetection = (args) =>
+  args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
 
 /** Everything a screen reader hears while a card moves, in Spanish. */
 const announcements: Announcements = {
@@ -45,6 +46,8 @@ const announcements: Announcements = {
     const card = cardOf(active.data.current);
     if (!card) return undefined;
     if (!over) return BOARD_MESSAGES.notOver(card.fullName);
+    // Over its own column (as soon as it is lifted): the pick-up message, with where it may go, stays.
+    if (over.id === card.state) return undefined;
     return BOARD_MESSAGES.over(card.fullName, domainOf(over.id), dropMove(card, over.id as StateEnum) !== null);
   },
   onDragEnd({ active, over }) {
@@ -92,7 +95,10 @@ export function Board({ vacancyId }: { vacancyId: string }) {
     <DndContext
       sensors={sensors}
       collisionDetection={collisions}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: BOARD_MESSAGES.screenReaderInstructions } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: BOARD_MESSAGES.screenReaderInstructions },
+      }}
       onDragStart={(e: DragStartEvent) => setActive(cardOf(e.active.data.current))}
       onDragOver={(e: DragOverEvent) => setOverState((e.over?.id as StateEnum | undefined) ?? null)}
       onDragCancel={end}

@@ -108,7 +108,12 @@ function Probe() {
   return <p>Pantalla {location.pathname + location.search}</p>;
 }
 
-function renderDrop(card: CandidateRowFragment, to: CandidateState, mocks: Mocks = [], role: 'MANAGER' | 'VIEWER' = 'MANAGER') {
+function renderDrop(
+  card: CandidateRowFragment,
+  to: CandidateState,
+  mocks: Mocks = [],
+  role: 'MANAGER' | 'VIEWER' = 'MANAGER',
+) {
   delete document.body.dataset.move;
   const user = userEvent.setup();
   renderWithProviders(
