@@ -119,6 +119,8 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Query.candidate': ['{ candidate(id: "999999") { id } }', STAFF],
   'Query.candidatesByVacancy': ['{ candidatesByVacancy(vacancyId: "999999") { totalCount } }', STAFF],
   'Query.candidateHistory': ['{ candidateHistory { totalCount } }', EDITORS],
+  // Issue 23: the vacancy board's columns are read by every staff role (role 3 read-only).
+  'Query.vacancyBoardColumn': ['{ vacancyBoardColumn(vacancyId: "999999", state: APPLIED) { totalCount } }', STAFF],
   'Mutation.startFollowUp': ['mutation { startFollowUp(id: "999999") { emailQueued } }', EDITORS],
   'Mutation.changeCandidateState': [
     'mutation { changeCandidateState(id: "999999", state: FOLLOW_UP) { emailQueued } }',

@@ -24,6 +24,7 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Query.candidate': 'candidate.view',
   'Query.candidatesByVacancy': 'candidate.view',
   'Query.candidateHistory': 'candidate.history',
+  'Query.vacancyBoardColumn': 'candidate.view',
   'Query.assignedTests': 'candidate.view',
   'Query.documentRequest': 'candidate.ownProfile',
   'Query.funnelReport': 'report.view',

@@ -30,3 +30,4 @@ export * from './log-privacy.js';
 export * from './bulk-actions.js';
 export * from './candidate-export.js';
 export * from './notes-tags.js';
+export * from './vacancy-board.js';

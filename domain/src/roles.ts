@@ -161,6 +161,8 @@ export const ROUTES = [
   { path: '/panel', audience: STAFF },
   { path: '/panel/plazas', audience: STAFF },
   { path: '/panel/plazas/candidatos/:id', audience: STAFF },
+  // The vacancy's board (issue 23): role 3 sees it read-only.
+  { path: '/panel/plazas/:id/tablero', audience: STAFF },
   { path: '/panel/candidatoporplaza', audience: STAFF },
   { path: '/panel/detallecandidato/:id', audience: STAFF },
   { path: '/panel/candidatos', audience: STAFF },

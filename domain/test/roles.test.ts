@@ -64,7 +64,9 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    expect(ROUTES.map((r) => r.path)).toHaveLength(23);
+    // The specs' 23, and the vacancy board of issue 23.
+    expect(ROUTES.map((r) => r.path)).toHaveLength(24);
+    expect(routeRule('/panel/plazas/7/tablero')?.path).toBe('/panel/plazas/:id/tablero');
     expect(routeRule('/panel/detallecandidato/15')?.path).toBe('/panel/detallecandidato/:id');
     expect(routeRule('/panel/usuarios/')?.path).toBe('/panel/usuarios');
     expect(routeRule('/nada')).toBeNull();

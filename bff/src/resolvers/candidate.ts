@@ -27,22 +27,12 @@ import type { CandidateDetailDto, CandidateDto } from '../normalise/candidate.js
 import { interviewEvents, toInterview } from '../graph/interviews.js';
 import { testEvents } from '../graph/tests.js';
 import type { CandidateSortField, StateChangeRequest, StateChangeResult } from '../upstream/candidates.js';
-import type { CandidateListPage } from '../normalise/candidate-page.js';
-import { noteEvents, type CandidatePageModel } from '../graph/notes-tags.js';
+import { noteEvents } from '../graph/notes-tags.js';
+import { pageOf } from '../graph/candidate-page.js';
 
 const M = TRANSITION_MESSAGES;
 const MAX_PAGE_SIZE = 100;
 const clamp = (n: number | null | undefined, fallback: number) => Math.min(Math.max(n ?? fallback, 1), MAX_PAGE_SIZE);
-
-const pageOf = (p: CandidateListPage): CandidatePageModel => ({
-  items: p.items,
-  totalCount: p.totalCount,
-  page: p.page,
-  pageSize: p.pageSize,
-  countsByState: [...p.counts].map(([state, count]) => ({ state, count })),
-  allCount: p.allCount,
-  tagCounts: p.tagCounts,
-});
 
 const sortOf = (sort: string | null | undefined, order: string | null | undefined) =>
   sort

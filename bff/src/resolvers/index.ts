@@ -22,6 +22,7 @@ import { Viewer, sessionMutations, sessionQueries } from './session.js';
 import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js';
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
 import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
+import { vacancyBoardQueries } from './vacancy-board.js';
 
 /** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
@@ -45,6 +46,7 @@ export const resolvers: Resolvers<Context> = {
     ...candidateExportQueries,
     ...documentRequestQueries,
     ...noteTagQueries,
+    ...vacancyBoardQueries,
   },
   Mutation: {
     ...sessionMutations,

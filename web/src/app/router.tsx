@@ -64,6 +64,8 @@ const CandidatesByVacancyPage = lazyNamed(
   'CandidatesByVacancyPage',
 );
 // The candidate area (issue 10): only candidates fetch it.
+// The vacancy board (issue 23): dnd-kit comes with this chunk only.
+const VacancyBoardPage = lazyNamed(() => import('../features/vacancy-board/VacancyBoardPage'), 'VacancyBoardPage');
 const InterviewSchedulingPage = lazyNamed(
   () => import('../features/interviews/InterviewSchedulingPage'),
   'InterviewSchedulingPage',
@@ -101,6 +103,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { index: true, ...panelScreen(PanelPage), ...access('/panel') },
   { path: 'plazas', ...panelScreen(VacancyManagementPage), ...access('/panel/plazas') },
   { path: 'plazas/candidatos/:id', ...panelScreen(CandidatesByVacancyPage), ...access('/panel/plazas/candidatos/:id') },
+  { path: 'plazas/:id/tablero', ...panelScreen(VacancyBoardPage), ...access('/panel/plazas/:id/tablero') },
   { path: 'candidatoporplaza', ...panelScreen(CandidatesByVacancyPage), ...access('/panel/candidatoporplaza') },
   { path: 'detallecandidato/:id', ...panelScreen(CandidateDetailPage), ...access('/panel/detallecandidato/:id') },
   { path: 'candidatos', ...panelScreen(CandidatesInboxPage), ...access('/panel/candidatos') },

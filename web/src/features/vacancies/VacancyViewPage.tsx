@@ -20,6 +20,7 @@ import { VacancyDetails } from '../../components/VacancyDetails';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadFailed } from './AdminVacancyGrid';
 import { ADMIN_VACANCY } from './operations';
+import { VacancyBoardLink } from '../vacancy-board';
 
 /** /panel/plazas/vista-vacante?id=…, 'Detalles del empleo' for staff (spec 2 §2). */
 export function VacancyViewPage() {
@@ -93,6 +94,7 @@ export function VacancyViewPage() {
         {body}
         {vacancy && (
           <Group justify="flex-end" mt="xl">
+            <VacancyBoardLink vacancyId={vacancy.id} vacancyName={vacancy.name} />
             <Button variant="default" onClick={close}>
               Cerrar
             </Button>

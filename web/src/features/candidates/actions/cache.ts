@@ -1,7 +1,12 @@
 import type { ApolloCache } from '@apollo/client';
 
 /** The root lists a state change can move a candidate in or out of (docs/decisions/2026-11-23-pipeline-state-changes.md). */
-export const CANDIDATE_LIST_FIELDS = ['candidates', 'candidatesByVacancy', 'candidateHistory'] as const;
+export const CANDIDATE_LIST_FIELDS = [
+  'candidates',
+  'candidatesByVacancy',
+  'candidateHistory',
+  'vacancyBoardColumn',
+] as const;
 
 /**
  * After a pipeline mutation every list may be stale (the candidate changed tab, left the inbox,

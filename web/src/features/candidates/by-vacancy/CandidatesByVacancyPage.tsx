@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { CandidateExportButtons } from '../export';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
+import { VacancyBoardLink } from '../../vacancy-board';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
 import { useSession } from '../../session';
@@ -68,9 +69,12 @@ export function CandidatesByVacancyPage() {
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
-      <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={back} mb="sm" px={4}>
-        Volver
-      </Button>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={back} px={4}>
+          Volver
+        </Button>
+        {vacancy.id !== null && <VacancyBoardLink vacancyId={vacancy.id} vacancyName={name} />}
+      </Group>
       <Title order={1} fz={{ base: 24, sm: 30 }} mb="lg">
         Postulantes para la plaza: {name ?? (vacancy.id ? '…' : '')}
       </Title>

@@ -1,0 +1,174 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, axeViolations, launch, loginAs, newPage, screenshot } from './browser.js';
+import { applyAsGuest, freshPerson, moveApplication, type Person } from './candidate-support.js';
+
+/**
+ * The vacancy board (issue 23, item 5): a manager drags candidates with the mouse and with the
+ * keyboard; a drop the state machine refuses changes nothing; each move e-mails the candidate;
+ * role 3 only looks; at 360 px the board scrolls sideways inside itself.
+ */
+let browser: Browser;
+const vacancyId = () => inject('candidateApplication').vacancyId;
+const people: Record<'ana' | 'berta' | 'carla', Person> = {
+  ana: freshPerson('Anabel', 'Tablero'),
+  berta: freshPerson('Berta', 'Tablero'),
+  carla: freshPerson('Carla', 'Tablero'),
+};
+const name = (p: Person) => `${p.firstName} ${p.firstSurname}`;
+
+beforeAll(async () => {
+  browser = await launch();
+  const guest = await browser.newContext({ baseURL: inject('baseUrl') });
+  await applyAsGuest(guest.request, vacancyId(), people.ana);
+  const berta = await applyAsGuest(guest.request, vacancyId(), people.berta);
+  await applyAsGuest(guest.request, vacancyId(), people.carla);
+  await moveApplication(guest.request, berta, 'en seguimiento');
+  await moveApplication(guest.request, berta, 'entrevista');
+  await guest.close();
+});
+afterAll(() => browser?.close());
+
+const column = (page: Page, state: string) => page.locator(`section[data-state="${state}"]`);
+const handle = (page: Page, p: Person) => page.getByRole('button', { name: new RegExp(`^${name(p)} `) });
+
+/** dnd-kit's live region (what a screen reader hears) says `text`. */
+async function announced(page: Page, text: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source) => [...document.querySelectorAll('[aria-live]')].some((e) => new RegExp(source).test(e.textContent ?? '')),
+    text.source,
+    { timeout: 10_000 },
+  );
+}
+
+/** The messages the outbox delivered to `address` (subjects). */
+async function mailsTo(address: string): Promise<string[]> {
+  const dir = inject('mailDir');
+  const found: string[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    const mail = await simpleParser(readFileSync(path.join(dir, file)));
+    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
+    if (to.includes(address)) found.push(mail.subject ?? '');
+  }
+  return found;
+}
+
+async function mailArrives(address: string, subject: RegExp): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if ((await mailsTo(address)).some((s) => subject.test(s))) return;
+    if (Date.now() > deadline) throw new Error(`no e-mail ${subject} to ${address}: ${await mailsTo(address)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A mouse drag in small steps (dnd-kit starts after 6 px), pausing over the target. */
+async function drag(page: Page, from: Locator, to: Locator, whileOver?: () => Promise<void>) {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await whileOver?.();
+  await page.mouse.up();
+}
+
+describe('the vacancy board', () => {
+  it(
+    'moves candidates by mouse and keyboard, only where the pipeline allows, e-mailing each',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newPage(browser);
+      await loginAs(context, 'manager');
+      await page.goto(`/panel/plazas/candidatos/${vacancyId()}`);
+      await page.getByRole('link', { name: 'Ver tablero' }).click();
+      await page.waitForURL(`**/panel/plazas/${vacancyId()}/tablero`);
+      await page.getByRole('heading', { level: 1, name: /^Tablero de la plaza: / }).waitFor();
+      await column(page, 'APPLIED').getByText(name(people.ana), { exact: true }).waitFor();
+      await column(page, 'INTERVIEW').getByText(name(people.berta), { exact: true }).waitFor();
+      expect(await axeViolations(page, { include: '[data-testid="vacancy-board"]' })).toEqual([]);
+      await screenshot(page, 'vacancy-board-1280');
+
+      // A drop the state machine refuses: postulado → pre-pruebas looks disabled and changes nothing.
+      await drag(page, handle(page, people.carla), column(page, 'PRE_TESTS'), async () => {
+        expect(await column(page, 'PRE_TESTS').getAttribute('data-drop')).toBe('forbidden');
+        expect(await column(page, 'FOLLOW_UP').getAttribute('data-drop')).toBe('allowed');
+        // Not a full-page picture: resizing the window would cancel the drag.
+        await page.screenshot({ path: path.join(ARTIFACTS, 'vacancy-board-dragging.png') });
+      });
+      await announced(page, /no puede pasar de Postulado a Pre-pruebas/);
+      expect(page.url()).toContain('/tablero');
+      await column(page, 'APPLIED').getByText(name(people.carla), { exact: true }).waitFor();
+
+      // Mouse: postulado → en seguimiento ('Iniciar seguimiento', no dialog), with its e-mail.
+      await drag(page, handle(page, people.ana), column(page, 'FOLLOW_UP'));
+      await column(page, 'FOLLOW_UP').getByText(name(people.ana), { exact: true }).waitFor();
+      await page.getByText('Estado actualizado').first().waitFor();
+      await mailArrives(people.ana.email, /^Tu postulación está en seguimiento/);
+
+      // Keyboard: entrevista → inducción asks first (the inbox's dialog), then moves.
+      await handle(page, people.berta).focus();
+      await page.keyboard.press('Space');
+      await announced(page, /^Tomaste a Berta Tablero, en Entrevista\. Puede ir a: Inducción, Rechazado\.$/);
+      await page.keyboard.press('ArrowRight');
+      await announced(page, /Berta Tablero está sobre Inducción\. Suelta para moverlo\./);
+      await page.keyboard.press('Space');
+      const confirm = page.getByRole('dialog', { name: '¿Mover a inducción?' });
+      await confirm.getByRole('button', { name: 'Mover a inducción' }).click();
+      await column(page, 'INDUCTION').getByText(name(people.berta), { exact: true }).waitFor();
+      await mailArrives(people.berta.email, /^Etapa de inducción/);
+
+      // Keyboard across the board: postulado → rechazado, with the reject dialog's observation.
+      await handle(page, people.carla).focus();
+      await page.keyboard.press('Space');
+      for (let i = 0; i < 7; i++) {
+        await page.keyboard.press('ArrowRight');
+        await page.waitForTimeout(350);
+      }
+      await announced(page, /Carla Tablero está sobre Rechazado\. Suelta para moverlo\./);
+      await page.keyboard.press('Enter');
+      const reject = page.getByRole('dialog', { name: `Rechazar a ${name(people.carla)}` });
+      await reject.getByLabel('Observación (opcional)').fill('El perfil no cumple con la experiencia requerida.');
+      await reject.getByRole('button', { name: 'Rechazar', exact: true }).click();
+      await column(page, 'REJECTED').getByText(name(people.carla), { exact: true }).waitFor();
+      await mailArrives(people.carla.email, /^Resultado de tu postulación/);
+      await screenshot(page, 'vacancy-board-after-moves');
+      await context.close();
+    },
+  );
+
+  it('is read-only for role 3', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'viewer');
+    await page.goto(`/panel/plazas/${vacancyId()}/tablero`);
+    await page.getByText('Tu rol permite ver el tablero, no mover candidatos.').waitFor();
+    await column(page, 'FOLLOW_UP').getByText(name(people.ana), { exact: true }).waitFor();
+    expect(await page.locator('[aria-roledescription="tarjeta movible"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('scrolls sideways inside the board at 360 px, not the page', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    await loginAs(context, 'manager');
+    await page.goto(`/panel/plazas/${vacancyId()}/tablero`);
+    await column(page, 'FOLLOW_UP').getByText(name(people.ana), { exact: true }).waitFor();
+    const widths = await page.evaluate(() => {
+      const board = document.querySelector('[data-testid="vacancy-board"]')!;
+      return {
+        page: document.documentElement.scrollWidth,
+        board: board.scrollWidth,
+        boardVisible: board.clientWidth,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(360);
+    expect(widths.board).toBeGreaterThan(widths.boardVisible);
+    await screenshot(page, 'vacancy-board-360');
+    await context.close();
+  });
+});
