@@ -27,3 +27,4 @@ export * from './candidate-profile.js';
 export * from './job-posting.js';
 export * from './funnel-report.js';
 export * from './log-privacy.js';
+export * from './cv-text.js';

@@ -31,6 +31,7 @@ export type {
 export type { EntrevistasTable } from './tables/interviews.js';
 export type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 export type { ArchivosPreparadosTable } from './tables/files.js';
+export type { TextosArchivosTable, CvTextState } from './tables/cv-text.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -50,6 +51,7 @@ import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './ta
 import type { EntrevistasTable } from './tables/interviews.js';
 import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { ArchivosPreparadosTable } from './tables/files.js';
+import type { TextosArchivosTable } from './tables/cv-text.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -76,6 +78,7 @@ export interface Database {
   entrevistas: EntrevistasTable;
   solicitudes_documentos: SolicitudesDocumentosTable;
   archivos_preparados: ArchivosPreparadosTable;
+  textos_archivos: TextosArchivosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -18,6 +18,7 @@ import * as repo from './repository.js';
 import * as lists from './list-repository.js';
 import * as detail from './detail-repository.js';
 import type { CandidateListJson } from './candidate-row.js';
+import { withCvSnippets } from './cv-search.js';
 import type { CandidateListQuery } from './list-repository.js';
 import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
@@ -65,7 +66,7 @@ export async function listCandidates(
           { limit: paging.pageSize, offset },
           lists.isSearch(q) && totalCount <= FEW_MATCHES,
         );
-  return { items, totalCount, page, pageSize: paging.pageSize, counts };
+  return { items: await withCvSnippets(db, q.words, items), totalCount, page, pageSize: paging.pageSize, counts };
 }
 
 export const findCandidate = (db: Db, id: number) => detail.findCandidate(db, id);

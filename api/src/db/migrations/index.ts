@@ -18,6 +18,7 @@ import * as m0023 from './0023-interview-calendar.js';
 import * as m0024 from './0024-linked-applications-registered.js';
 import * as m0025 from './0025-session-revocations.js';
 import * as m0026 from './0026-file-access-token.js';
+import * as m0031 from './0031-cv-text.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0024-linked-applications-registered': m0024,
   '0025-session-revocations': m0025,
   '0026-file-access-token': m0026,
+  '0031-cv-text': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {
