@@ -13,6 +13,7 @@ import { CandidateListFailed, INBOX_LOAD_FAILED, StateCell, tabCount } from '../
 import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
+import { CvSnippet } from './CvSnippet';
 import { useListParams } from './use-list-params';
 
 export const INBOX_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -155,6 +156,7 @@ export function CandidatesInboxPage() {
                         {c.email}
                       </Text>
                     )}
+                    <CvSnippet snippet={c.cvSnippet} />
                   </Stack>
                 </Table.Td>
                 <Table.Td data-label="Puesto">

@@ -10,6 +10,7 @@ export const CANDIDATE_ROW = graphql(`
     dataErased
     allowedStates
     registeredAt
+    cvSnippet
     vacancies {
       vacancyId
       name

@@ -21,6 +21,7 @@ export function row(id: string, state: CandidateState, over: Partial<CandidateRo
     dataErased: false,
     allowedStates: allowed[state],
     registeredAt: '2026-10-02',
+    cvSnippet: null,
     vacancies: [
       {
         __typename: 'AppliedVacancy' as const,
