@@ -10,6 +10,7 @@ import type { CandidateRowFragment } from '../../../gql/graphql';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
+import { CvSnippet } from '../inbox/CvSnippet';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 
 /** Spec 3 §9: the by-vacancy table shows five a page, always. */
@@ -131,6 +132,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
               <Table.Tr key={c.id} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
                 <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
                   {c.fullName}
+                  <CvSnippet snippet={c.cvSnippet} />
                 </Table.Td>
                 <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
                 <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>

@@ -9,7 +9,7 @@ import { snippetParts } from '@bolsa/domain';
 export function CvSnippet({ snippet }: { snippet: string | null | undefined }) {
   if (!snippet) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="cv-snippet" style={{ overflowWrap: 'anywhere' }}>
+    <Text size="xs" c="dimmed" fw={400} fs="normal" data-testid="cv-snippet" style={{ overflowWrap: 'anywhere' }}>
       <Text span size="xs" fw={600} c="dimmed">
         En el CV:{' '}
       </Text>
