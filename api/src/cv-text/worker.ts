@@ -96,6 +96,9 @@ export function startCvTextWorker(o: CvTextWorkerOptions): CvTextWorker {
       })
       .where('clave', '=', key)
       .execute();
+    // Every application naming the key (a profile's CV is shared) searches its words from now on.
+    await sql`update postulantes set cv_tsv = postulantes_cv_tsv(id)
+      where id in (select postulante_id from postulante_archivos where clave = ${key})`.execute(o.db);
   }
 
   async function read(row: Claimed): Promise<'listo' | 'sin_texto' | 'fallido' | 'reintento'> {

@@ -12,14 +12,11 @@ import type { CandidateListJson, Conn } from './candidate-row.js';
 const cvQuery = (words: readonly string[]) => sql`plainto_tsquery('spanish', ${words.join(' ')})`;
 
 /**
- * The candidates (applications) with a CV or cover letter holding every word. An array computed
- * once (the GIN index of the text, then the files' key index), so `or` with the name search stays
- * a union of index scans rather than a test per row.
+ * The candidates (applications) whose CV or cover letter holds every word: postulantes.cv_tsv
+ * (migration 0031), so `or` with the name search is a union of two indexes of one table.
  */
 export function cvHasAll(words: readonly string[]): Expression<SqlBool> {
-  return sql<SqlBool>`c.id = any(array(
-    select pa.postulante_id from textos_archivos t join postulante_archivos pa on pa.clave = t.clave
-    where t.tsv @@ ${cvQuery(words)}))`;
+  return sql<SqlBool>`c.cv_tsv @@ ${cvQuery(words)}`;
 }
 
 /** `nameOrPosition` (every word in name, e-mail or position) or every word in the CV. */
