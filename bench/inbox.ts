@@ -1,6 +1,7 @@
 // The candidate inbox at 50,000 candidates (issue 11): p50/p95 through the BFF for the first
 // page, a state tab, a search, a search inside a tab and the counts, on PostgreSQL and on PGlite,
-// with the query plans of those lists. Goal: p95 ≤ 50 ms on PostgreSQL.
+// with the query plans of those lists. Goal: p95 ≤ 50 ms on PostgreSQL. Searches inside CVs
+// (issue 23; every candidate has a CV of a few hundred words): goal p95 ≤ 100 ms on PostgreSQL.
 // api and bff run as their own processes (production mode); this process seeds, explains and
 // generates the load.
 //
@@ -25,6 +26,7 @@ import { migrateToLatest } from '../api/src/db/migrate.js';
 import { runSeeds } from '../api/src/demo/index.js';
 import { createLocalFileStore } from '../api/src/storage/index.js';
 import { seedLoad } from './load-seed.js';
+import { seedCvTexts } from './cv-seed.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 50_000);
@@ -39,6 +41,10 @@ const DEMO_PASSWORD = 'Demo2026!';
 
 const FIELDS = `totalCount allCount countsByState { state count }
   items { id fullName email state registeredAt vacancies { name branchName } allowedStates }`;
+const CV_FIELDS = `totalCount allCount countsByState { state count }
+  items { id fullName email state registeredAt vacancies { name branchName } allowedStates cvSnippet }`;
+/** Issue 23's goal for the searches inside CVs (the others: 50 ms). */
+const goalOf = (name: string) => (name.startsWith('CV') ? 100 : 50);
 const SCENARIOS: { name: string; query: string; variables: Record<string, unknown> }[] = [
   { name: 'primera página', query: `query { candidates(page: 1, pageSize: 10) { ${FIELDS} } }`, variables: {} },
   {
@@ -59,6 +65,23 @@ const SCENARIOS: { name: string; query: string; variables: Record<string, unknow
   {
     name: 'búsqueda "maria.ramirez"',
     query: `query { candidates(page: 1, pageSize: 10, search: "maria.ramirez") { ${FIELDS} } }`,
+    variables: {},
+  },
+  // Search inside CVs (issue 23): a word thousands of CVs hold (in another form: 'enfermera',
+  // 'enfermeras'), a rare one, and one inside a tab; with the snippets.
+  {
+    name: 'CV "enfermeras"',
+    query: `query { candidates(page: 1, pageSize: 10, search: "enfermeras") { ${CV_FIELDS} } }`,
+    variables: {},
+  },
+  {
+    name: 'CV "hemodialisis"',
+    query: `query { candidates(page: 1, pageSize: 10, search: "hemodialisis") { ${CV_FIELDS} } }`,
+    variables: {},
+  },
+  {
+    name: 'CV en pestaña',
+    query: `query { candidates(page: 2, pageSize: 25, state: FOLLOW_UP, search: "pacientes emergencias") { ${CV_FIELDS} } }`,
     variables: {},
   },
   {
@@ -86,6 +109,16 @@ const PLANS: { name: string; q: CandidateListQuery; states: readonly string[] }[
   {
     name: 'búsqueda como correo',
     q: { scope: 'active', words: ['maria.ramirez'], sort: 'appliedAt', desc: true },
+    states: ACTIVE_STATES,
+  },
+  {
+    name: 'búsqueda en CV',
+    q: { scope: 'active', words: ['enfermeras'], sort: 'appliedAt', desc: true },
+    states: ACTIVE_STATES,
+  },
+  {
+    name: 'búsqueda rara en CV',
+    q: { scope: 'active', words: ['hemodialisis'], sort: 'appliedAt', desc: true },
     states: ACTIVE_STATES,
   },
   { name: 'historial', q: { scope: 'history', words: [], sort: 'appliedAt', desc: true }, states: TERMINAL_STATES },
@@ -243,9 +276,10 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
     log: () => undefined,
   });
   await seedLoad(db, { candidates: CANDIDATES, vacancies: VACANCIES });
+  const cvs = await seedCvTexts(db);
   const count = await sql<{ n: number }>`select count(*)::int as n from postulantes`.execute(db);
   console.log(
-    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga (sembrado ${Date.now() - t0} ms) ═══`,
+    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga, ${cvs} CV leídos (sembrado ${Date.now() - t0} ms) ═══`,
   );
   await explainAll(db, captured, kind);
   await db.destroy();
@@ -270,7 +304,7 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
       console.log(
         `  ${r.name.padEnd(22)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms${
           r.errors ? `   errores ${r.errors}` : ''
-        }${kind === 'PostgreSQL' && r.p95 > 50 ? '   (> 50 ms)' : ''}`,
+        }${kind === 'PostgreSQL' && r.p95 > goalOf(r.name) ? `   (> ${goalOf(r.name)} ms)` : ''}`,
       );
     return results;
   } finally {

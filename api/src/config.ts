@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalText.transform((v) => v ?? 'Bolsa de Trabajo <no-responder@ejemplo.org.gt>'),
   /** Run the outbox worker in this process (default yes; any number of processes may). */
   MAIL_WORKER: flag,
+  /** Read the text of candidates' PDFs for the inbox search in this process (default yes; any number may). */
+  CV_TEXT_WORKER: flag,
   /** The site's public address, for links in e-mails. */
   PUBLIC_URL: optionalText.transform((v) => (v ?? 'http://localhost:4000').replace(/\/+$/, '')),
   /** S3-compatible storage (MinIO, AWS S3) instead of the local folder when endpoint and bucket are set. */

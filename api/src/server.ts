@@ -13,6 +13,7 @@ import { createDatabase, pgPoolOf, type Database, type DatabaseTarget } from './
 import { assertMigrated } from './db/migrate.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
+import { startCvTextWorker, type CvTextWorker } from './cv-text/index.js';
 import {
   createApiMetrics,
   defaultLogger,
@@ -57,6 +58,8 @@ export interface StartApiOptions {
   smtpUrl?: string | null;
   /** Outbox worker tuning (tests): delays after failed attempts, poll interval. */
   mail?: { retryDelaysMs?: number[]; pollMs?: number };
+  /** The CV text worker (issue 23); default env CV_TEXT_WORKER (on). */
+  cvText?: { enabled?: boolean; pollMs?: number };
   /** Default env PUBLIC_URL. */
   publicUrl?: string;
   /** Default: S3 when S3_ENDPOINT/S3_BUCKET are set, else the local folder. */
@@ -138,6 +141,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let db: Kysely<Database> | undefined;
   let server: Server | undefined;
   let mailer: OutboxWorker | undefined;
+  let cvText: CvTextWorker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   try {
@@ -203,6 +207,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         onDelivery: metrics.delivery,
       });
     }
+    // The text of candidates' PDFs for the inbox search, off the request path (any number of processes).
+    if ((options.cvText?.enabled ?? config.CV_TEXT_WORKER) !== false)
+      cvText = startCvTextWorker({
+        db: database,
+        files,
+        pollMs: options.cvText?.pollMs,
+        log: (line) => logger.info(line),
+      });
     const httpServer = createServer(app);
     server = httpServer;
     const http = drainable(httpServer, logger);
@@ -217,7 +229,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         readiness.draining = true;
         clearInterval(sweeper);
         // The listener closes now; the mail worker stops claiming now: both drain side by side.
-        await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop()]);
+        await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop(), cvText?.stop()]);
         await sweeping;
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });
@@ -228,6 +240,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     return { url, token, db: database, filesDir: filesRoot, metrics, logger, close };
   } catch (err) {
     await mailer?.stop().catch(() => undefined);
+    await cvText?.stop().catch(() => undefined);
     server?.close();
     await db?.destroy().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true });

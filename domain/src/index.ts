@@ -31,3 +31,4 @@ export * from './bulk-actions.js';
 export * from './candidate-export.js';
 export * from './notes-tags.js';
 export * from './vacancy-board.js';
+export * from './cv-text.js';

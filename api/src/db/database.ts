@@ -31,6 +31,7 @@ export type {
 export type { EntrevistasTable } from './tables/interviews.js';
 export type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 export type { ArchivosPreparadosTable } from './tables/files.js';
+export type { TextosArchivosTable, CvTextState } from './tables/cv-text.js';
 import type { DepartamentosTable, MunicipiosTable, SedesTable } from './tables/geography.js';
 import type { UsuariosTable, ApiTokensTable } from './tables/staff.js';
 import type { PlazasTable } from './tables/vacancies.js';
@@ -52,6 +53,7 @@ import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { ArchivosPreparadosTable } from './tables/files.js';
 import type { ExportacionesTable } from './tables/exports.js';
 import type { EtiquetasTable, PostulanteEtiquetasTable, PostulanteNotasTable } from './tables/notes-tags.js';
+import type { TextosArchivosTable } from './tables/cv-text.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -82,6 +84,7 @@ export interface Database {
   postulante_notas: PostulanteNotasTable;
   etiquetas: EtiquetasTable;
   postulante_etiquetas: PostulanteEtiquetasTable;
+  textos_archivos: TextosArchivosTable;
 }
 
 export type Db = Kysely<Database>;

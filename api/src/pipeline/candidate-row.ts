@@ -42,6 +42,8 @@ export interface CandidateListJson {
   usuarioCandidatoId: number | null;
   datosEliminados: boolean;
   estadoAntesRechazo: string | null;
+  /** A paged search's rows: the matching snippet of the CV or cover letter, or null (issue 23). */
+  fragmentoCv?: string | null;
 }
 
 export interface CandidateDocumentJson {

@@ -5,6 +5,7 @@
 import { likePattern } from '@bolsa/domain';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { foldSql } from '../lists.js';
+import { orInCv } from './cv-search.js';
 import {
   candidatesOnly,
   joined,
@@ -85,7 +86,8 @@ function filtered(db: Conn, f: CandidateListQuery): Base {
   // Every word in the name, the e-mail or the position.
   const nameOrPosition = (w: string) =>
     f.positions?.get(w)?.length === 0 ? nameHas(w) : sql<SqlBool>`(${nameHas(w)} or ${positionHas(f, w)})`;
-  if (f.words.length) q = q.where(all(f.words.map(nameOrPosition)));
+  // …or every word in the CV or cover letter (issue 23).
+  if (f.words.length) q = q.where(orInCv(f.words, all(f.words.map(nameOrPosition))));
   if (f.candidateWords?.length) q = q.where(all(f.candidateWords.map(nameHas)));
   if (f.positionWords?.length) q = q.where(all(f.positionWords.map((w) => positionHas(f, w))));
   // Every tag: the candidates of the rarest tag are found from the join table's (etiqueta_id,

@@ -18,6 +18,7 @@ import * as repo from './repository.js';
 import * as lists from './list-repository.js';
 import * as detail from './detail-repository.js';
 import type { CandidateListJson } from './candidate-row.js';
+import { withCvSnippets } from './cv-search.js';
 import type { CandidateListQuery } from './list-repository.js';
 import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
@@ -69,7 +70,14 @@ export async function listCandidates(
         );
   const byTag = await lists.countTags(db, q);
   const conteosEtiquetas = Object.fromEntries([...byTag].map(([id, n]) => [String(id), n]));
-  return { items, totalCount, page, pageSize: paging.pageSize, counts, conteosEtiquetas };
+  return {
+    items: await withCvSnippets(db, q.words, items),
+    totalCount,
+    page,
+    pageSize: paging.pageSize,
+    counts,
+    conteosEtiquetas,
+  };
 }
 
 /** The matching candidates' ids in the list's order (tab applied): what an export streams. */

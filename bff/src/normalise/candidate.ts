@@ -58,6 +58,8 @@ export interface CandidateDto {
   /** The state held before a rejection (reactivation returns there), when the api says. */
   stateBeforeRejection: string | null;
   registeredAt: string | null;
+  /** Search inside CVs: the matching words of the CV between the domain's snippet markers (fragmentoCv). */
+  cvSnippet: string | null;
   vacancyId: string | null;
   vacancies: AppliedVacancyDto[];
   registered: boolean;
@@ -198,6 +200,7 @@ export function normaliseCandidate(raw: unknown, options: { detail?: boolean } =
     state: canonicalState(pick(f, 'estadoPostulante', 'estado', 'estatus', 'status')) ?? 'postulado',
     stateBeforeRejection: text(pick(f, 'estadoAntesRechazo')),
     registeredAt,
+    cvSnippet: erased ? null : text(pick(f, 'fragmentoCv')),
     vacancyId: id(pick(f, 'vacanteId', 'plazaId')) ?? vacancies[0]?.vacancyId ?? null,
     vacancies,
     registered: yesNo(pick(f, 'esUsuarioRegistrado', 'registrado')) === true,

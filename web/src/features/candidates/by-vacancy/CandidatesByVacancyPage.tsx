@@ -12,6 +12,7 @@ import { CandidateExportButtons } from '../export';
 import { CandidateDetailButton, CandidateListFailed, StateCell } from '../list-parts';
 import { SEARCH_DEBOUNCE_MS } from '../inbox/use-list-params';
 import { VacancyBoardLink } from '../../vacancy-board';
+import { CvSnippet } from '../inbox/CvSnippet';
 import { BY_VACANCY_NAME, CANDIDATES_BY_VACANCY } from './operations';
 import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
 import { useSession } from '../../session';
@@ -168,6 +169,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
                 <Table.Td data-label="Nombre" fw={600} fs={c.dataErased ? 'italic' : undefined}>
                   {c.fullName}
                   <TagBadges tags={c.tags} size="xs" />
+                  <CvSnippet snippet={c.cvSnippet} />
                 </Table.Td>
                 <Table.Td data-label="Email">{c.email ?? '—'}</Table.Td>
                 <Table.Td data-label="Fecha de postulación" style={{ whiteSpace: 'nowrap' }}>

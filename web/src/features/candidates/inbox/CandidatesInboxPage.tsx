@@ -15,6 +15,7 @@ import type { ListParamsSpec } from './list-params';
 import { CANDIDATE_INBOX } from './operations';
 import { RowActions } from './RowActions';
 import { TagBadges, TagFilter, useTagFilter } from '../tags';
+import { CvSnippet } from './CvSnippet';
 import { useListParams } from './use-list-params';
 import { BulkActionBar, BulkSelectCell, useBulkSelection, withSelectColumn } from '../bulk';
 
@@ -181,6 +182,7 @@ export function CandidatesInboxPage() {
                       </Text>
                     )}
                     <TagBadges tags={c.tags} size="xs" />
+                    <CvSnippet snippet={c.cvSnippet} />
                   </Stack>
                 </Table.Td>
                 <Table.Td data-label="Puesto">

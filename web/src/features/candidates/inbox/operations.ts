@@ -15,6 +15,7 @@ export const CANDIDATE_ROW = graphql(`
       name
       color
     }
+    cvSnippet
     vacancies {
       vacancyId
       name

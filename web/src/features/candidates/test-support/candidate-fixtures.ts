@@ -22,6 +22,7 @@ export function row(id: string, state: CandidateState, over: Partial<CandidateRo
     allowedStates: allowed[state],
     registeredAt: '2026-10-02',
     tags: [],
+    cvSnippet: null,
     vacancies: [
       {
         __typename: 'AppliedVacancy' as const,
