@@ -50,9 +50,10 @@ describe('hydrating the prerendered copy (start.tsx)', () => {
    * errors (a mismatch makes React throw the copy away and render again) and its warnings (an
    * attribute that differs is only logged).
    */
-  async function hydrate(url: string, html = render(url)) {
+  async function hydrate(url: string, html = render(url), beforeTheApp?: (copy: HTMLElement) => void) {
     container = document.createElement('div');
     container.innerHTML = html;
+    beforeTheApp?.(container);
     document.body.append(container);
     const heading = container.querySelector('h1, h2');
     const mismatches: unknown[] = [];
@@ -75,6 +76,17 @@ describe('hydrating the prerendered copy (start.tsx)', () => {
     // The very element of the copy, not one rendered over it.
     expect(heading).not.toBeNull();
     expect(container.querySelector('h1, h2')).toBe(heading);
+  });
+
+  it('a search typed into the copy before the app ran is the search once it has', async () => {
+    // What a visitor typed while the scripts were still on their way.
+    const { mismatches, container } = await hydrate('/vacantes', render('/vacantes'), (copy) => {
+      copy.querySelector<HTMLInputElement>('input[type="search"]')!.value = 'enfermera';
+    });
+    expect(mismatches).toEqual([]);
+    expect(container.querySelector<HTMLInputElement>('input[type="search"]')!.value).toBe('enfermera');
+    // The board took it: the field's clear button shows only for a search it knows.
+    expect(container.querySelector('button[aria-label="Borrar búsqueda"]')).not.toBeNull();
   });
 
   it('a banner dismissed in this tab: the copy shows it, hydration matches it, then it goes', async () => {
