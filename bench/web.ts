@@ -130,17 +130,17 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** An open demo vacancy's id, for the routes that name one ('{id}'). */
-async function demoVacancyId(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ vacancies(pageSize: 1) { items { id } } }' }),
+/**
+ * An open demo vacancy's id, for the routes that name one ('{id}'): from the api (the board's
+ * public scope), since the production BFF runs only the web's registered operations.
+ */
+async function demoVacancyId(apiOrigin: string, token: string): Promise<string> {
+  const res = await fetch(`${apiOrigin}/sedes/vacantes/lista?scope=public`, {
+    headers: { authorization: `Bearer ${token}` },
   });
-  const body = (await res.json()) as { data?: { vacancies: { items: { id: string }[] } } };
-  const id = body.data?.vacancies.items[0]?.id;
-  if (!id) throw new Error('bench:web: the demo board has no open vacancy');
-  return id;
+  const list = (await res.json()) as { id: number }[];
+  if (!res.ok || !list[0]) throw new Error(`bench:web: no open demo vacancy (api ${res.status})`);
+  return String(list[0].id);
 }
 
 const load = () =>
@@ -177,7 +177,11 @@ async function main(): Promise<void> {
   try {
     const origin = `http://127.0.0.1:${bffPort}`;
     await waitFor(`${origin}/healthz`);
-    const id = routeTemplates.some((r) => r.includes('{id}')) ? await demoVacancyId(origin) : '';
+    // The BFF answers its probe before the api has seeded the demo data.
+    await waitFor(`http://127.0.0.1:${apiPort}/internal/readyz`);
+    const id = routeTemplates.some((r) => r.includes('{id}'))
+      ? await demoVacancyId(`http://127.0.0.1:${apiPort}`, token)
+      : '';
     const routes = routeTemplates.map((r) => r.replace('{id}', id));
     console.log(
       `${process.env.BENCH_WEB_LIGHTHOUSE === 'false' ? 0 : runs} Lighthouse mobile runs per page; load average at start: ${load()}`,
