@@ -59,6 +59,13 @@ describe('public vacancy board', () => {
       await page.evaluate(() => {
         (document.querySelector('h1') as HTMLElement & { fromCopy?: boolean }).fromCopy = true;
       });
+      // A tap as soon as the page shows is not lost: the copy is inert until the app can answer.
+      if (viewport.width >= 1280) {
+        await page.getByRole('button', { name: 'Regístrate / Iniciar Sesion' }).click();
+        await page.getByRole('dialog').getByRole('tab', { name: 'Registrarse' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
       // The vacancies arrive once the app runs; the heading is still the copy's own element.
       const apply = page.getByRole('button', { name: 'Aplicar Ahora' }).first();
       await apply.waitFor();

@@ -31,16 +31,17 @@ const root = '<div id="root"></div>';
 if (!index.includes(root)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const [name, url] of Object.entries(PAGES)) {
-  // The copy is #root's content itself, nothing around it: start.tsx hydrates it, so React adopts
-  // these very elements (no longer `inert` until replaced: its links work before the app does, and
-  // text typed into a field stays there; React reads it with the next keystroke).
+  // The copy is #root's content itself, nothing around it, for start.tsx to hydrate. #root is
+  // `inert` until then: a tap or a key before the app has run would be lost (the button would
+  // answer nothing). start.tsx lifts it as it starts hydrating: from then on React takes any event
+  // and first adopts the part of the page it lands in.
   const html = index
     // The page is already drawn: the app's modules are fetched when main.tsx imports them after the
     // first paint, not preloaded beside the HTML (on a slow phone link they competed with the
     // page's own stylesheet and image for the first seconds).
     .replace(/\s*<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]*">/g, '')
     .replace('<html lang="es">', '<html lang="es" data-mantine-color-scheme="light">')
-    .replace(root, () => `<div id="root" data-prerendered="anonymous">${render(url)}</div>`);
+    .replace(root, () => `<div id="root" data-prerendered="anonymous" inert>${render(url)}</div>`);
   writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
 }
 console.log(`prerender: ${Object.values(PAGES).join(', ')}`);

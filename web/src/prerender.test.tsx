@@ -3,7 +3,7 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from './app/App';
-import { offlineClient, render } from './prerender';
+import { offlineClient, render, routerAt } from './prerender';
 
 describe('the prerendered public pages (web/scripts/prerender.mjs)', () => {
   it("renders the home as an anonymous visitor's first paint: bar, hero, filters, loading cards", () => {
@@ -60,7 +60,7 @@ describe('hydrating the prerendered copy (start.tsx)', () => {
     const warnings = vi.spyOn(console, 'error').mockImplementation(() => {});
     const target = container;
     await act(async () => {
-      root = hydrateRoot(target, <App client={offlineClient()} knownAnonymous url={url} />, {
+      root = hydrateRoot(target, <App client={offlineClient()} knownAnonymous Router={routerAt(url)} />, {
         onRecoverableError: (error) => mismatches.push(error),
       });
     });

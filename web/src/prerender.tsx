@@ -1,5 +1,7 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { App } from './app/App';
 import { createCache } from './app/apollo';
 
@@ -15,5 +17,12 @@ export function offlineClient(): ApolloClient {
  * hydrates it: the same tree (App) renders the same markup, and React adopts it.
  */
 export function render(url: string): string {
-  return renderToString(<App client={offlineClient()} knownAnonymous url={url} />);
+  return renderToString(<App client={offlineClient()} knownAnonymous Router={routerAt(url)} />);
+}
+
+/** A router that shows `url`, as the browser's BrowserRouter shows the address it was opened at. */
+export function routerAt(url: string) {
+  return function RouterAt({ children }: { children: ReactNode }) {
+    return <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
+  };
 }

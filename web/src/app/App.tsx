@@ -1,6 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { StrictMode } from 'react';
-import { BrowserRouter, MemoryRouter } from 'react-router';
+import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './router';
 
@@ -8,8 +7,11 @@ interface AppProps {
   client: ApolloClient;
   /** The BFF sent a prerendered page: nobody is logged in (see SessionProvider). */
   knownAnonymous?: boolean;
-  /** Build time and tests: the address to render (a MemoryRouter); the browser's own address otherwise. */
-  url?: string;
+  /**
+   * BrowserRouter in the browser; a MemoryRouter at build time and in tests. Passed in, so that the
+   * browser's first-visit JavaScript does not carry a router it never uses.
+   */
+  Router: ComponentType<{ children: ReactNode }>;
 }
 
 /**
@@ -18,16 +20,13 @@ interface AppProps {
  * render produces and React can hydrate it (same tree → same `useId` values, which Mantine's
  * generated ids and responsive style classes are built from).
  */
-export function App({ client, knownAnonymous = false, url }: AppProps) {
-  const routes = <AppRoutes knownAnonymous={knownAnonymous} />;
+export function App({ client, knownAnonymous = false, Router }: AppProps) {
   return (
     <StrictMode>
       <AppProviders client={client}>
-        {url === undefined ? (
-          <BrowserRouter>{routes}</BrowserRouter>
-        ) : (
-          <MemoryRouter initialEntries={[url]}>{routes}</MemoryRouter>
-        )}
+        <Router>
+          <AppRoutes knownAnonymous={knownAnonymous} />
+        </Router>
       </AppProviders>
     </StrictMode>
   );
