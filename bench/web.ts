@@ -8,6 +8,11 @@
 //   BENCH_WEB_LIGHTHOUSE=false npm run bench:web
 //   BENCH_WEB_RUNS=3 BENCH_WEB_PORT=45000 npm run bench:web   # BFF on 45000, api on 45001
 //   BENCH_WEB_ROUTES=/,/vacantes/{id}/postular npm run bench:web   # {id}: an open demo vacancy
+//   BENCH_WEB_BEFORE_DIST=/tmp/old/web/dist npm run bench:web   # another build side by side (see below)
+//
+// BENCH_WEB_BEFORE_DIST: a second BFF on the same api serves that build (say, the previous commit's
+// web/dist) on BENCH_WEB_PORT + 2; each route is measured on both, runs alternating, so that the two
+// see the same load.
 //
 // Lighthouse simulates a mid-range phone by throttling this machine's CPU, so its numbers depend on
 // the machine and on what else runs on it: each run prints Lighthouse's CPU benchmark index
@@ -104,7 +109,19 @@ interface Scores {
   benchmarkIndex: number;
 }
 
+/** One Lighthouse run; a run Lighthouse itself gives up on (NO_NAVSTART on a busy machine) is run again, twice at most. */
 function lighthouse(url: string): Scores {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url);
+    } catch (e) {
+      if (attempt === 3) throw e;
+      console.log(`  (Lighthouse failed on ${url}, run again: ${String(e).split('\n')[0]})`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string): Scores {
   const out = execFileSync(
     path.join(root, 'bench/node_modules/.bin/lighthouse'),
     [url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
@@ -151,7 +168,7 @@ const load = () =>
 function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join(' ');
 }
-const WIDTHS = [26, 9, 8, 10, 11, 8, 8, 7, 10, 16];
+const WIDTHS = [35, 6, 8, 10, 11, 8, 9, 6, 10, 16];
 
 async function main(): Promise<void> {
   if (process.env.BENCH_WEB_BUILD !== 'false') {
@@ -159,18 +176,23 @@ async function main(): Promise<void> {
   }
   const token = 'bench-web-service-token-0123456789abcdef';
   const api = start('api/src/index.ts', { API_PORT: String(apiPort), SERVICE_TOKEN: token });
-  const bff = start('bff/src/index.ts', {
-    PORT: String(bffPort),
+  const bffEnv = (port: number) => ({
+    PORT: String(port),
     API_URL: `http://127.0.0.1:${apiPort}`,
     SERVICE_TOKEN: token,
     SESSION_SECRET: 'bench-web-session-secret-0123456789abcdef',
   });
+  const bff = start('bff/src/index.ts', bffEnv(bffPort));
+  const beforeDist = process.env.BENCH_WEB_BEFORE_DIST;
+  const beforePort = bffPort + 2;
+  const before = beforeDist ? start('bff/src/index.ts', { ...bffEnv(beforePort), WEB_DIST: beforeDist }) : null;
   // Stopped from outside (`timeout`, a CI step's SIGTERM): take the api and the BFF down too, so no
   // server is left holding the benchmark's ports.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       api.kill();
       bff.kill();
+      before?.kill();
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(130);
     });
@@ -193,23 +215,33 @@ async function main(): Promise<void> {
       ),
     );
     const verdicts: string[] = [];
+    // The build under test, and the other one when BENCH_WEB_BEFORE_DIST names it.
+    const builds = [{ label: '', origin }];
+    if (before) {
+      await waitFor(`http://127.0.0.1:${beforePort}/healthz`);
+      builds.push({ label: ' (before)', origin: `http://127.0.0.1:${beforePort}` });
+    }
+    const lighthouseOn = process.env.BENCH_WEB_LIGHTHOUSE !== 'false';
     for (const route of routes) {
-      const url = origin + route;
-      await initialScripts(url); // warm the BFF's caches and the api's queries
-      const weight = await initialScripts(url);
-      const kb = weight.gzipBytes / 1024;
-      const jsCells = [String(weight.files), `${kb.toFixed(1)} KB`];
-      const all: Scores[] = [];
-      if (process.env.BENCH_WEB_LIGHTHOUSE !== 'false')
-        for (let i = 1; i <= runs; i++) {
-          const s = lighthouse(url);
-          all.push(s);
+      const measured = [];
+      for (const b of builds) {
+        const url = b.origin + route;
+        await initialScripts(url); // warm the BFF's caches and the api's queries
+        const weight = await initialScripts(url);
+        measured.push({ ...b, url, kb: weight.gzipBytes / 1024, files: weight.files, runs: [] as Scores[] });
+      }
+      // Runs alternate between the builds, so that both see the same load.
+      for (let i = 1; lighthouseOn && i <= runs; i++)
+        for (const m of measured) {
+          const s = lighthouse(m.url);
+          m.runs.push(s);
           console.log(
             row(
               [
-                route,
+                route + m.label,
                 i,
-                ...jsCells,
+                m.files,
+                `${m.kb.toFixed(1)} KB`,
                 s.performance,
                 `${(s.lcpMs / 1000).toFixed(2)} s`,
                 `${s.tbtMs} ms`,
@@ -221,43 +253,48 @@ async function main(): Promise<void> {
             ),
           );
         }
-      if (all.length === 0) {
-        console.log(row([route, '-', ...jsCells, '-', '-', '-', '-', '-', load()], WIDTHS));
-      } else {
-        const m = (f: (s: Scores) => number) => median(all.map(f));
-        const score = m((s) => s.performance);
-        const tbt = m((s) => s.tbtMs);
-        console.log(
-          row(
-            [
-              route,
-              'median',
-              ...jsCells,
-              score,
-              `${(m((s) => s.lcpMs) / 1000).toFixed(2)} s`,
-              `${tbt} ms`,
-              m((s) => s.cls),
-              m((s) => s.benchmarkIndex),
-              '',
-            ],
-            WIDTHS,
-          ),
-        );
-        verdicts.push(
-          `${route}: median score ${score} (goal ≥ ${GOAL.performance}: ${score >= GOAL.performance ? 'met' : 'NOT met'}), ` +
-            `TBT ${tbt} ms (goal ≤ ${GOAL.tbtMs}: ${tbt <= GOAL.tbtMs ? 'met' : 'NOT met'})`,
-        );
+      for (const m of measured) {
+        const name = route + m.label;
+        const jsCells = [m.files, `${m.kb.toFixed(1)} KB`];
+        if (m.runs.length === 0) {
+          console.log(row([name, '-', ...jsCells, '-', '-', '-', '-', '-', load()], WIDTHS));
+        } else {
+          const med = (f: (s: Scores) => number) => median(m.runs.map(f));
+          const score = med((s) => s.performance);
+          const tbt = med((s) => s.tbtMs);
+          console.log(
+            row(
+              [
+                name,
+                'median',
+                ...jsCells,
+                score,
+                `${(med((s) => s.lcpMs) / 1000).toFixed(2)} s`,
+                `${tbt} ms`,
+                med((s) => s.cls),
+                med((s) => s.benchmarkIndex),
+                '',
+              ],
+              WIDTHS,
+            ),
+          );
+          verdicts.push(
+            `${name}: median score ${score} (goal ≥ ${GOAL.performance}: ${score >= GOAL.performance ? 'met' : 'NOT met'}), ` +
+              `TBT ${tbt} ms (goal ≤ ${GOAL.tbtMs}: ${tbt <= GOAL.tbtMs ? 'met' : 'NOT met'})`,
+          );
+        }
+        if (route === '/' || route === '/vacantes')
+          verdicts.push(
+            `${name}: first-visit JavaScript ${m.kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB}: ${m.kb <= JS_BUDGET_KB ? 'met' : 'NOT met'})`,
+          );
       }
-      if (route === '/' || route === '/vacantes')
-        verdicts.push(
-          `${route}: first-visit JavaScript ${kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB}: ${kb <= JS_BUDGET_KB ? 'met' : 'NOT met'})`,
-        );
     }
     console.log(`load average at end: ${load()}`);
     for (const v of verdicts) console.log(v);
   } finally {
     api.kill();
     bff.kill();
+    before?.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
