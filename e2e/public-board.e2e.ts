@@ -41,6 +41,46 @@ describe('public vacancy board', () => {
     await context.close();
   });
 
+  it.each([
+    ['/', { width: 1280, height: 900 }, 'Encuentra el trabajo de tus sueños'],
+    ['/vacantes', { width: 360, height: 780 }, 'Vacantes Disponibles'],
+  ])(
+    '%s: the prerendered copy is hydrated, not rendered over: its own elements answer, with no mismatch',
+    async (route, viewport, heading) => {
+      const { context, page } = await newPage(browser, viewport);
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      await page.goto(route);
+      // The BFF sent the copy (no session cookie): mark its heading before any script has run.
+      expect(await page.locator('#root[data-prerendered="anonymous"]').count()).toBe(1);
+      await page.evaluate(() => {
+        (document.querySelector('h1') as HTMLElement & { fromCopy?: boolean }).fromCopy = true;
+      });
+      // A tap as soon as the page shows is not lost: the copy is inert until the app can answer.
+      if (viewport.width >= 1280) {
+        await page.getByRole('button', { name: 'Regístrate / Iniciar Sesion' }).click();
+        await page.getByRole('dialog').getByRole('tab', { name: 'Registrarse' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      // The vacancies arrive once the app runs; the heading is still the copy's own element.
+      const apply = page.getByRole('button', { name: 'Aplicar Ahora' }).first();
+      await apply.waitFor();
+      const heading1 = page.getByRole('heading', { level: 1, name: heading });
+      expect(await heading1.evaluate((h) => (h as HTMLElement & { fromCopy?: boolean }).fromCopy)).toBe(true);
+      // Interactive: a card's button opens the form.
+      await apply.click();
+      await page.getByRole('dialog', { name: 'Formulario de Postulación' }).waitFor();
+      await screenshot(page, `hydrated-${route === '/' ? 'home' : 'vacantes'}-${viewport.width}`);
+      // React reports a mismatch through onRecoverableError (start.tsx logs it) or as a warning.
+      expect(problems.filter((p) => /hidrataci|hydrat|Minified React error|did not match/i.test(p))).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('filters by branch', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/vacantes');

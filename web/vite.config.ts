@@ -175,6 +175,9 @@ const rxjsClasses = fileURLToPath(new URL('../node_modules/rxjs/dist/esm/index.j
 
 export default defineConfig({
   root,
+  // The prerendered pages (scripts/prerender.mjs) are built with this config too: the footer's
+  // year in them is the year of the build, and the app's first render must show the same (SiteFooter).
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   plugins: [typedDocumentImports(), react(), preloadDeferredApp(), separateGraphiqlBuild()],
   resolve: { alias: [{ find: /^rxjs$/, replacement: rxjsClasses }] },
   server: { port: 5173, proxy },

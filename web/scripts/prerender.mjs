@@ -1,6 +1,6 @@
 // Writes dist/prerendered/{home,vacantes}.html: index.html with the markup of / and /vacantes as an
-// anonymous visitor first sees them (src/prerender.tsx, built for Node into node_modules/.prerender). The
-// BFF sends these to a browser without a session cookie (bff/src/files/web.ts); see
+// anonymous visitor first sees them, for the app to hydrate (src/prerender.tsx, built for Node into
+// node_modules/.prerender). The BFF sends these to a browser without a session cookie (bff/src/files/web.ts); see
 // docs/decisions/2026-11-23-prerendered-public-pages.md.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,15 +31,17 @@ const root = '<div id="root"></div>';
 if (!index.includes(root)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const [name, url] of Object.entries(PAGES)) {
-  // `inert`: until the app renders over it, the copy cannot be typed into or clicked (a value
-  // typed there would be lost); the wrapper is replaced with everything else in #root.
+  // The copy is #root's content itself, nothing around it, for start.tsx to hydrate. #root is
+  // `inert` until then: a tap or a key before the app has run would be lost (the button would
+  // answer nothing). start.tsx lifts it as it starts hydrating: from then on React takes any event
+  // and first adopts the part of the page it lands in.
   const html = index
     // The page is already drawn: the app's modules are fetched when main.tsx imports them after the
     // first paint, not preloaded beside the HTML (on a slow phone link they competed with the
     // page's own stylesheet and image for the first seconds).
     .replace(/\s*<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]*">/g, '')
     .replace('<html lang="es">', '<html lang="es" data-mantine-color-scheme="light">')
-    .replace(root, () => `<div id="root" data-prerendered="anonymous"><div inert>${render(url)}</div></div>`);
+    .replace(root, () => `<div id="root" data-prerendered="anonymous" inert>${render(url)}</div>`);
   writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
 }
 console.log(`prerender: ${Object.values(PAGES).join(', ')}`);

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { OutageBanner } from '../../components/OutageNotice';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
@@ -31,12 +31,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <a href="#contenido" className={classes.skipLink}>
         Saltar al contenido
       </a>
-      <TopNav />
+      {/* Each Suspense boundary is hydrated on its own (a prerendered page, start.tsx): a slow phone
+          adopts the page in slices, and the part the visitor touches first goes first. */}
+      <Suspense fallback={null}>
+        <TopNav />
+      </Suspense>
       <OutageBanner />
       <Box component="main" id="contenido" tabIndex={-1} className={classes.main}>
-        <RouteErrorBoundary key={page}>{children ?? <Outlet />}</RouteErrorBoundary>
+        <RouteErrorBoundary key={page}>
+          <Suspense fallback={null}>{children ?? <Outlet />}</Suspense>
+        </RouteErrorBoundary>
       </Box>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import {
   IconPhone,
   type Icon,
 } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { SITE, type SocialNetwork } from '../../lib/site';
 import { Logo } from './Logo';
@@ -19,7 +20,17 @@ const ICONS: Record<SocialNetwork, Icon> = {
   X: IconBrandX,
 };
 
+/** The year of the build (vite.config.ts), in which the prerendered pages were written; tests have none. */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR ?? new Date().getFullYear());
+const unchanging = () => () => {};
+const thisYear = () => new Date().getFullYear();
+const buildYear = () => BUILD_YEAR;
+
 export function SiteFooter() {
+  // Hydrating a prerendered page, the first render shows the year the copy was written with (a
+  // different year would be a mismatch); it turns to this year right after. A page rendered in the
+  // browser from the start shows this year at once.
+  const year = useSyncExternalStore(unchanging, thisYear, buildYear);
   return (
     <Box component="footer" className={classes.footer} py="xl" mt="xl">
       <Container size="lg">
@@ -72,7 +83,7 @@ export function SiteFooter() {
         </Group>
         <Group mt="xl" justify="center" gap="md">
           <Text size="xs" c="white" ta="center">
-            © {new Date().getFullYear()} {SITE.name}. Todos los derechos reservados.
+            © {year} {SITE.name}. Todos los derechos reservados.
           </Text>
           {/* Discreet on purpose: staff know where it is (spec 2 §2). */}
           <Anchor component={Link} to="/reclutadores/login" size="xs" className={classes.footerLink} fw={400}>

@@ -1,6 +1,7 @@
 import { CloseButton, Grid, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { IconBuildingHospital, IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { BRANCHES } from '../../lib/catalogue';
 
 const ALL_BRANCHES = 'todas';
@@ -14,6 +15,16 @@ interface BoardFiltersProps {
 
 export function BoardFilters({ keyword, onKeywordChange, branchId, onBranchChange }: BoardFiltersProps) {
   const { data } = useQuery(BRANCHES);
+  // On a prerendered page (start.tsx) a visitor can type before the app has adopted the field:
+  // hydration keeps the text, but the search state has not seen it (and the next render would
+  // wipe it). Once adopted, the text in the field is the search.
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchField.current?.value ?? '';
+    if (typed !== keyword) onKeywordChange(typed);
+    // Only what was typed before this field was adopted; from then on onChange says it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const branches = [
     { value: ALL_BRANCHES, label: 'Todas las sedes' },
     ...(data?.branches ?? []).map((b) => ({ value: b.id, label: b.name })),
@@ -24,6 +35,7 @@ export function BoardFilters({ keyword, onKeywordChange, branchId, onBranchChang
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <TextInput
+            ref={searchField}
             label="Buscar vacantes"
             placeholder="Puesto, sede o municipio"
             value={keyword}

@@ -1,5 +1,5 @@
 import { Box, Container, Stack, type BoxProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BoardFilters } from './BoardFilters';
 import { useBoardFilters } from './use-board-filters';
 import { VacancyList } from './VacancyList';
@@ -16,25 +16,31 @@ export function BoardLayout({
   children?: ReactNode;
 }) {
   const f = useBoardFilters();
+  // Three Suspense boundaries: hydrating a prerendered page (start.tsx), React adopts the hero, the
+  // list and the rest each in a task of its own rather than the whole board in one.
   return (
     <>
-      <Box className={classes.hero} py={heroPy}>
-        <Container size="lg">
-          <Stack gap="lg">
-            {heading}
-            <BoardFilters
-              keyword={f.keyword}
-              onKeywordChange={f.setKeyword}
-              branchId={f.branchId}
-              onBranchChange={f.setBranchId}
-            />
-          </Stack>
+      <Suspense fallback={null}>
+        <Box className={classes.hero} py={heroPy}>
+          <Container size="lg">
+            <Stack gap="lg">
+              {heading}
+              <BoardFilters
+                keyword={f.keyword}
+                onKeywordChange={f.setKeyword}
+                branchId={f.branchId}
+                onBranchChange={f.setBranchId}
+              />
+            </Stack>
+          </Container>
+        </Box>
+      </Suspense>
+      <Suspense fallback={null}>
+        <Container size="lg" py="xl">
+          <VacancyList keyword={f.debouncedKeyword} branchId={f.branchId} page={f.page} onPageChange={f.setPage} />
         </Container>
-      </Box>
-      <Container size="lg" py="xl">
-        <VacancyList keyword={f.debouncedKeyword} branchId={f.branchId} page={f.page} onPageChange={f.setPage} />
-      </Container>
-      {children}
+      </Suspense>
+      <Suspense fallback={null}>{children}</Suspense>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { forwardRef, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
 import classes from './GuestBanner.module.css';
@@ -15,6 +15,9 @@ function readDismissed(): boolean {
     return false;
   }
 }
+const unchanging = () => () => {};
+/** What the prerendered pages show: the build cannot know this tab's storage. */
+const notDismissed = () => false;
 
 /**
  * Above the board (spec 1 §2.6's banner): a logged-in candidate sees whose session it is; an
@@ -55,7 +58,12 @@ function SignedInBanner({ name }: { name: string }) {
 }
 
 function InvitationBanner() {
-  const [dismissed, setDismissed] = useState(readDismissed);
+  // Hydrating a prerendered page, the first render shows the banner as the copy does (else React
+  // finds a mismatch); it goes right after if it was dismissed in this tab. Rendered in the browser
+  // from the start, it reads the tab's storage at once.
+  const dismissedBefore = useSyncExternalStore(unchanging, readDismissed, notDismissed);
+  const [dismissedNow, setDismissed] = useState(false);
+  const dismissed = dismissedBefore || dismissedNow;
   const { openLogin } = useLoginPrompt();
   const banner = useRef<HTMLDivElement>(null);
   if (dismissed) return null;
