@@ -274,4 +274,35 @@ describe('candidate export through the BFF (real api)', () => {
     const manager = await gql('{ candidateExports { totalCount } }', cookies.manager);
     expect(manager.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
+  it("exports the list's tag filter too: only the candidates carrying every chosen tag", async () => {
+    const made = await gql(
+      'mutation { createTag(name: "Exportar con etiqueta", color: "teal") { tag { id } error { __typename } } }',
+      cookies.manager,
+    );
+    const tagId = made.body.data.createTag.tag.id as string;
+    const db = stack.api.db;
+    const maria = await db
+      .selectFrom('postulantes')
+      .select('id')
+      .where('nombre', '=', 'María José Pérez')
+      .executeTakeFirstOrThrow();
+    const set = await gql(
+      `mutation { setCandidateTags(candidateId: "${maria.id}", tagIds: ["${tagId}"]) { error { __typename } } }`,
+      cookies.manager,
+    );
+    expect(set.body.data.setCandidateTags.error).toBeNull();
+    const res = await download(
+      candidateExportUrl({ list: 'vacancy', vacancyId, tagIds: [tagId] }, 'csv'),
+      cookies.admin,
+    );
+    expect(res.status).toBe(200);
+    const lines = (res.body as Buffer).toString('utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('María José Pérez');
+    for (const qs of ['tagIds=x', `tagIds=${Array.from({ length: 11 }, (_, i) => i + 1).join(',')}`]) {
+      const bad = await download(`/reports/candidates.csv?list=vacancy&vacancyId=${vacancyId}&${qs}`, cookies.admin);
+      expect(bad.status).toBe(400);
+      expect(JSON.parse((bad.body as Buffer).toString()).message).toMatch(/etiquetas/);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { ACTIVE_STATES, CANDIDATE_STATE_LABEL, stateFromEnum, stateToEnum, type CandidateState } from './candidate.js';
 import { formatDate } from './format.js';
+import { TAG_LIMITS, TAG_MESSAGES } from './notes-tags.js';
 import { hasControlCharacters } from './schema.js';
 import { todayInGuatemala, toGuatemalaWallClock } from './time.js';
 
@@ -28,6 +29,7 @@ export const CANDIDATE_EXPORT_MESSAGES = {
   vacancyRequired: 'Indica la plaza de la lista.',
   stateInvalid: 'El estado indicado no es válido para esta lista.',
   searchInvalid: 'La búsqueda no es válida (máximo 100 caracteres).',
+  tagsInvalid: 'Las etiquetas indicadas no son válidas.',
   failed: 'No se pudo generar la exportación. Inténtalo de nuevo.',
   logTitle: 'Exportaciones',
   logEmpty: 'Todavía no se ha exportado ninguna lista de candidatos.',
@@ -45,6 +47,8 @@ export interface CandidateExportFilter {
   /** A state tab; null/absent: every state of the list. */
   state?: CandidateState | null;
   search?: string | null;
+  /** Tags every exported candidate carries (the list's tag filter); at most TAG_LIMITS.filter. */
+  tagIds?: readonly string[] | null;
 }
 
 /** The query parameters of GET /reports/candidates.{csv,xlsx} for a filter (defaults left out). */
@@ -54,6 +58,7 @@ export function candidateExportQuery(f: CandidateExportFilter): URLSearchParams 
   if (f.state) q.set('state', stateToEnum(f.state));
   const search = f.search?.trim();
   if (search) q.set('search', search);
+  if (f.tagIds?.length) q.set('tagIds', f.tagIds.join(','));
   return q;
 }
 
@@ -86,6 +91,11 @@ export function readCandidateExportQuery(
   const search = one('search');
   if (search === null || (search && (search.length > CANDIDATE_EXPORT_SEARCH_MAX || hasControlCharacters(search))))
     return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.searchInvalid };
+  const rawTags = one('tagIds');
+  const tagIds = rawTags ? [...new Set(rawTags.split(','))] : [];
+  if (rawTags === null || tagIds.some((id) => !/^\d{1,10}$/.test(id)))
+    return { ok: false, message: CANDIDATE_EXPORT_MESSAGES.tagsInvalid };
+  if (tagIds.length > TAG_LIMITS.filter) return { ok: false, message: TAG_MESSAGES.tooManyFilter };
   return {
     ok: true,
     value: {
@@ -93,6 +103,7 @@ export function readCandidateExportQuery(
       vacancyId: list === 'vacancy' ? vacancyId! : null,
       state,
       search: search?.trim() || null,
+      tagIds: tagIds.length ? tagIds : null,
     },
   };
 }

@@ -60,6 +60,7 @@ export class ExportsClient {
         plazaId: filter.list === 'vacancy' ? (filter.vacancyId ?? undefined) : undefined,
         estado: filter.state ?? undefined,
         search: filter.search ?? undefined,
+        etiquetas: filter.tagIds?.length ? filter.tagIds.join(',') : undefined,
         formato: format,
         usuarioId: actor.kind === 'STAFF' ? actor.id : undefined,
         tokenId: token,

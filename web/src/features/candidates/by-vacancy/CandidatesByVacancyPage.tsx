@@ -124,7 +124,10 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
         filters={
           <>
             <TagFilter value={tagIds} onChange={setTagIds} counts={result?.tagCounts} />
-            <CandidateExportButtons filter={{ list: 'vacancy', vacancyId, search }} count={result?.totalCount} />
+            <CandidateExportButtons
+              filter={{ list: 'vacancy', vacancyId, search, tagIds }}
+              count={result?.totalCount}
+            />
           </>
         }
         state={{ loading, error, data, items: result?.items }}

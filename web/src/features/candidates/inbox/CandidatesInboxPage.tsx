@@ -129,7 +129,7 @@ export function CandidatesInboxPage() {
               onChange={(pageSize) => update({ pageSize })}
             />
             <CandidateExportButtons
-              filter={{ list: 'inbox', state: tab.state, search: filters.search }}
+              filter={{ list: 'inbox', state: tab.state, search: filters.search, tagIds }}
               count={result?.totalCount}
             />
           </>
