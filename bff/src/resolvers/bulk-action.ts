@@ -71,7 +71,7 @@ export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCa
     if (!r.ok) {
       if (r.kind === 'too-many') return nothing(dry, limitExceeded(r.count, r.message));
       const e = mutationError(r.failure, { failed: BULK_MESSAGES.failed, preferApiMessage: true });
-      // A 403 (role refused by the api) or 404 is no error of this union: said as OperationFailed.
+      // A role the api refuses, or a row it does not find, is no error of this union: said as OperationFailed.
       return nothing(dry, e.__typename === 'ValidationFailed' ? e : operationFailed(e.message, r.failure));
     }
     const rows = r.answer.rows;

@@ -34,7 +34,7 @@ async function noteOf(ctx: Context, n: NoteDto) {
   };
 }
 
-/** A refusal of someone else's note (403) reads as a Conflict with the api's Spanish message. */
+/** The api's refusal of someone else's note reads as a Conflict with its Spanish message. */
 function writeError(f: Failure, m: FailureMessages) {
   if (f.kind === 'forbidden') return conflict(f.message ?? NOTE_MESSAGES.notYours);
   return mutationError(f, { ...m, preferApiMessage: true });
