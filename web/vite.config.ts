@@ -197,6 +197,15 @@ export default defineConfig({
         ],
       },
       input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
+      output: {
+        codeSplitting: {
+          // Every page needs the router, Apollo Client and what it runs on (graphql-js, rxjs): one
+          // chunk compresses better than the four or five shared chunks that automatic splitting
+          // cuts them into as lazy routes come and go (+0.8 KB gzip on the first visit when the
+          // recruiter's-desk routes arrived; docs/decisions/2026-11-26-home-page-javascript-floor.md).
+          groups: [{ name: 'apollo', test: /node_modules[\\/](@apollo|graphql|react-router|rxjs|@wry|optimism)[\\/]/ }],
+        },
+      },
     },
   },
 });
