@@ -127,10 +127,14 @@ describe('the vacancy board', () => {
       // Keyboard across the board: postulado → rechazado, with the reject dialog's observation.
       await handle(page, people.carla).focus();
       await page.keyboard.press('Space');
-      for (let i = 0; i < 7; i++) {
+      // dnd-kit listens for the arrows from the task after the one that lifted the card: a key
+      // pressed before the lift is announced would be lost (ci22, on a fast machine).
+      await announced(page, /^Tomaste a Carla Tablero, en Postulado\./);
+      for (const over of ['En seguimiento', 'Pre-pruebas', 'Post-pruebas', 'Entrevista', 'Inducción', 'Contratado']) {
         await page.keyboard.press('ArrowRight');
-        await page.waitForTimeout(350);
+        await announced(page, new RegExp(`^Carla Tablero está sobre ${over}[.:]`));
       }
+      await page.keyboard.press('ArrowRight');
       await announced(page, /Carla Tablero está sobre Rechazado\. Suelta para moverlo\./);
       await page.keyboard.press('Enter');
       const reject = page.getByRole('dialog', { name: `Rechazar a ${name(people.carla)}` });
