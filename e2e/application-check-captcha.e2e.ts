@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APPLICATION_MESSAGES } from '../domain/src/application.js';
 import { isValidCui } from '../domain/src/geography.js';
 import { launch, newPage, screenshot } from './browser.js';
+import { mailTo } from './mail.js';
 
 // Issue 22: past its per-address limit the application form's duplicate check asks for the
 // captcha; a guest solves it (the image, or its accessible proof of work), the application goes
@@ -33,16 +31,6 @@ function freshCui(): string {
     const cui = `${body}0101`;
     if (isValidCui(cui)) return cui;
   }
-}
-
-async function mailTo(address: string): Promise<{ subject: string } | null> {
-  const dir = inject('mailDir');
-  for (const name of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (to.includes(address)) return { subject: mail.subject ?? '' };
-  }
-  return null;
 }
 
 /** The answers to the duplicate check this page receives, in order. */

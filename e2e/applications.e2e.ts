@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isValidCui } from '../domain/src/geography.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
 import { completeProfileThroughApi } from './candidate-support.js';
+import { mailTo } from './mail.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -73,16 +71,6 @@ async function chooseFile(
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
   await chooser.setFiles(file);
   await dialog.getByText(new RegExp(`${file.name.replace('.', '\\.')} · .* · listo`)).waitFor({ timeout: 30_000 });
-}
-
-async function mailTo(address: string): Promise<{ subject: string; text: string } | null> {
-  const dir = inject('mailDir');
-  for (const name of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (to.includes(address)) return { subject: mail.subject ?? '', text: mail.text ?? '' };
-  }
-  return null;
 }
 
 describe('applying to a vacancy (issue 9)', () => {

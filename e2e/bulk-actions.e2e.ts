@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, launch, loginAs, newPage, screenshot } from './browser.js';
 import { applyAsGuest, freshPerson } from './candidate-support.js';
+import { countMails } from './mail.js';
 
 /*
  * Bulk moves (issue 23, item 4): a Gestor ticks three guests' applications in the inbox, moves
@@ -17,18 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function subjectsTo(address: string): Promise<string[]> {
-  const dir = inject('mailDir');
-  const found: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (to.includes(address)) found.push(mail.subject ?? '');
-  }
-  return found;
-}
-const followUps = async (address: string) =>
-  (await subjectsTo(address)).filter((s) => s.startsWith('Tu postulación está en seguimiento')).length;
+const followUps = (address: string) => countMails(address, 'Tu postulación está en seguimiento');
 
 /** A state change through the api itself (set-up only: the journey's subject is the bulk move). */
 async function moveByRest(id: string, nuevoEstado: string): Promise<void> {
@@ -132,12 +119,9 @@ describe('bulk actions (issue 23)', () => {
     await dialog.getByText('2 movidos, 2 correos enviados, 0 no permitidos, 0 sin cambios.').waitFor();
     for (const p of people)
       await expect
-        .poll(
-          async () => (await subjectsTo(p.email)).filter((s) => s.startsWith('Resultado de tu postulación')).length,
-          {
-            timeout: 20_000,
-          },
-        )
+        .poll(() => countMails(p.email, 'Resultado de tu postulación'), {
+          timeout: 20_000,
+        })
         .toBe(1);
     await context.close();
   });

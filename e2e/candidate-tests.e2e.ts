@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
+import { mailArrives } from './mail.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,31 +19,6 @@ async function gql<T>(context: BrowserContext, query: string, variables: Record<
   const body = (await res.json()) as { data?: T; errors?: unknown };
   if (body.errors || !body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body)}`);
   return body.data;
-}
-
-async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  const dir = inject('mailDir');
-  const found: { subject: string; text: string }[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (to.includes(address)) found.push({ subject: mail.subject ?? '', text: mail.text ?? '' });
-  }
-  return found;
-}
-
-async function mailArrives(address: string, subject: string): Promise<{ subject: string; text: string }> {
-  let hit: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        hit = (await mailsTo(address)).find((m) => m.subject.startsWith(subject));
-        return Boolean(hit);
-      },
-      { timeout: 20_000, interval: 300 },
-    )
-    .toBe(true);
-  return hit!;
 }
 
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {

@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, launch, loginAs, newPage, screenshot } from './browser.js';
 import { PDF } from './candidate-support.js';
+import { mailsTo } from './mail.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,13 +15,8 @@ const INVALID = 'El enlace no es válido o ha expirado.';
 
 /** The path of the signed link in the newest document-request e-mail to `address`, once it arrives. */
 async function linkSentTo(address: string): Promise<string | null> {
-  const dir = inject('mailDir');
-  for (const name of readdirSync(dir).sort().reverse()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (!to.toLowerCase().includes(address)) continue;
-    const body = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
-    const found = /\/perfil\/documentos\/([A-Za-z0-9_-]{20,})/.exec(body);
+  for (const mail of (await mailsTo(address)).reverse()) {
+    const found = /\/perfil\/documentos\/([A-Za-z0-9_-]{20,})/.exec(`${mail.text} ${mail.html}`);
     if (found) return found[0];
   }
   return null;

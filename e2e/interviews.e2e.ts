@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayjs, todayInGuatemala } from '../domain/src/format.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
+import { mailsTo } from './mail.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,22 +15,6 @@ async function gql<T>(context: BrowserContext, query: string): Promise<T> {
   const body = (await res.json()) as { data?: T; errors?: unknown };
   if (body.errors || !body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body)}`);
   return body.data;
-}
-
-/** The invitations to `address` that reached the SMTP sink, with their calendar parts. */
-async function invitationsTo(address: string): Promise<{ subject: string; ics: string }[]> {
-  const dir = inject('mailDir');
-  const found: { subject: string; ics: string }[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const raw = readFileSync(path.join(dir, name));
-    const mail = await simpleParser(raw);
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (!to.toLowerCase().includes(address.toLowerCase())) continue;
-    const calendar = raw.toString('utf8').includes('BEGIN:VCALENDAR') ? raw.toString('utf8') : '';
-    const fromParts = mail.attachments.find((a) => a.contentType.includes('calendar'))?.content.toString('utf8') ?? '';
-    found.push({ subject: mail.subject ?? '', ics: fromParts || calendar });
-  }
-  return found;
 }
 
 describe('interviews (issue 12): scheduling screen', () => {
@@ -80,7 +62,7 @@ describe('interviews (issue 12): scheduling screen', () => {
     await expect
       .poll(
         async () => {
-          invitation = (await invitationsTo(c.email!)).find((m) => m.subject.startsWith('Invitación a entrevista'));
+          invitation = (await mailsTo(c.email!)).find((m) => m.subject.startsWith('Invitación a entrevista'));
           return Boolean(invitation);
         },
         { timeout: 20_000, interval: 300 },
@@ -89,7 +71,7 @@ describe('interviews (issue 12): scheduling screen', () => {
     expect(invitation!.ics).toContain('METHOD:REQUEST');
     expect(invitation!.ics).toContain('B2');
     await expect
-      .poll(async () => (await invitationsTo('jefa.entrevistas@example.org')).length, { timeout: 20_000 })
+      .poll(async () => (await mailsTo('jefa.entrevistas@example.org')).length, { timeout: 20_000 })
       .toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Volver a candidatos' }).click();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES, TAG_MESSAGES } from '../domain/src/notes-tags.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
+import { createTagOnDetail, filterByTag, tagsSection } from './desk-support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,15 +31,7 @@ describe('notes and tags on candidates', () => {
     await page.getByRole('heading', { name: NOTE_MESSAGES.section }).waitFor();
 
     // Tags: create one in the editor, keep it chosen, save.
-    await page.getByRole('button', { name: TAG_MESSAGES.edit }).click();
-    const dialog = page.getByRole('dialog', { name: TAG_MESSAGES.edit });
-    await dialog.getByRole('textbox', { name: TAG_MESSAGES.newName }).fill(tagName);
-    await dialog.getByRole('textbox', { name: TAG_MESSAGES.newName }).press('Enter');
-    await dialog.getByText(tagName).first().waitFor();
-    await dialog.getByRole('button', { name: TAG_MESSAGES.save }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    const tagsSection = page.getByRole('region', { name: `${TAG_MESSAGES.section}:` });
-    await tagsSection.getByText(tagName).waitFor();
+    await createTagOnDetail(page, tagName);
 
     // Notes: an empty one is refused with the domain's message; then write, edit, delete.
     const box = page.getByRole('textbox', { name: NOTE_MESSAGES.add });
@@ -81,11 +74,7 @@ describe('notes and tags on candidates', () => {
     // The inbox by the tag: the row with its badge, the count on the option.
     await page.goto('/panel/candidatos');
     await page.getByRole('table').waitFor();
-    const filter = page.locator('input').and(page.getByLabel(TAG_MESSAGES.filterLabel, { exact: true }));
-    await filter.click();
-    await page.getByRole('option', { name: `${tagName} (1)` }).click();
-    await page.keyboard.press('Escape');
-    await page.waitForURL(/etiquetas=\d+/);
+    await filterByTag(page, tagName, 1);
     const rows = page.getByRole('table').getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await rows.nth(1).getByText(first.fullName).waitFor();
@@ -98,10 +87,7 @@ describe('notes and tags on candidates', () => {
     await loginAs(viewer.context, 'viewer');
     await viewer.page.goto(`/panel/detallecandidato/${first.id}`);
     await viewer.page.getByText('Segunda llamada pendiente.').first().waitFor();
-    await viewer.page
-      .getByRole('region', { name: `${TAG_MESSAGES.section}:` })
-      .getByText(tagName)
-      .waitFor();
+    await tagsSection(viewer.page).getByText(tagName).waitFor();
     expect(await viewer.page.getByRole('textbox', { name: NOTE_MESSAGES.add }).count()).toBe(0);
     expect(await viewer.page.getByRole('button', { name: TAG_MESSAGES.edit }).count()).toBe(0);
     expect(await viewer.page.getByRole('button', { name: NOTE_MESSAGES.delete }).count()).toBe(0);

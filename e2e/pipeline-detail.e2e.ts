@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dayjs, formatDate, todayInGuatemala } from '../domain/src/format.js';
 import { isValidCui } from '../domain/src/geography.js';
 import { ARTIFACTS, baseUrl, launch, loginAs, newPage, screenshot, axeViolations } from './browser.js';
+import { mailArrives } from './mail.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,32 +83,6 @@ async function guestApplies(email: string, fullName: string): Promise<string> {
   expect(apply.error, JSON.stringify(apply.error)).toBeNull();
   expect(apply.applicationId).toBeTruthy();
   return apply.applicationId!;
-}
-
-async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
-  const dir = inject('mailDir');
-  const found: { subject: string; text: string }[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, name)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (to.includes(address)) found.push({ subject: mail.subject ?? '', text: mail.text ?? '' });
-  }
-  return found;
-}
-
-/** Waits for the e-mail whose subject starts with `subject` to reach the SMTP sink. */
-async function mailArrives(address: string, subject: string): Promise<{ subject: string; text: string }> {
-  let hit: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        hit = (await mailsTo(address)).find((m) => m.subject.startsWith(subject));
-        return Boolean(hit);
-      },
-      { timeout: 20_000, interval: 300 },
-    )
-    .toBe(true);
-  return hit!;
 }
 
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {

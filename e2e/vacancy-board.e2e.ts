@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, axeViolations, launch, loginAs, newPage, screenshot } from './browser.js';
 import { applyAsGuest, freshPerson, moveApplication, type Person } from './candidate-support.js';
+import { boardCard, boardColumn, drag } from './desk-support.js';
+import { mailArrives } from './mail.js';
 
 /**
  * The vacancy board (issue 23, item 5): a manager drags candidates with the mouse and with the
@@ -32,8 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const column = (page: Page, state: string) => page.locator(`section[data-state="${state}"]`);
-const handle = (page: Page, p: Person) => page.getByRole('button', { name: new RegExp(`^${name(p)} `) });
+const column = boardColumn;
+const handle = (page: Page, p: Person) => boardCard(page, name(p));
 
 /** dnd-kit's live region (what a screen reader hears) says `text`. */
 async function announced(page: Page, text: RegExp): Promise<void> {
@@ -42,41 +42,6 @@ async function announced(page: Page, text: RegExp): Promise<void> {
     text.source,
     { timeout: 10_000 },
   );
-}
-
-/** The messages the outbox delivered to `address` (subjects). */
-async function mailsTo(address: string): Promise<string[]> {
-  const dir = inject('mailDir');
-  const found: string[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, file)));
-    const to = Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(',') : (mail.to?.text ?? '');
-    if (to.includes(address)) found.push(mail.subject ?? '');
-  }
-  return found;
-}
-
-async function mailArrives(address: string, subject: RegExp): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if ((await mailsTo(address)).some((s) => subject.test(s))) return;
-    if (Date.now() > deadline) throw new Error(`no e-mail ${subject} to ${address}: ${await mailsTo(address)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** A mouse drag in small steps (dnd-kit starts after 6 px), pausing over the target. */
-async function drag(page: Page, from: Locator, to: Locator, whileOver?: () => Promise<void>) {
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2, { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
-  await whileOver?.();
-  await page.mouse.up();
 }
 
 describe('the vacancy board', () => {
