@@ -146,6 +146,18 @@ export class SessionCache implements SharedStore {
     return !this.closed && this.pushReady && now - this.lastPollAt <= this.o.staleMs;
   }
 
+  /**
+   * Stale (no poll heard within staleMs, e.g. the api was slow for a moment): the requests that
+   * memory could answer wait for one poll, shared by all of them, instead of each asking the store
+   * — a hundred lookups at once on an api that is already slow turned a late poll into 503s
+   * (bench:signed-in, 100 connections). Still stale after it (the feed is down): each request asks
+   * the store as before.
+   */
+  private async freshNow(): Promise<void> {
+    if (this.fresh(this.now()) || this.closed || !this.pushReady) return;
+    await this.poll();
+  }
+
   /** After a mutation on this replica: its own change is seen by its next request, not 250 ms later. */
   markDirty(): void {
     this.dirty = true;
@@ -212,6 +224,8 @@ export class SessionCache implements SharedStore {
   async useSession(idHash: string, limits: { idleMs: number }): Promise<UsedSession | null> {
     this.idleMs = limits.idleMs;
     await this.settle();
+    // Read after the wait: the poll may have evicted the entry.
+    if (this.sessions.has(idHash)) await this.freshNow();
     const now = this.now();
     const e = this.sessions.get(idHash);
     if (
@@ -260,6 +274,7 @@ export class SessionCache implements SharedStore {
   /** An API token's verification, kept while fresh and at most tokenTtlMs; refusals are not kept. */
   async apiToken<T>(hash: string, verify: () => Promise<T | null>): Promise<T | null> {
     await this.settle();
+    if (this.tokens.has(hash)) await this.freshNow();
     const now = this.now();
     const hit = this.tokens.get(hash);
     if (hit && this.fresh(now) && now - hit.at < this.o.tokenTtlMs) return hit.value as T;

@@ -119,6 +119,13 @@ export interface RequestOptions {
   /** Raw bytes streamed as they arrive (a file being staged), sent as application/octet-stream. */
   stream?: Readable;
   timeoutMs?: number;
+  /**
+   * 'control': the BFF's own bookkeeping (the revocation feed every 250 ms, the batched idle
+   * marks) on connections of their own, never queued behind user requests: when 100 requests wait
+   * for the shared pool, the feed must still answer within a second or every replica stops
+   * answering sessions from memory and sends each lookup to the api (ADR 2026-11-27-session-cache).
+   */
+  lane?: 'control';
 }
 
 /**
@@ -129,6 +136,8 @@ export class Upstream {
   readonly pool: Pool;
   /** Health probes only: never queued behind calls that a hung api holds. */
   private readonly probePool: Pool;
+  /** The control lane (RequestOptions.lane). */
+  private readonly controlPool: Pool;
   private readonly availability: Availability;
   calls = 0;
   /** Diagnostics: told of every call (method, path, query), e.g. to count calls in tests. */
@@ -136,6 +145,12 @@ export class Upstream {
   constructor(private readonly opts: UpstreamOptions) {
     this.pool = new Pool(opts.baseUrl, {
       connections: opts.connections,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(opts.timeoutMs, 5_000),
+    });
+    this.controlPool = new Pool(opts.baseUrl, {
+      connections: 2,
       pipelining: 1,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(opts.timeoutMs, 5_000),
@@ -236,7 +251,7 @@ export class Upstream {
       Math.min(this.opts.livenessAfterMs ?? 2_000, timeout),
     ).unref();
     try {
-      const res = await this.pool.request({
+      const res = await (o.lane === 'control' ? this.controlPool : this.pool).request({
         path: path + qs,
         method,
         headers: {
@@ -285,7 +300,7 @@ export class Upstream {
 
   async close(): Promise<void> {
     this.availability.close();
-    await Promise.all([this.pool.close(), this.probePool.close()]);
+    await Promise.all([this.pool.close(), this.probePool.close(), this.controlPool.close()]);
   }
 }
 

@@ -71,6 +71,7 @@ export class SessionsClient {
         inactividadMs: idleMs,
       },
       timeoutMs: TIMEOUT_MS,
+      lane: 'control',
     });
   }
 
@@ -79,6 +80,7 @@ export class SessionsClient {
     const body = await this.http.request('/internal/sesiones/revocaciones', {
       query: { ventanaMs: Math.round(windowMs) },
       timeoutMs,
+      lane: 'control',
     });
     const list = normaliseRevocations(body);
     if (!list) throw new Error('revocaciones: respuesta sin lista');
