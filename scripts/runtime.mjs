@@ -34,6 +34,9 @@ export const RUNTIME_FILES = [
   'scripts/healthcheck.mjs',
 ];
 
+/** The workspaces whose production dependencies the runtime installs. */
+export const SERVER_WORKSPACES = ['@bolsa/api', '@bolsa/bff'];
+
 /** What the build must have produced before a runtime can be assembled. */
 const BUILT = ['api/dist/index.js', 'bff/dist/index.js', 'web/dist/index.html'];
 
@@ -44,11 +47,17 @@ export function assembleRuntime(dir, { install = true } = {}) {
   mkdirSync(dir, { recursive: true });
   for (const f of RUNTIME_FILES) cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
   if (!install) return;
-  const r = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // Only the servers' packages: the web is static files in web/dist, its React and Mantine are
+  // build tools here (8 MB of react-dom alone).
+  const r = spawnSync(
+    'npm',
+    ['ci', '--omit=dev', ...SERVER_WORKSPACES.flatMap((w) => ['-w', w]), '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (r.status !== 0) throw new Error(`npm ci --omit=dev falló en ${dir} (código ${r.status})`);
   pruneModules(path.join(dir, 'node_modules'));
 }
