@@ -1,17 +1,16 @@
 import {
-  ACTIVE_STATES,
   BULK_LIMIT,
   BULK_MESSAGES,
   canonicalState,
   isBulkTarget,
+  parseCandidateListFilter,
   searchWords,
   type BulkOutcome,
-  type CandidateState,
 } from '@bolsa/domain';
 import { Router } from 'express';
 import { actorOf } from '../actor.js';
 import { badRequest, HttpError } from '../errors.js';
-import { bodyOf, hasControl, noteOf } from '../input.js';
+import { bodyOf, noteOf } from '../input.js';
 import type { CandidateListQuery, PipelineDeps } from '../pipeline/index.js';
 import { bulkChangeState, type BulkSelection } from './service.js';
 
@@ -24,7 +23,9 @@ const OUTCOME_CODE: Record<BulkOutcome, string> = {
 };
 
 const INT4_MAX = 2_147_483_647;
-const SEARCH_MAX = 200;
+
+const tooMany = (total: number) =>
+  new HttpError(400, BULK_MESSAGES.tooMany(total), { success: false, codigo: 'limite_excedido', total });
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= INT4_MAX;
 const idOf = (v: unknown): number | null => {
@@ -32,8 +33,34 @@ const idOf = (v: unknown): number | null => {
   return isId(n) ? n : null;
 };
 
+/**
+ * `filtro` (lista activos|plaza, plazaId, estado, busqueda, etiquetas) read by the lists' one filter
+ * (domain `parseCandidateListFilter`) into the query the list itself runs: the tags included.
+ */
+export function listQueryOfFilter(filtro: unknown): CandidateListQuery {
+  if (!filtro || typeof filtro !== 'object' || Array.isArray(filtro)) throw badRequest(BULK_MESSAGES.filterInvalid);
+  const f = filtro as Record<string, unknown>;
+  const parsed = parseCandidateListFilter({
+    list: f.lista,
+    vacancyId: f.plazaId,
+    state: f.estado,
+    search: f.busqueda,
+    tagIds: f.etiquetas,
+  });
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const v = parsed.value;
+  const base = {
+    words: searchWords(v.search ?? ''),
+    state: v.state ?? undefined,
+    tagIds: v.tagIds?.map(Number),
+    sort: 'appliedAt' as const,
+    desc: true,
+  };
+  return v.list === 'inbox' ? { ...base, scope: 'active' } : { ...base, scope: 'all', vacancyId: Number(v.vacancyId) };
+}
+
 /** `ids` (the rows ticked) or `filtro` (every row of the list as it is filtered), never both. */
-function selectionOf(body: Record<string, unknown>): BulkSelection {
+export function selectionOf(body: Record<string, unknown>): BulkSelection {
   const { ids, filtro } = body;
   if ((ids === undefined) === (filtro === undefined)) throw badRequest(BULK_MESSAGES.idsOrFilter);
   if (ids !== undefined) {
@@ -46,31 +73,8 @@ function selectionOf(body: Record<string, unknown>): BulkSelection {
     if (parsed.some((n) => n === null)) throw badRequest(BULK_MESSAGES.idsInvalid);
     return { ids: parsed as number[] };
   }
-  if (!filtro || typeof filtro !== 'object' || Array.isArray(filtro)) throw badRequest(BULK_MESSAGES.filterInvalid);
-  const f = filtro as Record<string, unknown>;
-  const search = f.busqueda ?? '';
-  if (typeof search !== 'string' || search.length > SEARCH_MAX || hasControl(search))
-    throw badRequest(BULK_MESSAGES.filterInvalid);
-  let state: CandidateState | undefined;
-  if (f.estado !== undefined && f.estado !== null && f.estado !== '') {
-    state = canonicalState(f.estado) ?? undefined;
-    if (!state) throw badRequest(BULK_MESSAGES.filterInvalid);
-  }
-  const base = { words: searchWords(search), state, sort: 'appliedAt' as const, desc: true };
-  let q: CandidateListQuery;
-  if (f.lista === 'activos') {
-    if (state && !(ACTIVE_STATES as readonly string[]).includes(state)) throw badRequest(BULK_MESSAGES.filterInvalid);
-    q = { ...base, scope: 'active' };
-  } else if (f.lista === 'plaza') {
-    const vacancyId = idOf(f.plazaId);
-    if (vacancyId === null) throw badRequest(BULK_MESSAGES.filterInvalid);
-    q = { ...base, scope: 'all', vacancyId };
-  } else throw badRequest(BULK_MESSAGES.filterInvalid);
-  return { filter: q };
+  return { filter: listQueryOfFilter(filtro) };
 }
-
-const tooMany = (total: number) =>
-  new HttpError(400, BULK_MESSAGES.tooMany(total), { success: false, codigo: 'limite_excedido', total });
 
 /**
  * POST /internal/candidatos/cambio-masivo (issue 23): `ids` or `filtro`, `nuevoEstado`, `mensaje`,

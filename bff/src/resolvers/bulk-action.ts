@@ -1,4 +1,12 @@
-import { BULK_LIMIT, BULK_MESSAGES, isBulkTarget, isEntityId, stateNoteSchema, type BulkOutcome } from '@bolsa/domain';
+import {
+  BULK_LIMIT,
+  BULK_MESSAGES,
+  isBulkTarget,
+  isEntityId,
+  parseCandidateListFilter,
+  stateNoteSchema,
+  type BulkOutcome,
+} from '@bolsa/domain';
 import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
@@ -51,17 +59,9 @@ export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCa
       sel = { ids };
     } else {
       const f = selection.filter!;
-      const badVacancy = f.list === 'VACANCY' && !isEntityId(f.vacancyId);
-      const terminalTab = f.list === 'INBOX' && (f.state === 'contratado' || f.state === 'rechazado');
-      if (badVacancy || terminalTab) return invalid('selection.filter', BULK_MESSAGES.filterInvalid);
-      sel = {
-        filter: {
-          list: f.list,
-          vacancyId: f.list === 'VACANCY' ? (f.vacancyId ?? null) : null,
-          state: f.state ?? null,
-          search: f.search?.trim() || null,
-        },
-      };
+      const parsed = parseCandidateListFilter(f);
+      if (!parsed.ok) return invalid('selection.filter', parsed.message);
+      sel = { filter: parsed.value };
     }
 
     const r = await ctx.bulkActions.changeState(

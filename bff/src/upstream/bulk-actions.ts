@@ -1,19 +1,11 @@
-import type { BulkTargetState, CandidateState } from '@bolsa/domain';
+import type { BulkTargetState, CandidateListFilter } from '@bolsa/domain';
 import { normaliseBulkAnswer, normaliseBulkLimit, type BulkAnswerDto } from '../normalise/bulk-action.js';
 import type { ActorRef } from './candidates.js';
 import { failureOf, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
 
-export type BulkSelectionRequest =
-  | { ids: string[] }
-  | {
-      filter: {
-        list: 'INBOX' | 'VACANCY';
-        vacancyId: string | null;
-        state: CandidateState | null;
-        search: string | null;
-      };
-    };
+/** The rows ticked, or every row of a list as filtered on screen (the lists' one filter). */
+export type BulkSelectionRequest = { ids: string[] } | { filter: CandidateListFilter };
 
 export interface BulkChangeRequest {
   selection: BulkSelectionRequest;
@@ -30,23 +22,27 @@ export type BulkChangeResult =
 /** Up to 500 rows, each its own transaction and e-mail: far longer than one state change. */
 const BULK_TIMEOUT_MS = 120_000;
 
+/** `ids` or `filtro` as the bulk routes read them. */
+function selectionBody(s: BulkSelectionRequest) {
+  if ('ids' in s) return { ids: s.ids.map(Number) };
+  return {
+    filtro: {
+      lista: s.filter.list === 'inbox' ? 'activos' : 'plaza',
+      plazaId: s.filter.vacancyId ?? undefined,
+      estado: s.filter.state ?? undefined,
+      busqueda: s.filter.search ?? undefined,
+      etiquetas: s.filter.tagIds?.length ? s.filter.tagIds.map(Number) : undefined,
+    },
+  };
+}
+
 /** POST /internal/candidatos/cambio-masivo (issue 23): the only code that knows its path and fields. */
 export class BulkActionsClient {
   constructor(private readonly http: Upstream) {}
 
   async changeState(req: BulkChangeRequest, actor: ActorRef): Promise<BulkChangeResult> {
-    const s = req.selection;
     const body = {
-      ...('ids' in s
-        ? { ids: s.ids.map(Number) }
-        : {
-            filtro: {
-              lista: s.filter.list === 'INBOX' ? 'activos' : 'plaza',
-              plazaId: s.filter.vacancyId ?? undefined,
-              estado: s.filter.state ?? undefined,
-              busqueda: s.filter.search ?? undefined,
-            },
-          }),
+      ...selectionBody(req.selection),
       nuevoEstado: req.to,
       mensaje: req.note ?? undefined,
       simular: req.dryRun,
