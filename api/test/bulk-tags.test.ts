@@ -1,10 +1,11 @@
-import { CANDIDATE_LIST_FILTER_MESSAGES } from '@bolsa/domain';
+import { BULK_MESSAGES, BULK_TAG_MESSAGES, CANDIDATE_LIST_FILTER_MESSAGES, TAG_LIMITS } from '@bolsa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingClient } from './support/client.js';
 import { databases, type TestApi } from './support/databases.js';
 import { makeVacancies } from './support/application.js';
 
 const MOVE = '/internal/candidatos/cambio-masivo';
+const TAGS = '/internal/candidatos/etiquetas-masivo';
 
 describe.each(databases)('bulk actions and the tag filter on $name (issue 23)', ({ start }) => {
   let t: TestApi;
@@ -34,6 +35,15 @@ describe.each(databases)('bulk actions and the tag filter on $name (issue 23)', 
       .insertInto('postulante_etiquetas')
       .values({ postulante_id: candidate, etiqueta_id: etiqueta, asignada_por: null })
       .execute();
+  const tagsOf = async (candidate: number) =>
+    (
+      await t.api.db
+        .selectFrom('postulante_etiquetas')
+        .select('etiqueta_id')
+        .where('postulante_id', '=', candidate)
+        .orderBy('etiqueta_id')
+        .execute()
+    ).map((r) => r.etiqueta_id);
   const stateOf = async (id: number) =>
     (await t.api.db.selectFrom('postulantes').select('estado').where('id', '=', id).executeTakeFirstOrThrow()).estado;
 
@@ -76,5 +86,90 @@ describe.each(databases)('bulk actions and the tag filter on $name (issue 23)', 
     expect(bad.body.message).toBe(CANDIDATE_LIST_FILTER_MESSAGES.tagsInvalid);
     const noList = await api.post(MOVE, { filtro: { lista: 'otra' }, nuevoEstado: 'rechazado', rol: 2 });
     expect(noList.body.message).toBe(CANDIDATE_LIST_FILTER_MESSAGES.listInvalid);
+  }, 60_000);
+
+  it('adds a tag to every selected row, per row: changed, unchanged (already had it), refused at the limit', async () => {
+    const nocturna = await tag('Enfermería nocturna masiva');
+    const a = await insert('Etiquetar Uno');
+    const b = await insert('Etiquetar Dos');
+    const full = await insert('Etiquetar Lleno');
+    await put(b, nocturna);
+    // `full` carries the most tags a candidate may have.
+    for (let i = 0; i < TAG_LIMITS.perCandidate; i++) await put(full, await tag(`Llena ${i}`));
+    const before = await tagsOf(full);
+
+    const dry = await api.post(TAGS, { ids: [a, b, full], agregar: [nocturna], simular: true, rol: 2 });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ simulado: true, total: 3 });
+    expect(dry.body.resultados.map((r: { resultado: string }) => r.resultado)).toEqual([
+      'cambiado',
+      'sin-cambios',
+      'no-permitido',
+    ]);
+    expect(await tagsOf(a)).toEqual([]);
+
+    const res = await api.post(TAGS, { ids: [a, b, full, 99999999], agregar: [nocturna], rol: 2, usuarioId: staffId });
+    expect(res.status).toBe(200);
+    expect(res.body.resultados).toEqual([
+      {
+        id: a,
+        nombre: 'Etiquetar Uno',
+        resultado: 'cambiado',
+        etiquetaIds: [nocturna],
+        mensaje: BULK_TAG_MESSAGES.changed,
+      },
+      expect.objectContaining({ id: b, resultado: 'sin-cambios', mensaje: BULK_TAG_MESSAGES.unchanged('add') }),
+      expect.objectContaining({ id: full, resultado: 'no-permitido', mensaje: BULK_TAG_MESSAGES.limit }),
+      expect.objectContaining({ id: 99999999, resultado: 'no-encontrado' }),
+    ]);
+    expect(await tagsOf(a)).toEqual([nocturna]);
+    expect(await tagsOf(full)).toEqual(before);
+    const who = await t.api.db
+      .selectFrom('postulante_etiquetas')
+      .select('asignada_por')
+      .where('postulante_id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(who.asignada_por).toBe(staffId);
+
+    // Retrying is harmless: nobody changes twice.
+    const again = await api.post(TAGS, { ids: [a, b], agregar: [nocturna], rol: 2 });
+    expect(again.body.resultados.map((r: { resultado: string }) => r.resultado)).toEqual([
+      'sin-cambios',
+      'sin-cambios',
+    ]);
+  }, 60_000);
+
+  it('removes tags from every row matching a tag-filtered list, and refuses role 3, no tags, unknown tags and > 500', async () => {
+    const quitar = await tag('Quitar masiva');
+    const otra = await tag('Otra masiva');
+    const a = await insert('Quitar Uno');
+    const b = await insert('Quitar Dos');
+    const c = await insert('Quitar Tres');
+    await put(a, quitar);
+    await put(a, otra);
+    await put(b, quitar);
+    await put(c, otra);
+    const filtro = { lista: 'plaza', plazaId, etiquetas: [quitar] };
+
+    const viewer = await api.post(TAGS, { filtro, quitar: [quitar], rol: 3 });
+    expect(viewer.status).toBe(403);
+    expect(viewer.body.message).toBe(BULK_TAG_MESSAGES.forbidden);
+    expect(await tagsOf(b)).toEqual([quitar]);
+
+    const res = await api.post(TAGS, { filtro, quitar: [quitar], rol: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.resultados.map((r: { id: number }) => r.id).sort()).toEqual([a, b].sort());
+    expect([await tagsOf(a), await tagsOf(b), await tagsOf(c)]).toEqual([[otra], [], [otra]]);
+
+    const none = await api.post(TAGS, { ids: [a], rol: 2 });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(BULK_TAG_MESSAGES.noTags);
+    const unknown = await api.post(TAGS, { ids: [a], agregar: [99999999], rol: 2 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(BULK_TAG_MESSAGES.unknownTag);
+    const over = await api.post(TAGS, { ids: Array.from({ length: 501 }, (_, i) => i + 1), agregar: [otra], rol: 2 });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ message: BULK_MESSAGES.tooMany(501), codigo: 'limite_excedido', total: 501 });
   }, 60_000);
 });

@@ -1,18 +1,21 @@
 import {
   BULK_LIMIT,
   BULK_MESSAGES,
+  BULK_TAG_MESSAGES,
   canonicalState,
   isBulkTarget,
   parseCandidateListFilter,
   searchWords,
+  TAG_LIMITS,
   type BulkOutcome,
+  type BulkTagOutcome,
 } from '@bolsa/domain';
 import { Router } from 'express';
 import { actorOf } from '../actor.js';
 import { badRequest, HttpError } from '../errors.js';
 import { bodyOf, noteOf } from '../input.js';
 import type { CandidateListQuery, PipelineDeps } from '../pipeline/index.js';
-import { bulkChangeState, type BulkSelection } from './service.js';
+import { bulkChangeState, bulkChangeTags, type BulkSelection } from './service.js';
 
 /** A row's outcome as the answer spells it. */
 const OUTCOME_CODE: Record<BulkOutcome, string> = {
@@ -76,6 +79,24 @@ export function selectionOf(body: Record<string, unknown>): BulkSelection {
   return { filter: listQueryOfFilter(filtro) };
 }
 
+/** A row's outcome of a bulk tag change as the answer spells it. */
+const TAG_OUTCOME_CODE: Record<BulkTagOutcome, string> = {
+  changed: 'cambiado',
+  unchanged: 'sin-cambios',
+  refused: 'no-permitido',
+  notFound: 'no-encontrado',
+};
+
+/** `agregar` / `quitar`: tag ids (numbers or digit strings), at most TAG_LIMITS.perCandidate each. */
+function tagIdsOf(raw: unknown): number[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw badRequest(BULK_TAG_MESSAGES.unknownTag);
+  const ids = [...new Set(raw.map(idOf))];
+  if (ids.some((id) => id === null)) throw badRequest(BULK_TAG_MESSAGES.unknownTag);
+  if (ids.length > TAG_LIMITS.perCandidate) throw badRequest(BULK_TAG_MESSAGES.tooManyTags);
+  return ids as number[];
+}
+
 /**
  * POST /internal/candidatos/cambio-masivo (issue 23): `ids` or `filtro`, `nuevoEstado`, `mensaje`,
  * `simular` (answer what would happen, change nothing), and who acts (`rol`, `usuarioId`). The
@@ -112,6 +133,40 @@ export function bulkActionRoutes(deps: PipelineDeps): Router {
         estadoAnterior: row.from,
         estadoNuevo: row.to,
         correoEncolado: row.emailQueued,
+        mensaje: row.message,
+      })),
+    });
+  });
+  /**
+   * POST /internal/candidatos/etiquetas-masivo (issue 23): `ids` or `filtro`, `agregar` and `quitar`
+   * (tag ids), `simular`, and who acts (`rol`, `usuarioId`; roles 1–2, else 403). The answer lists
+   * every row: cambiado, sin-cambios, no-permitido (past the per-candidate limit) or no-encontrado,
+   * with its tags now (`etiquetaIds`) and its message. 400 for no tags, an unknown tag, or more
+   * than 500 rows (`codigo: 'limite_excedido'`, nothing changed).
+   */
+  router.post('/internal/candidatos/etiquetas-masivo', async (req, res) => {
+    const body = bodyOf(req);
+    const actor = actorOf(body, 2);
+    const add = tagIdsOf(body.agregar);
+    const remove = tagIdsOf(body.quitar);
+    const selection = selectionOf(body);
+    const r = await bulkChangeTags(deps, { selection, add, remove, actor, dryRun: body.simular === true });
+    if (!r.ok) {
+      if (r.kind === 'forbidden') throw new HttpError(403, BULK_TAG_MESSAGES.forbidden);
+      if (r.kind === 'empty') throw badRequest(BULK_MESSAGES.empty);
+      if (r.kind === 'no-tags') throw badRequest(BULK_TAG_MESSAGES.noTags);
+      if (r.kind === 'unknown-tag') throw badRequest(BULK_TAG_MESSAGES.unknownTag);
+      throw tooMany(r.total);
+    }
+    res.json({
+      success: true,
+      simulado: body.simular === true,
+      total: r.total,
+      resultados: r.rows.map((row) => ({
+        id: row.id,
+        nombre: row.name,
+        resultado: TAG_OUTCOME_CODE[row.outcome],
+        etiquetaIds: row.tagIds,
         mensaje: row.message,
       })),
     });
