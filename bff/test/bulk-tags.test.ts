@@ -1,4 +1,4 @@
-import { CANDIDATE_LIST_FILTER_MESSAGES } from '@bolsa/domain';
+import { BULK_MESSAGES, BULK_TAG_MESSAGES, CANDIDATE_LIST_FILTER_MESSAGES, TAG_LIMITS } from '@bolsa/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
@@ -21,6 +21,15 @@ const MOVE = `mutation($selection: BulkCandidateSelection!, $state: CandidateSta
     dryRun total moved
     results { candidateId outcome }
     error { __typename ... on ValidationFailed { message } ... on OperationFailed { message } }
+  }
+}`;
+
+const TAGS = `mutation($selection: BulkCandidateSelection!, $add: [ID!], $remove: [ID!], $dryRun: Boolean) {
+  bulkChangeCandidateTags(selection: $selection, add: $add, remove: $remove, dryRun: $dryRun) {
+    dryRun total changed unchanged refused
+    results { candidateId name outcome message tags { id name color } }
+    error { __typename ... on BulkLimitExceeded { message count limit }
+      ... on ValidationFailed { message } ... on OperationFailed { message } }
   }
 }`;
 
@@ -113,5 +122,83 @@ describe('the bulk selection by filter', () => {
       message: CANDIDATE_LIST_FILTER_MESSAGES.tooManyTags,
     });
     expect(await tagIdsOf(b)).toEqual([]);
+  }, 60_000);
+});
+
+describe('bulkChangeCandidateTags', () => {
+  it('previews, then adds a tag per row (changed, unchanged, refused at the limit); a retry changes nobody', async () => {
+    const nocturna = await tag('Enfermería nocturna BFF');
+    const a = await insert('Bulk Tag Uno');
+    const b = await insert('Bulk Tag Dos');
+    const full = await insert('Bulk Tag Lleno');
+    await put(b, nocturna);
+    for (let i = 0; i < TAG_LIMITS.perCandidate; i++) await put(full, await tag(`Llena BFF ${i}`));
+    const selection = { candidateIds: [a, b, full].map(String) };
+    const add = [String(nocturna)];
+
+    const preview = await gql(TAGS, { selection, add, dryRun: true }, cookies.manager);
+    expect(preview.errors).toBeUndefined();
+    expect(preview.data!.bulkChangeCandidateTags).toMatchObject({
+      dryRun: true,
+      total: 3,
+      changed: 1,
+      unchanged: 1,
+      refused: 1,
+      error: null,
+    });
+    expect(await tagIdsOf(a)).toEqual([]);
+
+    const run = await gql(TAGS, { selection, add }, cookies.admin);
+    const r = run.data!.bulkChangeCandidateTags;
+    expect(r).toMatchObject({ dryRun: false, total: 3, changed: 1, unchanged: 1, refused: 1 });
+    expect(r.results).toEqual([
+      {
+        candidateId: String(a),
+        name: 'Bulk Tag Uno',
+        outcome: 'CHANGED',
+        message: BULK_TAG_MESSAGES.changed,
+        tags: [{ id: String(nocturna), name: 'Enfermería nocturna BFF', color: 'teal' }],
+      },
+      expect.objectContaining({ candidateId: String(b), outcome: 'UNCHANGED' }),
+      expect.objectContaining({ candidateId: String(full), outcome: 'REFUSED', message: BULK_TAG_MESSAGES.limit }),
+    ]);
+    expect(await tagIdsOf(a)).toEqual([nocturna]);
+
+    const again = await gql(TAGS, { selection, add }, cookies.manager);
+    expect(again.data!.bulkChangeCandidateTags).toMatchObject({ changed: 0, unchanged: 2, refused: 1 });
+
+    // Removing from "every row matching" the tag-filtered list: only the tagged rows.
+    const c = await insert('Bulk Tag Tres');
+    const filter = { list: 'VACANCY', vacancyId: String(plazaId), tagIds: add };
+    const removed = await gql(TAGS, { selection: { filter }, remove: add }, cookies.manager);
+    expect(removed.data!.bulkChangeCandidateTags).toMatchObject({ total: 2, changed: 2 });
+    expect([await tagIdsOf(a), await tagIdsOf(b), await tagIdsOf(c)]).toEqual([[], [], []]);
+  }, 60_000);
+
+  it('role 3 changes nothing; no tags, unknown tags and more than 500 rows are refused whole in Spanish', async () => {
+    const t1 = await tag('Visualizador BFF');
+    const a = await insert('Bulk Tag Visto');
+    const selection = { candidateIds: [String(a)] };
+    const viewer = await gql(TAGS, { selection, add: [String(t1)] }, cookies.viewer);
+    expect(viewer.data ?? null).toBeNull();
+    expect(viewer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await tagIdsOf(a)).toEqual([]);
+
+    const none = await gql(TAGS, { selection }, cookies.manager);
+    expect(none.data!.bulkChangeCandidateTags.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: BULK_TAG_MESSAGES.noTags,
+    });
+    const unknown = await gql(TAGS, { selection, add: ['99999999'] }, cookies.manager);
+    expect(unknown.data!.bulkChangeCandidateTags.error).toMatchObject({ message: BULK_TAG_MESSAGES.unknownTag });
+    const ids = Array.from({ length: 501 }, (_, i) => String(i + 1));
+    const over = await gql(TAGS, { selection: { candidateIds: ids }, add: [String(t1)] }, cookies.manager);
+    expect(over.data!.bulkChangeCandidateTags.error).toEqual({
+      __typename: 'BulkLimitExceeded',
+      message: BULK_MESSAGES.tooMany(501),
+      count: 501,
+      limit: 500,
+    });
+    expect(await tagIdsOf(a)).toEqual([]);
   }, 60_000);
 });

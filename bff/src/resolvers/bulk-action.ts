@@ -7,7 +7,7 @@ import {
   stateNoteSchema,
   type BulkOutcome,
 } from '@bolsa/domain';
-import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
+import type { BulkCandidateSelection, MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import { mutationError, operationFailed, validationFailed } from '../errors.js';
@@ -34,7 +34,30 @@ const nothing = (dryRun: boolean, error: PayloadError): Payload => ({
   error,
 });
 
-const limitExceeded = (count: number, message?: string | null) => ({
+/**
+ * The selection input (the rows ticked, or a list's filter read by the lists' one filter), checked
+ * before the api is asked: a selection past the limit is refused whole.
+ */
+export function readSelection(
+  selection: BulkCandidateSelection,
+):
+  | { ok: true; selection: BulkSelectionRequest }
+  | { ok: false; limit: number }
+  | { ok: false; path: string; message: string } {
+  if (selection.candidateIds) {
+    const ids = [...new Set(selection.candidateIds)];
+    if (!ids.length) return { ok: false, path: 'selection.candidateIds', message: BULK_MESSAGES.empty };
+    if (ids.length > BULK_LIMIT) return { ok: false, limit: ids.length };
+    if (!ids.every((i) => isEntityId(i)))
+      return { ok: false, path: 'selection.candidateIds', message: BULK_MESSAGES.idsInvalid };
+    return { ok: true, selection: { ids } };
+  }
+  const parsed = parseCandidateListFilter(selection.filter ?? { list: null });
+  if (!parsed.ok) return { ok: false, path: 'selection.filter', message: parsed.message };
+  return { ok: true, selection: { filter: parsed.value } };
+}
+
+export const limitExceeded = (count: number, message?: string | null) => ({
   __typename: 'BulkLimitExceeded' as const,
   message: message ?? BULK_MESSAGES.tooMany(count),
   count,
@@ -49,20 +72,9 @@ export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCa
     const parsedNote = stateNoteSchema.safeParse(note ?? undefined);
     if (!parsedNote.success) return invalid('note', parsedNote.error.issues[0]?.message ?? BULK_MESSAGES.failed);
 
-    let sel: BulkSelectionRequest;
-    if (selection.candidateIds) {
-      const ids = [...new Set(selection.candidateIds)];
-      if (!ids.length) return invalid('selection.candidateIds', BULK_MESSAGES.empty);
-      // Refused whole before the api is asked.
-      if (ids.length > BULK_LIMIT) return nothing(dry, limitExceeded(ids.length));
-      if (!ids.every((i) => isEntityId(i))) return invalid('selection.candidateIds', BULK_MESSAGES.idsInvalid);
-      sel = { ids };
-    } else {
-      const f = selection.filter!;
-      const parsed = parseCandidateListFilter(f);
-      if (!parsed.ok) return invalid('selection.filter', parsed.message);
-      sel = { filter: parsed.value };
-    }
+    const read = readSelection(selection);
+    if (!read.ok) return 'limit' in read ? nothing(dry, limitExceeded(read.limit)) : invalid(read.path, read.message);
+    const sel = read.selection;
 
     const r = await ctx.bulkActions.changeState(
       { selection: sel, to: state, note: parsedNote.data ?? null, dryRun: dry },

@@ -1,5 +1,6 @@
 import type { BulkTargetState, CandidateListFilter } from '@bolsa/domain';
 import { normaliseBulkAnswer, normaliseBulkLimit, type BulkAnswerDto } from '../normalise/bulk-action.js';
+import { normaliseBulkTagAnswer, type BulkTagAnswerDto } from '../normalise/bulk-tags.js';
 import type { ActorRef } from './candidates.js';
 import { failureOf, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
@@ -16,6 +17,18 @@ export interface BulkChangeRequest {
 
 export type BulkChangeResult =
   | { ok: true; answer: BulkAnswerDto }
+  | { ok: false; kind: 'too-many'; count: number; message: string | null }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
+export interface BulkTagRequest {
+  selection: BulkSelectionRequest;
+  add: string[];
+  remove: string[];
+  dryRun: boolean;
+}
+
+export type BulkTagResult =
+  | { ok: true; answer: BulkTagAnswerDto }
   | { ok: false; kind: 'too-many'; count: number; message: string | null }
   | { ok: false; kind: 'failed'; failure: Failure };
 
@@ -36,7 +49,7 @@ function selectionBody(s: BulkSelectionRequest) {
   };
 }
 
-/** POST /internal/candidatos/cambio-masivo (issue 23): the only code that knows its path and fields. */
+/** POST /internal/candidatos/cambio-masivo and …/etiquetas-masivo (issue 23): the only code that knows their paths and fields. */
 export class BulkActionsClient {
   constructor(private readonly http: Upstream) {}
 
@@ -56,6 +69,31 @@ export class BulkActionsClient {
         timeoutMs: BULK_TIMEOUT_MS,
       });
       return { ok: true, answer: normaliseBulkAnswer(raw) };
+    } catch (err) {
+      if (!(err instanceof UpstreamHttpError)) throw err;
+      const limit = normaliseBulkLimit(err.body);
+      if (limit) return { ok: false, kind: 'too-many', count: limit.count, message: limit.message };
+      return { ok: false, kind: 'failed', failure: failureOf(err.status, err.body) };
+    }
+  }
+
+  /** POST /internal/candidatos/etiquetas-masivo (issue 23): add and remove tags on the selection. */
+  async changeTags(req: BulkTagRequest, actor: ActorRef): Promise<BulkTagResult> {
+    const body = {
+      ...selectionBody(req.selection),
+      agregar: req.add.map(Number),
+      quitar: req.remove.map(Number),
+      simular: req.dryRun,
+      usuarioId: actor.userId ?? undefined,
+      rol: actor.role,
+    };
+    try {
+      const raw = await this.http.request('/internal/candidatos/etiquetas-masivo', {
+        method: 'POST',
+        json: body,
+        timeoutMs: BULK_TIMEOUT_MS,
+      });
+      return { ok: true, answer: normaliseBulkTagAnswer(raw) };
     } catch (err) {
       if (!(err instanceof UpstreamHttpError)) throw err;
       const limit = normaliseBulkLimit(err.body);
