@@ -1,12 +1,20 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Button, Checkbox, Group, Menu, Modal, Paper, Table, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { BULK_LIMIT, BULK_MESSAGES as M, BULK_TARGET_STATES, stateToEnum } from '@bolsa/domain';
+import {
+  BULK_LIMIT,
+  BULK_MESSAGES as M,
+  BULK_TAG_MESSAGES,
+  BULK_TAG_MODES,
+  BULK_TARGET_STATES,
+  stateToEnum,
+} from '@bolsa/domain';
 import { useState, type ReactNode } from 'react';
 import type { BulkCandidateFilter, BulkCandidateSelection } from '../../../gql/graphql';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import { CANDIDATE_LIST_FIELDS } from '../actions/cache';
 import { BulkMoveDialog } from './BulkMoveDialog';
+import { BulkTagsDialog } from './BulkTagsDialog';
 import type { BulkSelection } from './use-bulk-selection';
 
 /** What an action's dialog gets: the selection as the GraphQL input, its size, and how to end. */
@@ -44,6 +52,16 @@ export const STATE_ACTIONS: readonly BulkAction[] = BULK_TARGET_STATES.map((to) 
   ),
 }));
 
+/** Adding and removing tags on the selection (issue 23). */
+export const TAG_ACTIONS: readonly BulkAction[] = BULK_TAG_MODES.map((mode) => ({
+  key: `tags:${mode}`,
+  label: BULK_TAG_MESSAGES.title(mode),
+  section: BULK_TAG_MESSAGES.section,
+  dialog: (ctx: BulkActionContext) => (
+    <BulkTagsDialog mode={mode} selection={ctx.selection} count={ctx.count} onClose={ctx.close} onBusy={ctx.setBusy} />
+  ),
+}));
+
 interface BulkActionBarProps {
   bulk: BulkSelection;
   /** Rows matching the list's filter (every page). */
@@ -65,7 +83,7 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
   const pageAll = bulk.pageIds.length > 0 && bulk.pageIds.every((id) => bulk.isSelected(id));
   const pageSome = bulk.pageIds.some((id) => bulk.isSelected(id));
   const selection: BulkCandidateSelection = bulk.allMatching ? { filter } : { candidateIds: [...bulk.ids] };
-  const actions = [...STATE_ACTIONS, ...extraActions];
+  const actions = [...STATE_ACTIONS, ...TAG_ACTIONS, ...extraActions];
   const sections = [...new Set(actions.map((a) => a.section))];
 
   const close = (done: boolean) => {

@@ -3,9 +3,11 @@ export {
   BulkActionBar,
   BulkSelectCell,
   STATE_ACTIONS,
+  TAG_ACTIONS,
   withSelectColumn,
   type BulkAction,
   type BulkActionContext,
 } from './BulkActionBar';
 export { BulkMoveDialog } from './BulkMoveDialog';
+export { BulkTagsDialog } from './BulkTagsDialog';
 export { useBulkSelection, type BulkSelection } from './use-bulk-selection';

@@ -160,7 +160,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
         <BulkActionBar
           bulk={bulk}
           total={result?.totalCount ?? 0}
-          filter={{ list: 'VACANCY', vacancyId, search: search || null, tagIds }}
+          filter={{ list: 'VACANCY', vacancyId, search: search || null, ...(tagIds.length ? { tagIds } : {}) }}
         />
         <ListTable
           label="Postulantes de la plaza"

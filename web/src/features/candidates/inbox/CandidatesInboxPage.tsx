@@ -89,7 +89,7 @@ export function CandidatesInboxPage() {
     list: 'INBOX' as const,
     state: tab.state ? stateToEnum(tab.state) : null,
     search: filters.search || null,
-    tagIds,
+    ...(tagIds.length ? { tagIds } : {}),
   };
 
   return (
