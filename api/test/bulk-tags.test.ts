@@ -172,4 +172,46 @@ describe.each(databases)('bulk actions and the tag filter on $name (issue 23)', 
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ message: BULK_MESSAGES.tooMany(501), codigo: 'limite_excedido', total: 501 });
   }, 60_000);
+
+  const exportLines = (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: number; inputNombre: string; etiquetas: string[] });
+
+  it("exports the selected rows (ids) in their order, each with its tags' names, recorded as N selected", async () => {
+    const zeta = await tag('Zeta exportada');
+    const alfa = await tag('Alfa exportada');
+    const a = await insert('Exportar Uno');
+    const b = await insert('Exportar Dos');
+    await insert('Exportar No Elegido');
+    await put(a, zeta);
+    await put(a, alfa);
+    const res = await api.get(
+      `/internal/exportaciones/candidatos?lista=vacancy&plazaId=${plazaId}&ids=${b},${a},99999999&formato=csv&rol=2&usuarioId=${staffId}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    const rows = exportLines(res.text);
+    expect(rows.map((r) => [r.id, r.etiquetas])).toEqual([
+      [b, []],
+      [a, ['Alfa exportada', 'Zeta exportada']],
+    ]);
+    const log = await api.get('/internal/exportaciones?page=1&pageSize=1');
+    expect(log.body.items[0]).toMatchObject({ lista: 'vacancy', filas: 2, seleccionados: 3, busqueda: null });
+
+    // A list's export (no ids) carries the tags too, and is recorded without a selection.
+    const all = await api.get(
+      `/internal/exportaciones/candidatos?lista=vacancy&plazaId=${plazaId}&etiquetas=${zeta}&formato=xlsx&rol=1`,
+    );
+    expect(exportLines(all.text).map((r) => [r.id, r.etiquetas])).toEqual([[a, ['Alfa exportada', 'Zeta exportada']]]);
+    expect((await api.get('/internal/exportaciones?page=1&pageSize=1')).body.items[0].seleccionados).toBeNull();
+
+    const bad = await api.get(`/internal/exportaciones/candidatos?lista=inbox&ids=x&formato=csv&rol=1`);
+    expect(bad.status).toBe(400);
+    const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    const over = await api.get(`/internal/exportaciones/candidatos?lista=inbox&ids=${many}&formato=csv&rol=1`);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(BULK_MESSAGES.tooMany(501));
+  }, 60_000);
 });

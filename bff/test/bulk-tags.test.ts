@@ -1,4 +1,13 @@
-import { BULK_MESSAGES, BULK_TAG_MESSAGES, CANDIDATE_LIST_FILTER_MESSAGES, TAG_LIMITS } from '@bolsa/domain';
+import {
+  BULK_MESSAGES,
+  BULK_TAG_MESSAGES,
+  CANDIDATE_EXPORT_COLUMNS,
+  CANDIDATE_LIST_FILTER_MESSAGES,
+  candidateExportUrl,
+  csvLine,
+  TAG_LIMITS,
+  todayInGuatemala,
+} from '@bolsa/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
@@ -200,5 +209,58 @@ describe('bulkChangeCandidateTags', () => {
       limit: 500,
     });
     expect(await tagIdsOf(a)).toEqual([]);
+  }, 60_000);
+});
+
+describe('export of the selected rows', () => {
+  const download = (path: string, cookie?: string) => {
+    const r = request(stack.bff.app).get(path);
+    if (cookie) r.set('cookie', cookie);
+    return r.buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+  };
+
+  it('downloads exactly the selected rows with their tags (formula-safe), recorded as N seleccionados', async () => {
+    const t1 = await tag('Bilingüe export');
+    const t2 = await tag('=Fórmula export');
+    const a = await insert('Seleccionada Uno');
+    const b = await insert('Seleccionada Dos');
+    await insert('No Seleccionada');
+    await put(a, t1);
+    await put(b, t2);
+    await put(b, t1);
+    const url = candidateExportUrl({ list: 'vacancy', vacancyId: String(plazaId), ids: [String(a), String(b)] }, 'csv');
+    expect(url).toContain(`ids=${a}%2C${b}`);
+    const res = await download(url, cookies.manager);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="candidatos-plaza-${plazaId}-seleccion-${todayInGuatemala()}.csv"`,
+    );
+    const text = (res.body as Buffer).toString('utf8').slice(1);
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(csvLine(CANDIDATE_EXPORT_COLUMNS.map((c) => c.heading)).trimEnd());
+    expect(lines[0]!.endsWith(',Etiquetas')).toBe(true);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]!.startsWith('Seleccionada Uno,')).toBe(true);
+    expect(lines[1]!.endsWith(',Bilingüe export')).toBe(true);
+    // Tags by name; a cell starting like a formula stays text.
+    expect(lines[2]!.endsWith(`,"'=Fórmula export, Bilingüe export"`)).toBe(true);
+
+    const log = await request(stack.bff.app)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('cookie', cookies.admin)
+      .send({ query: '{ candidateExports(pageSize: 1) { items { rowCount selectedCount search } } }' });
+    expect(log.body.data.candidateExports.items[0]).toEqual({ rowCount: 2, selectedCount: 2, search: null });
+
+    const viewer = await download(url, cookies.viewer);
+    expect(viewer.status).toBe(403);
+    const many = Array.from({ length: 501 }, (_, i) => String(i + 1));
+    const over = await download(candidateExportUrl({ list: 'inbox', ids: many }, 'csv'), cookies.manager);
+    expect(over.status).toBe(400);
+    expect(JSON.parse((over.body as Buffer).toString('utf8')).message).toBe(BULK_MESSAGES.tooMany(501));
   }, 60_000);
 });

@@ -52,3 +52,14 @@ export const BULK_TAG_MESSAGES = {
   close: 'Cerrar',
   cancel: 'Cancelar',
 } as const;
+
+/** The bulk bar's 'Exportar' (issue 23): the selected rows, or every row matching the filter, to a file. */
+export const BULK_EXPORT_MESSAGES = {
+  section: 'Exportar',
+  title: 'Exportar',
+  summary: (n: number) =>
+    `Se exportarán ${candidatesCount(n)} con las columnas de la lista, contacto, estado, fechas y etiquetas.`,
+  download: (format: string) => `Descargar ${format}`,
+  failed: 'No se pudo preparar la exportación de esta selección.',
+  cancel: 'Cancelar',
+} as const;

@@ -119,6 +119,8 @@ export interface CandidateExportRow {
   /** Instants (ISO with zone) or dates; shown dd/mm/yyyy in Guatemala. */
   appliedAt: string | null;
   updatedAt: string | null;
+  /** The names of the candidate's tags, by name. */
+  tags: readonly string[];
 }
 
 export interface CandidateExportColumn {
@@ -128,7 +130,7 @@ export interface CandidateExportColumn {
   value: (r: CandidateExportRow) => string;
 }
 
-/** The file's columns, in order: the list's (name, position, state) plus contact and dates. */
+/** The file's columns, in order: the list's (name, position, state) plus contact, dates and tags. */
 export const CANDIDATE_EXPORT_COLUMNS: readonly CandidateExportColumn[] = [
   { heading: 'Nombre', width: 32, value: (r) => r.fullName },
   { heading: 'Correo electrónico', width: 30, value: (r) => r.email ?? '' },
@@ -139,6 +141,7 @@ export const CANDIDATE_EXPORT_COLUMNS: readonly CandidateExportColumn[] = [
   { heading: 'Estado', width: 16, value: (r) => CANDIDATE_STATE_LABEL[r.state] },
   { heading: 'Fecha de postulación', width: 14, value: (r) => formatDate(r.appliedAt) },
   { heading: 'Última actualización', width: 14, value: (r) => formatDate(r.updatedAt) },
+  { heading: 'Etiquetas', width: 32, value: (r) => r.tags.join(', ') },
 ];
 
 export const candidateExportCells = (r: CandidateExportRow): string[] =>
@@ -161,15 +164,18 @@ export const csvLine = (cells: readonly (string | number | null)[]): string => `
 /** Makes Excel read a CSV as UTF-8 (accents). */
 export const CSV_BOM = '\uFEFF';
 
-/** 'candidatos-activos-2026-11-27.csv', 'candidatos-plaza-12-2026-11-27.xlsx' (the date in Guatemala). */
+/**
+ * 'candidatos-activos-2026-11-27.csv', 'candidatos-plaza-12-2026-11-27.xlsx' (the date in
+ * Guatemala); 'candidatos-activos-seleccion-2026-11-27.csv' for the rows selected.
+ */
 export function candidateExportFileName(
-  f: Pick<CandidateExportFilter, 'list' | 'vacancyId'>,
+  f: Pick<CandidateExportFilter, 'list' | 'vacancyId' | 'ids'>,
   format: CandidateExportFormat,
   now: Date = new Date(),
 ): string {
   const day = todayInGuatemala(now);
   const what = f.list === 'vacancy' ? `plaza-${f.vacancyId ?? ''}` : 'activos';
-  return `candidatos-${what}-${day}.${format}`;
+  return `candidatos-${what}${f.ids?.length ? '-seleccion' : ''}-${day}.${format}`;
 }
 
 /** 'dd/mm/yyyy HH:mm' in Guatemala, for the export log. */
@@ -180,8 +186,12 @@ export function formatExportInstant(iso: string): string {
   return `${formatDate(w.date)} ${w.time}`;
 }
 
-/** How the log shows a filter: 'Estado: En seguimiento · Búsqueda: "ana"'. */
-export function describeCandidateExportFilter(f: Omit<CandidateExportFilter, 'list'>): string {
+/** How the log shows a filter: 'Estado: En seguimiento · Búsqueda: "ana"', or '12 seleccionados'. */
+export function describeCandidateExportFilter(
+  f: Omit<CandidateExportFilter, 'list' | 'ids'> & { selected?: number | null },
+): string {
+  if (f.selected !== undefined && f.selected !== null)
+    return f.selected === 1 ? '1 seleccionado' : `${f.selected} seleccionados`;
   const parts: string[] = [];
   if (f.state) parts.push(`Estado: ${CANDIDATE_STATE_LABEL[f.state]}`);
   if (f.search) parts.push(`Búsqueda: "${f.search}"`);

@@ -1,17 +1,9 @@
-import {
-  BULK_LIMIT,
-  BULK_MESSAGES,
-  isBulkTarget,
-  isEntityId,
-  parseCandidateListFilter,
-  stateNoteSchema,
-  type BulkOutcome,
-} from '@bolsa/domain';
-import type { BulkCandidateSelection, MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
+import { BULK_MESSAGES, isBulkTarget, stateNoteSchema, type BulkOutcome } from '@bolsa/domain';
+import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
+import { limitExceeded, readSelection } from '../graph/bulk-selection.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import { mutationError, operationFailed, validationFailed } from '../errors.js';
-import type { BulkSelectionRequest } from '../upstream/bulk-actions.js';
 
 type Payload = ResolversTypes['BulkStateChangePayload'];
 type PayloadError = ResolversTypes['BulkStateChangeError'];
@@ -32,36 +24,6 @@ const nothing = (dryRun: boolean, error: PayloadError): Payload => ({
   refused: 0,
   results: [],
   error,
-});
-
-/**
- * The selection input (the rows ticked, or a list's filter read by the lists' one filter), checked
- * before the api is asked: a selection past the limit is refused whole.
- */
-export function readSelection(
-  selection: BulkCandidateSelection,
-):
-  | { ok: true; selection: BulkSelectionRequest }
-  | { ok: false; limit: number }
-  | { ok: false; path: string; message: string } {
-  if (selection.candidateIds) {
-    const ids = [...new Set(selection.candidateIds)];
-    if (!ids.length) return { ok: false, path: 'selection.candidateIds', message: BULK_MESSAGES.empty };
-    if (ids.length > BULK_LIMIT) return { ok: false, limit: ids.length };
-    if (!ids.every((i) => isEntityId(i)))
-      return { ok: false, path: 'selection.candidateIds', message: BULK_MESSAGES.idsInvalid };
-    return { ok: true, selection: { ids } };
-  }
-  const parsed = parseCandidateListFilter(selection.filter ?? { list: null });
-  if (!parsed.ok) return { ok: false, path: 'selection.filter', message: parsed.message };
-  return { ok: true, selection: { filter: parsed.value } };
-}
-
-export const limitExceeded = (count: number, message?: string | null) => ({
-  __typename: 'BulkLimitExceeded' as const,
-  message: message ?? BULK_MESSAGES.tooMany(count),
-  count,
-  limit: BULK_LIMIT,
 });
 
 export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCandidateState'> = {

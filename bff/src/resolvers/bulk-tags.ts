@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { mutationError, operationFailed, validationFailed } from '../errors.js';
 import { tagsById } from '../graph/notes-tags.js';
 import { actorOf } from '../graph/viewer.js';
-import { limitExceeded, readSelection } from './bulk-action.js';
+import { limitExceeded, readSelection } from '../graph/bulk-selection.js';
 
 type Payload = ResolversTypes['BulkTagChangePayload'];
 type PayloadError = ResolversTypes['BulkStateChangeError'];

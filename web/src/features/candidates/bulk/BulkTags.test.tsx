@@ -2,7 +2,7 @@ import '../../../test/backoffice-env';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BULK_TAG_MESSAGES, TAG_MESSAGES } from '@bolsa/domain';
+import { BULK_EXPORT_MESSAGES, BULK_TAG_MESSAGES, TAG_MESSAGES } from '@bolsa/domain';
 import type { Role } from '../../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../../test/render';
 import { viewer } from '../../../test/session';
@@ -145,6 +145,41 @@ describe('bulk tag actions (issue 23)', () => {
       expect(
         await within(dialog).findByText('2 candidatos cambiados, 0 sin cambios, 0 no permitidos.'),
       ).toBeInTheDocument();
+    },
+  );
+
+  it(
+    "'Exportar' downloads the ticked rows by id, or every row matching the filter (its tags included)",
+    { timeout: 45_000 },
+    async () => {
+      const user = userEvent.setup();
+      renderInbox('MANAGER', [inbox(40, ['2'])], '/panel/candidatos?etiquetas=2');
+      const table = await screen.findByRole('table', { name: 'Candidatos activos' });
+      await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 1' }));
+      await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 3' }));
+      await user.click(screen.getByRole('button', { name: 'Acciones masivas' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Exportar' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Exportar' });
+      expect(within(dialog).getByText(BULK_EXPORT_MESSAGES.summary(2))).toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'Descargar CSV' })).toHaveAttribute(
+        'href',
+        '/reports/candidates.csv?list=inbox&ids=1%2C3',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The selection stays; now every row matching the (tag-filtered) list.
+      await user.click(screen.getByRole('checkbox', { name: 'Seleccionar esta página' }));
+      await user.click(
+        screen.getByRole('button', { name: 'Seleccionar los 40 candidatos que coinciden con el filtro' }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Acciones masivas' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Exportar' }));
+      dialog = await screen.findByRole('dialog', { name: 'Exportar' });
+      expect(within(dialog).getByText(BULK_EXPORT_MESSAGES.summary(40))).toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'Descargar Excel' })).toHaveAttribute(
+        'href',
+        '/reports/candidates.xlsx?list=inbox&tagIds=2',
+      );
     },
   );
 });

@@ -2,6 +2,7 @@
 export {
   BulkActionBar,
   BulkSelectCell,
+  EXPORT_ACTION,
   STATE_ACTIONS,
   TAG_ACTIONS,
   withSelectColumn,
@@ -9,5 +10,6 @@ export {
   type BulkActionContext,
 } from './BulkActionBar';
 export { BulkMoveDialog } from './BulkMoveDialog';
+export { BulkExportDialog, exportFilterOf } from './BulkExportDialog';
 export { BulkTagsDialog } from './BulkTagsDialog';
 export { useBulkSelection, type BulkSelection } from './use-bulk-selection';
