@@ -214,4 +214,26 @@ describe.each(databases)('bulk actions and the tag filter on $name (issue 23)', 
     expect(over.status).toBe(400);
     expect(over.body.message).toBe(BULK_MESSAGES.tooMany(501));
   }, 60_000);
+
+  it('acts on exactly 500 rows at once (the limit), each through the rule', async () => {
+    const big = await tag('Quinientos masiva');
+    const values = Array.from({ length: 500 }, (_, i) => ({
+      plaza_id: plazaId,
+      nombre: `Quinientos ${i}`,
+      cui: null,
+      email: null,
+      estado: 'postulado',
+    }));
+    const ids = (await t.api.db.insertInto('postulantes').values(values).returning('id').execute()).map((r) => r.id);
+    const res = await api.post(TAGS, { ids, agregar: [big], rol: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(500);
+    expect(res.body.resultados.every((r: { resultado: string }) => r.resultado === 'cambiado')).toBe(true);
+    const tagged = await t.api.db
+      .selectFrom('postulante_etiquetas')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('etiqueta_id', '=', big)
+      .executeTakeFirstOrThrow();
+    expect(Number(tagged.n)).toBe(500);
+  }, 120_000);
 });
