@@ -21,6 +21,7 @@ describe('candidate export: the normalisers', () => {
         fecha_registro: '2026-03-01T02:00:00Z',
         actualizado_en: '2026-03-02T10:00:00Z',
         plazas: [{ id: 3, nombreVacante: 'Enfermería', sede: 'Central', lugar: 'Mixco, Guatemala' }],
+        etiquetas: [' Bilingüe ', { nombre: 'Noche' }, null],
       }),
     ).toEqual({
       fullName: 'Ana López',
@@ -32,6 +33,7 @@ describe('candidate export: the normalisers', () => {
       state: 'en seguimiento',
       appliedAt: '2026-03-01T02:00:00Z',
       updatedAt: '2026-03-02T10:00:00Z',
+      tags: ['Bilingüe', 'Noche'],
     });
     const erased = normaliseCandidateExportRow({
       id: 8,

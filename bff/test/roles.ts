@@ -139,6 +139,11 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     'mutation { bulkChangeCandidateState(selection: { candidateIds: ["999999"] }, state: FOLLOW_UP, dryRun: true) { total } }',
     EDITORS,
   ],
+  // Issue 23: bulk tag actions are roles 1–2 like one candidate's tags; role 3 changes nothing.
+  'Mutation.bulkChangeCandidateTags': [
+    'mutation { bulkChangeCandidateTags(selection: { candidateIds: ["999999"] }, add: ["999999"], dryRun: true) { total } }',
+    EDITORS,
+  ],
   // Issue 12: tests, interviews and document requests are moved by roles 1–2 and read by every staff
   // role; the signed document-request link is the candidate's; the funnel report is roles 1–2.
   'Query.documentRequest': ['{ documentRequest(token: "x") { id } }', ['candidate']],

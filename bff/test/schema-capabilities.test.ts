@@ -56,6 +56,7 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Mutation.hireCandidate': 'candidate.changeState',
   'Mutation.rejectCandidate': 'candidate.changeState',
   'Mutation.bulkChangeCandidateState': 'candidate.bulkChangeState',
+  'Mutation.bulkChangeCandidateTags': 'candidate.bulkTag',
   'Mutation.reactivateCandidate': 'candidate.reactivate',
   'Mutation.deleteCandidate': 'candidate.delete',
   'Mutation.assignTest': 'assignedTest.manage',

@@ -32,3 +32,5 @@ export * from './candidate-export.js';
 export * from './notes-tags.js';
 export * from './vacancy-board.js';
 export * from './cv-text.js';
+export * from './candidate-list-filter.js';
+export * from './bulk-tags.js';

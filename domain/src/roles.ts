@@ -119,6 +119,8 @@ export const CAPABILITIES = {
   'report.view': EDITORS,
   /** Bulk state changes in the inbox and a vacancy's list (issue 23): who moves candidates. */
   'candidate.bulkChangeState': EDITORS,
+  /** Adding and removing tags on many candidates at once (issue 23): roles 1–2, like one candidate's tags. */
+  'candidate.bulkTag': EDITORS,
   /** Candidate lists to CSV/XLSX (issue 23): roles 1–2; the log of every export: the administrator. */
   'candidate.export': EDITORS,
   'candidate.exportLog': ADMINS,

@@ -12,6 +12,8 @@ export interface ExportRecordInput {
   search: string | null;
   rows: number;
   format: 'csv' | 'xlsx';
+  /** An export of selected rows: how many were selected; null for the list's filter. */
+  selected: number | null;
 }
 
 /** Writes the record, with the account's (or token's) name as it is now. */
@@ -33,6 +35,7 @@ export async function insertExport(db: Db, r: ExportRecordInput): Promise<number
       busqueda: r.search,
       filas: r.rows,
       formato: r.format,
+      seleccionados: r.selected,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -54,6 +57,8 @@ export interface ExportRecordJson {
   busqueda: string | null;
   filas: number;
   formato: string;
+  /** An export of selected rows: how many; null for the list's filter. */
+  seleccionados: number | null;
 }
 
 export async function countExports(db: Db): Promise<number> {
@@ -83,6 +88,7 @@ export async function findExports(db: Db, window: { limit: number; offset: numbe
       'e.busqueda',
       'e.filas',
       'e.formato',
+      'e.seleccionados',
     ])
     .orderBy('e.en', 'desc')
     .orderBy('e.id', 'desc')
@@ -103,5 +109,29 @@ export async function findExports(db: Db, window: { limit: number; offset: numbe
     busqueda: r.busqueda,
     filas: r.filas,
     formato: r.formato,
+    seleccionados: r.seleccionados,
   }));
+}
+
+/**
+ * The names of each candidate's tags (by name), for one batch of an export: one query over the
+ * batch, never one per row.
+ */
+export async function tagNamesOf(db: Db, candidateIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!candidateIds.length) return out;
+  const rows = await db
+    .selectFrom('postulante_etiquetas as pe')
+    .innerJoin('etiquetas as e', 'e.id', 'pe.etiqueta_id')
+    .select(['pe.postulante_id', 'e.nombre'])
+    .where(sql<boolean>`pe.postulante_id = any(${sql.val([...candidateIds])}::int[])`)
+    .orderBy('pe.postulante_id')
+    .orderBy('e.clave')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.postulante_id);
+    if (list) list.push(r.nombre);
+    else out.set(r.postulante_id, [r.nombre]);
+  }
+  return out;
 }

@@ -9,6 +9,8 @@ export const EXPORT_BATCH = 500;
 export interface CandidateExportRequest {
   list: 'inbox' | 'vacancy';
   query: CandidateListQuery;
+  /** The rows selected in the list (at most BULK_LIMIT), in order: exported instead of the query's. */
+  ids?: readonly number[] | null;
   /** The search as the person typed it (for the record). */
   search: string | null;
   format: 'csv' | 'xlsx';
@@ -23,25 +25,38 @@ export interface CandidateExportRequest {
  * and then the rows are read batch by batch as the caller asks for them — never the whole list.
  */
 export async function startCandidateExport(db: Db, r: CandidateExportRequest) {
-  const ids = await candidateIdsInOrder(db, r.query);
+  const ids = r.ids?.length ? await existingInOrder(db, r.ids) : await candidateIdsInOrder(db, r.query);
+  const selected = r.ids?.length ? r.ids.length : null;
   await repo.insertExport(db, {
     userId: r.userId,
     tokenId: r.tokenId,
     role: r.role,
     list: r.list,
     vacancyId: r.query.vacancyId ?? null,
-    state: r.query.state ?? null,
-    search: r.search,
+    state: selected === null ? (r.query.state ?? null) : null,
+    search: selected === null ? r.search : null,
     rows: ids.length,
     format: r.format,
+    selected,
   });
   return {
     total: ids.length,
     async *batches() {
-      for (let i = 0; i < ids.length; i += EXPORT_BATCH)
-        yield await candidatesByIds(db, ids.slice(i, i + EXPORT_BATCH));
+      for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+        const batch = ids.slice(i, i + EXPORT_BATCH);
+        const [rows, tags] = await Promise.all([candidatesByIds(db, batch), repo.tagNamesOf(db, batch)]);
+        // Each row with its tags' names (the file's 'Etiquetas').
+        yield rows.map((c) => ({ ...c, etiquetas: tags.get(c.id) ?? [] }));
+      }
     },
   };
+}
+
+/** The selected ids that still name a candidate, in the order given (each once). */
+async function existingInOrder(db: Db, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const found = new Set((await candidatesByIds(db, unique)).map((c) => c.id));
+  return unique.filter((id) => found.has(id));
 }
 
 /** The log of exports, newest first, paged. */

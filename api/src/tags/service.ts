@@ -3,8 +3,9 @@
  * Names are unique with accents, case and spacing ignored (domain tagKey).
  */
 import { can, GENERIC_MESSAGES, nextTagIds, TAG_LIMITS, TAG_MESSAGES, tagInputSchema, tagKey } from '@bolsa/domain';
+import type { Transaction } from 'kysely';
 import type { Actor } from '../actor.js';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import * as repo from './repository.js';
 
@@ -45,6 +46,39 @@ export interface TagChange {
   remove?: readonly number[];
 }
 
+/** A tag change on one candidate: the set before and after, or refused past the limit. */
+export type TagChangeOutcome =
+  { ok: true; before: number[]; after: number[] } | { ok: false; kind: 'too-many'; current: number[] };
+
+/**
+ * THE rule of a tag change on one candidate (the single editor's and the bulk action's), inside
+ * the caller's transaction with the candidate's row locked and the tag ids known to exist: the
+ * new set by `nextTagIds` (or the whole set), at most TAG_LIMITS.perCandidate.
+ */
+export async function changeTagsIn(
+  trx: Transaction<Database>,
+  candidateId: number,
+  change: TagChange,
+  userId: number | null,
+): Promise<TagChangeOutcome> {
+  const current = (await repo.tagIdsOf(trx, [candidateId])).get(candidateId) ?? [];
+  const next = change.set ? [...new Set(change.set)] : nextTagIds(current, change);
+  if (next.length > TAG_LIMITS.perCandidate) return { ok: false, kind: 'too-many', current };
+  const same = next.length === current.length && next.every((id) => current.includes(id));
+  if (!same) await repo.replaceCandidateTags(trx, candidateId, next, await repo.existingUser(trx, userId));
+  return {
+    ok: true,
+    before: current,
+    after: same ? current : ((await repo.tagIdsOf(trx, [candidateId])).get(candidateId) ?? []),
+  };
+}
+
+/** Which of `ids` name no tag. */
+export async function unknownTagIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  const known = new Set(await repo.existingTagIds(db, ids));
+  return [...new Set(ids)].filter((id) => !known.has(id));
+}
+
 /**
  * Changes the candidate's tags and answers the new set. Unknown tag ids are a 400 ('La etiqueta no
  * existe.'); more than TAG_LIMITS.perCandidate a 400. Repeating the same change is harmless.
@@ -61,10 +95,8 @@ export async function changeCandidateTags(
     if (!(await repo.lockCandidate(trx, candidateId))) throw notFound(TAG_MESSAGES.candidateNotFound);
     const known = new Set(await repo.existingTagIds(trx, named));
     if (named.some((id) => !known.has(id))) throw badRequest(TAG_MESSAGES.notFound);
-    const current = (await repo.tagIdsOf(trx, [candidateId])).get(candidateId) ?? [];
-    const next = change.set ? [...new Set(change.set)] : nextTagIds(current, change);
-    if (next.length > TAG_LIMITS.perCandidate) throw badRequest(TAG_MESSAGES.tooMany);
-    await repo.replaceCandidateTags(trx, candidateId, next, await repo.existingUser(trx, actor.userId));
-    return (await repo.tagIdsOf(trx, [candidateId])).get(candidateId) ?? [];
+    const o = await changeTagsIn(trx, candidateId, change, actor.userId);
+    if (!o.ok) throw badRequest(TAG_MESSAGES.tooMany);
+    return o.after;
   });
 }

@@ -6,13 +6,13 @@ import {
   type CandidateState,
 } from '@bolsa/domain';
 import { normaliseCandidate } from './candidate.js';
-import { fieldsOf, id, pick, text } from './fields.js';
+import { fieldsOf, id, listOf, pick, text } from './fields.js';
 import { pageEnvelope } from './paging.js';
 
 /**
  * One line of an export's stream (GET /internal/exportaciones/candidatos): a candidate of the
  * list's shape, read by the candidate normaliser (every spelling, erased rows without a name or
- * contact), plus the two instants the file shows. Null without an id.
+ * contact), plus the two instants the file shows and the names of its tags. Null without an id.
  */
 export function normaliseCandidateExportRow(raw: unknown): CandidateExportRow | null {
   const c = normaliseCandidate(raw);
@@ -29,6 +29,9 @@ export function normaliseCandidateExportRow(raw: unknown): CandidateExportRow | 
     state: c.state,
     appliedAt: c.registeredAt,
     updatedAt: text(pick(f, 'actualizadoEn', 'actualizado_en', 'fechaActualizacion')),
+    tags: listOf(pick(f, 'etiquetas', 'tags'))
+      .map((t) => (typeof t === 'string' ? text(t) : text(pick(fieldsOf(t), 'nombre', 'name'))))
+      .filter((t): t is string => t !== null),
   };
 }
 
@@ -46,6 +49,8 @@ export interface ExportRecordDto {
   search: string | null;
   rows: number;
   format: CandidateExportFormat;
+  /** An export of the rows selected in a list: how many; null for the list's filter. */
+  selected: number | null;
 }
 
 export function normaliseExportRecord(raw: unknown): ExportRecordDto | null {
@@ -68,7 +73,14 @@ export function normaliseExportRecord(raw: unknown): ExportRecordDto | null {
     search: text(pick(f, 'busqueda')),
     rows: Number.isFinite(rows) && rows >= 0 ? Math.round(rows) : 0,
     format: format === 'xlsx' ? 'xlsx' : 'csv',
+    selected: countOf(pick(f, 'seleccionados')),
   };
+}
+
+/** A count (a non-negative integer), or null. */
+function countOf(raw: unknown): number | null {
+  const n = raw === undefined || raw === null || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
 export interface ExportLogPage {

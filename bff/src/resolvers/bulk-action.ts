@@ -1,9 +1,9 @@
-import { BULK_LIMIT, BULK_MESSAGES, isBulkTarget, isEntityId, stateNoteSchema, type BulkOutcome } from '@bolsa/domain';
+import { BULK_MESSAGES, isBulkTarget, stateNoteSchema, type BulkOutcome } from '@bolsa/domain';
 import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
+import { limitExceeded, readSelection } from '../graph/bulk-selection.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
 import { mutationError, operationFailed, validationFailed } from '../errors.js';
-import type { BulkSelectionRequest } from '../upstream/bulk-actions.js';
 
 type Payload = ResolversTypes['BulkStateChangePayload'];
 type PayloadError = ResolversTypes['BulkStateChangeError'];
@@ -26,13 +26,6 @@ const nothing = (dryRun: boolean, error: PayloadError): Payload => ({
   error,
 });
 
-const limitExceeded = (count: number, message?: string | null) => ({
-  __typename: 'BulkLimitExceeded' as const,
-  message: message ?? BULK_MESSAGES.tooMany(count),
-  count,
-  limit: BULK_LIMIT,
-});
-
 export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCandidateState'> = {
   async bulkChangeCandidateState(_p, { selection, state, note, dryRun }, ctx) {
     const dry = dryRun === true;
@@ -41,28 +34,9 @@ export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCa
     const parsedNote = stateNoteSchema.safeParse(note ?? undefined);
     if (!parsedNote.success) return invalid('note', parsedNote.error.issues[0]?.message ?? BULK_MESSAGES.failed);
 
-    let sel: BulkSelectionRequest;
-    if (selection.candidateIds) {
-      const ids = [...new Set(selection.candidateIds)];
-      if (!ids.length) return invalid('selection.candidateIds', BULK_MESSAGES.empty);
-      // Refused whole before the api is asked.
-      if (ids.length > BULK_LIMIT) return nothing(dry, limitExceeded(ids.length));
-      if (!ids.every((i) => isEntityId(i))) return invalid('selection.candidateIds', BULK_MESSAGES.idsInvalid);
-      sel = { ids };
-    } else {
-      const f = selection.filter!;
-      const badVacancy = f.list === 'VACANCY' && !isEntityId(f.vacancyId);
-      const terminalTab = f.list === 'INBOX' && (f.state === 'contratado' || f.state === 'rechazado');
-      if (badVacancy || terminalTab) return invalid('selection.filter', BULK_MESSAGES.filterInvalid);
-      sel = {
-        filter: {
-          list: f.list,
-          vacancyId: f.list === 'VACANCY' ? (f.vacancyId ?? null) : null,
-          state: f.state ?? null,
-          search: f.search?.trim() || null,
-        },
-      };
-    }
+    const read = readSelection(selection);
+    if (!read.ok) return 'limit' in read ? nothing(dry, limitExceeded(read.limit)) : invalid(read.path, read.message);
+    const sel = read.selection;
 
     const r = await ctx.bulkActions.changeState(
       { selection: sel, to: state, note: parsedNote.data ?? null, dryRun: dry },

@@ -25,6 +25,7 @@ export const candidateExportQueries: Pick<QueryResolvers<Context>, 'candidateExp
         state: r.state,
         search: r.search,
         rowCount: r.rows,
+        selectedCount: r.selected,
         format: r.format === 'xlsx' ? 'XLSX' : 'CSV',
       })),
     };

@@ -6,6 +6,7 @@ import { ApiToken, apiTokenMutations, apiTokenQueries } from './api-token.js';
 import { assignedTestMutations, assignedTestQueries } from './assigned-test.js';
 import { branchQueries } from './branch.js';
 import { bulkActionMutations } from './bulk-action.js';
+import { bulkTagMutations } from './bulk-tags.js';
 import { Candidate, candidateMutations, candidateQueries } from './candidate.js';
 import { candidateProfileMutations, candidateProfileQueries } from './candidate-profile.js';
 import { departmentQueries } from './department.js';
@@ -63,6 +64,7 @@ export const resolvers: Resolvers<Context> = {
     ...interviewMutations,
     ...documentRequestMutations,
     ...bulkActionMutations,
+    ...bulkTagMutations,
     ...noteTagMutations,
   },
   Vacancy,

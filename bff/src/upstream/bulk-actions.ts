@@ -1,19 +1,12 @@
-import type { BulkTargetState, CandidateState } from '@bolsa/domain';
+import type { BulkTargetState, CandidateListFilter } from '@bolsa/domain';
 import { normaliseBulkAnswer, normaliseBulkLimit, type BulkAnswerDto } from '../normalise/bulk-action.js';
+import { normaliseBulkTagAnswer, type BulkTagAnswerDto } from '../normalise/bulk-tags.js';
 import type { ActorRef } from './candidates.js';
 import { failureOf, type Failure } from './failure.js';
 import { UpstreamHttpError, type Upstream } from './http.js';
 
-export type BulkSelectionRequest =
-  | { ids: string[] }
-  | {
-      filter: {
-        list: 'INBOX' | 'VACANCY';
-        vacancyId: string | null;
-        state: CandidateState | null;
-        search: string | null;
-      };
-    };
+/** The rows ticked, or every row of a list as filtered on screen (the lists' one filter). */
+export type BulkSelectionRequest = { ids: string[] } | { filter: CandidateListFilter };
 
 export interface BulkChangeRequest {
   selection: BulkSelectionRequest;
@@ -27,26 +20,42 @@ export type BulkChangeResult =
   | { ok: false; kind: 'too-many'; count: number; message: string | null }
   | { ok: false; kind: 'failed'; failure: Failure };
 
+export interface BulkTagRequest {
+  selection: BulkSelectionRequest;
+  add: string[];
+  remove: string[];
+  dryRun: boolean;
+}
+
+export type BulkTagResult =
+  | { ok: true; answer: BulkTagAnswerDto }
+  | { ok: false; kind: 'too-many'; count: number; message: string | null }
+  | { ok: false; kind: 'failed'; failure: Failure };
+
 /** Up to 500 rows, each its own transaction and e-mail: far longer than one state change. */
 const BULK_TIMEOUT_MS = 120_000;
 
-/** POST /internal/candidatos/cambio-masivo (issue 23): the only code that knows its path and fields. */
+/** `ids` or `filtro` as the bulk routes read them. */
+function selectionBody(s: BulkSelectionRequest) {
+  if ('ids' in s) return { ids: s.ids.map(Number) };
+  return {
+    filtro: {
+      lista: s.filter.list === 'inbox' ? 'activos' : 'plaza',
+      plazaId: s.filter.vacancyId ?? undefined,
+      estado: s.filter.state ?? undefined,
+      busqueda: s.filter.search ?? undefined,
+      etiquetas: s.filter.tagIds?.length ? s.filter.tagIds.map(Number) : undefined,
+    },
+  };
+}
+
+/** POST /internal/candidatos/cambio-masivo and …/etiquetas-masivo (issue 23): the only code that knows their paths and fields. */
 export class BulkActionsClient {
   constructor(private readonly http: Upstream) {}
 
   async changeState(req: BulkChangeRequest, actor: ActorRef): Promise<BulkChangeResult> {
-    const s = req.selection;
     const body = {
-      ...('ids' in s
-        ? { ids: s.ids.map(Number) }
-        : {
-            filtro: {
-              lista: s.filter.list === 'INBOX' ? 'activos' : 'plaza',
-              plazaId: s.filter.vacancyId ?? undefined,
-              estado: s.filter.state ?? undefined,
-              busqueda: s.filter.search ?? undefined,
-            },
-          }),
+      ...selectionBody(req.selection),
       nuevoEstado: req.to,
       mensaje: req.note ?? undefined,
       simular: req.dryRun,
@@ -60,6 +69,31 @@ export class BulkActionsClient {
         timeoutMs: BULK_TIMEOUT_MS,
       });
       return { ok: true, answer: normaliseBulkAnswer(raw) };
+    } catch (err) {
+      if (!(err instanceof UpstreamHttpError)) throw err;
+      const limit = normaliseBulkLimit(err.body);
+      if (limit) return { ok: false, kind: 'too-many', count: limit.count, message: limit.message };
+      return { ok: false, kind: 'failed', failure: failureOf(err.status, err.body) };
+    }
+  }
+
+  /** POST /internal/candidatos/etiquetas-masivo (issue 23): add and remove tags on the selection. */
+  async changeTags(req: BulkTagRequest, actor: ActorRef): Promise<BulkTagResult> {
+    const body = {
+      ...selectionBody(req.selection),
+      agregar: req.add.map(Number),
+      quitar: req.remove.map(Number),
+      simular: req.dryRun,
+      usuarioId: actor.userId ?? undefined,
+      rol: actor.role,
+    };
+    try {
+      const raw = await this.http.request('/internal/candidatos/etiquetas-masivo', {
+        method: 'POST',
+        json: body,
+        timeoutMs: BULK_TIMEOUT_MS,
+      });
+      return { ok: true, answer: normaliseBulkTagAnswer(raw) };
     } catch (err) {
       if (!(err instanceof UpstreamHttpError)) throw err;
       const limit = normaliseBulkLimit(err.body);

@@ -58,6 +58,8 @@ export class ExportsClient {
       query: {
         lista: filter.list,
         plazaId: filter.list === 'vacancy' ? (filter.vacancyId ?? undefined) : undefined,
+        // The rows selected in the list, or the list's filter.
+        ids: filter.ids?.length ? filter.ids.join(',') : undefined,
         estado: filter.state ?? undefined,
         search: filter.search ?? undefined,
         etiquetas: filter.tagIds?.length ? filter.tagIds.join(',') : undefined,

@@ -17,4 +17,6 @@ export interface ExportacionesTable {
   busqueda: string | null;
   filas: number;
   formato: 'csv' | 'xlsx';
+  /** Migration 0032: an export of the rows selected in the list — how many; null: the list's filter. */
+  seleccionados: Generated<number | null>;
 }

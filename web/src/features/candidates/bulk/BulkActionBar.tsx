@@ -1,17 +1,31 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Button, Checkbox, Group, Menu, Modal, Paper, Table, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { BULK_LIMIT, BULK_MESSAGES as M, BULK_TARGET_STATES, stateToEnum } from '@bolsa/domain';
+import {
+  BULK_EXPORT_MESSAGES,
+  BULK_LIMIT,
+  BULK_MESSAGES as M,
+  BULK_TAG_MESSAGES,
+  BULK_TAG_MODES,
+  BULK_TARGET_STATES,
+  can,
+  stateToEnum,
+} from '@bolsa/domain';
 import { useState, type ReactNode } from 'react';
 import type { BulkCandidateFilter, BulkCandidateSelection } from '../../../gql/graphql';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import { CANDIDATE_LIST_FIELDS } from '../actions/cache';
 import { BulkMoveDialog } from './BulkMoveDialog';
+import { BulkExportDialog } from './BulkExportDialog';
+import { BulkTagsDialog } from './BulkTagsDialog';
+import { useSession } from '../../session';
 import type { BulkSelection } from './use-bulk-selection';
 
 /** What an action's dialog gets: the selection as the GraphQL input, its size, and how to end. */
 export interface BulkActionContext {
   selection: BulkCandidateSelection;
+  /** The list's filter as it is on screen (its list and vacancy even when rows are ticked). */
+  filter: BulkCandidateFilter;
   count: number;
   /** done: something changed (the lists refresh and the selection clears). */
   close: (done: boolean) => void;
@@ -44,6 +58,26 @@ export const STATE_ACTIONS: readonly BulkAction[] = BULK_TARGET_STATES.map((to) 
   ),
 }));
 
+/** Adding and removing tags on the selection (issue 23). */
+export const TAG_ACTIONS: readonly BulkAction[] = BULK_TAG_MODES.map((mode) => ({
+  key: `tags:${mode}`,
+  label: BULK_TAG_MESSAGES.title(mode),
+  section: BULK_TAG_MESSAGES.section,
+  dialog: (ctx: BulkActionContext) => (
+    <BulkTagsDialog mode={mode} selection={ctx.selection} count={ctx.count} onClose={ctx.close} onBusy={ctx.setBusy} />
+  ),
+}));
+
+/** The selection to a CSV or Excel file (issue 23), roles 1–2 like the lists' export. */
+export const EXPORT_ACTION: BulkAction = {
+  key: 'export',
+  label: BULK_EXPORT_MESSAGES.title,
+  section: BULK_EXPORT_MESSAGES.section,
+  dialog: (ctx: BulkActionContext) => (
+    <BulkExportDialog selection={ctx.selection} filter={ctx.filter} count={ctx.count} onClose={ctx.close} />
+  ),
+};
+
 interface BulkActionBarProps {
   bulk: BulkSelection;
   /** Rows matching the list's filter (every page). */
@@ -56,6 +90,7 @@ interface BulkActionBarProps {
 /** The bar over a candidate list: select the page or every match, and the actions menu (roles 1–2). */
 export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkActionBarProps) {
   const client = useApolloClient();
+  const { viewer } = useSession();
   const [active, setActive] = useState<BulkAction | null>(null);
   const [busy, setBusy] = useState(false);
   useTrackDialog(active !== null);
@@ -65,7 +100,12 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
   const pageAll = bulk.pageIds.length > 0 && bulk.pageIds.every((id) => bulk.isSelected(id));
   const pageSome = bulk.pageIds.some((id) => bulk.isSelected(id));
   const selection: BulkCandidateSelection = bulk.allMatching ? { filter } : { candidateIds: [...bulk.ids] };
-  const actions = [...STATE_ACTIONS, ...extraActions];
+  const actions = [
+    ...STATE_ACTIONS,
+    ...TAG_ACTIONS,
+    ...(can(viewer?.roleId ?? null, 'candidate.export') ? [EXPORT_ACTION] : []),
+    ...extraActions,
+  ];
   const sections = [...new Set(actions.map((a) => a.section))];
 
   const close = (done: boolean) => {
@@ -143,7 +183,7 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
         withCloseButton={!busy}
         size="lg"
       >
-        {active?.dialog({ selection, count, close, setBusy })}
+        {active?.dialog({ selection, filter, count, close, setBusy })}
       </Modal>
     </Paper>
   );

@@ -41,3 +41,39 @@ export const BULK_CHANGE_CANDIDATE_STATE = graphql(`
     }
   }
 `);
+
+/** A bulk tag action (issue 23): add and remove tags on the selection, per-row results. */
+export const BULK_CHANGE_CANDIDATE_TAGS = graphql(`
+  mutation BulkChangeCandidateTags($selection: BulkCandidateSelection!, $add: [ID!], $remove: [ID!]) {
+    bulkChangeCandidateTags(selection: $selection, add: $add, remove: $remove) {
+      dryRun
+      total
+      changed
+      unchanged
+      refused
+      results {
+        candidateId
+        name
+        outcome
+        message
+        tags {
+          ...TagFields
+        }
+      }
+      error {
+        __typename
+        ... on BulkLimitExceeded {
+          message
+          count
+          limit
+        }
+        ... on ValidationFailed {
+          message
+        }
+        ... on OperationFailed {
+          message
+        }
+      }
+    }
+  }
+`);

@@ -107,7 +107,11 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidatesByVacancy;
-  const bulk = useBulkSelection(useSession().viewer?.roleId ?? null, result?.items, `${vacancyId}|${search}`);
+  const bulk = useBulkSelection(
+    useSession().viewer?.roleId ?? null,
+    result?.items,
+    `${vacancyId}|${search}|${tagIds.join(',')}`,
+  );
 
   return (
     <Stack gap="md">
@@ -156,7 +160,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
         <BulkActionBar
           bulk={bulk}
           total={result?.totalCount ?? 0}
-          filter={{ list: 'VACANCY', vacancyId, search: search || null }}
+          filter={{ list: 'VACANCY', vacancyId, search: search || null, ...(tagIds.length ? { tagIds } : {}) }}
         />
         <ListTable
           label="Postulantes de la plaza"

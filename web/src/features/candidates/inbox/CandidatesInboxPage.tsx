@@ -84,11 +84,12 @@ export function CandidatesInboxPage() {
     notifyOnNetworkStatusChange: true,
   });
   const result = (data ?? previousData)?.candidates;
-  const bulk = useBulkSelection(role, result?.items, `${tab.slug}|${filters.search}`);
+  const bulk = useBulkSelection(role, result?.items, `${tab.slug}|${filters.search}|${tagIds.join(',')}`);
   const bulkFilter = {
     list: 'INBOX' as const,
     state: tab.state ? stateToEnum(tab.state) : null,
     search: filters.search || null,
+    ...(tagIds.length ? { tagIds } : {}),
   };
 
   return (

@@ -28,6 +28,8 @@ export function TagBadges({
           size={size}
           variant="light"
           color={tagColor(t.color)}
+          // The palette's light shades (teal, lime, yellow…) are too pale as text on their tint: dark text (WCAG AA).
+          c="dark.7"
           radius="sm"
           tt="none"
           style={{ maxWidth: '100%' }}

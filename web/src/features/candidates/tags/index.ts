@@ -2,4 +2,5 @@
 export { CandidateTags } from './CandidateTags';
 export { TagBadges, tagColor, type TagLike } from './TagBadges';
 export { TagFilter, type TagCountLike } from './TagFilter';
+export { TagPicker } from './TagPicker';
 export { readTagIds, useTagFilter } from './use-tag-filter';

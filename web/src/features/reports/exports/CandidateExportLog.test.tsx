@@ -33,6 +33,7 @@ const ITEM = {
   search: 'ana',
   rowCount: 1234,
   format: 'XLSX' as const,
+  selectedCount: null as number | null,
 };
 
 const render = (mocks: Mocks, role: 'ADMIN' | 'MANAGER' = 'ADMIN') =>
@@ -40,7 +41,12 @@ const render = (mocks: Mocks, role: 'ADMIN' | 'MANAGER' = 'ADMIN') =>
 
 describe("'Exportaciones' (the export log)", { timeout: 20_000 }, () => {
   it('shows who exported what, when, with which filter, rows and format', async () => {
-    render([{ request: { query: CANDIDATE_EXPORTS, variables: vars }, result: page([ITEM]) }]);
+    render([
+      {
+        request: { query: CANDIDATE_EXPORTS, variables: vars },
+        result: page([ITEM, { ...ITEM, id: '2', state: null, search: null, rowCount: 12, selectedCount: 12 }]),
+      },
+    ]);
     const table = await screen.findByRole('table', { name: 'Exportaciones' });
     const cells = within(within(table).getAllByRole('row')[1]!)
       .getAllByRole('cell')
@@ -53,6 +59,8 @@ describe("'Exportaciones' (the export log)", { timeout: 20_000 }, () => {
       (1234).toLocaleString('es-GT'),
       'Excel',
     ]);
+    // An export of the rows selected in the list (the bulk bar's 'Exportar').
+    expect(within(within(table).getAllByRole('row')[2]!).getByText('12 seleccionados')).toBeInTheDocument();
   });
 
   it('says when nothing was exported yet, and when the log could not be read', async () => {

@@ -85,7 +85,11 @@ export function CandidateExportLog() {
                       : CANDIDATE_EXPORT_LIST_LABEL.inbox}
                   </Table.Td>
                   <Table.Td data-label="Filtros">
-                    {describeCandidateExportFilter({ state: stateFromEnum(e.state), search: e.search })}
+                    {describeCandidateExportFilter({
+                      state: stateFromEnum(e.state),
+                      search: e.search,
+                      selected: e.selectedCount,
+                    })}
                   </Table.Td>
                   <Table.Td data-label="Filas">{e.rowCount.toLocaleString('es-GT')}</Table.Td>
                   <Table.Td data-label="Formato">

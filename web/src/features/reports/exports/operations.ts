@@ -19,6 +19,7 @@ export const CANDIDATE_EXPORTS = graphql(`
         search
         rowCount
         format
+        selectedCount
       }
     }
   }
