@@ -86,8 +86,12 @@ describe("the recruiter's desk (issue 23)", () => {
     const lines = (await readFile((await file.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(CANDIDATE_EXPORT_COLUMNS.map((c) => c.heading).join(','));
     expect(lines).toHaveLength(3);
+    // Each tagged row: its contact, its new state and, in the last column ('Etiquetas'), the tag.
+    expect(CANDIDATE_EXPORT_COLUMNS.at(-1)?.heading).toBe('Etiquetas');
     for (const p of [uno, dos])
-      expect(lines.some((l) => l.includes(p.email) && l.includes(',En seguimiento,'))).toBe(true);
+      expect(lines.some((l) => l.includes(p.email) && l.includes(',En seguimiento,') && l.endsWith(tagName))).toBe(
+        true,
+      );
     expect(lines.some((l) => l.includes(tres.email))).toBe(false);
 
     // The board on a wide screen (every column in view): Ursula from 'En seguimiento' to
