@@ -38,13 +38,22 @@ const outcomeOf = (raw: unknown): BulkOutcome | null => {
 };
 
 /**
- * POST /internal/candidatos/cambio-masivo's answer: `resultados[]` (id, nombre, resultado,
- * estadoAnterior, estadoNuevo, correoEncolado, mensaje), `total`, `simulado`. A row whose outcome
- * or id cannot be read is dropped: the totals are counted from the rows the screen shows.
+ * The envelope every bulk action of the api answers with: `resultados[]` (id, nombre, resultado,
+ * mensaje and the action's own fields), `total`, `simulado`. A row whose outcome or id cannot be
+ * read is dropped: the totals are counted from the rows the screen shows. `rowOf` reads the
+ * action's own fields of a row.
  */
-export function normaliseBulkAnswer(raw: unknown): BulkAnswerDto {
+export function normaliseBulkEnvelope<O, Extra extends object>(
+  raw: unknown,
+  outcomeOf: (raw: unknown) => O | null,
+  rowOf: (g: ReturnType<typeof fieldsOf>) => Extra,
+): {
+  dryRun: boolean;
+  total: number;
+  rows: ({ candidateId: string; name: string | null; outcome: O; message: string } & Extra)[];
+} {
   const f = fieldsOf(raw);
-  const rows: BulkRowDto[] = [];
+  const rows: ({ candidateId: string; name: string | null; outcome: O; message: string } & Extra)[] = [];
   for (const r of listOf(pick(f, 'resultados', 'results'))) {
     const g = fieldsOf(r);
     const candidateId = id(pick(g, 'id', 'postulanteId', 'candidatoId'));
@@ -54,9 +63,7 @@ export function normaliseBulkAnswer(raw: unknown): BulkAnswerDto {
       candidateId,
       name: text(pick(g, 'nombre', 'inputNombre')),
       outcome,
-      from: canonicalState(pick(g, 'estadoAnterior')),
-      to: canonicalState(pick(g, 'estadoNuevo')),
-      emailQueued: pick(g, 'correoEncolado') === true,
+      ...rowOf(g),
       message: text(pick(g, 'mensaje', 'message')) ?? '',
     });
   }
@@ -66,6 +73,18 @@ export function normaliseBulkAnswer(raw: unknown): BulkAnswerDto {
     total: Number.isInteger(total) && total >= 0 ? total : rows.length,
     rows,
   };
+}
+
+/**
+ * POST /internal/candidatos/cambio-masivo's answer: the bulk envelope with, per row,
+ * estadoAnterior, estadoNuevo and correoEncolado.
+ */
+export function normaliseBulkAnswer(raw: unknown): BulkAnswerDto {
+  return normaliseBulkEnvelope(raw, outcomeOf, (g) => ({
+    from: canonicalState(pick(g, 'estadoAnterior')),
+    to: canonicalState(pick(g, 'estadoNuevo')),
+    emailQueued: pick(g, 'correoEncolado') === true,
+  }));
 }
 
 /** The refusal of a selection past the limit: `codigo: 'limite_excedido'` with `total`; else null. */

@@ -1,5 +1,6 @@
 import type { BulkTagOutcome } from '@bolsa/domain';
-import { fieldsOf, id, listOf, pick, text } from './fields.js';
+import { normaliseBulkEnvelope } from './bulk-action.js';
+import { id, listOf, pick, text } from './fields.js';
 
 /** One row of a bulk tag change's answer (issue 23). */
 export interface BulkTagRowDto {
@@ -35,33 +36,11 @@ const outcomeOf = (raw: unknown): BulkTagOutcome | null => {
   return t ? (OUTCOMES[t] ?? null) : null;
 };
 
-/**
- * POST /internal/candidatos/etiquetas-masivo's answer: `resultados[]` (id, nombre, resultado,
- * etiquetaIds, mensaje), `total`, `simulado`. A row whose outcome or id cannot be read is dropped:
- * the totals are counted from the rows the screen shows.
- */
+/** POST /internal/candidatos/etiquetas-masivo's answer: the bulk envelope with, per row, etiquetaIds. */
 export function normaliseBulkTagAnswer(raw: unknown): BulkTagAnswerDto {
-  const f = fieldsOf(raw);
-  const rows: BulkTagRowDto[] = [];
-  for (const r of listOf(pick(f, 'resultados', 'results'))) {
-    const g = fieldsOf(r);
-    const candidateId = id(pick(g, 'id', 'postulanteId', 'candidatoId'));
-    const outcome = outcomeOf(pick(g, 'resultado', 'outcome'));
-    if (!candidateId || !outcome) continue;
-    rows.push({
-      candidateId,
-      name: text(pick(g, 'nombre', 'inputNombre')),
-      outcome,
-      tagIds: listOf(pick(g, 'etiquetaIds', 'etiquetas'))
-        .map(id)
-        .filter((t): t is string => t !== null),
-      message: text(pick(g, 'mensaje', 'message')) ?? '',
-    });
-  }
-  const total = Number(pick(f, 'total'));
-  return {
-    dryRun: pick(f, 'simulado') === true,
-    total: Number.isInteger(total) && total >= 0 ? total : rows.length,
-    rows,
-  };
+  return normaliseBulkEnvelope(raw, outcomeOf, (g) => ({
+    tagIds: listOf(pick(g, 'etiquetaIds', 'etiquetas'))
+      .map(id)
+      .filter((t): t is string => t !== null),
+  }));
 }
