@@ -1,6 +1,8 @@
 import { BULK_LIMIT, BULK_MESSAGES, isEntityId, parseCandidateListFilter } from '@bolsa/domain';
 import type { BulkCandidateSelection } from '../generated/resolvers.js';
+import { mutationError, operationFailed } from '../errors.js';
 import type { BulkSelectionRequest } from '../upstream/bulk-actions.js';
+import type { Failure } from '../upstream/failure.js';
 
 // The bulk mutations' shared input (issue 23): bulkChangeCandidateState and bulkChangeCandidateTags.
 
@@ -33,3 +35,17 @@ export const limitExceeded = (count: number, message?: string | null) => ({
   count,
   limit: BULK_LIMIT,
 });
+
+/**
+ * The error a bulk mutation answers when the api refused the action: past the limit, invalid input
+ * (ValidationFailed), or anything else — a role the api refuses, a row or tag it does not find —
+ * said as OperationFailed (no error of the payload's union).
+ */
+export function bulkRefusal(
+  r: { kind: 'too-many'; count: number; message: string | null } | { kind: 'failed'; failure: Failure },
+  failed: string,
+) {
+  if (r.kind === 'too-many') return limitExceeded(r.count, r.message);
+  const e = mutationError(r.failure, { failed, preferApiMessage: true });
+  return e.__typename === 'ValidationFailed' ? e : operationFailed(e.message, r.failure);
+}

@@ -1,9 +1,9 @@
 import { BULK_MESSAGES, isBulkTarget, stateNoteSchema, type BulkOutcome } from '@bolsa/domain';
 import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
-import { limitExceeded, readSelection } from '../graph/bulk-selection.js';
+import { bulkRefusal, limitExceeded, readSelection } from '../graph/bulk-selection.js';
 import type { Context } from '../context.js';
 import { actorOf } from '../graph/viewer.js';
-import { mutationError, operationFailed, validationFailed } from '../errors.js';
+import { validationFailed } from '../errors.js';
 
 type Payload = ResolversTypes['BulkStateChangePayload'];
 type PayloadError = ResolversTypes['BulkStateChangeError'];
@@ -42,12 +42,7 @@ export const bulkActionMutations: Pick<MutationResolvers<Context>, 'bulkChangeCa
       { selection: sel, to: state, note: parsedNote.data ?? null, dryRun: dry },
       actorOf(ctx),
     );
-    if (!r.ok) {
-      if (r.kind === 'too-many') return nothing(dry, limitExceeded(r.count, r.message));
-      const e = mutationError(r.failure, { failed: BULK_MESSAGES.failed, preferApiMessage: true });
-      // A role the api refuses, or a row it does not find, is no error of this union: said as OperationFailed.
-      return nothing(dry, e.__typename === 'ValidationFailed' ? e : operationFailed(e.message, r.failure));
-    }
+    if (!r.ok) return nothing(dry, bulkRefusal(r, BULK_MESSAGES.failed));
     const rows = r.answer.rows;
     const count = (o: BulkOutcome) => rows.filter((x) => x.outcome === o).length;
     return {

@@ -1,10 +1,10 @@
 import { BULK_TAG_MESSAGES, isEntityId, TAG_LIMITS, type BulkTagOutcome } from '@bolsa/domain';
 import type { MutationResolvers, ResolversTypes } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
-import { mutationError, operationFailed, validationFailed } from '../errors.js';
+import { validationFailed } from '../errors.js';
 import { tagsById } from '../graph/notes-tags.js';
 import { actorOf } from '../graph/viewer.js';
-import { limitExceeded, readSelection } from '../graph/bulk-selection.js';
+import { bulkRefusal, limitExceeded, readSelection } from '../graph/bulk-selection.js';
 
 type Payload = ResolversTypes['BulkTagChangePayload'];
 type PayloadError = ResolversTypes['BulkStateChangeError'];
@@ -57,12 +57,7 @@ export const bulkTagMutations: Pick<MutationResolvers<Context>, 'bulkChangeCandi
       { selection: read.selection, add: adding, remove: removing, dryRun: dry },
       actorOf(ctx),
     );
-    if (!r.ok) {
-      if (r.kind === 'too-many') return nothing(dry, limitExceeded(r.count, r.message));
-      const e = mutationError(r.failure, { failed: BULK_TAG_MESSAGES.failed, preferApiMessage: true });
-      // A role the api refuses, or an unknown tag said as not found, is no error of this union: OperationFailed.
-      return nothing(dry, e.__typename === 'ValidationFailed' ? e : operationFailed(e.message, r.failure));
-    }
+    if (!r.ok) return nothing(dry, bulkRefusal(r, BULK_TAG_MESSAGES.failed));
     const byId = await tagsById(ctx);
     const rows = r.answer.rows;
     const count = (o: BulkTagOutcome) => rows.filter((x) => x.outcome === o).length;

@@ -62,19 +62,7 @@ export class BulkActionsClient {
       usuarioId: actor.userId ?? undefined,
       rol: actor.role,
     };
-    try {
-      const raw = await this.http.request('/internal/candidatos/cambio-masivo', {
-        method: 'POST',
-        json: body,
-        timeoutMs: BULK_TIMEOUT_MS,
-      });
-      return { ok: true, answer: normaliseBulkAnswer(raw) };
-    } catch (err) {
-      if (!(err instanceof UpstreamHttpError)) throw err;
-      const limit = normaliseBulkLimit(err.body);
-      if (limit) return { ok: false, kind: 'too-many', count: limit.count, message: limit.message };
-      return { ok: false, kind: 'failed', failure: failureOf(err.status, err.body) };
-    }
+    return this.post('/internal/candidatos/cambio-masivo', body, normaliseBulkAnswer);
   }
 
   /** POST /internal/candidatos/etiquetas-masivo (issue 23): add and remove tags on the selection. */
@@ -87,13 +75,22 @@ export class BulkActionsClient {
       usuarioId: actor.userId ?? undefined,
       rol: actor.role,
     };
+    return this.post('/internal/candidatos/etiquetas-masivo', body, normaliseBulkTagAnswer);
+  }
+
+  /** A bulk action's call: its answer, a selection past the limit, or the api's refusal. */
+  private async post<A>(
+    path: string,
+    body: object,
+    normalise: (raw: unknown) => A,
+  ): Promise<
+    | { ok: true; answer: A }
+    | { ok: false; kind: 'too-many'; count: number; message: string | null }
+    | { ok: false; kind: 'failed'; failure: Failure }
+  > {
     try {
-      const raw = await this.http.request('/internal/candidatos/etiquetas-masivo', {
-        method: 'POST',
-        json: body,
-        timeoutMs: BULK_TIMEOUT_MS,
-      });
-      return { ok: true, answer: normaliseBulkTagAnswer(raw) };
+      const raw = await this.http.request(path, { method: 'POST', json: body, timeoutMs: BULK_TIMEOUT_MS });
+      return { ok: true, answer: normalise(raw) };
     } catch (err) {
       if (!(err instanceof UpstreamHttpError)) throw err;
       const limit = normaliseBulkLimit(err.body);
