@@ -21,6 +21,7 @@ interface CallFrame {
 }
 interface ProfileNode {
   id: number;
+  parent?: number;
   callFrame: CallFrame;
 }
 interface TraceEvent {
@@ -84,6 +85,9 @@ const first = tasks[0]?.ts ?? 0;
 for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
   const end = task.ts + task.dur!;
   const self = new Map<string, number>();
+  // Inclusive samples of our own code (web/src) and React's commit/render entry points: which
+  // component or effect the task's time went under.
+  const under = new Map<string, number>();
   let count = 0;
   for (const s of samples) {
     if (s.ts < task.ts || s.ts > end) continue;
@@ -92,10 +96,20 @@ for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
     count++;
     const k = where(n.callFrame);
     self.set(k, (self.get(k) ?? 0) + 1);
+    const seen = new Set<string>();
+    for (let p: ProfileNode | undefined = n; p; p = p.parent === undefined ? undefined : nodes.get(p.parent)) {
+      const w = where(p.callFrame);
+      if (!/ src\/|commitRoot|performWorkOnRoot|flushSync|hydrateRoot/.test(w) || seen.has(w)) continue;
+      seen.add(w);
+      under.set(w, (under.get(w) ?? 0) + 1);
+    }
   }
   console.log(
     `task at +${((task.ts - first) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms, ${count} samples`,
   );
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 6))
     console.log(`  ${String(v).padStart(5)}  ${k}`);
+  if (process.env.BENCH_UNDER)
+    for (const [k, v] of [...under].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`  ${String(v).padStart(5)}  ⊂ ${k}`);
 }

@@ -7,6 +7,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -77,7 +78,13 @@ export function SessionProvider({
   // Any other failed first restore lets the visitor in as anonymous.
   const restored = knownAnonymous || current !== undefined || (error !== undefined && !outage);
   const viewer = useMemo(() => toSessionViewer(current?.me), [current?.me]);
-  const settings = current?.settings ?? null;
+  // On a prerendered page nobody is logged in and only the settings arrive with the first answer.
+  // That answer reaches React as an urgent (synchronous) update; a new context value then made
+  // React hydrate every part of the page not yet adopted in one task (~0.5 s on a slow phone).
+  // The settings follow a render later instead, in slices like the rest of the hydration.
+  const liveSettings = current?.settings ?? null;
+  const deferredSettings = useDeferredValue(liveSettings);
+  const settings = knownAnonymous ? deferredSettings : liveSettings;
 
   const endSession = useCallback(() => {
     client.cache.writeQuery({ query: ME, data: { me: null } });
