@@ -28,6 +28,7 @@ interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
+  tid?: number;
   dur?: number;
   args: {
     data?: { startTime?: number; timeDeltas?: number[]; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] } };
@@ -109,6 +110,22 @@ for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
   );
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 6))
     console.log(`  ${String(v).padStart(5)}  ${k}`);
+  if (process.env.BENCH_UNDER) {
+    // What the renderer did in the task besides running script: the trace's own events by name.
+    const kinds = new Map<string, number>();
+    for (const e of events)
+      if (e.ph === 'X' && e.ts >= task.ts && e.ts < end && e !== task && e.tid === task.tid && e.dur)
+        kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+    console.log(
+      '  events: ' +
+        [...kinds]
+          .filter(([, ms]) => ms >= 5)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`)
+          .join(', '),
+    );
+  }
   if (process.env.BENCH_UNDER)
     for (const [k, v] of [...under].sort((a, b) => b[1] - a[1]).slice(0, 8))
       console.log(`  ${String(v).padStart(5)}  ⊂ ${k}`);
