@@ -1,5 +1,4 @@
 import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   can,
   CANDIDATE_EXPORT_COLUMNS,
@@ -16,6 +15,7 @@ import ExcelJS from 'exceljs';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../context.js';
 import { MESSAGES } from '../errors.js';
+import { streamToResponse } from './stream-to-response.js';
 
 const CONTENT_TYPE: Record<CandidateExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -105,7 +105,7 @@ export function candidateExportsRouter(services: Services): Router {
       res.setHeader('Content-Disposition', `attachment; filename="${candidateExportFileName(filter.value, format)}"`);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (r.value.total !== null) res.setHeader('X-Total-Count', String(r.value.total));
-      if (format === 'csv') await pipeline(Readable.from(csvChunks(r.value.rows)), res);
+      if (format === 'csv') await streamToResponse(Readable.from(csvChunks(r.value.rows)), res);
       else await writeXlsx(r.value.rows, res);
     } catch {
       cancel();

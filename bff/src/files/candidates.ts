@@ -1,11 +1,11 @@
 import { can } from '@bolsa/domain';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { FILE_MESSAGES } from '@bolsa/domain';
 import { Router, type Request, type Response } from 'express';
 import { ZipFile } from 'yazl';
 import type { Services } from '../context.js';
 import type { FileScope } from '../upstream/profiles.js';
+import { streamToResponse } from './stream-to-response.js';
 
 const NOT_FOUND = { message: FILE_MESSAGES.fileNotFound };
 const DOWNLOAD_FAILED = { message: FILE_MESSAGES.downloadFailed };
@@ -93,7 +93,7 @@ export function candidateFilesRouter(services: Services): Router {
       const length = up.headers['content-length'];
       if (typeof length === 'string') res.setHeader('Content-Length', length);
       res.setHeader('Content-Disposition', contentDisposition(owner.file.name));
-      await pipeline(up.body, res);
+      await streamToResponse(up.body, res);
     } catch {
       if (!res.headersSent) refuse(req, res, 503);
       else res.destroy();
@@ -133,7 +133,7 @@ export function candidateFilesRouter(services: Services): Router {
       zip.end();
       res.setHeader('Content-Type', 'application/zip');
       res.setHeader('Content-Disposition', 'attachment; filename="mis-datos.zip"');
-      await pipeline(zip.outputStream as Readable, res);
+      await streamToResponse(zip.outputStream as Readable, res);
     } catch {
       if (!res.headersSent) res.status(503).json(DOWNLOAD_FAILED);
       else res.destroy();

@@ -1,7 +1,7 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Services } from '../context.js';
 import { UpstreamHttpError } from '../upstream/http.js';
+import { streamToResponse } from './stream-to-response.js';
 
 /** Keys the api writes are 'plazas/<uuid>(-card).webp'; anything longer cannot exist. */
 const SAFE_KEY = /^plazas\/[A-Za-z0-9._-]{1,200}$/;
@@ -43,7 +43,7 @@ export function imagesRouter({ files }: Pick<Services, 'files'>): Router {
       if (up.headers['content-length']) res.setHeader('Content-Length', String(up.headers['content-length']));
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       // Honours back-pressure, and a client that goes away stops the upstream read too.
-      await pipeline(up.body, res);
+      await streamToResponse(up.body, res);
     } catch (err) {
       if (!res.headersSent) {
         const status = err instanceof UpstreamHttpError ? err.status : 503;

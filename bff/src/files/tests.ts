@@ -1,8 +1,8 @@
 import { can } from '@bolsa/domain';
-import { pipeline } from 'node:stream/promises';
 import { FILE_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Services } from '../context.js';
+import { streamToResponse } from './stream-to-response.js';
 
 /** Assessment files are private to staff (any staff role may download, spec 2 §6). */
 export function testFilesRouter(services: Services): Router {
@@ -24,7 +24,7 @@ export function testFilesRouter(services: Services): Router {
       res.setHeader('Content-Disposition', String(up.headers['content-disposition'] ?? 'attachment'));
       res.setHeader('Cache-Control', 'private, no-store');
       // Honours back-pressure, and a client that goes away stops the upstream read too.
-      await pipeline(up.body, res);
+      await streamToResponse(up.body, res);
     } catch {
       if (!res.headersSent) res.status(503).json({ message: 'No se pudo descargar' });
       else res.end();
