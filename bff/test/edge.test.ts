@@ -125,6 +125,31 @@ describe('static files', () => {
     expect(vacancies.text).toContain('<div id="root"></div>');
   });
 
+  it("sends the board's prerendered copy for a shared application link, to a browser without a session", async () => {
+    const board = INDEX.replace(
+      '<div id="root">',
+      '<div id="root" data-prerendered="anonymous"><h1>Vacantes Disponibles</h1>',
+    );
+    const file = path.join(dist, 'prerendered/vacantes.html');
+    writeFileSync(file, board);
+    try {
+      const shared = await request(app()).get('/vacantes/7/postular').set('accept', 'text/html');
+      expect(shared.status).toBe(200);
+      expect(shared.text).toContain('<h1>Vacantes Disponibles</h1>');
+      expect(shared.headers['vary']).toMatch(/cookie/i);
+      const signedIn = await request(app())
+        .get('/vacantes/7/postular')
+        .set('accept', 'text/html')
+        .set('cookie', manager);
+      expect(signedIn.text).toContain('<div id="root"></div>');
+      // Other addresses under a vacancy are not the board with the form.
+      for (const p of ['/vacantes/7/otra', '/vacantes/7/postular/x'])
+        expect((await request(app()).get(p).set('accept', 'text/html')).text).not.toContain('data-prerendered');
+    } finally {
+      rmSync(file);
+    }
+  });
+
   it('does not serve GraphiQL when GRAPHIQL=false, neither at /graphiql nor as /graphiql.html', async () => {
     for (const p of ['/graphiql', '/graphiql.html', '/GRAPHIQL.HTML', '/graphiql%2Ehtml']) {
       const res = await request(app()).get(p).set('accept', 'text/html');

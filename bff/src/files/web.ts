@@ -198,13 +198,15 @@ export function webRouter(dist: string, services: Services): Router {
 
   // The public board's two pages as an anonymous visitor first sees them (web/scripts/prerender.mjs):
   // their hero paints from the HTML, before any script. Only without a session cookie (who is
-  // logged in is unknown here, and their bar differs) and without a query string.
-  router.get(['/', '/vacantes'], (req, res, next) => {
+  // logged in is unknown here, and their bar differs) and without a query string. A shared
+  // application link is the board with the form over it: the board's copy paints at once, and the
+  // form opens once the app has adopted it (web: ApplicationRoute).
+  router.get(['/', '/vacantes', '/vacantes/:id/postular'], (req, res, next) => {
     if (!req.accepts('html') || cookieValue(req, SESSION_COOKIE) !== null || req.originalUrl.includes('?'))
       return next();
     const html = prerendered(req.path === '/' ? 'home' : 'vacantes');
     if (html === null) return next();
-    markRoute(req, req.path === '/' ? '/' : '/vacantes');
+    markRoute(req, req.path === '/' ? '/' : req.path === '/vacantes' ? '/vacantes' : '/vacantes/:id/postular');
     res.type('html').setHeader('Cache-Control', 'no-cache').setHeader('Vary', 'Cookie').send(html);
   });
 

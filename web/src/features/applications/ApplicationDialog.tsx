@@ -1,3 +1,4 @@
+import { useMounted } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ApplicationModalProps } from './ApplicationModal';
@@ -17,9 +18,16 @@ export function ApplicationDialog(props: ApplicationModalProps) {
   );
 }
 
-/** /vacantes/:id/postular opened directly (a shared link): closing goes to the board. */
+/**
+ * /vacantes/:id/postular opened directly (a shared link): closing goes to the board. A browser
+ * without a session gets the board's prerendered copy for this address (bff/src/files/web.ts), which
+ * has no form in it: the form comes after the first render, so that React adopts the copy as it is
+ * instead of throwing it away over a part it does not hold.
+ */
 export function ApplicationRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const mounted = useMounted();
+  if (!mounted) return null;
   return <ApplicationDialog vacancyId={id} onClose={() => navigate('/vacantes')} />;
 }
