@@ -40,8 +40,7 @@ const MARKERS = new RegExp(`[${CV_SNIPPET_START}${CV_SNIPPET_STOP}]`, 'g');
  * character for each of the original's (domain `cvSearchText`), so each fragment is found in it
  * and its characters taken from the original, the markers where they were.
  */
-export function restoreSnippet(headline: string, text: string): string {
-  const folded = cvSearchText(text);
+export function restoreSnippet(headline: string, text: string, folded: string = cvSearchText(text)): string {
   return headline
     .split(FRAGMENTS)
     .map((fragment) => {
@@ -74,12 +73,13 @@ export async function withCvSnippets(
     order by pa.postulante_id, (pa.tipo = 'curriculum') desc`.execute(db);
   const byId = new Map<number, string>();
   if (found.length) {
+    const folded = found.map((f) => cvSearchText(f.texto));
     const { rows: lines } = await sql<{ n: number; fragmento: string }>`
       select n::int as n, ts_headline('spanish', f, ${cvQuery(words)}, ${HEADLINE_OPTIONS}) as fragmento
-      from unnest(${sql.val(found.map((f) => cvSearchText(f.texto)))}::text[]) with ordinality as x(f, n)`.execute(db);
+      from unnest(${sql.val(folded)}::text[]) with ordinality as x(f, n)`.execute(db);
     for (const l of lines) {
       const f = found[l.n - 1];
-      if (f) byId.set(f.id, restoreSnippet(l.fragmento, f.texto));
+      if (f) byId.set(f.id, restoreSnippet(l.fragmento, f.texto, folded[l.n - 1]));
     }
   }
   return rows.map((r) => ({ ...r, fragmentoCv: byId.get(r.id) ?? null }));
