@@ -125,7 +125,7 @@ describe('static files', () => {
     expect(vacancies.text).toContain('<div id="root"></div>');
   });
 
-  it("sends the board's prerendered copy for a shared application link, to a browser without a session", async () => {
+  it("sends the board's prerendered copy for a shared vacancy or application link, to a browser without a session", async () => {
     const board = INDEX.replace(
       '<div id="root">',
       '<div id="root" data-prerendered="anonymous"><h1>Vacantes Disponibles</h1>',
@@ -142,6 +142,23 @@ describe('static files', () => {
         .set('accept', 'text/html')
         .set('cookie', manager);
       expect(signedIn.text).toContain('<div id="root"></div>');
+      // A shared vacancy link: the board's copy with the vacancy's title and JobPosting in its head.
+      const open = await request(app())
+        .post('/graphql')
+        .set('content-type', 'application/json')
+        .send({ query: '{ vacancies(page: 1, pageSize: 1) { items { id name } } }' });
+      const v = open.body.data.vacancies.items[0] as { id: string; name: string };
+      const detail = await request(app()).get(`/vacantes/${v.id}`).set('accept', 'text/html');
+      expect(detail.text).toContain('<h1>Vacantes Disponibles</h1>');
+      expect(detail.text).toContain('"@type":"JobPosting"');
+      expect(detail.text).toContain(`<title>${v.name} ·`);
+      expect(detail.headers['vary']).toMatch(/cookie/i);
+      const detailSignedIn = await request(app())
+        .get(`/vacantes/${v.id}`)
+        .set('accept', 'text/html')
+        .set('cookie', manager);
+      expect(detailSignedIn.text).toContain('<div id="root"></div>');
+      expect(detailSignedIn.text).toContain('"@type":"JobPosting"');
       // Other addresses under a vacancy are not the board with the form.
       for (const p of ['/vacantes/7/otra', '/vacantes/7/postular/x'])
         expect((await request(app()).get(p).set('accept', 'text/html')).text).not.toContain('data-prerendered');

@@ -78,19 +78,23 @@ describe('hydrating the prerendered copy (start.tsx)', () => {
     expect(container.querySelector('h1, h2')).toBe(heading);
   });
 
-  it("a shared application link (/vacantes/:id/postular) hydrates /vacantes' copy, then opens the form", async () => {
-    // The BFF sends the board's copy for that address too (bff/src/files/web.ts): the form is not
-    // in it and must not make React throw the copy away; it opens once the page is adopted.
-    const { mismatches, logged, heading, container } = await hydrate('/vacantes/3/postular', render('/vacantes'));
-    expect(mismatches).toEqual([]);
-    expect(logged).toEqual([]);
-    expect(container.querySelector('h1, h2')).toBe(heading);
-    expect(heading?.textContent).toBe('Vacantes Disponibles');
-    // The form's chunk arrives, and the dialog opens over the board.
-    for (let i = 0; i < 50 && !document.querySelector('[role="dialog"]'); i++)
-      await act(() => new Promise((r) => setTimeout(r, 100)));
-    expect(document.querySelector('[role="dialog"]')).not.toBeNull();
-  });
+  it.each(['/vacantes/3/postular', '/vacantes/3'])(
+    "a shared link (%s) hydrates /vacantes' copy, then opens its dialog",
+    async (url) => {
+      // The BFF sends the board's copy for those addresses too (bff/src/files/web.ts): the form or the
+      // vacancy's detail is not in it and must not make React throw the copy away; it opens once the
+      // page is adopted.
+      const { mismatches, logged, heading, container } = await hydrate(url, render('/vacantes'));
+      expect(mismatches).toEqual([]);
+      expect(logged).toEqual([]);
+      expect(container.querySelector('h1, h2')).toBe(heading);
+      expect(heading?.textContent).toBe('Vacantes Disponibles');
+      // The dialog's chunk arrives, and the dialog opens over the board.
+      for (let i = 0; i < 50 && !document.querySelector('[role="dialog"]'); i++)
+        await act(() => new Promise((r) => setTimeout(r, 100)));
+      expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+    },
+  );
 
   it('a search typed into the copy before the app ran is the search once it has', async () => {
     // What a visitor typed while the scripts were still on their way.

@@ -141,6 +141,13 @@ export function webRouter(dist: string, services: Services): Router {
   };
   const indexHtml = () => current().html;
   const prerendered = prerenderedPages(dist);
+  // A prerendered page goes only to a browser without a session cookie (who is logged in is unknown
+  // here, and their bar differs), asking for HTML, without a query string (the copy has no filter).
+  const anonymousCopy = (req: Request, name: 'home' | 'vacantes') =>
+    !req.accepts('html') || cookieValue(req, SESSION_COOKIE) !== null || req.originalUrl.includes('?')
+      ? null
+      : prerendered(name);
+  const boardCopy = (req: Request) => anonymousCopy(req, 'vacantes');
   router.use(precompressed(dist, () => current().files));
   // GraphiQL is its own route (/graphiql), gated by GRAPHIQL; its built page is not a static file.
   router.use((req, res, next) => {
@@ -180,13 +187,17 @@ export function webRouter(dist: string, services: Services): Router {
         `<title>${escapeHtml(v.name)} · ${ORGANISATION_NAME}</title>` +
         `<meta name="description" content="${escapeHtml((v.description ?? v.name).slice(0, 160))}">` +
         `<script type="application/ld+json">${scriptJson(ld)}</script>`;
+      // A browser without a session gets the board's copy, the detail opening over it once the app
+      // has adopted it (web: VacancyDetailRoute): a shared link paints before any script has run.
+      const copy = boardCopy(req);
+      if (copy !== null) res.setHeader('Vary', 'Cookie');
       // Function replacers: a string replacement would read `$'`, `$\`` and `$&` in a vacancy's
       // name as patterns and paste parts of the page into it.
       res
         .type('html')
         .setHeader('Cache-Control', 'no-cache')
         .send(
-          indexHtml()
+          (copy ?? indexHtml())
             .replace(/<title>[^<]*<\/title>/, () => '')
             .replace(/<meta\s+name="description"[^>]*>/, () => '')
             .replace('</head>', () => `${head}</head>`),
@@ -202,9 +213,7 @@ export function webRouter(dist: string, services: Services): Router {
   // application link is the board with the form over it: the board's copy paints at once, and the
   // form opens once the app has adopted it (web: ApplicationRoute).
   router.get(['/', '/vacantes', '/vacantes/:id/postular'], (req, res, next) => {
-    if (!req.accepts('html') || cookieValue(req, SESSION_COOKIE) !== null || req.originalUrl.includes('?'))
-      return next();
-    const html = prerendered(req.path === '/' ? 'home' : 'vacantes');
+    const html = anonymousCopy(req, req.path === '/' ? 'home' : 'vacantes');
     if (html === null) return next();
     markRoute(req, req.path === '/' ? '/' : req.path === '/vacantes' ? '/vacantes' : '/vacantes/:id/postular');
     res.type('html').setHeader('Cache-Control', 'no-cache').setHeader('Vary', 'Cookie').send(html);

@@ -1,3 +1,4 @@
+import { useMounted } from '@mantine/hooks';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { matchPath, useLocation, useNavigate, useParams } from 'react-router';
 import { APPLICATION_ROUTE, ApplicationDialog } from '../applications';
@@ -13,10 +14,17 @@ function VacancyDetailModal(props: ComponentProps<typeof LazyDetailModal>) {
   );
 }
 
-/** /vacantes/:id — a shareable address for one vacancy; closing the dialog returns to the board. */
+/**
+ * /vacantes/:id — a shareable address for one vacancy; closing the dialog returns to the board. A
+ * browser without a session gets the board's prerendered copy for it (bff/src/files/web.ts), which
+ * has no dialog in it: the dialog comes after the first render, so that React adopts the copy as
+ * it is.
+ */
 export function VacancyDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const mounted = useMounted();
+  if (!mounted) return null;
   return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate('/vacantes')} />;
 }
 
