@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABEL = {
   'candidato.estado': 'Cambio de estado',
   'candidato.estado_masivo': 'Cambio de estado masivo',
   'candidato.reactivar': 'Candidato reactivado',
+  'candidato.eliminar': 'Candidato eliminado',
   'nota.crear': 'Nota agregada',
   'nota.editar': 'Nota editada',
   'nota.eliminar': 'Nota eliminada',

@@ -14,6 +14,8 @@ export interface AuditEntry {
   detail?: Record<string, unknown> | null;
   /** Who acted when the request does not say (a log-in: the account that just proved its password). */
   actor?: AuditActor;
+  /** When it happened; default now (the retention tests move the clock). */
+  at?: Date;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function recordAudit(db: Db, e: AuditEntry): Promise<void> {
     throw new Error(`audit detail of ${e.action} is too large`);
   const content: AuditContent = {
     id,
-    fecha: new Date().toISOString(),
+    fecha: (e.at ?? new Date()).toISOString(),
     actorTipo: actor.kind,
     actorId: actor.id,
     actorNombre: name,
