@@ -162,3 +162,24 @@ export const auditCsvCells = (r: AuditCsvRow): (string | number)[] => [
 /** 'bitacora-2026-11-27.csv' (the date in Guatemala). */
 export const auditExportFileName = (now: Date = new Date()): string =>
   `bitacora-${toGuatemalaWallClock(now).date}.csv`;
+
+/** The filters of the log as the panel holds them (Guatemala days 'YYYY-MM-DD'). */
+export interface AuditLogFilterInput {
+  actor?: string | null;
+  action?: string | null;
+  targetKind?: string | null;
+  targetId?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** The CSV link of the filtered log (served by the BFF, recorded by the api). */
+export function auditExportUrl(f: AuditLogFilterInput): string {
+  const q = new URLSearchParams();
+  for (const k of ['actor', 'action', 'targetKind', 'targetId', 'from', 'to'] as const) {
+    const v = f[k]?.trim();
+    if (v) q.set(k, v);
+  }
+  const s = q.toString();
+  return `/reports/auditoria.csv${s ? `?${s}` : ''}`;
+}
