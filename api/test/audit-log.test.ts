@@ -42,7 +42,16 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
   const rowsOf = (reqId: string) =>
     t.api.db
       .selectFrom('auditoria')
-      .select(['accion', 'actor_tipo', 'actor_id', 'actor_nombre', 'objetivo_tipo', 'objetivo_id', 'direccion', 'detalle'])
+      .select([
+        'accion',
+        'actor_tipo',
+        'actor_id',
+        'actor_nombre',
+        'objetivo_tipo',
+        'objetivo_id',
+        'direccion',
+        'detalle',
+      ])
       .where('solicitud', '=', reqId)
       .orderBy('id')
       .execute();
@@ -108,9 +117,11 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     await post(`/usuario/toggle-estado/${id}`, {}, 'u-off').expect(200);
     expect(await actionsOf('u-off')).toEqual(['usuario.desactivar']);
     // A refused change leaves no row.
-    await post('/usuario', { nombre: 'Otra', usuario_: 'beatriz.aud@ejemplo.org.gt', clave: 'Clave12345!' }, 'u-dup').expect(
-      409,
-    );
+    await post(
+      '/usuario',
+      { nombre: 'Otra', usuario_: 'beatriz.aud@ejemplo.org.gt', clave: 'Clave12345!' },
+      'u-dup',
+    ).expect(409);
     expect(await actionsOf('u-dup')).toEqual([]);
   });
 
@@ -122,9 +133,12 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect(await actionsOf('tok-new')).toEqual(['token.crear']);
     // A call made with the token is recorded under the token's name.
     const c = await candidate();
-    await post('/internal/etiquetas', { nombre: `Auditada ${name}`, color: 'teal', rol: 2 }, 'tok-act', `token:${id}`).expect(
-      201,
-    );
+    await post(
+      '/internal/etiquetas',
+      { nombre: `Auditada ${name}`, color: 'teal', rol: 2 },
+      'tok-act',
+      `token:${id}`,
+    ).expect(201);
     expect((await rowsOf('tok-act'))[0]).toMatchObject({
       actor_tipo: 'token',
       actor_id: id,
@@ -157,7 +171,9 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
       .set(headers('v-new'))
       .expect(201);
     const id = (created.body as Body).id as number;
-    expect(await rowsOf('v-new')).toEqual([expect.objectContaining({ accion: 'plaza.crear', objetivo_id: String(id) })]);
+    expect(await rowsOf('v-new')).toEqual([
+      expect.objectContaining({ accion: 'plaza.crear', objetivo_id: String(id) }),
+    ]);
     await postForm(t, `/vacantes/${id}`, { NombreVacante: 'Plaza auditada 2' }).set(headers('v-edit')).expect(200);
     await post(`/plazas/${id}/destacado`, { destacado: true }, 'v-feat').expect(200);
     expect([...(await actionsOf('v-edit')), ...(await actionsOf('v-feat'))]).toEqual(['plaza.editar', 'plaza.editar']);
@@ -168,9 +184,11 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
   it('records state changes (single and bulk), notes, tags and file openings', async () => {
     const a = await candidate();
     const b = await candidate();
-    await post(`/candidatos/cambiar-estado/${a}`, { nuevoEstado: 'en seguimiento', rol: 1, usuarioId: adminId }, 's-one').expect(
-      200,
-    );
+    await post(
+      `/candidatos/cambiar-estado/${a}`,
+      { nuevoEstado: 'en seguimiento', rol: 1, usuarioId: adminId },
+      's-one',
+    ).expect(200);
     expect(await rowsOf('s-one')).toEqual([
       expect.objectContaining({
         accion: 'candidato.estado',
@@ -179,16 +197,32 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
         detalle: { de: 'postulado', a: 'en seguimiento' },
       }),
     ]);
-    const bulk = await post('/internal/candidatos/cambio-masivo', { ids: [a, b], nuevoEstado: 'rechazado', rol: 1 }, 's-bulk');
+    const bulk = await post(
+      '/internal/candidatos/cambio-masivo',
+      { ids: [a, b], nuevoEstado: 'rechazado', rol: 1 },
+      's-bulk',
+    );
     expect(bulk.status).toBe(200);
     expect(await actionsOf('s-bulk')).toEqual(['candidato.estado_masivo', 'candidato.estado_masivo']);
     // A dry run leaves nothing.
-    await post('/internal/candidatos/cambio-masivo', { ids: [a], nuevoEstado: 'rechazado', rol: 1, simular: true }, 's-dry');
+    await post(
+      '/internal/candidatos/cambio-masivo',
+      { ids: [a], nuevoEstado: 'rechazado', rol: 1, simular: true },
+      's-dry',
+    );
     expect(await actionsOf('s-dry')).toEqual([]);
 
-    const note = await post(`/internal/candidatos/${a}/notas`, { texto: 'Llamar el lunes', rol: 1, usuarioId: adminId }, 'n-new');
+    const note = await post(
+      `/internal/candidatos/${a}/notas`,
+      { texto: 'Llamar el lunes', rol: 1, usuarioId: adminId },
+      'n-new',
+    );
     expect(note.status).toBe(201);
-    await post(`/internal/notas/${(note.body as Body).nota.id}`, { texto: 'Llamar el martes', rol: 1, usuarioId: adminId }, 'n-edit');
+    await post(
+      `/internal/notas/${(note.body as Body).nota.id}`,
+      { texto: 'Llamar el martes', rol: 1, usuarioId: adminId },
+      'n-edit',
+    );
     await post(`/internal/notas/${(note.body as Body).nota.id}/eliminar`, { rol: 1, usuarioId: adminId }, 'n-del');
     expect([...(await actionsOf('n-new')), ...(await actionsOf('n-edit')), ...(await actionsOf('n-del'))]).toEqual([
       'nota.crear',
@@ -202,18 +236,29 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     const tagId = (tag.body as Body).etiqueta.id as number;
     await post(`/internal/candidatos/${a}/etiquetas`, { etiquetas: [tagId], rol: 1 }, 'g-set').expect(200);
     expect(await actionsOf('g-set')).toEqual(['etiqueta.asignar']);
-    await post('/internal/candidatos/etiquetas-masivo', { ids: [a, b], agregar: [tagId], rol: 1 }, 'g-bulk').expect(200);
+    await post('/internal/candidatos/etiquetas-masivo', { ids: [a, b], agregar: [tagId], rol: 1 }, 'g-bulk').expect(
+      200,
+    );
     // a already had it: only b changed.
     expect(await actionsOf('g-bulk')).toEqual(['etiqueta.asignar_masivo']);
 
     const file = await t.api.db
       .insertInto('postulante_archivos')
-      .values({ postulante_id: a, tipo: 'curriculum', clave: `x/${a}.pdf`, nombre: 'cv.pdf', mime: 'application/pdf', tamano: 10 })
+      .values({
+        postulante_id: a,
+        tipo: 'curriculum',
+        clave: `x/${a}.pdf`,
+        nombre: 'cv.pdf',
+        mime: 'application/pdf',
+        tamano: 10,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await post('/internal/archivos-accesos', { usuarioId: adminId, scope: 'postulacion', archivoId: file.id }, 'f-open').expect(
-      201,
-    );
+    await post(
+      '/internal/archivos-accesos',
+      { usuarioId: adminId, scope: 'postulacion', archivoId: file.id },
+      'f-open',
+    ).expect(201);
     expect(await rowsOf('f-open')).toEqual([
       expect.objectContaining({ accion: 'archivo.abrir', objetivo_tipo: 'archivo', objetivo_id: String(file.id) }),
     ]);
@@ -225,7 +270,10 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect(await actionsOf('x-cand')).toEqual(['exportacion.candidatos']);
     const log = await get('/internal/auditoria/exportar?accion=plaza.eliminar', 'x-log');
     expect(log.status).toBe(200);
-    const lines = log.text.trim().split('\n').map((l) => JSON.parse(l) as Body);
+    const lines = log.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Body);
     expect(lines.map((l) => l.accion)).toEqual(['plaza.eliminar']);
     expect(await actionsOf('x-log')).toEqual(['auditoria.exportar']);
   });
@@ -249,7 +297,9 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect((await get('/internal/auditoria?desde=31/12/2026').expect(400)).body).toEqual({
       message: 'Fecha inválida. Usa el formato dd/mm/aaaa.',
     });
-    expect((await get('/internal/auditoria?accion=borrar.todo').expect(400)).body).toEqual({ message: 'Acción desconocida.' });
+    expect((await get('/internal/auditoria?accion=borrar.todo').expect(400)).body).toEqual({
+      message: 'Acción desconocida.',
+    });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE, even to the database owner', async () => {
@@ -263,7 +313,12 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
 
   it('verifies the chain, and finds a row altered with the triggers disabled', async () => {
     const ok = (await post('/internal/auditoria/verificar', {}).expect(200)).body as Body;
-    const count = (await t.api.db.selectFrom('auditoria').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = (
+      await t.api.db
+        .selectFrom('auditoria')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(ok).toEqual({ ok: true, count: Number(count) });
     const victim = await t.api.db
       .selectFrom('auditoria')

@@ -1,10 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  normaliseAuditEntry,
-  normaliseAuditPage,
-  normaliseAuditVerification,
-} from '../src/normalise/audit-log.js';
+import { normaliseAuditEntry, normaliseAuditPage, normaliseAuditVerification } from '../src/normalise/audit-log.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { staffCookie, startStack, type Stack } from './support.js';
 
@@ -41,12 +37,22 @@ describe('audit log: the normalisers', () => {
     expect(normaliseAuditEntry({ id: 9, accion: 'x' })).toBeNull();
     expect(normaliseAuditEntry({ id: 9, fecha: 'ayer', accion: 'x' })).toBeNull();
     const page = normaliseAuditPage(
-      { items: [{ id: 1, fecha: '2026-11-27T15:00:00Z', accion: 'a' }, { id: 2 }], totalCount: 2, page: 1, pageSize: 25 },
+      {
+        items: [{ id: 1, fecha: '2026-11-27T15:00:00Z', accion: 'a' }, { id: 2 }],
+        totalCount: 2,
+        page: 1,
+        pageSize: 25,
+      },
       { page: 1, pageSize: 25 },
     );
     expect(page.items).toHaveLength(1);
     expect(page.totalCount).toBe(2);
-    expect(normaliseAuditPage([], { page: 2, pageSize: 5 })).toEqual({ items: [], totalCount: 0, page: 2, pageSize: 5 });
+    expect(normaliseAuditPage([], { page: 2, pageSize: 5 })).toEqual({
+      items: [],
+      totalCount: 0,
+      page: 2,
+      pageSize: 5,
+    });
   });
 
   it('reads the verification; anything unreadable is not taken for ok', () => {
@@ -85,10 +91,7 @@ describe('audit log through the BFF (real api)', () => {
     );
     const tokenId = created.body.data.createApiToken.apiToken.id as string;
     const reqId = created.headers['x-request-id'] as string;
-    const log = await gql(
-      `{ auditLog(filter: { action: "token.crear" }) { totalCount items { ${ENTRY} } } }`,
-      admin,
-    );
+    const log = await gql(`{ auditLog(filter: { action: "token.crear" }) { totalCount items { ${ENTRY} } } }`, admin);
     expect(log.body.data.auditLog.items).toEqual([
       {
         id: expect.any(String),
@@ -112,7 +115,10 @@ describe('audit log through the BFF (real api)', () => {
       .set('authorization', bearer)
       .send({ query: 'mutation { createTag(name: "=HYPERLINK(1)", color: "red") { tag { id } } }' });
     expect(tag.body.errors).toBeUndefined();
-    const byToken = await gql(`{ auditLog(filter: { actor: "nómina" }) { items { actorKind actorName action } } }`, admin);
+    const byToken = await gql(
+      `{ auditLog(filter: { actor: "nómina" }) { items { actorKind actorName action } } }`,
+      admin,
+    );
     expect(byToken.body.data.auditLog.items).toEqual([
       { actorKind: 'TOKEN', actorName: '=Nómina', action: 'etiqueta.definir' },
     ]);
@@ -148,7 +154,10 @@ describe('audit log through the BFF (real api)', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="bitacora-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Registro,Fecha,Tipo de actor,Actor,Acción,Objetivo,Dirección,Solicitud');
     expect(lines).toHaveLength(2);
     // A name a spreadsheet would run as a formula stays text.
@@ -157,6 +166,8 @@ describe('audit log through the BFF (real api)', () => {
     expect(log.body.data.auditLog.totalCount).toBe(1);
     expect((await request(stack.bff.app).get('/reports/auditoria.csv').set('cookie', manager)).status).toBe(403);
     expect((await request(stack.bff.app).get('/reports/auditoria.csv')).status).toBe(401);
-    expect((await request(stack.bff.app).get('/reports/auditoria.csv?from=ayer').set('cookie', admin)).status).toBe(400);
+    expect((await request(stack.bff.app).get('/reports/auditoria.csv?from=ayer').set('cookie', admin)).status).toBe(
+      400,
+    );
   });
 });

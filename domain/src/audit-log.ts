@@ -57,8 +57,7 @@ export const AUDIT_TARGET_LABEL = {
   retencion: 'Retención',
 } as const;
 export type AuditTargetKind = keyof typeof AUDIT_TARGET_LABEL;
-export const isAuditTargetKind = (v: unknown): v is AuditTargetKind =>
-  typeof v === 'string' && v in AUDIT_TARGET_LABEL;
+export const isAuditTargetKind = (v: unknown): v is AuditTargetKind => typeof v === 'string' && v in AUDIT_TARGET_LABEL;
 
 /** Who acted: a staff account, an API token, or the system itself (a scheduled job, a failed log-in). */
 export const AUDIT_ACTOR_KINDS = ['usuario', 'token', 'sistema'] as const;
@@ -105,8 +104,7 @@ export function formatAuditInstant(iso: string): string {
 
 /** The verification's answer, as the panel words it. */
 export type AuditVerification =
-  | { ok: true; count: number }
-  | { ok: false; count: number; brokenId: number; brokenAt: string };
+  { ok: true; count: number } | { ok: false; count: number; brokenId: number; brokenAt: string };
 
 export function auditVerificationMessage(v: AuditVerification): string {
   if (v.ok)
@@ -160,8 +158,7 @@ export const auditCsvCells = (r: AuditCsvRow): (string | number)[] => [
 ];
 
 /** 'bitacora-2026-11-27.csv' (the date in Guatemala). */
-export const auditExportFileName = (now: Date = new Date()): string =>
-  `bitacora-${toGuatemalaWallClock(now).date}.csv`;
+export const auditExportFileName = (now: Date = new Date()): string => `bitacora-${toGuatemalaWallClock(now).date}.csv`;
 
 /** The filters of the log as the panel holds them (Guatemala days 'YYYY-MM-DD'). */
 export interface AuditLogFilterInput {

@@ -19,7 +19,8 @@ const SYSTEM: AuditActor = { kind: 'sistema', id: null };
 const current = new AsyncLocalStorage<AuditRequest>();
 
 /** The request being served (a job or a script outside any request: the system, no address). */
-export const currentAuditRequest = (): AuditRequest => current.getStore() ?? { actor: SYSTEM, address: null, requestId: null };
+export const currentAuditRequest = (): AuditRequest =>
+  current.getStore() ?? { actor: SYSTEM, address: null, requestId: null };
 
 /** Header the BFF sets on every call: 'usuario:12' (a staff session) or 'token:3' (an API token). */
 export const ACTOR_HEADER = 'x-bolsa-actor';

@@ -1,4 +1,10 @@
-import { AUDIT_GENESIS_HASH, AUDIT_LIMITS, type AuditAction, type AuditTargetKind, type AuditVerification } from '@bolsa/domain';
+import {
+  AUDIT_GENESIS_HASH,
+  AUDIT_LIMITS,
+  type AuditAction,
+  type AuditTargetKind,
+  type AuditVerification,
+} from '@bolsa/domain';
 import type { Db } from '../db/database.js';
 import { chainHash, type AuditContent } from './chain.js';
 import { currentAuditRequest, type AuditActor } from './context.js';
@@ -102,7 +108,11 @@ async function firstKeptBy(db: Db): Promise<number | null> {
 export async function startAuditExport(db: Db, f: AuditFilter) {
   const total = await repo.countRows(db, f);
   if (total > AUDIT_LIMITS.exportRowsMax) return { tooLarge: true as const, total };
-  await recordAudit(db, { action: 'auditoria.exportar', target: { kind: 'auditoria', id: null }, detail: { filas: total } });
+  await recordAudit(db, {
+    action: 'auditoria.exportar',
+    target: { kind: 'auditoria', id: null },
+    detail: { filas: total },
+  });
   return {
     tooLarge: false as const,
     total,

@@ -30,16 +30,16 @@ export async function startCandidateExport(db: Db, r: CandidateExportRequest) {
   const selected = r.ids?.length ? r.ids.length : null;
   await db.transaction().execute(async (trx) => {
     const exportId = await repo.insertExport(trx, {
-    userId: r.userId,
-    tokenId: r.tokenId,
-    role: r.role,
-    list: r.list,
-    vacancyId: r.query.vacancyId ?? null,
-    state: selected === null ? (r.query.state ?? null) : null,
-    search: selected === null ? r.search : null,
-    rows: ids.length,
-    format: r.format,
-    selected,
+      userId: r.userId,
+      tokenId: r.tokenId,
+      role: r.role,
+      list: r.list,
+      vacancyId: r.query.vacancyId ?? null,
+      state: selected === null ? (r.query.state ?? null) : null,
+      search: selected === null ? r.search : null,
+      rows: ids.length,
+      format: r.format,
+      selected,
     });
     await recordAudit(trx, {
       action: 'exportacion.candidatos',

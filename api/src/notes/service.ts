@@ -44,7 +44,11 @@ export async function addNote(db: Db, candidateId: number, rawText: unknown, act
     const userId = actor.userId === null ? null : await existingUser(trx, actor.userId);
     const note = await repo.insertNote(trx, { candidateId, userId, text });
     // The note's id and candidate, never its text.
-    await recordAudit(trx, { action: 'nota.crear', target: { kind: 'nota', id: note.id }, detail: { postulanteId: candidateId } });
+    await recordAudit(trx, {
+      action: 'nota.crear',
+      target: { kind: 'nota', id: note.id },
+      detail: { postulanteId: candidateId },
+    });
     return note;
   });
 }
@@ -68,7 +72,11 @@ export async function updateNote(db: Db, id: number, rawText: unknown, actor: Ac
     await ownNote(trx, id, actor);
     await repo.updateNote(trx, id, text);
     const note = (await repo.findNote(trx, id))!;
-    await recordAudit(trx, { action: 'nota.editar', target: { kind: 'nota', id }, detail: { postulanteId: note.postulanteId } });
+    await recordAudit(trx, {
+      action: 'nota.editar',
+      target: { kind: 'nota', id },
+      detail: { postulanteId: note.postulanteId },
+    });
     return note;
   });
 }

@@ -45,7 +45,11 @@ export async function createUser(db: Db, input: Required<Omit<StaffUserInput, 'c
     return await db.transaction().execute(async (trx) => {
       const id = await users.createUser(trx, { ...input, claveHash });
       if (id === 'duplicate') throw new Duplicate();
-      await recordAudit(trx, { action: 'usuario.crear', target: { kind: 'usuario', id }, detail: { rol: input.idrol } });
+      await recordAudit(trx, {
+        action: 'usuario.crear',
+        target: { kind: 'usuario', id },
+        detail: { rol: input.idrol },
+      });
       return id;
     });
   } catch (err) {
@@ -105,7 +109,10 @@ export async function toggleUser(db: Db, id: number): Promise<boolean | null | '
     if (await isLastActiveAdmin(trx, id)) return 'lastAdmin' as const;
     const estatus = await users.toggleUser(trx, id);
     if (estatus !== null)
-      await recordAudit(trx, { action: estatus ? 'usuario.activar' : 'usuario.desactivar', target: { kind: 'usuario', id } });
+      await recordAudit(trx, {
+        action: estatus ? 'usuario.activar' : 'usuario.desactivar',
+        target: { kind: 'usuario', id },
+      });
     return estatus;
   });
 }

@@ -226,19 +226,19 @@ export async function createVacancy(db: Db, files: FileStore, f: VacancyForm): P
   return storeThen(files, variants, (imagen) =>
     db.transaction().execute(async (trx) => {
       const id = await repo.createVacancy(trx, {
-      nombre,
-      sedeId,
-      lugar: place.lugar,
-      departamento,
-      descripcion,
-      requisitos: f.requisitos,
-      beneficios: f.beneficios,
-      imagen,
-      fechaPublicacion,
-      fechaFinalizacion,
-      status,
-      publicadoPor,
-      actualizadoPor,
+        nombre,
+        sedeId,
+        lugar: place.lugar,
+        departamento,
+        descripcion,
+        requisitos: f.requisitos,
+        beneficios: f.beneficios,
+        imagen,
+        fechaPublicacion,
+        fechaFinalizacion,
+        status,
+        publicadoPor,
+        actualizadoPor,
       });
       await recordAudit(trx, { action: 'plaza.crear', target: { kind: 'plaza', id } });
       return id;
@@ -336,6 +336,7 @@ export async function deleteVacancy(db: Db, files: FileStore, id: number): Promi
 export const setFeatured = (db: Db, id: number, destacado: boolean) =>
   db.transaction().execute(async (trx) => {
     const r = await repo.setFeatured(trx, id, destacado);
-    if (r !== null) await recordAudit(trx, { action: "plaza.editar", target: { kind: "plaza", id }, detail: { destacado } });
+    if (r !== null)
+      await recordAudit(trx, { action: 'plaza.editar', target: { kind: 'plaza', id }, detail: { destacado } });
     return r;
   });

@@ -37,8 +37,12 @@ export const auditLogQueries: Pick<QueryResolvers<Context>, 'auditLog' | 'verify
     const p = page ?? 1;
     const size = pageSize ?? AUDIT_LIMITS.pageSizeDefault;
     if (!Number.isInteger(p) || p < 1 || !Number.isInteger(size) || size < 1 || size > AUDIT_LIMITS.pageSizeMax)
-      throw gqlError('BAD_USER_INPUT', `La página debe ser 1 o más, y las filas entre 1 y ${AUDIT_LIMITS.pageSizeMax}.`);
-    if (filter?.from && filter.to && filter.from > filter.to) throw gqlError('BAD_USER_INPUT', AUDIT_MESSAGES.rangeInvalid);
+      throw gqlError(
+        'BAD_USER_INPUT',
+        `La página debe ser 1 o más, y las filas entre 1 y ${AUDIT_LIMITS.pageSizeMax}.`,
+      );
+    if (filter?.from && filter.to && filter.from > filter.to)
+      throw gqlError('BAD_USER_INPUT', AUDIT_MESSAGES.rangeInvalid);
     const r = await ctx.auditLog.list(
       {
         actor: filter?.actor,

@@ -41,20 +41,16 @@ describe('/panel/auditoria', { timeout: 20_000 }, () => {
     ]);
     const table = await screen.findByRole('table', { name: 'Bitácora de auditoría' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '26/11/2026 20:30',
-      'Administrador Demo',
-      'Plaza eliminada',
-      'Plaza #12',
-      '203.0.113.7',
-    ]);
-    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '26/11/2026 20:30',
-      'Nómina (token de API)',
-      'Plaza eliminada',
-      'Plaza #12',
-      '—',
-    ]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['26/11/2026 20:30', 'Administrador Demo', 'Plaza eliminada', 'Plaza #12', '203.0.113.7']);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['26/11/2026 20:30', 'Nómina (token de API)', 'Plaza eliminada', 'Plaza #12', '—']);
     expect(screen.getByRole('link', { name: /Exportar CSV/ })).toHaveAttribute('href', '/reports/auditoria.csv');
   });
 

@@ -85,7 +85,11 @@ function Verification() {
             {AUDIT_MESSAGES.verifyError}
           </Alert>
         ) : result && !loading ? (
-          <Alert color={result.ok ? 'teal' : 'red'} role={result.ok ? 'status' : 'alert'} title={result.ok ? 'Íntegra' : 'Alterada'}>
+          <Alert
+            color={result.ok ? 'teal' : 'red'}
+            role={result.ok ? 'status' : 'alert'}
+            title={result.ok ? 'Íntegra' : 'Alterada'}
+          >
             {result.message}
           </Alert>
         ) : null}
@@ -103,8 +107,7 @@ export function AuditLogPage() {
   const [draft, setDraft] = useState<AuditLogFilterInput>(EMPTY);
   const [applied, setApplied] = useState<AuditLogFilterInput>(EMPTY);
   const [page, setPage] = useState(1);
-  const rangeError =
-    draft.from && draft.to && draft.from > draft.to ? AUDIT_MESSAGES.rangeInvalid : null;
+  const rangeError = draft.from && draft.to && draft.from > draft.to ? AUDIT_MESSAGES.rangeInvalid : null;
   const { data, previousData, loading, error, refetch } = useQuery(AUDIT_LOG, {
     variables: { filter: graphFilter(applied), page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
@@ -132,8 +135,8 @@ export function AuditLogPage() {
         Auditoría
       </Title>
       <Text c="dimmed" mt={4} mb="lg">
-        Cada acción del personal y de los tokens de API: quién, cuándo, qué, sobre qué y desde qué dirección. Los registros
-        no se pueden modificar ni borrar; cada uno guarda la huella del anterior.
+        Cada acción del personal y de los tokens de API: quién, cuándo, qué, sobre qué y desde qué dirección. Los
+        registros no se pueden modificar ni borrar; cada uno guarda la huella del anterior.
       </Text>
 
       <form onSubmit={apply} aria-label="Filtros de la bitácora">
@@ -165,7 +168,12 @@ export function AuditLogPage() {
               onChange={(e) => set('targetId')(e.currentTarget.value.replace(/\D/g, ''))}
             />
           </Group>
-          <TextInput type="date" label="Desde" value={draft.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label="Desde"
+            value={draft.from ?? ''}
+            onChange={(e) => set('from')(e.currentTarget.value)}
+          />
           <TextInput
             type="date"
             label="Hasta"
@@ -195,7 +203,12 @@ export function AuditLogPage() {
       </Group>
 
       {error && !loading ? (
-        <ErrorPanel title={AUDIT_MESSAGES.loadError} error={error} operationName="AuditLog" onRetry={() => void refetch()} />
+        <ErrorPanel
+          title={AUDIT_MESSAGES.loadError}
+          error={error}
+          operationName="AuditLog"
+          onRetry={() => void refetch()}
+        />
       ) : !log ? (
         <Stack aria-busy="true" aria-label="Cargando la bitácora" gap="xs">
           <Skeleton h={28} />
