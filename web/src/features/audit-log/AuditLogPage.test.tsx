@@ -79,9 +79,11 @@ describe('/panel/auditoria', { timeout: 20_000 }, () => {
   it('refuses a reversed range before asking', async () => {
     render([{ request: { query: AUDIT_LOG, variables: vars() }, result: page([ITEM]) }]);
     await screen.findByRole('table');
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-12-01' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-01' } });
-    expect(screen.getByText(AUDIT_MESSAGES.rangeInvalid)).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Hasta'));
+    await userEvent.click(screen.getAllByRole('button', { name: /^10 de / })[0]!);
+    await userEvent.click(screen.getByLabelText('Desde'));
+    await userEvent.click(screen.getAllByRole('button', { name: /^20 de / })[0]!);
+    expect(await screen.findByText(AUDIT_MESSAGES.rangeInvalid)).toBeInTheDocument();
   });
 
   it('says when there is nothing, and when the log could not be read', async () => {

@@ -1,3 +1,5 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
 import { useLazyQuery, useQuery } from '@apollo/client/react';
 import {
   Alert,
@@ -14,7 +16,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import {
   AUDIT_ACTION_LABEL,
   AUDIT_LIMITS,
@@ -24,14 +27,18 @@ import {
   formatAuditInstant,
   type AuditLogFilterInput,
 } from '@bolsa/domain';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { CALENDAR_LABELS } from '../../lib/calendar-labels';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useDocumentTitle } from '../../lib/document-title';
 import { pageTitle } from '../../lib/site';
 import { AUDIT_LOG, VERIFY_AUDIT_LOG } from './operations';
 
 const PAGE_SIZE = AUDIT_LIMITS.pageSizeDefault;
+/** Each day of the calendar named in words ('15 de noviembre de 2026'), for screen readers and tests. */
+const dayLabel = (date: string) => ({ 'aria-label': dayjs(date).locale('es').format('D [de] MMMM [de] YYYY') });
 const EMPTY: AuditLogFilterInput = { actor: '', action: '', targetKind: '', targetId: '', from: '', to: '' };
 
 const ACTION_OPTIONS = [
@@ -139,56 +146,70 @@ export function AuditLogPage() {
         registros no se pueden modificar ni borrar; cada uno guarda la huella del anterior.
       </Text>
 
-      <form onSubmit={apply} aria-label="Filtros de la bitácora">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Actor"
-            placeholder="Nombre del usuario o token"
-            value={draft.actor ?? ''}
-            onChange={(e) => set('actor')(e.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Acción"
-            data={ACTION_OPTIONS}
-            value={draft.action ?? ''}
-            onChange={(e) => set('action')(e.currentTarget.value)}
-          />
-          <Group grow gap="xs" align="flex-start">
-            <NativeSelect
-              label="Objetivo"
-              data={TARGET_OPTIONS}
-              value={draft.targetKind ?? ''}
-              onChange={(e) => set('targetKind')(e.currentTarget.value)}
-            />
+      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+        <form onSubmit={apply} aria-label="Filtros de la bitácora">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput
-              label="Número"
-              inputMode="numeric"
-              disabled={!draft.targetKind}
-              value={draft.targetId ?? ''}
-              onChange={(e) => set('targetId')(e.currentTarget.value.replace(/\D/g, ''))}
+              label="Actor"
+              placeholder="Nombre del usuario o token"
+              value={draft.actor ?? ''}
+              onChange={(e) => set('actor')(e.currentTarget.value)}
             />
-          </Group>
-          <TextInput
-            type="date"
-            label="Desde"
-            value={draft.from ?? ''}
-            onChange={(e) => set('from')(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="Hasta"
-            value={draft.to ?? ''}
-            onChange={(e) => set('to')(e.currentTarget.value)}
-            error={rangeError}
-          />
-          <Group align="flex-end" gap="xs">
-            <Button type="submit">Filtrar</Button>
-            <Button variant="default" onClick={clear}>
-              Limpiar
-            </Button>
-          </Group>
-        </SimpleGrid>
-      </form>
+            <NativeSelect
+              label="Acción"
+              data={ACTION_OPTIONS}
+              value={draft.action ?? ''}
+              onChange={(e) => set('action')(e.currentTarget.value)}
+            />
+            <Group grow gap="xs" align="flex-start">
+              <NativeSelect
+                label="Objetivo"
+                data={TARGET_OPTIONS}
+                value={draft.targetKind ?? ''}
+                onChange={(e) => set('targetKind')(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Número"
+                inputMode="numeric"
+                disabled={!draft.targetKind}
+                value={draft.targetId ?? ''}
+                onChange={(e) => set('targetId')(e.currentTarget.value.replace(/\D/g, ''))}
+              />
+            </Group>
+            <DatePickerInput
+              label="Desde"
+              placeholder="dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              value={draft.from || null}
+              onChange={(v) => set('from')(v ?? '')}
+              ariaLabels={CALENDAR_LABELS}
+              popoverProps={{ transitionProps: { duration: 0 } }}
+              getDayProps={dayLabel}
+              leftSection={<IconCalendar size={16} aria-hidden />}
+            />
+            <DatePickerInput
+              label="Hasta"
+              placeholder="dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              clearable
+              value={draft.to || null}
+              onChange={(v) => set('to')(v ?? '')}
+              ariaLabels={CALENDAR_LABELS}
+              popoverProps={{ transitionProps: { duration: 0 } }}
+              getDayProps={dayLabel}
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              error={rangeError}
+            />
+            <Group align="flex-end" gap="xs">
+              <Button type="submit">Filtrar</Button>
+              <Button variant="default" onClick={clear}>
+                Limpiar
+              </Button>
+            </Group>
+          </SimpleGrid>
+        </form>
+      </DatesProvider>
 
       <Group justify="space-between" align="flex-start" mt="lg" mb="sm" wrap="wrap">
         <Verification />
