@@ -147,10 +147,12 @@ export async function upsertAdministrator(
         idrol: ADMIN,
         estatus: true,
       });
+      await recordAudit(trx, { action: 'usuario.clave', target: { kind: 'usuario', id: existing.id } });
       return { id: existing.id, created: false };
     }
     const id = await users.createUser(trx, { ...input, claveHash, idrol: ADMIN, estatus: true });
     if (id === 'duplicate') throw new Error('El correo ya existe');
+    await recordAudit(trx, { action: 'usuario.crear', target: { kind: 'usuario', id }, detail: { rol: ADMIN } });
     return { id, created: true };
   });
 }
