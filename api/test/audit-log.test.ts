@@ -297,6 +297,9 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect((await get('/internal/auditoria?desde=31/12/2026').expect(400)).body).toEqual({
       message: 'Fecha inválida. Usa el formato dd/mm/aaaa.',
     });
+    expect((await get('/internal/auditoria?hasta=9999-12-31').expect(400)).body).toEqual({
+      message: 'Fecha inválida. Usa el formato dd/mm/aaaa.',
+    });
     expect((await get('/internal/auditoria?accion=borrar.todo').expect(400)).body).toEqual({
       message: 'Acción desconocida.',
     });

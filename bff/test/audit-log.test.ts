@@ -22,7 +22,7 @@ describe('audit log: the normalisers', () => {
     ).toEqual({
       id: '7',
       at: '2026-11-27T15:00:00.000Z',
-      actorKind: 'usuario',
+      actorKind: 'USER',
       actorId: '1',
       actorName: 'Admin',
       action: 'plaza.eliminar',
@@ -33,7 +33,7 @@ describe('audit log: the normalisers', () => {
     });
     expect(
       normaliseAuditEntry({ id: '8', fecha: '2026-11-27 10:00:00Z', actor_tipo: 'TOKEN', accion: 'x', objetivo_id: 3 }),
-    ).toMatchObject({ id: '8', actorKind: 'token', targetId: '3', targetKind: null, actorName: null });
+    ).toMatchObject({ id: '8', actorKind: 'TOKEN', targetId: '3', targetKind: null, actorName: null });
     expect(normaliseAuditEntry({ id: 9, accion: 'x' })).toBeNull();
     expect(normaliseAuditEntry({ id: 9, fecha: 'ayer', accion: 'x' })).toBeNull();
     const page = normaliseAuditPage(

@@ -146,10 +146,18 @@ export interface AuditCsvRow {
   requestId: string | null;
 }
 
+/** The actor kinds as stored and as GraphQL names them. */
+const ACTOR_LABEL_ANY: Record<string, string> = {
+  ...AUDIT_ACTOR_LABEL,
+  USER: AUDIT_ACTOR_LABEL.usuario,
+  TOKEN: AUDIT_ACTOR_LABEL.token,
+  SYSTEM: AUDIT_ACTOR_LABEL.sistema,
+};
+
 export const auditCsvCells = (r: AuditCsvRow): (string | number)[] => [
   r.id,
   formatAuditInstant(r.at),
-  (AUDIT_ACTOR_LABEL as Record<string, string>)[r.actorKind] ?? r.actorKind,
+  ACTOR_LABEL_ANY[r.actorKind] ?? r.actorKind,
   r.actorName ?? '',
   auditActionLabel(r.action),
   describeAuditTarget(r.targetKind, r.targetId),

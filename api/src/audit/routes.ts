@@ -12,7 +12,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function dayParam(req: Request, name: string, next: boolean): Date | null {
   const raw = queryParam(req, name)?.trim();
   if (!raw) return null;
-  const start = DAY.test(raw) ? guatemalaToInstant(raw) : null;
+  // Years a log can hold; 9999-12-31 and the like are refused, not sent to the database.
+  const year = Number(raw.slice(0, 4));
+  const start = DAY.test(raw) && year >= 1900 && year <= 2999 ? guatemalaToInstant(raw) : null;
   if (!start) throw badRequest(AUDIT_MESSAGES.dateInvalid);
   return next ? new Date(start.getTime() + 24 * 3600_000) : start;
 }

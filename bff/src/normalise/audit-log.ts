@@ -6,7 +6,8 @@ import { pageEnvelope } from './paging.js';
 export interface AuditEntryDto {
   id: string;
   at: string;
-  actorKind: 'usuario' | 'token' | 'sistema';
+  /** USER (a staff account), TOKEN (an API token), SYSTEM. */
+  actorKind: 'USER' | 'TOKEN' | 'SYSTEM';
   actorId: string | null;
   actorName: string | null;
   action: string;
@@ -23,7 +24,13 @@ export interface AuditPage {
   pageSize: number;
 }
 
-const ACTOR_KINDS = new Set(['usuario', 'token', 'sistema']);
+const ACTOR_KINDS: Record<string, AuditEntryDto['actorKind']> = {
+  usuario: 'USER',
+  user: 'USER',
+  token: 'TOKEN',
+  sistema: 'SYSTEM',
+  system: 'SYSTEM',
+};
 
 /** One row of GET /internal/auditoria (or a line of its export); null without an id, a time or an action. */
 export function normaliseAuditEntry(raw: unknown): AuditEntryDto | null {
@@ -36,7 +43,7 @@ export function normaliseAuditEntry(raw: unknown): AuditEntryDto | null {
   return {
     id: rowId,
     at: new Date(at).toISOString(),
-    actorKind: (ACTOR_KINDS.has(kind) ? kind : 'sistema') as AuditEntryDto['actorKind'],
+    actorKind: ACTOR_KINDS[kind] ?? 'SYSTEM',
     actorId: id(pick(f, 'actorId', 'actor_id')),
     actorName: text(pick(f, 'actorNombre', 'actor_nombre')),
     action,

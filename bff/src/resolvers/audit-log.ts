@@ -5,21 +5,15 @@ import {
   auditVerificationMessage,
   describeAuditTarget,
 } from '@bolsa/domain';
-import type { AuditActorKind, QueryResolvers } from '../generated/resolvers.js';
+import type { QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { gqlError, unexpected } from '../errors.js';
 import type { AuditEntryDto } from '../normalise/audit-log.js';
 
-const ACTOR_KIND: Record<AuditEntryDto['actorKind'], AuditActorKind> = {
-  usuario: 'USER',
-  token: 'TOKEN',
-  sistema: 'SYSTEM',
-};
-
 const entry = (e: AuditEntryDto) => ({
   id: e.id,
   at: e.at,
-  actorKind: ACTOR_KIND[e.actorKind],
+  actorKind: e.actorKind,
   actorId: e.actorId,
   actorName: e.actorName,
   action: e.action,
