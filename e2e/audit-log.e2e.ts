@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../bff/src/config.js';
 import { createServer, type BffServer } from '../bff/src/server.js';
 import { startApi, type RunningApi } from '../api/src/server.js';
-import { launch, loginAs, newPage, screenshot } from './browser.js';
+import { axeViolations, launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
  * Issue 24, the audit log: an administrator creates an API token in /panel/usuarios; the action
@@ -80,7 +80,12 @@ describe('audit log', () => {
     await page.getByRole('button', { name: 'Verificar integridad' }).click();
     const intact = page.getByRole('status').filter({ hasText: 'La bitácora está íntegra' });
     await intact.waitFor();
-    const count = (await api.db.selectFrom('auditoria').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = (
+      await api.db
+        .selectFrom('auditoria')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(await intact.innerText()).toContain(`La bitácora está íntegra: ${Number(count)} registros verificados.`);
 
     // Someone with the database's rights alters the token's row behind the log's back.
@@ -97,8 +102,11 @@ describe('audit log', () => {
     await page.getByRole('button', { name: 'Verificar integridad' }).click();
     const altered = page.getByRole('alert').filter({ hasText: 'Registro alterado' });
     await altered.waitFor();
-    expect(await altered.innerText()).toMatch(new RegExp(`Registro alterado: #${row.id} del \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}\\.`));
+    expect(await altered.innerText()).toMatch(
+      new RegExp(`Registro alterado: #${row.id} del \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}\\.`),
+    );
     await screenshot(page, 'audit-log-altered');
+    expect(await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
 
     // The CSV of the filtered log.
     const [download] = await Promise.all([
