@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { adminEmailRoutes } from './admin-emails/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
+import { auditRequestMiddleware, auditRoutes } from './audit/index.js';
 import { applicationRoutes } from './applications/routes.js';
 import { assessmentRoutes } from './assessments/routes.js';
 import { assignedTestRoutes } from './assigned-tests/routes.js';
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(requireServiceToken([serviceToken, deps.previousServiceToken]));
+  // Past the token: the actor and address headers are the BFF's, and every audit row of the request uses them.
+  app.use(auditRequestMiddleware);
   app.use(express.json({ limit: '1mb' }));
 
   app.use(geographyRoutes(db));
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(exportRoutes(db));
   app.use(noteRoutes(db));
   app.use(tagRoutes(db));
+  app.use(auditRoutes(db));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   MAIL_WORKER: flag,
   /** Read the text of candidates' PDFs for the inbox search in this process (default yes; any number may). */
   CV_TEXT_WORKER: flag,
+  /** The audit log keeps rows this many months (issue 24); older ones are removed daily, and that run is recorded. */
+  AUDIT_RETENTION_MONTHS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(1200).default(24),
+  ),
   /** The site's public address, for links in e-mails. */
   PUBLIC_URL: optionalText.transform((v) => (v ?? 'http://localhost:4000').replace(/\/+$/, '')),
   /** S3-compatible storage (MinIO, AWS S3) instead of the local folder when endpoint and bucket are set. */

@@ -24,6 +24,7 @@ import {
 } from './observability/index.js';
 import { createFileStore, type FileStore } from './storage/index.js';
 import { sweepOrphanFiles } from './storage/orphans.js';
+import { purgeAudit } from './audit/index.js';
 
 export interface StartApiOptions {
   /** Default config API_PORT (4001); 0 = ephemeral. */
@@ -69,6 +70,8 @@ export interface StartApiOptions {
   /** Orphan file sweep (tests): how old a key must be, and how often it runs (default 1 h each). */
   orphanGraceMs?: number;
   orphanSweepMs?: number;
+  /** Default env AUDIT_RETENTION_MONTHS (24). */
+  auditRetentionMonths?: number;
 }
 
 export interface RunningApi {
@@ -144,6 +147,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let cvText: CvTextWorker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
+  let auditPurger: NodeJS.Timeout | undefined;
+  let purging: Promise<void> | undefined;
   try {
     const database = await createDatabase(target, {
       onQuery: metrics.query,
@@ -179,6 +184,22 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     sweepOrphans();
     sweeper = setInterval(sweepOrphans, options.orphanSweepMs ?? 3_600_000);
     sweeper.unref();
+    // The audit log's own retention (AUDIT_RETENTION_MONTHS): at start-up and daily, under the log's lock.
+    const purgeLog = () => {
+      purging ??= purgeAudit(database, options.auditRetentionMonths ?? config.AUDIT_RETENTION_MONTHS)
+        .then((r) => {
+          if (r.deleted) logger.info(`Bitácora de auditoría: ${r.deleted} registros antiguos depurados`);
+        })
+        .catch((err: unknown) =>
+          logger.error({ err: { type: (err as Error)?.name } }, 'No se pudo depurar la bitácora de auditoría'),
+        )
+        .finally(() => {
+          purging = undefined;
+        });
+    };
+    if (migrate) purgeLog();
+    auditPurger = setInterval(purgeLog, 24 * 3_600_000);
+    auditPurger.unref();
     metrics.watch(database, pgPoolOf(database));
     const readiness = new Readiness(database);
 
@@ -228,9 +249,11 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       closing ??= (async () => {
         readiness.draining = true;
         clearInterval(sweeper);
+        clearInterval(auditPurger);
         // The listener closes now; the mail worker stops claiming now: both drain side by side.
         await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop(), cvText?.stop()]);
         await sweeping;
+        await purging;
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });
       })();
@@ -239,6 +262,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
     return { url, token, db: database, filesDir: filesRoot, metrics, logger, close };
   } catch (err) {
+    clearInterval(sweeper);
+    clearInterval(auditPurger);
     await mailer?.stop().catch(() => undefined);
     await cvText?.stop().catch(() => undefined);
     server?.close();

@@ -12,6 +12,7 @@ import type { DataExports } from './files/data-exports.js';
 import type { Uploads } from './uploads/routes.js';
 import type { AccountsClient } from './upstream/accounts.js';
 import type { AdminEmailsClient } from './upstream/admin-emails.js';
+import type { AuditLogClient } from './upstream/audit-log.js';
 import type { ApplicationsClient } from './upstream/applications.js';
 import type { ApiTokensClient } from './upstream/api-tokens.js';
 import type { AssignedTestsClient } from './upstream/assigned-tests.js';
@@ -58,6 +59,8 @@ export interface Services {
   documentRequests: DocumentRequestsClient;
   /** Notes and tags on candidates (issue 23). */
   notesTags: NotesTagsClient;
+  /** The audit log (issue 24). */
+  auditLog: AuditLogClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

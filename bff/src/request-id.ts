@@ -4,10 +4,41 @@ import type { NextFunction, Request, Response } from 'express';
 // The module, not the index: the index reaches upstream/, which reaches back here (no cycles).
 import { requestIdFor, type TrustedPeer } from './observability/http.js';
 
-const current = new AsyncLocalStorage<string>();
+/** What the api hears about the request being served, on every call made for it. */
+interface RequestScope {
+  id: string;
+  /** The browser's address (Express's req.ip: TRUST_PROXY applied), for the audit log. */
+  address: string | null;
+  /** 'usuario:12' (a staff session) or 'token:3' (an API token), once the viewer is known. */
+  actor: string | null;
+}
+
+const current = new AsyncLocalStorage<RequestScope>();
 
 /** The id of the request being served (sent to the api on every call it makes), if any. */
-export const currentRequestId = (): string | undefined => current.getStore();
+export const currentRequestId = (): string | undefined => current.getStore()?.id;
+
+/**
+ * The headers that tell the api who acts and from where (its audit log). The api trusts them
+ * because only the BFF holds the service token.
+ */
+export function auditHeaders(): Record<string, string> {
+  const s = current.getStore();
+  if (!s) return {};
+  return {
+    ...(s.actor ? { 'x-bolsa-actor': s.actor } : {}),
+    ...(s.address ? { 'x-bolsa-client-address': s.address } : {}),
+  };
+}
+
+/** Records who acts in this request (the sessions, once they know the viewer). Candidates and guests: no one. */
+export function actAs(viewer: { id: string; kind: string } | null): void {
+  const s = current.getStore();
+  if (!s) return;
+  if (viewer?.kind === 'STAFF' && /^\d{1,10}$/.test(viewer.id)) s.actor = `usuario:${viewer.id}`;
+  else if (viewer?.kind === 'INTEGRATION' && /^token:\d{1,10}$/.test(viewer.id)) s.actor = viewer.id;
+  else s.actor = null;
+}
 
 export function requestIdOf(req: Request): string {
   return (req as Request & { requestId?: string }).requestId ?? randomUUID();
@@ -23,5 +54,5 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
   const id = requestIdFor(req, trusted);
   (req as Request & { requestId?: string }).requestId = id;
   res.setHeader('X-Request-Id', id);
-  current.run(id, next);
+  current.run({ id, address: req.ip ?? null, actor: null }, next);
 }

@@ -67,8 +67,10 @@ import { NotesTagsClient } from './upstream/notes-tags.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
 import { ExportsClient } from './upstream/exports.js';
+import { AuditLogClient } from './upstream/audit-log.js';
 import { reportsRouter } from './files/reports.js';
 import { candidateExportsRouter } from './files/candidate-exports.js';
+import { auditLogExportRouter } from './files/audit-log-export.js';
 import { resolverContext, type ServerContext } from './resolver-context.js';
 import { webRouter } from './files/web.js';
 import {
@@ -302,6 +304,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     exports: new ExportsClient(http),
     documentRequests: new DocumentRequestsClient(http),
     notesTags: new NotesTagsClient(http),
+    auditLog: new AuditLogClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(
@@ -435,6 +438,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   app.use('/files', candidateFilesRouter(services));
   app.use('/reports', reportsRouter(services));
   app.use('/reports', candidateExportsRouter(services));
+  app.use('/reports', auditLogExportRouter(services));
 
   const graphiqlFile = config.webDist ? path.join(config.webDist, 'graphiql.html') : null;
   app.get('/graphiql', (_req, res) => {

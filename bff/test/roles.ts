@@ -150,6 +150,9 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Query.funnelReport': ['{ funnelReport(from: "2026-01-01", to: "2026-12-31") { overall { total } } }', EDITORS],
   // Issue 23: the log of candidate-list exports is the administrator's.
   'Query.candidateExports': ['{ candidateExports { totalCount } }', ADMIN_ONLY],
+  // Issue 24: the audit log and its verification are the administrator's.
+  'Query.auditLog': ['{ auditLog(pageSize: 1) { totalCount } }', ADMIN_ONLY],
+  'Query.verifyAuditLog': ['{ verifyAuditLog { ok } }', ADMIN_ONLY],
   'Mutation.requestDocuments': [
     'mutation { requestDocuments(candidateId: "999999", documents: [CURRICULUM], comment: "Actualiza tu CV") { error { __typename } } }',
     EDITORS,

@@ -29,6 +29,8 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Query.documentRequest': 'candidate.ownProfile',
   'Query.funnelReport': 'report.view',
   'Query.candidateExports': 'candidate.exportLog',
+  'Query.auditLog': 'audit.view',
+  'Query.verifyAuditLog': 'audit.view',
   'Mutation.createStaffUser': 'staffUser.manage',
   'Mutation.updateStaffUser': 'staffUser.manage',
   'Mutation.toggleStaffUser': 'staffUser.manage',

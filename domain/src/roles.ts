@@ -124,6 +124,8 @@ export const CAPABILITIES = {
   /** Candidate lists to CSV/XLSX (issue 23): roles 1–2; the log of every export: the administrator. */
   'candidate.export': EDITORS,
   'candidate.exportLog': ADMINS,
+  /** The audit log (issue 24): reading, verifying and exporting it — the administrator only. */
+  'audit.view': ADMINS,
   /** The candidate's own area (spec 1 §6). */
   'candidate.ownProfile': [4],
   /** Applying to a vacancy and uploading its files (spec 1 §5): candidates; guests too (files.ts). */
@@ -178,6 +180,7 @@ export const ROUTES = [
   { path: '/panel/historial', audience: EDITORS },
   { path: '/panel/reportes', audience: EDITORS },
   { path: '/panel/usuarios', audience: ADMINS },
+  { path: '/panel/auditoria', audience: ADMINS },
 ] as const satisfies readonly RouteRule[];
 
 function matchesPattern(pattern: string, pathname: string): boolean {
@@ -221,6 +224,7 @@ export const STAFF_NAV = [
   { path: '/panel/historial', label: 'Historial', roles: EDITORS },
   { path: '/panel/reportes', label: 'Reportes', roles: EDITORS },
   { path: '/panel/usuarios', label: 'Usuarios', roles: ADMINS },
+  { path: '/panel/auditoria', label: 'Auditoría', roles: ADMINS },
 ] as const satisfies readonly { path: string; label: string; roles: readonly RoleId[] }[];
 
 export function navLinksFor(role: RoleId | null): { path: string; label: string }[] {

@@ -53,6 +53,7 @@ describe('roles', () => {
       ['candidate.delete', [1, 2]],
       ['candidate.history', [1, 2]],
       ['candidate.ownProfile', [4]],
+      ['audit.view', [1]],
     ];
     for (const [capability, roles] of table)
       for (const r of [1, 2, 3, 4] as RoleId[])
@@ -64,8 +65,10 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    // The specs' 23, and the vacancy board of issue 23.
-    expect(ROUTES.map((r) => r.path)).toHaveLength(24);
+    // The specs' 23, the vacancy board of issue 23 and the audit log of issue 24.
+    expect(ROUTES.map((r) => r.path)).toHaveLength(25);
+    expect(routeRedirect('/panel/auditoria', 2)).toBe('/panel');
+    expect(routeRedirect('/panel/auditoria', 1)).toBeNull();
     expect(routeRule('/panel/plazas/7/tablero')?.path).toBe('/panel/plazas/:id/tablero');
     expect(routeRule('/panel/detallecandidato/15')?.path).toBe('/panel/detallecandidato/:id');
     expect(routeRule('/panel/usuarios/')?.path).toBe('/panel/usuarios');
@@ -111,6 +114,7 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
       'Historial',
       'Reportes',
       'Usuarios',
+      'Auditoría',
     ]);
     expect(navLinksFor(null)).toEqual([]);
   });

@@ -25,7 +25,7 @@ import {
   type CandidateListQuery,
   type PipelineDeps,
 } from '../pipeline/index.js';
-import { changeTagsIn, unknownTagIds } from '../tags/index.js';
+import { auditTagChange, changeTagsIn, unknownTagIds } from '../tags/index.js';
 
 export type BulkSelection = { ids: number[] } | { filter: CandidateListQuery };
 
@@ -78,7 +78,7 @@ async function oneRow(trx: Transaction<Database>, deps: PipelineDeps, id: number
       outcome: 'unchanged',
       message: BULK_MESSAGES.unchanged(current),
     };
-  const o = await changeStateIn(trx, deps, { id, to: c.to, actor: c.actor, note: c.note });
+  const o = await changeStateIn(trx, deps, { id, to: c.to, actor: c.actor, note: c.note, bulk: true });
   if (o.ok)
     return {
       id,
@@ -186,6 +186,7 @@ async function oneTagRow(trx: Transaction<Database>, id: number, c: BulkTagChang
   const name = locked.nombre?.trim() || null;
   const o = await changeTagsIn(trx, id, { add: c.add, remove: c.remove }, c.actor.userId);
   if (!o.ok) return { id, name, outcome: 'refused', tagIds: o.current, message: BULK_TAG_MESSAGES.limit };
+  await auditTagChange(trx, id, o, true);
   const same = o.after.length === o.before.length && o.after.every((t) => o.before.includes(t));
   return same
     ? {

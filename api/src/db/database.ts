@@ -54,6 +54,7 @@ import type { ArchivosPreparadosTable } from './tables/files.js';
 import type { ExportacionesTable } from './tables/exports.js';
 import type { EtiquetasTable, PostulanteEtiquetasTable, PostulanteNotasTable } from './tables/notes-tags.js';
 import type { TextosArchivosTable } from './tables/cv-text.js';
+import type { AuditoriaTable } from './tables/audit.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -85,6 +86,7 @@ export interface Database {
   etiquetas: EtiquetasTable;
   postulante_etiquetas: PostulanteEtiquetasTable;
   textos_archivos: TextosArchivosTable;
+  auditoria: AuditoriaTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/index.js';
 import type { Db } from '../db/database.js';
 import { clampPage, type Paging } from '../lists.js';
 import { candidateIdsInOrder, candidatesByIds, type CandidateListQuery } from '../pipeline/index.js';
@@ -27,17 +28,24 @@ export interface CandidateExportRequest {
 export async function startCandidateExport(db: Db, r: CandidateExportRequest) {
   const ids = r.ids?.length ? await existingInOrder(db, r.ids) : await candidateIdsInOrder(db, r.query);
   const selected = r.ids?.length ? r.ids.length : null;
-  await repo.insertExport(db, {
-    userId: r.userId,
-    tokenId: r.tokenId,
-    role: r.role,
-    list: r.list,
-    vacancyId: r.query.vacancyId ?? null,
-    state: selected === null ? (r.query.state ?? null) : null,
-    search: selected === null ? r.search : null,
-    rows: ids.length,
-    format: r.format,
-    selected,
+  await db.transaction().execute(async (trx) => {
+    const exportId = await repo.insertExport(trx, {
+      userId: r.userId,
+      tokenId: r.tokenId,
+      role: r.role,
+      list: r.list,
+      vacancyId: r.query.vacancyId ?? null,
+      state: selected === null ? (r.query.state ?? null) : null,
+      search: selected === null ? r.search : null,
+      rows: ids.length,
+      format: r.format,
+      selected,
+    });
+    await recordAudit(trx, {
+      action: 'exportacion.candidatos',
+      target: { kind: 'exportacion', id: exportId },
+      detail: { lista: r.list, plazaId: r.query.vacancyId ?? null, filas: ids.length, formato: r.format },
+    });
   });
   return {
     total: ids.length,

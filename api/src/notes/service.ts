@@ -4,6 +4,7 @@
  */
 import { can, GENERIC_MESSAGES, NOTE_MESSAGES, noteTextSchema } from '@bolsa/domain';
 import type { Actor } from '../actor.js';
+import { recordAudit } from '../audit/index.js';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import * as repo from './repository.js';
@@ -41,7 +42,14 @@ export async function addNote(db: Db, candidateId: number, rawText: unknown, act
       .executeTakeFirst();
     if (!c) throw notFound(NOTE_MESSAGES.candidateNotFound);
     const userId = actor.userId === null ? null : await existingUser(trx, actor.userId);
-    return repo.insertNote(trx, { candidateId, userId, text });
+    const note = await repo.insertNote(trx, { candidateId, userId, text });
+    // The note's id and candidate, never its text.
+    await recordAudit(trx, {
+      action: 'nota.crear',
+      target: { kind: 'nota', id: note.id },
+      detail: { postulanteId: candidateId },
+    });
+    return note;
   });
 }
 
@@ -63,7 +71,13 @@ export async function updateNote(db: Db, id: number, rawText: unknown, actor: Ac
   return db.transaction().execute(async (trx) => {
     await ownNote(trx, id, actor);
     await repo.updateNote(trx, id, text);
-    return (await repo.findNote(trx, id))!;
+    const note = (await repo.findNote(trx, id))!;
+    await recordAudit(trx, {
+      action: 'nota.editar',
+      target: { kind: 'nota', id },
+      detail: { postulanteId: note.postulanteId },
+    });
+    return note;
   });
 }
 
@@ -71,6 +85,12 @@ export async function deleteNote(db: Db, id: number, actor: Actor): Promise<void
   writer(actor);
   await db.transaction().execute(async (trx) => {
     await ownNote(trx, id, actor);
+    const note = await repo.findNote(trx, id);
     await repo.deleteNote(trx, id);
+    await recordAudit(trx, {
+      action: 'nota.eliminar',
+      target: { kind: 'nota', id },
+      detail: { postulanteId: note?.postulanteId ?? null },
+    });
   });
 }

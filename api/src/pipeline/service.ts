@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/index.js';
 import {
   allowedNext,
   canonicalState,
@@ -124,6 +125,8 @@ export interface StateChange {
    * 'enviar-pruebas', the interview invitation); null sends none. Built from the locked row.
    */
   mail?: ((row: repo.LockedCandidate) => RenderedMail | null) | null;
+  /** Part of a bulk move (recorded as such in the audit log). */
+  bulk?: boolean;
 }
 
 export type StateChangeOutcome =
@@ -202,6 +205,14 @@ export async function changeStateIn(
     userId,
     note: [note, hireNote].filter(Boolean).join(' · ') || null,
   });
+  // Staff and tokens only: a candidate's own moves are theirs, not the back office's. No note text
+  // in the row (it may hold personal data): the states are enough.
+  if (c.actor.role !== 4)
+    await recordAudit(trx, {
+      action: c.bulk ? 'candidato.estado_masivo' : c.to === null ? 'candidato.reactivar' : 'candidato.estado',
+      target: { kind: 'postulante', id: row.id },
+      detail: { de: current, a: to },
+    });
   if (address && c.mail !== undefined) {
     const custom = c.mail?.(row) ?? null;
     if (custom) await enqueueMail(trx, custom, address, { applicationId: row.id });
@@ -225,7 +236,11 @@ export async function changeStateIn(
 
 /** Deletes the candidate (row, queued e-mails, history) and then its files; false when none. */
 export async function deleteCandidate(deps: PipelineDeps, id: number): Promise<boolean> {
-  const keys = await deps.db.transaction().execute((trx) => repo.deleteCandidate(trx, id));
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const k = await repo.deleteCandidate(trx, id);
+    if (k !== null) await recordAudit(trx, { action: 'candidato.eliminar', target: { kind: 'postulante', id } });
+    return k;
+  });
   if (keys === null) return false;
   // After the commit: a failed removal leaves an orphan file (swept), never a row without its file.
   // A key the candidate's profile (or another application) still names is theirs to keep.

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/index.js';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { startOfGuatemalaDay, todayInGuatemala } from '@bolsa/domain';
@@ -65,12 +66,26 @@ export async function recordAccess(
     candidateUserId: r.scope === 'perfil' ? r.usuarioCandidatoId : null,
     tipo: r.tipo,
   };
+  // Each new access row has its audit row in the same transaction (a repeated photo view has neither).
+  const audited = async (trx: Db, insert: () => Promise<number | null>) => {
+    const id = await insert();
+    if (id !== null)
+      await recordAudit(trx, {
+        action: 'archivo.abrir',
+        target: { kind: 'archivo', id: a.fileId },
+        detail: { ambito: r.scope, tipo: r.tipo, postulanteId: r.postulanteId },
+      });
+    return id;
+  };
   // An API token (no staff member) is logged every time: the row is all that tells its calls apart.
-  if (access.staffUserId === null || !LOGGED_ONCE_A_DAY.has(r.tipo)) return repo.insertFileAccess(db, access);
+  if (access.staffUserId === null || !LOGGED_ONCE_A_DAY.has(r.tipo))
+    return db.transaction().execute((trx) => audited(trx, () => repo.insertFileAccess(trx, access)));
   const { tokenId: _token, ...rest } = access;
   const key = { ...rest, staffUserId: access.staffUserId };
   const since = startOfGuatemalaDay(todayInGuatemala())!.toISOString();
   return db
     .transaction()
-    .execute(async (trx) => (await repo.accessSince(trx, key, since)) ?? repo.insertFileAccess(trx, key));
+    .execute(
+      async (trx) => (await repo.accessSince(trx, key, since)) ?? audited(trx, () => repo.insertFileAccess(trx, key)),
+    );
 }

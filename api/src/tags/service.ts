@@ -5,6 +5,7 @@
 import { can, GENERIC_MESSAGES, nextTagIds, TAG_LIMITS, TAG_MESSAGES, tagInputSchema, tagKey } from '@bolsa/domain';
 import type { Transaction } from 'kysely';
 import type { Actor } from '../actor.js';
+import { recordAudit } from '../audit/index.js';
 import type { Database, Db } from '../db/database.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import * as repo from './repository.js';
@@ -31,6 +32,7 @@ export async function createTag(db: Db, raw: { name: unknown; color: unknown }, 
       userId: await repo.existingUser(trx, actor.userId),
     });
     if (!tag) throw new HttpError(409, TAG_MESSAGES.nameTaken);
+    await recordAudit(trx, { action: 'etiqueta.definir', target: { kind: 'etiqueta', id: tag.id } });
     return tag;
   });
 }
@@ -73,6 +75,22 @@ export async function changeTagsIn(
   };
 }
 
+/** The audit row of a tag change that changed something (ids of the tags before and after). */
+export async function auditTagChange(
+  trx: Transaction<Database>,
+  candidateId: number,
+  o: { before: number[]; after: number[] },
+  bulk: boolean,
+): Promise<void> {
+  const same = o.after.length === o.before.length && o.after.every((t) => o.before.includes(t));
+  if (same) return;
+  await recordAudit(trx, {
+    action: bulk ? 'etiqueta.asignar_masivo' : 'etiqueta.asignar',
+    target: { kind: 'postulante', id: candidateId },
+    detail: { antes: o.before, despues: o.after },
+  });
+}
+
 /** Which of `ids` name no tag. */
 export async function unknownTagIds(db: Db, ids: readonly number[]): Promise<number[]> {
   const known = new Set(await repo.existingTagIds(db, ids));
@@ -97,6 +115,7 @@ export async function changeCandidateTags(
     if (named.some((id) => !known.has(id))) throw badRequest(TAG_MESSAGES.notFound);
     const o = await changeTagsIn(trx, candidateId, change, actor.userId);
     if (!o.ok) throw badRequest(TAG_MESSAGES.tooMany);
+    await auditTagChange(trx, candidateId, o, false);
     return o.after;
   });
 }

@@ -134,3 +134,14 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const row = await db.deleteFrom('usuarios').where('id', '=', id).returning('id').executeTakeFirst();
   return row !== undefined;
 }
+
+/** The role and status an update starts from (locked with the row), for the audit log. */
+export async function userFacts(trx: Db, id: number): Promise<{ idrol: number; estatus: boolean } | null> {
+  const row = await trx
+    .selectFrom('usuarios')
+    .select(['idrol', 'estatus'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? { idrol: row.idrol, estatus: row.estatus } : null;
+}

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import type { Db } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import * as users from './repository.js';
@@ -21,12 +22,59 @@ export const findUserSession = (db: Db, id: number) => users.findUserSession(db,
 export async function checkLogin(db: Db, usuario: string | null, clave: string) {
   const found = usuario === null ? null : await users.findUserForLogin(db, usuario);
   const ok = await verifyPassword(found?.clave_hash, clave);
-  return found && ok ? found : null;
+  const user = found && ok ? found : null;
+  // Audited either way; a failed attempt names the account only by its id when there is one —
+  // never the e-mail typed.
+  const self: AuditActor = { kind: 'usuario', id: found?.id ?? null };
+  if (user && user.estatus)
+    await recordAudit(db, { action: 'sesion.ingreso', target: { kind: 'usuario', id: user.id }, actor: self });
+  else
+    await recordAudit(db, {
+      action: 'sesion.fallida',
+      target: found ? { kind: 'usuario', id: found.id } : null,
+      actor: { kind: 'sistema', id: null },
+      detail: { motivo: !found ? 'cuenta desconocida' : user ? 'cuenta inactiva' : 'contraseña incorrecta' },
+    });
+  return user;
 }
 
 /** `clave` is hashed here, after every check of the input passed. */
 export async function createUser(db: Db, input: Required<Omit<StaffUserInput, 'claveHash'>>, clave: string) {
-  return users.createUser(db, { ...input, claveHash: await hashPassword(clave) });
+  const claveHash = await hashPassword(clave);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const id = await users.createUser(trx, { ...input, claveHash });
+      if (id === 'duplicate') throw new Duplicate();
+      await recordAudit(trx, {
+        action: 'usuario.crear',
+        target: { kind: 'usuario', id },
+        detail: { rol: input.idrol },
+      });
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof Duplicate) return 'duplicate' as const;
+    throw err;
+  }
+}
+
+class Duplicate extends Error {}
+
+/** One audit row per kind of change an update made (edit, role, password, status). */
+async function auditUpdate(
+  trx: Db,
+  id: number,
+  before: { idrol: number; estatus: boolean },
+  input: Omit<StaffUserInput, 'claveHash'>,
+  passwordChanged: boolean,
+) {
+  const target = { kind: 'usuario' as const, id };
+  await recordAudit(trx, { action: 'usuario.editar', target });
+  if (input.idrol !== undefined && input.idrol !== before.idrol)
+    await recordAudit(trx, { action: 'usuario.rol', target, detail: { de: before.idrol, a: input.idrol } });
+  if (passwordChanged) await recordAudit(trx, { action: 'usuario.clave', target });
+  if (input.estatus !== undefined && input.estatus !== before.estatus)
+    await recordAudit(trx, { action: input.estatus ? 'usuario.activar' : 'usuario.desactivar', target });
 }
 
 /**
@@ -44,7 +92,10 @@ export async function updateUser(
     return await db.transaction().execute(async (trx) => {
       const removesAdmin = (input.idrol !== undefined && input.idrol !== ADMIN) || input.estatus === false;
       if (removesAdmin && (await isLastActiveAdmin(trx, id))) return 'lastAdmin' as const;
-      return users.updateUser(trx, id, { ...input, ...(claveHash && { claveHash }) });
+      const before = await users.userFacts(trx, id);
+      const outcome = await users.updateUser(trx, id, { ...input, ...(claveHash && { claveHash }) });
+      if (outcome === 'ok' && before) await auditUpdate(trx, id, before, input, !!claveHash);
+      return outcome;
     });
   } catch (err) {
     // The e-mail is taken (also when a concurrent update won); the transaction is already rolled back.
@@ -56,14 +107,22 @@ export async function updateUser(
 export async function toggleUser(db: Db, id: number): Promise<boolean | null | 'lastAdmin'> {
   return db.transaction().execute(async (trx) => {
     if (await isLastActiveAdmin(trx, id)) return 'lastAdmin' as const;
-    return users.toggleUser(trx, id);
+    const estatus = await users.toggleUser(trx, id);
+    if (estatus !== null)
+      await recordAudit(trx, {
+        action: estatus ? 'usuario.activar' : 'usuario.desactivar',
+        target: { kind: 'usuario', id },
+      });
+    return estatus;
   });
 }
 
 export async function deleteUser(db: Db, id: number): Promise<boolean | 'lastAdmin'> {
   return db.transaction().execute(async (trx) => {
     if (await isLastActiveAdmin(trx, id)) return 'lastAdmin' as const;
-    return users.deleteUser(trx, id);
+    const deleted = await users.deleteUser(trx, id);
+    if (deleted) await recordAudit(trx, { action: 'usuario.eliminar', target: { kind: 'usuario', id } });
+    return deleted;
   });
 }
 
@@ -88,10 +147,12 @@ export async function upsertAdministrator(
         idrol: ADMIN,
         estatus: true,
       });
+      await recordAudit(trx, { action: 'usuario.clave', target: { kind: 'usuario', id: existing.id } });
       return { id: existing.id, created: false };
     }
     const id = await users.createUser(trx, { ...input, claveHash, idrol: ADMIN, estatus: true });
     if (id === 'duplicate') throw new Error('El correo ya existe');
+    await recordAudit(trx, { action: 'usuario.crear', target: { kind: 'usuario', id }, detail: { rol: ADMIN } });
     return { id, created: true };
   });
 }

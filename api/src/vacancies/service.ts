@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/index.js';
 import {
   acceptsKind,
   COMMON_MESSAGES,
@@ -223,20 +224,24 @@ export async function createVacancy(db: Db, files: FileStore, f: VacancyForm): P
   ]);
 
   return storeThen(files, variants, (imagen) =>
-    repo.createVacancy(db, {
-      nombre,
-      sedeId,
-      lugar: place.lugar,
-      departamento,
-      descripcion,
-      requisitos: f.requisitos,
-      beneficios: f.beneficios,
-      imagen,
-      fechaPublicacion,
-      fechaFinalizacion,
-      status,
-      publicadoPor,
-      actualizadoPor,
+    db.transaction().execute(async (trx) => {
+      const id = await repo.createVacancy(trx, {
+        nombre,
+        sedeId,
+        lugar: place.lugar,
+        departamento,
+        descripcion,
+        requisitos: f.requisitos,
+        beneficios: f.beneficios,
+        imagen,
+        fechaPublicacion,
+        fechaFinalizacion,
+        status,
+        publicadoPor,
+        actualizadoPor,
+      });
+      await recordAudit(trx, { action: 'plaza.crear', target: { kind: 'plaza', id } });
+      return id;
     }),
   );
 }
@@ -294,23 +299,44 @@ export async function updateVacancy(db: Db, files: FileStore, id: number, f: Vac
   };
   const outcome = variants
     ? await storeThen(files, variants, async (imagen) => {
-        const r = await db.transaction().execute((trx) => repo.updateVacancy(trx, id, { ...changes, imagen }));
+        const r = await db.transaction().execute((trx) => updateAudited(trx, id, { ...changes, imagen }));
         // Deleted meanwhile: the new files must not stay behind.
         if (r === 'missing') throw notFound(MESSAGES.vacancyNotFound);
         return r;
       })
-    : await db.transaction().execute((trx) => repo.updateVacancy(trx, id, changes));
+    : await db.transaction().execute((trx) => updateAudited(trx, id, changes));
   if (outcome === 'missing') throw notFound(MESSAGES.vacancyNotFound);
   // Only once the row points at the new image.
   await removeImage(files, outcome.replacedImage);
 }
 
+async function updateAudited(trx: Parameters<typeof repo.updateVacancy>[0], id: number, changes: repo.VacancyChanges) {
+  const r = await repo.updateVacancy(trx, id, changes);
+  if (r !== 'missing') await recordAudit(trx, { action: 'plaza.editar', target: { kind: 'plaza', id } });
+  return r;
+}
+
 /** The number of applications deleted with it, or null when there is no such vacancy. */
 export async function deleteVacancy(db: Db, files: FileStore, id: number): Promise<number | null> {
-  const deleted = await db.transaction().execute((trx) => repo.deleteVacancy(trx, id));
+  const deleted = await db.transaction().execute(async (trx) => {
+    const d = await repo.deleteVacancy(trx, id);
+    if (d)
+      await recordAudit(trx, {
+        action: 'plaza.eliminar',
+        target: { kind: 'plaza', id },
+        detail: { candidatosEliminados: d.candidatosEliminados },
+      });
+    return d;
+  });
   if (!deleted) return null;
   await removeImage(files, deleted.imagen);
   return deleted.candidatosEliminados;
 }
 
-export const setFeatured = (db: Db, id: number, destacado: boolean) => repo.setFeatured(db, id, destacado);
+export const setFeatured = (db: Db, id: number, destacado: boolean) =>
+  db.transaction().execute(async (trx) => {
+    const r = await repo.setFeatured(trx, id, destacado);
+    if (r !== null)
+      await recordAudit(trx, { action: 'plaza.editar', target: { kind: 'plaza', id }, detail: { destacado } });
+    return r;
+  });

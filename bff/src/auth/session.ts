@@ -9,6 +9,7 @@ import type { AccountsClient } from '../upstream/accounts.js';
 import type { SessionCache } from './session-cache.js';
 import type { SharedStore } from './store.js';
 import type { Viewer, ViewerKind } from './viewer.js';
+import { actAs } from '../request-id.js';
 
 export const SESSION_COOKIE = 'bolsa_sesion';
 
@@ -72,7 +73,10 @@ export class Sessions {
   viewer(req: Request, res: Response): Promise<Viewer | null> {
     let memo = viewerMemo.get(req);
     if (!memo) {
-      memo = this.resolve(req, res);
+      memo = this.resolve(req, res).then((v) => {
+        actAs(v);
+        return v;
+      });
       viewerMemo.set(req, memo);
     }
     return memo;

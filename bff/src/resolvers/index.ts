@@ -15,6 +15,7 @@ import { documentRequestMutations, documentRequestQueries } from './document-req
 import { interviewMutations } from './interview.js';
 import { funnelReportQueries } from './funnel-report.js';
 import { candidateExportQueries } from './candidate-export.js';
+import { auditLogQueries } from './audit-log.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
@@ -48,6 +49,7 @@ export const resolvers: Resolvers<Context> = {
     ...documentRequestQueries,
     ...noteTagQueries,
     ...vacancyBoardQueries,
+    ...auditLogQueries,
   },
   Mutation: {
     ...sessionMutations,

@@ -24,7 +24,7 @@ export interface CandidateExportStream {
 }
 
 /** The lines of an NDJSON body as they arrive; pulling the next one reads the body no further than it. */
-async function* ndjsonLines(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
+export async function* ndjsonLines(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let rest = '';
   for await (const chunk of body) {

@@ -3,7 +3,7 @@ import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError, unexpected } from '../errors.js';
 // The module, not the index: the index reaches auth/, which reaches back here (no cycles).
 import type { BffMetrics, UpstreamFailure } from '../observability/metrics.js';
-import { currentRequestId } from '../request-id.js';
+import { auditHeaders, currentRequestId } from '../request-id.js';
 import { failureOf, success, type Result } from './failure.js';
 
 export interface UpstreamOptions {
@@ -264,6 +264,8 @@ export class Upstream {
           ...(o.stream ? { 'content-type': 'application/octet-stream' } : {}),
           // One id follows the request through both logs.
           ...(requestId ? { 'x-request-id': requestId } : {}),
+          // Who acts and from which address, for the api's audit log.
+          ...auditHeaders(),
         },
         body: o.form ?? o.stream ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,

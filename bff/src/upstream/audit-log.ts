@@ -1,0 +1,88 @@
+import type { AuditVerification } from '@bolsa/domain';
+import { unexpected } from '../errors.js';
+import {
+  auditExportTotal,
+  normaliseAuditEntry,
+  normaliseAuditPage,
+  normaliseAuditVerification,
+  type AuditEntryDto,
+  type AuditPage,
+} from '../normalise/audit-log.js';
+import { ndjsonLines } from './exports.js';
+import { failureOf, type Result } from './failure.js';
+import type { Upstream } from './http.js';
+
+/** The filters of the audit log, as GraphQL and the CSV link take them. */
+export interface AuditFilterInput {
+  actor?: string | null;
+  action?: string | null;
+  targetKind?: string | null;
+  targetId?: string | null;
+  /** Guatemala days 'YYYY-MM-DD', inclusive. */
+  from?: string | null;
+  to?: string | null;
+}
+
+const queryOf = (f: AuditFilterInput) => ({
+  actor: f.actor?.trim() || undefined,
+  accion: f.action?.trim() || undefined,
+  objetivoTipo: f.targetKind?.trim() || undefined,
+  objetivoId: f.targetId?.trim() || undefined,
+  desde: f.from || undefined,
+  hasta: f.to || undefined,
+});
+
+export interface AuditExportStream {
+  total: number | null;
+  rows: AsyncIterable<AuditEntryDto>;
+  cancel(): void;
+}
+
+/** The audit log (GET/POST /internal/auditoria…, issue 24): the only code that knows its REST spelling. */
+export class AuditLogClient {
+  constructor(private readonly http: Upstream) {}
+
+  async list(f: AuditFilterInput, page: number, pageSize: number): Promise<Result<AuditPage>> {
+    const r = await this.http.send('/internal/auditoria', { query: { ...queryOf(f), page, pageSize } });
+    return r.ok ? { ok: true, value: normaliseAuditPage(r.value, { page, pageSize }) } : r;
+  }
+
+  async verify(): Promise<AuditVerification> {
+    // The whole chain, in batches: longer than a list.
+    const raw = await this.http.read('/internal/auditoria/verificar', { method: 'POST', json: {}, timeoutMs: 120_000 });
+    const v = normaliseAuditVerification(raw);
+    if (!v) throw unexpected({ kind: 'unconfirmed', message: null, title: null, code: null, status: 200 });
+    return v;
+  }
+
+  async export(f: AuditFilterInput): Promise<Result<AuditExportStream>> {
+    const res = await this.http.raw('/internal/auditoria/exportar', { query: queryOf(f), timeoutMs: 60_000 });
+    if (res.statusCode !== 200) {
+      const textBody = await res.body.text();
+      let body: unknown = textBody;
+      try {
+        body = JSON.parse(textBody);
+      } catch {
+        /* not JSON: the text is the body */
+      }
+      return { ok: false, failure: failureOf(res.statusCode, body) };
+    }
+    const body = res.body;
+    async function* rows() {
+      for await (const line of ndjsonLines(body)) {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        const row = normaliseAuditEntry(raw);
+        if (row) yield row;
+      }
+    }
+    return {
+      ok: true,
+      value: { total: auditExportTotal(res.headers['x-total-count']), rows: rows(), cancel: () => body.destroy() },
+    };
+  }
+}

@@ -1,0 +1,190 @@
+// The audit log (issue 24, item 2): what each recorded action is called, how the panel words it,
+// the verification's answer and the filter's rules. Every tier asks here.
+import { formatDate } from './format.js';
+import { toGuatemalaWallClock } from './time.js';
+
+/** Every action the log records, as stored (`accion`), with the words the panel shows. */
+export const AUDIT_ACTION_LABEL = {
+  'sesion.ingreso': 'Inicio de sesión',
+  'sesion.fallida': 'Inicio de sesión fallido',
+  'usuario.crear': 'Usuario creado',
+  'usuario.editar': 'Usuario editado',
+  'usuario.rol': 'Cambio de rol',
+  'usuario.clave': 'Cambio de contraseña',
+  'usuario.desactivar': 'Usuario desactivado',
+  'usuario.activar': 'Usuario activado',
+  'usuario.eliminar': 'Usuario eliminado',
+  'token.crear': 'Token de API creado',
+  'token.revocar': 'Token de API revocado',
+  'plaza.crear': 'Plaza creada',
+  'plaza.editar': 'Plaza editada',
+  'plaza.eliminar': 'Plaza eliminada',
+  'candidato.estado': 'Cambio de estado',
+  'candidato.estado_masivo': 'Cambio de estado masivo',
+  'candidato.reactivar': 'Candidato reactivado',
+  'candidato.eliminar': 'Candidato eliminado',
+  'nota.crear': 'Nota agregada',
+  'nota.editar': 'Nota editada',
+  'nota.eliminar': 'Nota eliminada',
+  'etiqueta.definir': 'Etiqueta definida',
+  'etiqueta.asignar': 'Etiquetas asignadas',
+  'etiqueta.asignar_masivo': 'Etiquetas asignadas en bloque',
+  'archivo.abrir': 'Archivo abierto',
+  'exportacion.candidatos': 'Exportación de candidatos',
+  'auditoria.exportar': 'Exportación de la bitácora',
+  'auditoria.retencion': 'Depuración de la bitácora',
+  'plantilla.editar': 'Plantilla de correo editada',
+  'plantilla.restaurar': 'Plantilla de correo restaurada',
+  'retencion.ejecutar': 'Ejecución de retención',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABEL;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABEL) as AuditAction[];
+
+export const isAuditAction = (v: unknown): v is AuditAction => typeof v === 'string' && v in AUDIT_ACTION_LABEL;
+
+/** What an action was done to (ids only, never personal data). */
+export const AUDIT_TARGET_LABEL = {
+  usuario: 'Usuario',
+  token: 'Token de API',
+  plaza: 'Plaza',
+  postulante: 'Candidato',
+  nota: 'Nota',
+  etiqueta: 'Etiqueta',
+  archivo: 'Archivo',
+  exportacion: 'Exportación',
+  plantilla: 'Plantilla',
+  auditoria: 'Bitácora',
+  retencion: 'Retención',
+} as const;
+export type AuditTargetKind = keyof typeof AUDIT_TARGET_LABEL;
+export const isAuditTargetKind = (v: unknown): v is AuditTargetKind => typeof v === 'string' && v in AUDIT_TARGET_LABEL;
+
+/** Who acted: a staff account, an API token, or the system itself (a scheduled job, a failed log-in). */
+export const AUDIT_ACTOR_KINDS = ['usuario', 'token', 'sistema'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+export const AUDIT_ACTOR_LABEL: Record<AuditActorKind, string> = {
+  usuario: 'Usuario',
+  token: 'Token de API',
+  sistema: 'Sistema',
+};
+
+/** How long rows are kept (AUDIT_RETENTION_MONTHS), the page size and the export's cap. */
+export const AUDIT_LIMITS = {
+  retentionMonthsDefault: 24,
+  retentionMonthsMin: 1,
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+  exportRowsMax: 100_000,
+  /** Rows read per batch by the verification (it never holds the whole log). */
+  verifyBatch: 1_000,
+  detailBytesMax: 2_000,
+} as const;
+
+/** The hash the first row of the log points back to. */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+
+export const AUDIT_MESSAGES = {
+  dateInvalid: 'Fecha inválida. Usa el formato dd/mm/aaaa.',
+  rangeInvalid: 'La fecha inicial debe ser anterior o igual a la final.',
+  actionInvalid: 'Acción desconocida.',
+  targetInvalid: 'Objetivo inválido.',
+  loadError: 'No se pudo cargar la bitácora. Intenta de nuevo.',
+  empty: 'No hay registros con estos filtros.',
+  verifyError: 'No se pudo verificar la bitácora. Intenta de nuevo.',
+  exportTooLarge: `La exportación admite hasta ${AUDIT_LIMITS.exportRowsMax} registros; acota los filtros.`,
+} as const;
+
+/** 'dd/mm/yyyy HH:mm' in Guatemala. */
+export function formatAuditInstant(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const w = toGuatemalaWallClock(ms);
+  return `${formatDate(w.date)} ${w.time}`;
+}
+
+/** The verification's answer, as the panel words it. */
+export type AuditVerification =
+  { ok: true; count: number } | { ok: false; count: number; brokenId: number; brokenAt: string };
+
+export function auditVerificationMessage(v: AuditVerification): string {
+  if (v.ok)
+    return `La bitácora está íntegra: ${v.count} ${v.count === 1 ? 'registro verificado' : 'registros verificados'}.`;
+  return `Registro alterado: #${v.brokenId} del ${formatAuditInstant(v.brokenAt)}.`;
+}
+
+/** 'Plaza #12', 'Candidato #40', '—' when the action has no target. */
+export function describeAuditTarget(kind: string | null, id: string | null): string {
+  if (!kind) return '—';
+  const label = isAuditTargetKind(kind) ? AUDIT_TARGET_LABEL[kind] : kind;
+  return id ? `${label} #${id}` : label;
+}
+
+export const auditActionLabel = (action: string): string =>
+  isAuditAction(action) ? AUDIT_ACTION_LABEL[action] : action;
+
+/** The CSV export's columns. */
+export const AUDIT_CSV_HEADINGS = [
+  'Registro',
+  'Fecha',
+  'Tipo de actor',
+  'Actor',
+  'Acción',
+  'Objetivo',
+  'Dirección',
+  'Solicitud',
+] as const;
+
+export interface AuditCsvRow {
+  id: number;
+  at: string;
+  actorKind: string;
+  actorName: string | null;
+  action: string;
+  targetKind: string | null;
+  targetId: string | null;
+  address: string | null;
+  requestId: string | null;
+}
+
+/** The actor kinds as stored and as GraphQL names them. */
+const ACTOR_LABEL_ANY: Record<string, string> = {
+  ...AUDIT_ACTOR_LABEL,
+  USER: AUDIT_ACTOR_LABEL.usuario,
+  TOKEN: AUDIT_ACTOR_LABEL.token,
+  SYSTEM: AUDIT_ACTOR_LABEL.sistema,
+};
+
+export const auditCsvCells = (r: AuditCsvRow): (string | number)[] => [
+  r.id,
+  formatAuditInstant(r.at),
+  ACTOR_LABEL_ANY[r.actorKind] ?? r.actorKind,
+  r.actorName ?? '',
+  auditActionLabel(r.action),
+  describeAuditTarget(r.targetKind, r.targetId),
+  r.address ?? '',
+  r.requestId ?? '',
+];
+
+/** 'bitacora-2026-11-27.csv' (the date in Guatemala). */
+export const auditExportFileName = (now: Date = new Date()): string => `bitacora-${toGuatemalaWallClock(now).date}.csv`;
+
+/** The filters of the log as the panel holds them (Guatemala days 'YYYY-MM-DD'). */
+export interface AuditLogFilterInput {
+  actor?: string | null;
+  action?: string | null;
+  targetKind?: string | null;
+  targetId?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** The CSV link of the filtered log (served by the BFF, recorded by the api). */
+export function auditExportUrl(f: AuditLogFilterInput): string {
+  const q = new URLSearchParams();
+  for (const k of ['actor', 'action', 'targetKind', 'targetId', 'from', 'to'] as const) {
+    const v = f[k]?.trim();
+    if (v) q.set(k, v);
+  }
+  const s = q.toString();
+  return `/reports/auditoria.csv${s ? `?${s}` : ''}`;
+}

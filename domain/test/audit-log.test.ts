@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUDIT_ACTION_LABEL,
+  auditCsvCells,
+  auditExportUrl,
+  auditVerificationMessage,
+  csvLine,
+  describeAuditTarget,
+  formatAuditInstant,
+} from '../src/index.js';
+
+describe('audit log wording (issue 24)', () => {
+  it('words the verification as the panel shows it', () => {
+    expect(auditVerificationMessage({ ok: true, count: 1523 })).toBe(
+      'La bitácora está íntegra: 1523 registros verificados.',
+    );
+    expect(auditVerificationMessage({ ok: true, count: 1 })).toBe('La bitácora está íntegra: 1 registro verificado.');
+    // 02:30 UTC is 20:30 of the day before in Guatemala.
+    expect(auditVerificationMessage({ ok: false, count: 40, brokenId: 41, brokenAt: '2026-11-27T02:30:00.000Z' })).toBe(
+      'Registro alterado: #41 del 26/11/2026 20:30.',
+    );
+    expect(formatAuditInstant('no')).toBe('');
+  });
+
+  it('names actions and targets in Spanish', () => {
+    expect(AUDIT_ACTION_LABEL['plaza.eliminar']).toBe('Plaza eliminada');
+    expect(describeAuditTarget('plaza', '12')).toBe('Plaza #12');
+    expect(describeAuditTarget(null, null)).toBe('—');
+    expect(describeAuditTarget('auditoria', null)).toBe('Bitácora');
+  });
+
+  it('escapes formulas in the CSV and links the filtered export', () => {
+    const line = csvLine(
+      auditCsvCells({
+        id: 3,
+        at: '2026-11-27T15:00:00.000Z',
+        actorKind: 'token',
+        actorName: '=HYPERLINK("x")',
+        action: 'token.crear',
+        targetKind: 'token',
+        targetId: '4',
+        address: null,
+        requestId: 'r1',
+      }),
+    );
+    expect(line).toBe(
+      `3,27/11/2026 09:00,Token de API,"'=HYPERLINK(""x"")",Token de API creado,Token de API #4,,r1\r\n`,
+    );
+    expect(auditExportUrl({})).toBe('/reports/auditoria.csv');
+    expect(auditExportUrl({ action: 'plaza.crear', from: '2026-11-01', actor: ' ' })).toBe(
+      '/reports/auditoria.csv?action=plaza.crear&from=2026-11-01',
+    );
+  });
+});
