@@ -34,3 +34,4 @@ export * from './vacancy-board.js';
 export * from './cv-text.js';
 export * from './candidate-list-filter.js';
 export * from './bulk-tags.js';
+export * from './email-templates.js';

@@ -4,6 +4,8 @@ import type { CandidateState } from '@bolsa/domain';
 /** One message: subject, plain text and HTML, always all three. */
 export interface RenderedMail {
   template: string;
+  /** The stored template version it was rendered with; null or absent: the default wording (issue 24). */
+  templateVersionId?: number | null;
   subject: string;
   text: string;
   html: string;
