@@ -39,7 +39,9 @@ describe("the templates' defaults render today's e-mails (issue 24)", () => {
       // lines with an address (in HTML a link with its own words, as before).
       for (const line of m.text.split('\n').filter((l) => l && !/https?:\/\//.test(l))) {
         const plain = line.replace(/^\s*(?:- |• )/, '').trim();
-        expect(words(m.html)).toContain(words(plain.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')));
+        expect(words(m.html)).toContain(
+          words(plain.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')),
+        );
       }
     });
   });

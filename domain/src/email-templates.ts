@@ -80,7 +80,11 @@ export interface EmailTemplateDefinition {
 const P = {
   nombre: { name: 'nombre', description: 'Nombre del candidato', sample: 'Ana López' },
   vacante: { name: 'vacante', description: 'Nombre de la plaza', sample: 'Auxiliar de enfermería' },
-  sede: { name: 'sede', description: `Sede de la plaza ('${BRANCH_MESSAGES.notSpecified}' si no tiene)`, sample: 'Sede Central' },
+  sede: {
+    name: 'sede',
+    description: `Sede de la plaza ('${BRANCH_MESSAGES.notSpecified}' si no tiene)`,
+    sample: 'Sede Central',
+  },
   observaciones: {
     name: 'observaciones',
     description: 'Observaciones escritas por GTH (vacío si no hay)',
@@ -109,7 +113,8 @@ const ACKNOWLEDGEMENT: EmailTemplateDefinition = {
     { name: 'fecha', description: 'Fecha de la postulación (dd/mm/aaaa)', sample: '23/11/2026' },
     {
       name: 'cuenta',
-      description: 'Párrafo con el enlace al perfil (candidato registrado) o la invitación a crear una cuenta (invitado)',
+      description:
+        'Párrafo con el enlace al perfil (candidato registrado) o la invitación a crear una cuenta (invitado)',
       sample:
         'Crea tu cuenta con este mismo correo y tu CUI/DPI en https://empleos.ejemplo.org.gt/ para seguir el estado de tu postulación: la vincularemos a tu perfil.',
       kind: 'block',
@@ -217,7 +222,11 @@ function stateTemplate(state: CandidateState): EmailTemplateDefinition {
       P.sede,
       ...(hired
         ? [
-            { name: 'lugar', description: 'Lugar donde presentarse (vacío si no se indicó)', sample: 'Oficinas centrales, zona 10' },
+            {
+              name: 'lugar',
+              description: 'Lugar donde presentarse (vacío si no se indicó)',
+              sample: 'Oficinas centrales, zona 10',
+            },
             { name: 'fecha', description: 'Fecha de presentación (dd/mm/aaaa)', sample: '01/12/2026' },
             { name: 'hora', description: 'Hora de presentación (HH:MM)', sample: '08:00' },
           ]
@@ -244,7 +253,13 @@ function stateTemplate(state: CandidateState): EmailTemplateDefinition {
       '- Plaza: {{vacante}}',
       '- Sede: {{sede}}',
       ...(hired
-        ? ['', '{% if lugar %}Preséntate en:', '- Lugar: {{lugar}}', '- Fecha: {{fecha}}', '- Hora: {{hora}}{% endif %}']
+        ? [
+            '',
+            '{% if lugar %}Preséntate en:',
+            '- Lugar: {{lugar}}',
+            '- Fecha: {{fecha}}',
+            '- Hora: {{hora}}{% endif %}',
+          ]
         : []),
       '',
       c.detail,
@@ -268,7 +283,8 @@ const TESTS: EmailTemplateDefinition = {
     {
       name: 'pruebas',
       description: 'Lista numerada de las pruebas: tipo, fecha límite, enlace o archivo, credenciales, observaciones',
-      sample: '1. Prueba psicométrica\n   - Tipo: Enlace web\n   - Fecha límite: 01/12/2026\n   - Enlace: https://pruebas.example.com/abc',
+      sample:
+        '1. Prueba psicométrica\n   - Tipo: Enlace web\n   - Fecha límite: 01/12/2026\n   - Enlace: https://pruebas.example.com/abc',
       kind: 'block',
     },
     P.observaciones,
@@ -297,7 +313,12 @@ const DOCUMENTS: EmailTemplateDefinition = {
   placeholders: [
     P.nombre,
     { ...P.vacante, description: 'Nombre de la plaza (vacío si la solicitud no es de una plaza)' },
-    { name: 'documentos', description: 'Lista de los documentos a actualizar', sample: '- CV\n- DPI (ambos lados)', kind: 'block' },
+    {
+      name: 'documentos',
+      description: 'Lista de los documentos a actualizar',
+      sample: '- CV\n- DPI (ambos lados)',
+      kind: 'block',
+    },
     { name: 'comentario', description: 'Comentario de GTH', sample: 'El documento no es legible.' },
     { name: 'formatos', description: 'Formatos admitidos', sample: 'PDF, JPG o PNG' },
     { name: 'tamano_maximo', description: 'Tamaño máximo por archivo, en MB', sample: '5' },
@@ -327,7 +348,11 @@ const INTERVIEW_PLACEHOLDERS: readonly EmailPlaceholder[] = [
   P.nombre,
   { ...P.vacante, description: 'Nombre de la plaza (vacío si no se conoce)' },
   { name: 'fecha', description: 'Día de la entrevista, con el día de la semana', sample: 'jueves 03/12/2026' },
-  { name: 'hora', description: 'Hora de inicio y fin (hora de Guatemala)', sample: '09:00 a 10:00 (hora de Guatemala)' },
+  {
+    name: 'hora',
+    description: 'Hora de inicio y fin (hora de Guatemala)',
+    sample: '09:00 a 10:00 (hora de Guatemala)',
+  },
   { name: 'modalidad', description: "'Virtual (Teams)' o 'Presencial'", sample: 'Virtual (Teams)' },
   {
     name: 'enlace',
@@ -337,7 +362,11 @@ const INTERVIEW_PLACEHOLDERS: readonly EmailPlaceholder[] = [
   },
   { name: 'lugar', description: 'Sede, dirección y sala (vacío si es virtual)', sample: '' },
   { name: 'entrevistador', description: 'Entrevistador (vacío si no se indicó)', sample: 'Dra. Pérez' },
-  { name: 'organiza', description: 'Quien programó la entrevista, con su correo', sample: 'Laura Gómez (laura@ejemplo.org.gt)' },
+  {
+    name: 'organiza',
+    description: 'Quien programó la entrevista, con su correo',
+    sample: 'Laura Gómez (laura@ejemplo.org.gt)',
+  },
   { name: 'correo_organizador', description: 'Correo de quien programó la entrevista', sample: 'laura@ejemplo.org.gt' },
   P.observaciones,
 ];

@@ -22,7 +22,7 @@ export function definitionOf(key: string): EmailTemplateDefinition {
 export function renderMail(key: string, values: MailValues, template?: TemplateText | null): RenderedMail {
   const def = definitionOf(key);
   const t = template ?? defaultText(def);
-  return { template: key, templateVersionId: t.versionId, ...renderTemplate(def, t, values) };
+  return { template: key, templateVersionId: t.versionId, values, ...renderTemplate(def, t, values) };
 }
 
 export const ACKNOWLEDGEMENT_MAIL = 'postulacion-recibida';
@@ -90,7 +90,11 @@ export interface StateMailData {
 export const stateTemplateName = (state: PipelineState): string => stateTemplateKey(state);
 
 /** The follow-up paragraph (profile, or the invitation to an account) as a value; '' when none. */
-export function followUpValue(publicUrl: string, registered: boolean, state: CandidateState | null): MailValues[string] {
+export function followUpValue(
+  publicUrl: string,
+  registered: boolean,
+  state: CandidateState | null,
+): MailValues[string] {
   const follow = followUp(siteOf(publicUrl), registered, state);
   return follow ? new SafeHtml(follow.text, follow.html) : '';
 }

@@ -12,7 +12,7 @@ import {
   emailTemplateInputError,
   type EmailTemplateDefinition,
 } from '@bolsa/domain';
-import { Liquid, type Template } from 'liquidjs';
+import { Liquid, Tokenizer, TokenKind, type Template } from 'liquidjs';
 import { escapeHtml, layout } from './layout.js';
 
 /** A value with its own HTML (a list, a link with its wording): the text part prints `text`. */
@@ -71,6 +71,18 @@ const stringOf = (v: unknown): string => (v === null || v === undefined ? '' : S
 const textEngine = engine(false);
 const htmlEngine = engine(true);
 
+/**
+ * The source with its literal text escaped for HTML (what staff typed is text, never markup); the
+ * placeholders and tags stay as written, their values escaped by outputEscape. Liquid's own
+ * tokenizer splits it, so literal text is exactly what Liquid would copy out unescaped.
+ */
+function escapeLiterals(source: string): string {
+  return new Tokenizer(source)
+    .readTopLevelTokens(htmlEngine.options)
+    .map((token) => (token.kind === TokenKind.HTML ? escapeHtml(token.getText()) : token.getText()))
+    .join('');
+}
+
 /** The paragraphs of a rendered body: split at blank lines, empty ones dropped, lines kept. */
 function paragraphs(s: string): string[] {
   return s
@@ -94,7 +106,7 @@ export function renderTemplate(def: EmailTemplateDefinition, t: TemplateText, gi
   const text = [...paragraphs(textEngine.parseAndRenderSync(t.body, values)), EMAIL_SIGNATURE.join('\n')].join('\n\n');
   const html = layout(
     def.heading,
-    paragraphs(htmlEngine.parseAndRenderSync(t.body, values)).map((p) => p.split('\n').join('<br>')),
+    paragraphs(htmlEngine.parseAndRenderSync(escapeLiterals(t.body), values)).map((p) => p.split('\n').join('<br>')),
   );
   return { subject, text, html };
 }

@@ -63,7 +63,9 @@ export function testsSent(d: TestsSentData, template?: TemplateText | null): Ren
     k === 'Enlace' && /^https?:\/\//i.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v);
   const tests = d.tests.length
     ? new SafeHtml(
-        d.tests.map((t, i) => [`${i + 1}. ${t.name}`, ...lines(t).map(([k, v]) => `   - ${k}: ${v}`)].join('\n')).join('\n\n'),
+        d.tests
+          .map((t, i) => [`${i + 1}. ${t.name}`, ...lines(t).map(([k, v]) => `   - ${k}: ${v}`)].join('\n'))
+          .join('\n\n'),
         d.tests
           .map(
             (t, i) =>

@@ -23,6 +23,7 @@ import * as m0028 from './0028-candidate-tags.js';
 import * as m0029 from './0029-export-records.js';
 import * as m0031 from './0031-cv-text.js';
 import * as m0032 from './0032-export-selection.js';
+import * as m0034 from './0034-email-templates.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0029-export-records': m0029,
   '0031-cv-text': m0031,
   '0032-export-selection': m0032,
+  '0034-email-templates': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {
