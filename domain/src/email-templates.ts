@@ -41,6 +41,9 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   reset: 'Plantilla restablecida al texto predeterminado.',
   restored: 'Versión restaurada.',
   unchanged: 'No hay cambios que guardar.',
+  saveFailed: 'No se pudo guardar la plantilla. Intenta de nuevo.',
+  restoreFailed: 'No se pudo restaurar la plantilla. Intenta de nuevo.',
+  previewFailed: 'No se pudo generar la vista previa.',
 } as const;
 
 /** What a version records: a save, a reset to the default, or a restored earlier version. */
