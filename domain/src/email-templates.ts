@@ -46,6 +46,40 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   previewFailed: 'No se pudo generar la vista previa.',
 } as const;
 
+/** The words of the 'Plantillas' screen (/panel/plantillas). */
+export const EMAIL_TEMPLATE_UI = {
+  title: 'Plantillas de correo',
+  intro:
+    'Lo que dice cada correo que envía la Bolsa de Trabajo. Escribe texto normal: una línea en blanco separa párrafos. Los marcadores ({{nombre}}) se reemplazan al enviar.',
+  loadFailed: 'No se pudieron cargar las plantillas',
+  empty: 'No hay plantillas.',
+  defaultText: 'Texto predeterminado',
+  subject: 'Asunto',
+  body: 'Cuerpo',
+  placeholders: 'Marcadores',
+  placeholdersHint: 'Pulsa un marcador para insertarlo donde está el cursor.',
+  preview: 'Vista previa',
+  previewHint: 'Con datos de ejemplo.',
+  previewLoading: 'Generando vista previa…',
+  save: 'Guardar',
+  reset: 'Restablecer',
+  resetTitle: '¿Restablecer la plantilla?',
+  resetQuestion: 'El correo volverá al texto predeterminado. Quedará registrado como una versión y podrás restaurar la actual.',
+  versions: 'Versiones',
+  versionsEmpty: 'Esta plantilla no se ha modificado: se envía con el texto predeterminado.',
+  versionsLoadFailed: 'No se pudieron cargar las versiones',
+  restore: 'Restaurar',
+  restoreTitle: '¿Restaurar esta versión?',
+  restoreQuestion: 'El próximo correo de este tipo usará esta versión.',
+  current: 'Actual',
+  unsaved: 'Hay cambios sin guardar.',
+  back: 'Volver a la lista',
+  edit: 'Editar',
+  lastChange: 'Último cambio',
+  by: 'Por',
+  unknownAuthor: 'Desconocido',
+} as const;
+
 /** What a version records: a save, a reset to the default, or a restored earlier version. */
 export type EmailTemplateAction = 'guardada' | 'restablecida' | 'restaurada';
 export const EMAIL_TEMPLATE_ACTION_LABEL: Record<EmailTemplateAction, string> = {

@@ -64,8 +64,8 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    // The specs' 23, and the vacancy board of issue 23.
-    expect(ROUTES.map((r) => r.path)).toHaveLength(24);
+    // The specs' 23, the vacancy board of issue 23 and the e-mail templates of issue 24.
+    expect(ROUTES.map((r) => r.path)).toHaveLength(25);
     expect(routeRule('/panel/plazas/7/tablero')?.path).toBe('/panel/plazas/:id/tablero');
     expect(routeRule('/panel/detallecandidato/15')?.path).toBe('/panel/detallecandidato/:id');
     expect(routeRule('/panel/usuarios/')?.path).toBe('/panel/usuarios');
@@ -90,6 +90,11 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
     ['/panel/plazas/crear-vacante', 3, '/panel'],
     ['/panel/usuarios', 2, '/panel'],
     ['/panel/usuarios', 1, null],
+    ['/panel/plantillas', 2, '/panel'],
+    ['/panel/plantillas', 3, '/panel'],
+    ['/panel/plantillas', 4, '/perfil'],
+    ['/panel/plantillas', null, '/'],
+    ['/panel/plantillas', 1, null],
     ['/panel/asignacionpruebas/3', 3, null],
     ['/reclutadores/login', 4, null],
     ['/preguntas-frecuentes', null, null],
@@ -111,6 +116,7 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
       'Historial',
       'Reportes',
       'Usuarios',
+      'Plantillas',
     ]);
     expect(navLinksFor(null)).toEqual([]);
   });

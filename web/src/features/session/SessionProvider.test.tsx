@@ -88,7 +88,7 @@ describe('session and navigation', () => {
   });
 
   it.each([
-    ['ADMIN', 'Administrador', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios']],
+    ['ADMIN', 'Administrador', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas']],
     ['MANAGER', 'Gestor', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes']],
     ['VIEWER', 'Visualizador', ['Panel', 'Plazas', 'Candidatos']],
   ] as const)('shows %s the staff bar with its links, name and role', async (role, label, expected) => {
@@ -140,7 +140,7 @@ describe('session and navigation', () => {
     expect(screen.queryByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeNull();
     // The page checks again after a second and comes back as the staff member, where they were.
     await waitFor(
-      () => expect(links()).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios']),
+      () => expect(links()).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas']),
       {
         timeout: 10_000,
       },
