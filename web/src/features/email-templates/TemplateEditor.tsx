@@ -213,7 +213,13 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             </Group>
           </Box>
           {saveError ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" title="No se guardó">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              role="alert"
+              title="No se guardó"
+            >
               {saveError}
             </Alert>
           ) : null}
@@ -259,7 +265,13 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
                     title="Vista previa del correo (HTML)"
                     sandbox=""
                     srcDoc={preview.html}
-                    style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: '#fff' }}
+                    style={{
+                      width: '100%',
+                      minHeight: 420,
+                      border: '1px solid var(--mantine-color-gray-3)',
+                      borderRadius: 4,
+                      background: '#fff',
+                    }}
                   />
                 </Tabs.Panel>
                 <Tabs.Panel value="text" pt="xs">
