@@ -154,6 +154,9 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(screen.getByText(EMAIL_TEMPLATE_UI.unsaved)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
     expect(await screen.findByText(EMAIL_TEMPLATE_MESSAGES.unknownPlaceholder('codigo'))).toBeInTheDocument();
+    // Editing again clears the refusal.
+    fireEvent.change(body, { target: { value: 'Hola, {{nombre}}.' } });
+    expect(screen.queryByText(EMAIL_TEMPLATE_MESSAGES.unknownPlaceholder('codigo'))).toBeNull();
   });
 
   it('Restablecer asks first, then shows the default text', async () => {

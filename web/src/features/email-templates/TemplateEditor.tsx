@@ -33,7 +33,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/dialogs';
 import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
 import { useConfirmThenAct } from '../../lib/confirm-then-act';
-import { failureDetail, toastError, toastSuccess } from '../../lib/toast';
+import { failureDetail, toastSuccess } from '../../lib/toast';
 import { PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
 import { VersionsModal } from './VersionsModal';
 
@@ -56,6 +56,11 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<Field>('body');
+  const edit = (field: Field, value: string) => {
+    setSaveError(null);
+    if (field === 'subject') setSubject(value);
+    else setBody(value);
+  };
 
   const dirty = subject !== template.subject || body !== template.body;
   const localProblem = emailTemplateInputError(subject, body);
@@ -67,6 +72,9 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
     fetchPolicy: 'no-cache',
   });
   const previewAnswer = (previewQuery.data ?? previewQuery.previousData)?.previewEmailTemplate;
+  // The last preview that rendered stays (dimmed) while the text has a problem.
+  const [shown, setShown] = useState(previewAnswer?.preview ?? null);
+  if (previewAnswer?.preview && previewAnswer.preview !== shown) setShown(previewAnswer.preview);
   const previewProblem =
     localProblem ??
     (previewAnswer?.error ? failureDetail(previewAnswer.error) : null) ??
@@ -82,8 +90,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
     const next = insertAt(value, start, end, placeholderToken(name));
-    if (field === 'subject') setSubject(next.value);
-    else setBody(next.value);
+    edit(field, next.value);
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(next.caret, next.caret);
@@ -128,7 +135,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
     onThrow: () => ({ failed: EMAIL_TEMPLATE_MESSAGES.restoreFailed, detail: 'Intenta de nuevo.' }),
   });
 
-  const preview = previewAnswer?.preview;
+  const preview = shown;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -171,7 +178,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             ref={subjectRef}
             label={UI.subject}
             value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
+            onChange={(e) => edit('subject', e.currentTarget.value)}
             onFocus={() => (lastField.current = 'subject')}
             maxLength={EMAIL_TEMPLATE_LIMITS.subjectMax}
             required
@@ -181,7 +188,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             label={UI.body}
             description="Texto normal: una línea en blanco separa párrafos."
             value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
+            onChange={(e) => edit('body', e.currentTarget.value)}
             onFocus={() => (lastField.current = 'body')}
             autosize
             minRows={10}
