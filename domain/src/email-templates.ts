@@ -64,7 +64,8 @@ export const EMAIL_TEMPLATE_UI = {
   save: 'Guardar',
   reset: 'Restablecer',
   resetTitle: '¿Restablecer la plantilla?',
-  resetQuestion: 'El correo volverá al texto predeterminado. Quedará registrado como una versión y podrás restaurar la actual.',
+  resetQuestion:
+    'El correo volverá al texto predeterminado. Quedará registrado como una versión y podrás restaurar la actual.',
   versions: 'Versiones',
   versionsEmpty: 'Esta plantilla no se ha modificado: se envía con el texto predeterminado.',
   versionsLoadFailed: 'No se pudieron cargar las versiones',

@@ -140,7 +140,8 @@ describe('session and navigation', () => {
     expect(screen.queryByRole('button', { name: 'Regístrate / Iniciar Sesion' })).toBeNull();
     // The page checks again after a second and comes back as the staff member, where they were.
     await waitFor(
-      () => expect(links()).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas']),
+      () =>
+        expect(links()).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas']),
       {
         timeout: 10_000,
       },
