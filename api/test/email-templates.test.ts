@@ -208,7 +208,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
     expect(saved.body).toMatchObject({
       success: true,
       message: EMAIL_TEMPLATE_MESSAGES.saved,
-      plantilla: {
+      plantillaCorreo: {
         clave: KEY,
         asunto: 'Novedades de {{vacante}}',
         cuerpo: 'Hola, {{nombre}}:\n\nSeguimos revisando tu perfil <con cuidado>.\n\n{{seguimiento}}',
@@ -216,7 +216,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
         actualizadoPor: 'Lucía Admin',
       },
     });
-    const first = saved.body.plantilla.versionId as number;
+    const first = saved.body.plantillaCorreo.versionId as number;
 
     const edited = await stateMailDelivered();
     expect(edited.received.subject).toBe('Novedades de Auxiliar de enfermería (prueba)');
@@ -245,7 +245,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
     expect(reset.body).toMatchObject({
       success: true,
       message: EMAIL_TEMPLATE_MESSAGES.reset,
-      plantilla: { asunto: def.subject, cuerpo: def.body, predeterminada: true },
+      plantillaCorreo: { asunto: def.subject, cuerpo: def.body, predeterminada: true },
     });
 
     const afterReset = await stateMailDelivered();
@@ -253,13 +253,13 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
     expect(afterReset.received.text).toContain(
       'El equipo de Gestión del Talento Humano está revisando tu perfil para esta plaza.',
     );
-    expect(afterReset.row.plantilla_version_id).toBe(reset.body.plantilla.versionId);
+    expect(afterReset.row.plantilla_version_id).toBe(reset.body.plantillaCorreo.versionId);
 
     const restored = await post(`/internal/plantillas-correo/${KEY}/restaurar`, { versionId: first, ...as() });
     expect(restored.body).toMatchObject({
       success: true,
       message: EMAIL_TEMPLATE_MESSAGES.restored,
-      plantilla: { asunto: 'Novedades de {{vacante}}', predeterminada: false },
+      plantillaCorreo: { asunto: 'Novedades de {{vacante}}', predeterminada: false },
     });
     expect((await stateMailDelivered()).received.subject).toBe('Novedades de Auxiliar de enfermería (prueba)');
 
@@ -275,10 +275,10 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
 
     // Restoring the reset version is a default again.
     const back = await post(`/internal/plantillas-correo/${KEY}/restaurar`, {
-      versionId: reset.body.plantilla.versionId,
+      versionId: reset.body.plantillaCorreo.versionId,
       ...as(),
     });
-    expect(back.body.plantilla).toMatchObject({ predeterminada: true, asunto: def.subject });
+    expect(back.body.plantillaCorreo).toMatchObject({ predeterminada: true, asunto: def.subject });
     // Another template's version, or none, is not found.
     expect(
       await post(`/internal/plantillas-correo/postulacion-recibida/restaurar`, { versionId: first, ...as() }),

@@ -50,7 +50,13 @@ describe('e-mail template normalisers', () => {
     // Never edited: no version, the default.
     expect(
       normaliseEmailTemplateAnswer({
-        plantilla: { clave: 'x', predeterminada: true, versionId: null, actualizadoEn: null, actualizadoPor: null },
+        plantillaCorreo: {
+          clave: 'x',
+          predeterminada: true,
+          versionId: null,
+          actualizadoEn: null,
+          actualizadoPor: null,
+        },
       }),
     ).toMatchObject({ key: 'x', isDefault: true, versionId: null, updatedAt: null, updatedBy: null });
   });

@@ -19,15 +19,15 @@ const reader = (req: Request) => actorOf({ rol: queryParam(req, 'rol'), usuarioI
  * - `GET /internal/plantillas-correo?rol=` → 200 `{ plantillas: Plantilla[] }`. `Plantilla` is
  *   `{ clave, nombre, descripcion, titulo, marcadores: [{ nombre, descripcion, ejemplo, tipo }],
  *   asunto, cuerpo, predeterminada, versionId, actualizadoEn, actualizadoPor }`.
- * - `GET /internal/plantillas-correo/{clave}?rol=` → 200 `{ plantilla }`.
+ * - `GET /internal/plantillas-correo/{clave}?rol=` → 200 `{ plantillaCorreo }`.
  * - `GET /internal/plantillas-correo/{clave}/versiones?rol=` → 200 `{ versiones: Version[] }` newest
  *   first; `Version` is `{ id, clave, asunto, cuerpo, accion, predeterminada, restauradaDe,
  *   usuarioId, usuarioNombre, creadoEn, actual }`.
  * - `POST /internal/plantillas-correo/{clave}` `{ asunto, cuerpo, usuarioId, rol }` → 200
- *   `{ success, message, plantilla }`.
- * - `POST /internal/plantillas-correo/{clave}/restablecer` `{ usuarioId, rol }` → 200 `{ success, message, plantilla }`.
+ *   `{ success, message, plantillaCorreo }`.
+ * - `POST /internal/plantillas-correo/{clave}/restablecer` `{ usuarioId, rol }` → 200 `{ success, message, plantillaCorreo }`.
  * - `POST /internal/plantillas-correo/{clave}/restaurar` `{ versionId, usuarioId, rol }` → 200
- *   `{ success, message, plantilla }`; 404 'Versión no encontrada.'.
+ *   `{ success, message, plantillaCorreo }`; 404 'Versión no encontrada.'.
  * - `POST /internal/plantillas-correo/{clave}/vista-previa` `{ asunto, cuerpo, rol }` → 200
  *   `{ asunto, html, texto }` rendered with the sample values (nothing saved).
  */
@@ -39,7 +39,7 @@ export function emailTemplateRoutes(db: Db): Router {
   });
 
   router.get('/internal/plantillas-correo/:clave', async (req, res) => {
-    res.json({ plantilla: await templates.getTemplate(db, req.params.clave, reader(req)) });
+    res.json({ plantillaCorreo: await templates.getTemplate(db, req.params.clave, reader(req)) });
   });
 
   router.get('/internal/plantillas-correo/:clave/versiones', async (req, res) => {
@@ -48,25 +48,25 @@ export function emailTemplateRoutes(db: Db): Router {
 
   router.post('/internal/plantillas-correo/:clave', async (req, res) => {
     const body = bodyOf(req);
-    const plantilla = await templates.saveTemplate(
+    const plantillaCorreo = await templates.saveTemplate(
       db,
       req.params.clave,
       { subject: body.asunto, body: body.cuerpo },
       actorOf(body, 3),
     );
-    res.json({ success: true, message: EMAIL_TEMPLATE_MESSAGES.saved, plantilla });
+    res.json({ success: true, message: EMAIL_TEMPLATE_MESSAGES.saved, plantillaCorreo });
   });
 
   router.post('/internal/plantillas-correo/:clave/restablecer', async (req, res) => {
-    const plantilla = await templates.resetTemplate(db, req.params.clave, actorOf(bodyOf(req), 3));
-    res.json({ success: true, message: EMAIL_TEMPLATE_MESSAGES.reset, plantilla });
+    const plantillaCorreo = await templates.resetTemplate(db, req.params.clave, actorOf(bodyOf(req), 3));
+    res.json({ success: true, message: EMAIL_TEMPLATE_MESSAGES.reset, plantillaCorreo });
   });
 
   router.post('/internal/plantillas-correo/:clave/restaurar', async (req, res) => {
     const body = bodyOf(req);
     const versionId = parseId(String(body.versionId ?? ''));
-    const plantilla = await templates.restoreVersion(db, req.params.clave, versionId, actorOf(body, 3));
-    res.json({ success: true, message: EMAIL_TEMPLATE_MESSAGES.restored, plantilla });
+    const plantillaCorreo = await templates.restoreVersion(db, req.params.clave, versionId, actorOf(body, 3));
+    res.json({ success: true, message: EMAIL_TEMPLATE_MESSAGES.restored, plantillaCorreo });
   });
 
   router.post('/internal/plantillas-correo/:clave/vista-previa', (req, res) => {

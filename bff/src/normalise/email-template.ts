@@ -91,9 +91,9 @@ export const normaliseEmailTemplates = (raw: unknown): EmailTemplateDto[] =>
     .map(normaliseEmailTemplate)
     .filter((t): t is EmailTemplateDto => t !== null);
 
-/** `{ plantilla }` of a write, or the template itself. */
+/** `{ plantillaCorreo }` of a write, or the template itself. */
 export const normaliseEmailTemplateAnswer = (raw: unknown): EmailTemplateDto | null =>
-  normaliseEmailTemplate(pick(fieldsOf(raw), 'plantilla', 'template') ?? raw);
+  normaliseEmailTemplate(pick(fieldsOf(raw), 'plantillaCorreo', 'template') ?? raw);
 
 export function normaliseEmailTemplateVersion(raw: unknown): EmailTemplateVersionDto | null {
   const f = fieldsOf(raw);
