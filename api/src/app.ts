@@ -26,6 +26,7 @@ import { vacancyRoutes } from './vacancies/routes.js';
 import { interviewRoutes } from './interviews/routes.js';
 import { documentRequestRoutes } from './document-requests/routes.js';
 import { noteRoutes } from './notes/index.js';
+import { emailTemplateRoutes } from './email-templates/index.js';
 import { tagRoutes } from './tags/index.js';
 import { templateMeetings } from './interviews/meetings.js';
 import { defaultLogger, Readiness, requestLogging, type ApiMetrics, type Logger } from './observability/index.js';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(reportRoutes(db));
   app.use(exportRoutes(db));
   app.use(noteRoutes(db));
+  app.use(emailTemplateRoutes(db));
   app.use(tagRoutes(db));
   app.use(auditRoutes(db));
 

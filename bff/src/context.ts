@@ -24,6 +24,7 @@ import type { ExportsClient } from './upstream/exports.js';
 import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
 import type { NotesTagsClient } from './upstream/notes-tags.js';
+import type { EmailTemplatesClient } from './upstream/email-templates.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
 import type { ReportsClient } from './upstream/reports.js';
@@ -61,6 +62,8 @@ export interface Services {
   notesTags: NotesTagsClient;
   /** The audit log (issue 24). */
   auditLog: AuditLogClient;
+  /** E-mail templates (issue 24). */
+  emailTemplates: EmailTemplatesClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

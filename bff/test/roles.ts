@@ -201,6 +201,21 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     'mutation { setCandidateTags(candidateId: "999999", tagIds: []) { error { __typename } } }',
     EDITORS,
   ],
+  // Issue 24: the e-mail templates are the administrator's; roles 2 and 3, candidates and guests reach none.
+  'Query.emailTemplates': ['{ emailTemplates { key } }', ADMIN_ONLY],
+  'Query.emailTemplateVersions': ['{ emailTemplateVersions(key: "no-existe") { id } }', ADMIN_ONLY],
+  'Query.previewEmailTemplate': [
+    '{ previewEmailTemplate(key: "estado-postulado", subject: "Hola", body: "Hola") { error { __typename } } }',
+    ADMIN_ONLY,
+  ],
+  'Mutation.updateEmailTemplate': [
+    'mutation { updateEmailTemplate(key: "no-existe", subject: "Hola", body: "Hola") { error { __typename } } }',
+    ADMIN_ONLY,
+  ],
+  'Mutation.restoreEmailTemplate': [
+    'mutation { restoreEmailTemplate(key: "no-existe") { error { __typename } } }',
+    ADMIN_ONLY,
+  ],
 };
 
 /** Fields of object types that only staff may read, even inside public queries. */

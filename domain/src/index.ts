@@ -35,3 +35,4 @@ export * from './cv-text.js';
 export * from './candidate-list-filter.js';
 export * from './bulk-tags.js';
 export * from './audit-log.js';
+export * from './email-templates.js';

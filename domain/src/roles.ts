@@ -130,6 +130,8 @@ export const CAPABILITIES = {
   'candidate.ownProfile': [4],
   /** Applying to a vacancy and uploading its files (spec 1 §5): candidates; guests too (files.ts). */
   'candidate.apply': [4],
+  /** The e-mail templates (issue 24): read, edit, preview, restore: the administrator. */
+  'emailTemplate.manage': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -180,6 +182,8 @@ export const ROUTES = [
   { path: '/panel/historial', audience: EDITORS },
   { path: '/panel/reportes', audience: EDITORS },
   { path: '/panel/usuarios', audience: ADMINS },
+  // The e-mail templates (issue 24).
+  { path: '/panel/plantillas', audience: ADMINS },
   { path: '/panel/auditoria', audience: ADMINS },
 ] as const satisfies readonly RouteRule[];
 
@@ -224,6 +228,7 @@ export const STAFF_NAV = [
   { path: '/panel/historial', label: 'Historial', roles: EDITORS },
   { path: '/panel/reportes', label: 'Reportes', roles: EDITORS },
   { path: '/panel/usuarios', label: 'Usuarios', roles: ADMINS },
+  { path: '/panel/plantillas', label: 'Plantillas', roles: ADMINS },
   { path: '/panel/auditoria', label: 'Auditoría', roles: ADMINS },
 ] as const satisfies readonly { path: string; label: string; roles: readonly RoleId[] }[];
 

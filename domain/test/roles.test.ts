@@ -65,8 +65,8 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    // The specs' 23, the vacancy board of issue 23 and the audit log of issue 24.
-    expect(ROUTES.map((r) => r.path)).toHaveLength(25);
+    // The specs' 23, the vacancy board of issue 23, the e-mail templates and the audit log of issue 24.
+    expect(ROUTES.map((r) => r.path)).toHaveLength(26);
     expect(routeRedirect('/panel/auditoria', 2)).toBe('/panel');
     expect(routeRedirect('/panel/auditoria', 1)).toBeNull();
     expect(routeRule('/panel/plazas/7/tablero')?.path).toBe('/panel/plazas/:id/tablero');
@@ -93,6 +93,11 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
     ['/panel/plazas/crear-vacante', 3, '/panel'],
     ['/panel/usuarios', 2, '/panel'],
     ['/panel/usuarios', 1, null],
+    ['/panel/plantillas', 2, '/panel'],
+    ['/panel/plantillas', 3, '/panel'],
+    ['/panel/plantillas', 4, '/perfil'],
+    ['/panel/plantillas', null, '/'],
+    ['/panel/plantillas', 1, null],
     ['/panel/asignacionpruebas/3', 3, null],
     ['/reclutadores/login', 4, null],
     ['/preguntas-frecuentes', null, null],
@@ -114,6 +119,7 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
       'Historial',
       'Reportes',
       'Usuarios',
+      'Plantillas',
       'Auditoría',
     ]);
     expect(navLinksFor(null)).toEqual([]);

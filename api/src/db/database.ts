@@ -19,7 +19,14 @@ export type {
   ApplicationFileType,
 } from './tables/candidates.js';
 export type { PerfilesCandidatosTable, PerfilArchivosTable, ProfileFileType } from './tables/profiles.js';
-export type { CorreosSalientesTable, CorreosIntentosTable, CorreosAdjuntosTable, OutboxState } from './tables/mail.js';
+export type {
+  CorreosSalientesTable,
+  CorreosIntentosTable,
+  CorreosAdjuntosTable,
+  OutboxState,
+  PlantillasCorreoTable,
+  PlantillasCorreoVersionesTable,
+} from './tables/mail.js';
 export type { TemplateType, TemplateCategory, PruebasTemplatesTable } from './tables/assessments.js';
 export type { CorreosTable } from './tables/admin-emails.js';
 export type {
@@ -44,7 +51,13 @@ import type {
   ArchivosAccesosTable,
 } from './tables/candidates.js';
 import type { PerfilesCandidatosTable, PerfilArchivosTable } from './tables/profiles.js';
-import type { CorreosSalientesTable, CorreosIntentosTable, CorreosAdjuntosTable } from './tables/mail.js';
+import type {
+  CorreosSalientesTable,
+  CorreosIntentosTable,
+  CorreosAdjuntosTable,
+  PlantillasCorreoTable,
+  PlantillasCorreoVersionesTable,
+} from './tables/mail.js';
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
 import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
@@ -87,6 +100,8 @@ export interface Database {
   postulante_etiquetas: PostulanteEtiquetasTable;
   textos_archivos: TextosArchivosTable;
   auditoria: AuditoriaTable;
+  plantillas_correo: PlantillasCorreoTable;
+  plantillas_correo_versiones: PlantillasCorreoVersionesTable;
 }
 
 export type Db = Kysely<Database>;

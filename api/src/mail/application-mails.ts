@@ -1,12 +1,31 @@
 /** The candidate's application e-mails: the acknowledgement, and one per pipeline state (issue 11). */
 import {
   BRANCH_MESSAGES,
+  emailTemplateDefinition,
   formatDate,
-  STATE_MAIL_MESSAGE,
+  stateTemplateKey,
   toGuatemalaWallClock,
   type CandidateState,
+  type EmailTemplateDefinition,
 } from '@bolsa/domain';
-import { escapeHtml, siteOf, layout, followUp, type RenderedMail } from './layout.js';
+import { escapeHtml, siteOf, followUp, type RenderedMail } from './layout.js';
+import { defaultText, linkValue, renderTemplate, SafeHtml, type MailValues, type TemplateText } from './render.js';
+
+/** A template domain defines (the keys below are domain's own). */
+export function definitionOf(key: string): EmailTemplateDefinition {
+  const def = emailTemplateDefinition(key);
+  if (!def) throw new Error(`plantilla desconocida: ${key}`);
+  return def;
+}
+
+/** Renders `key` with the stored text (or its default) into the outbox's message. */
+export function renderMail(key: string, values: MailValues, template?: TemplateText | null): RenderedMail {
+  const def = definitionOf(key);
+  const t = template ?? defaultText(def);
+  return { template: key, templateVersionId: t.versionId, values, ...renderTemplate(def, t, values) };
+}
+
+export const ACKNOWLEDGEMENT_MAIL = 'postulacion-recibida';
 
 export interface ApplicationReceivedData {
   name: string;
@@ -21,47 +40,30 @@ export interface ApplicationReceivedData {
 }
 
 /** Acknowledgement of an application (issue 9): vacancy, branch, date, what happens next. */
-export function applicationReceived(d: ApplicationReceivedData): RenderedMail {
+export function applicationReceived(d: ApplicationReceivedData, template?: TemplateText | null): RenderedMail {
   // An instant (a Date, or a timestamp with its zone) is printed as Guatemala's day (issue 20).
   const date = formatDate(d.date instanceof Date ? toGuatemalaWallClock(d.date).date : d.date);
-  const branch = d.branch?.trim() || BRANCH_MESSAGES.notSpecified;
-  const site = d.publicUrl.replace(/\/+$/, '');
-  const subject = `Recibimos tu postulación: ${d.vacancy}`;
-  const next =
-    'Tu postulación ha sido recibida. GTH se contactará contigo. Revisaremos tu información y, si tu perfil avanza en el proceso, te escribiremos a este correo con los siguientes pasos (pruebas o entrevista).';
+  const site = siteOf(d.publicUrl);
   const account = d.registered
-    ? `Puedes ver el estado de tu postulación en tu bandeja de perfil: ${site}/perfil`
-    : `Crea tu cuenta con este mismo correo y tu CUI/DPI en ${site}/ para seguir el estado de tu postulación: la vincularemos a tu perfil.`;
-
-  const text = [
-    `Hola, ${d.name}:`,
-    '',
-    'Gracias por postularte. Estos son los datos de tu postulación:',
-    `- Plaza: ${d.vacancy}`,
-    `- Sede: ${branch}`,
-    `- Fecha: ${date}`,
-    '',
-    `Próximos pasos: ${next}`,
-    '',
-    account,
-    '',
-    'Gestión del Talento Humano · Bolsa de Trabajo',
-    'Este es un mensaje automático; no respondas a este correo.',
-  ].join('\n');
-
-  const link = d.registered
-    ? `<a href="${escapeHtml(site)}/perfil">Ver mis postulaciones</a>`
-    : `<a href="${escapeHtml(site)}/">Crear mi cuenta</a>`;
-  const html = layout('Recibimos tu postulación', [
-    `Hola, ${escapeHtml(d.name)}:`,
-    'Gracias por postularte. Estos son los datos de tu postulación:',
-    `<strong>Plaza:</strong> ${escapeHtml(d.vacancy)}<br><strong>Sede:</strong> ${escapeHtml(branch)}<br><strong>Fecha:</strong> ${escapeHtml(date)}`,
-    `<strong>Próximos pasos:</strong> ${escapeHtml(next)}`,
-    d.registered
-      ? `Puedes ver el estado de tu postulación en tu bandeja de perfil. ${link}`
-      : `Crea tu cuenta con este mismo correo y tu CUI/DPI para seguir el estado de tu postulación: la vincularemos a tu perfil. ${link}`,
-  ]);
-  return { template: 'postulacion-recibida', subject, text, html };
+    ? new SafeHtml(
+        `Puedes ver el estado de tu postulación en tu bandeja de perfil: ${site}/perfil`,
+        `Puedes ver el estado de tu postulación en tu bandeja de perfil. <a href="${escapeHtml(site)}/perfil">Ver mis postulaciones</a>`,
+      )
+    : new SafeHtml(
+        `Crea tu cuenta con este mismo correo y tu CUI/DPI en ${site}/ para seguir el estado de tu postulación: la vincularemos a tu perfil.`,
+        `Crea tu cuenta con este mismo correo y tu CUI/DPI para seguir el estado de tu postulación: la vincularemos a tu perfil. <a href="${escapeHtml(site)}/">Crear mi cuenta</a>`,
+      );
+  return renderMail(
+    ACKNOWLEDGEMENT_MAIL,
+    {
+      nombre: d.name,
+      vacante: d.vacancy,
+      sede: d.branch?.trim() || BRANCH_MESSAGES.notSpecified,
+      fecha: date,
+      cuenta: account,
+    },
+    template,
+  );
 }
 
 // ─── The pipeline's e-mails (issue 11): one per state, the hire and the reject e-mails ───
@@ -84,126 +86,37 @@ export interface StateMailData {
   registered: boolean;
 }
 
-interface StateCopy {
-  slug: string;
-  title: string;
-  subject: (vacancy: string) => string;
-  /** What it means, in a sentence or two, after the state's message (domain STATE_MAIL_MESSAGE). */
-  detail: string;
-}
-
-const STATE_COPY: Record<PipelineState, StateCopy> = {
-  postulado: {
-    slug: 'postulado',
-    title: 'Recibimos tu postulación',
-    subject: (v) => `Tu postulación fue recibida: ${v}`,
-    detail: 'Revisaremos tu información y te escribiremos a este correo con los siguientes pasos.',
-  },
-  'en seguimiento': {
-    slug: 'en-seguimiento',
-    title: 'Tu perfil está en seguimiento',
-    subject: (v) => `Tu postulación está en seguimiento: ${v}`,
-    detail: 'El equipo de Gestión del Talento Humano está revisando tu perfil para esta plaza.',
-  },
-  'pre-pruebas': {
-    slug: 'pre-pruebas',
-    title: 'Se te asignaron pruebas',
-    subject: (v) => `Pruebas asignadas: ${v}`,
-    detail: 'Recibirás las indicaciones de cada prueba en un correo aparte; complétalas antes de la fecha límite.',
-  },
-  'post-pruebas': {
-    slug: 'post-pruebas',
-    title: 'Estamos evaluando tus resultados',
-    subject: (v) => `Estamos evaluando tus resultados: ${v}`,
-    detail: 'Gracias por completar tus pruebas.',
-  },
-  entrevista: {
-    slug: 'entrevista',
-    title: 'Etapa de entrevista',
-    subject: (v) => `Etapa de entrevista: ${v}`,
-    detail: 'Te enviaremos la fecha, la hora y el lugar (o el enlace) de tu entrevista.',
-  },
-  inducción: {
-    slug: 'induccion',
-    title: 'Etapa previa a contratación',
-    subject: (v) => `Etapa de inducción: ${v}`,
-    detail: 'Has avanzado a la etapa de inducción del proceso de selección.',
-  },
-  contratado: {
-    slug: 'contratado',
-    title: '¡Felicidades!',
-    subject: (v) => `¡Felicidades! Has sido seleccionado: ${v}`,
-    detail: 'GTH te dará la bienvenida y las indicaciones para tu primer día.',
-  },
-  rechazado: {
-    slug: 'rechazado',
-    title: 'Gracias por tu interés',
-    subject: (v) => `Resultado de tu postulación: ${v}`,
-    detail:
-      'En esta ocasión no fuiste seleccionado para continuar en el proceso de esta plaza. Conservaremos tu postulación para futuras vacantes.',
-  },
-};
-
 /** The template name of a state's e-mail in the outbox (plantilla). */
-export const stateTemplateName = (state: PipelineState): string => `estado-${STATE_COPY[state].slug}`;
+export const stateTemplateName = (state: PipelineState): string => stateTemplateKey(state);
+
+/** The follow-up paragraph (profile, or the invitation to an account) as a value; '' when none. */
+export function followUpValue(
+  publicUrl: string,
+  registered: boolean,
+  state: CandidateState | null,
+): MailValues[string] {
+  const follow = followUp(siteOf(publicUrl), registered, state);
+  return follow ? new SafeHtml(follow.text, follow.html) : '';
+}
 
 /**
  * The notification of a state change (spec 3 §4.3) with the vacancy and branch; the hire e-mail
  * adds place, date and time, the reject e-mail (§4.5) the optional observations.
  */
-export function stateChanged(d: StateMailData): RenderedMail {
-  const copy = STATE_COPY[d.state];
-  const lead = STATE_MAIL_MESSAGE[d.state];
-  const follow = followUp(siteOf(d.publicUrl), d.registered, d.state);
-  const others =
-    d.state === 'rechazado'
-      ? {
-          text: `Consulta las vacantes disponibles en ${siteOf(d.publicUrl)}/vacantes`,
-          html: `Consulta las <a href="${escapeHtml(siteOf(d.publicUrl))}/vacantes">vacantes disponibles</a>.`,
-        }
-      : null;
-  const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
-  const branch = d.branch?.trim() || BRANCH_MESSAGES.notSpecified;
-  const observation = d.observation?.trim() || null;
+export function stateChanged(d: StateMailData, template?: TemplateText | null): RenderedMail {
   const hire = d.state === 'contratado' && d.hire ? d.hire : null;
-  const hireDate = hire ? formatDate(hire.date) : null;
-
-  const text = [
-    `Hola, ${d.name}:`,
-    '',
-    lead,
-    '',
-    `- Plaza: ${vacancy}`,
-    `- Sede: ${branch}`,
-    ...(hire ? ['', 'Preséntate en:', `- Lugar: ${hire.place}`, `- Fecha: ${hireDate}`, `- Hora: ${hire.time}`] : []),
-    '',
-    copy.detail,
-    ...(observation ? ['', `Observaciones: ${observation}`] : []),
-    ...(others ? ['', others.text] : []),
-    ...(follow ? ['', follow.text] : []),
-    '',
-    'Gestión del Talento Humano · Bolsa de Trabajo',
-    'Este es un mensaje automático; no respondas a este correo.',
-  ].join('\n');
-
-  const paragraphs = [
-    `Hola, ${escapeHtml(d.name)}:`,
-    `<strong>${escapeHtml(lead)}</strong>`,
-    `<strong>Plaza:</strong> ${escapeHtml(vacancy)}<br><strong>Sede:</strong> ${escapeHtml(branch)}`,
-    ...(hire
-      ? [
-          `Preséntate en:<br><strong>Lugar:</strong> ${escapeHtml(hire.place)}<br><strong>Fecha:</strong> ${escapeHtml(hireDate ?? '')}<br><strong>Hora:</strong> ${escapeHtml(hire.time)}`,
-        ]
-      : []),
-    escapeHtml(copy.detail),
-    ...(observation ? [`<strong>Observaciones:</strong> ${escapeHtml(observation).replace(/\r?\n/g, '<br>')}`] : []),
-    ...(others ? [others.html] : []),
-    ...(follow ? [follow.html] : []),
-  ];
-  return {
-    template: stateTemplateName(d.state),
-    subject: copy.subject(vacancy),
-    text,
-    html: layout(copy.title, paragraphs),
+  const values: MailValues = {
+    nombre: d.name,
+    vacante: d.vacancy?.trim() || 'la plaza a la que te postulaste',
+    sede: d.branch?.trim() || BRANCH_MESSAGES.notSpecified,
+    observaciones: d.observation?.trim() || '',
+    seguimiento: followUpValue(d.publicUrl, d.registered, d.state),
   };
+  if (d.state === 'contratado') {
+    values.lugar = hire?.place ?? '';
+    values.fecha = hire ? formatDate(hire.date) : '';
+    values.hora = hire?.time ?? '';
+  }
+  if (d.state === 'rechazado') values.enlace_vacantes = linkValue(`${siteOf(d.publicUrl)}/vacantes`);
+  return renderMail(stateTemplateName(d.state), values, template);
 }

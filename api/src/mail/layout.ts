@@ -4,6 +4,13 @@ import type { CandidateState } from '@bolsa/domain';
 /** One message: subject, plain text and HTML, always all three. */
 export interface RenderedMail {
   template: string;
+  /** The stored template version it was rendered with; null or absent: the default wording (issue 24). */
+  templateVersionId?: number | null;
+  /**
+   * The placeholders' values it was rendered with: the outbox renders it again with the
+   * template's current version (enqueueMail) when staff have edited it.
+   */
+  values?: Record<string, unknown>;
   subject: string;
   text: string;
   html: string;

@@ -1,20 +1,43 @@
 import { sql, type Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Db } from '../db/database.js';
+import { emailTemplateDefinition } from '@bolsa/domain';
 import type { RenderedMail } from './templates.js';
+import { currentTemplateText } from './current-template.js';
+import { renderTemplate, type MailValues } from './render.js';
 
 type Conn = Db | Transaction<Database>;
 
 /**
- * Writes a message to the outbox. Call it inside the transaction of the change that sends it, so
- * the change and its e-mail are stored together or not at all.
+ * The message as the template's current version words it (issue 24): a message rendered with its
+ * values is rendered again when staff have saved a version of its template; else as it came.
+ */
+async function withCurrentTemplate(db: Conn, mail: RenderedMail): Promise<RenderedMail> {
+  const def = emailTemplateDefinition(mail.template);
+  if (!def || !mail.values) return mail;
+  const text = await currentTemplateText(db, def);
+  if (text.versionId === null) return mail;
+  try {
+    return { ...mail, templateVersionId: text.versionId, ...renderTemplate(def, text, mail.values as MailValues) };
+  } catch {
+    // A version saved under placeholders this code no longer has (checked on save, so only after
+    // an upgrade): the e-mail still goes, in the default wording, rather than failing the change.
+    return mail;
+  }
+}
+
+/**
+ * Writes a message to the outbox, worded by its template's current version. Call it inside the
+ * transaction of the change that sends it, so the change and its e-mail are stored together or
+ * not at all. The row keeps what was sent: subject, text, HTML, calendar part and the version.
  */
 export async function enqueueMail(
   db: Conn,
-  mail: RenderedMail,
+  given: RenderedMail,
   to: string,
   links: { applicationId?: number } = {},
 ): Promise<number> {
+  const mail = await withCurrentTemplate(db, given);
   const { id } = await db
     .insertInto('correos_salientes')
     .values({
@@ -25,6 +48,7 @@ export async function enqueueMail(
       html: mail.html,
       postulante_id: links.applicationId ?? null,
       ics: mail.ics ?? null,
+      plantilla_version_id: mail.templateVersionId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,8 @@
 /** What is asked of the candidate by e-mail: the assigned tests, the documents to update (issue 12). */
-import { formatDate, joinOr, MAX_FILE_MB, STATE_MAIL_MESSAGE, UPLOAD_RULES } from '@bolsa/domain';
-import { escapeHtml, siteOf, layout, followUp, type RenderedMail } from './layout.js';
+import { formatDate, joinOr, MAX_FILE_MB, UPLOAD_RULES } from '@bolsa/domain';
+import { escapeHtml, type RenderedMail } from './layout.js';
+import { followUpValue, renderMail } from './application-mails.js';
+import { linkValue, SafeHtml, type TemplateText } from './render.js';
 
 export interface SentTest {
   name: string;
@@ -41,10 +43,7 @@ const TEST_TYPE_TEXT: Record<string, string> = {
  * 'Enviar pruebas' (spec 3 §7 /email/enviar-pruebas): every ASIGNADA test with its deadline, its
  * link or file, and the access credentials of LINK and FORMULARIO tests (never of the others).
  */
-export function testsSent(d: TestsSentData): RenderedMail {
-  const vacancy = d.vacancy?.trim() || 'la plaza a la que te postulaste';
-  const follow = followUp(siteOf(d.publicUrl), d.registered, 'pre-pruebas');
-  const observation = d.observation?.trim() || null;
+export function testsSent(d: TestsSentData, template?: TemplateText | null): RenderedMail {
   const linkType = (t: SentTest) => t.type === 'LINK' || t.type === 'FORMULARIO';
   const lines = (t: SentTest): [string, string][] => [
     ['Tipo', TEST_TYPE_TEXT[t.type] ?? t.type],
@@ -60,41 +59,34 @@ export function testsSent(d: TestsSentData): RenderedMail {
       : []),
     ...(t.observations?.trim() ? ([['Observaciones', t.observations.trim()]] as [string, string][]) : []),
   ];
-
-  const text = [
-    `Hola, ${d.name}:`,
-    '',
-    STATE_MAIL_MESSAGE['pre-pruebas'],
-    `Como parte de tu proceso para ${vacancy}, te pedimos completar las siguientes pruebas antes de su fecha límite:`,
-    ...d.tests.flatMap((t, i) => ['', `${i + 1}. ${t.name}`, ...lines(t).map(([k, v]) => `   - ${k}: ${v}`)]),
-    ...(observation ? ['', `Observaciones: ${observation}`] : []),
-    ...(follow ? ['', follow.text] : []),
-    '',
-    'Gestión del Talento Humano · Bolsa de Trabajo',
-    'Este es un mensaje automático; no respondas a este correo.',
-  ].join('\n');
-
   const value = (k: string, v: string) =>
     k === 'Enlace' && /^https?:\/\//i.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v);
-  const paragraphs = [
-    `Hola, ${escapeHtml(d.name)}:`,
-    `<strong>${escapeHtml(STATE_MAIL_MESSAGE['pre-pruebas'])}</strong>`,
-    `Como parte de tu proceso para ${escapeHtml(vacancy)}, te pedimos completar las siguientes pruebas antes de su fecha límite:`,
-    ...d.tests.map(
-      (t, i) =>
-        `<strong>${i + 1}. ${escapeHtml(t.name)}</strong><br>${lines(t)
-          .map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${value(k, v)}`)
-          .join('<br>')}`,
-    ),
-    ...(observation ? [`<strong>Observaciones:</strong> ${escapeHtml(observation).replace(/\r?\n/g, '<br>')}`] : []),
-    ...(follow ? [follow.html] : []),
-  ];
-  return {
-    template: TESTS_MAIL,
-    subject: `Pruebas asignadas: ${vacancy}`,
-    text,
-    html: layout('Pruebas asignadas', paragraphs),
-  };
+  const tests = d.tests.length
+    ? new SafeHtml(
+        d.tests
+          .map((t, i) => [`${i + 1}. ${t.name}`, ...lines(t).map(([k, v]) => `   - ${k}: ${v}`)].join('\n'))
+          .join('\n\n'),
+        d.tests
+          .map(
+            (t, i) =>
+              `<strong>${i + 1}. ${escapeHtml(t.name)}</strong><br>${lines(t)
+                .map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${value(k, v)}`)
+                .join('<br>')}`,
+          )
+          .join('<br><br>'),
+      )
+    : '';
+  return renderMail(
+    TESTS_MAIL,
+    {
+      nombre: d.name,
+      vacante: d.vacancy?.trim() || 'la plaza a la que te postulaste',
+      pruebas: tests,
+      observaciones: d.observation?.trim() || '',
+      seguimiento: followUpValue(d.publicUrl, d.registered, 'pre-pruebas'),
+    },
+    template,
+  );
 }
 
 // ─── Document-update request (issue 12, spec 3 §2.6) ───
@@ -116,33 +108,22 @@ export interface DocumentsRequestedData {
  * 'Documentos a actualizar': which documents to upload again, the staff comment, and the signed
  * link to the page where the candidate (logged in as themselves) uploads them.
  */
-export function documentsRequested(d: DocumentsRequestedData): RenderedMail {
-  const vacancy = d.vacancy?.trim() || null;
-  const lead = vacancy
-    ? `Como parte de tu proceso para ${vacancy}, te pedimos actualizar los siguientes documentos:`
-    : 'Te pedimos actualizar los siguientes documentos:';
-  const formats = joinOr(UPLOAD_RULES['requested-document'].formats);
-  const how = `Súbelos en formato ${formats} (máximo ${MAX_FILE_MB} MB cada uno) desde este enlace, iniciando sesión con tu cuenta. El enlace es válido por ${d.validDays} días y se puede usar una sola vez.`;
-  const text = [
-    `Hola, ${d.name}:`,
-    '',
-    lead,
-    ...d.documents.map((x) => `- ${x}`),
-    '',
-    `Comentario: ${d.comment}`,
-    '',
-    how,
-    d.link,
-    '',
-    'Gestión del Talento Humano · Bolsa de Trabajo',
-    'Este es un mensaje automático; no respondas a este correo.',
-  ].join('\n');
-  const html = layout('Documentos a actualizar', [
-    `Hola, ${escapeHtml(d.name)}:`,
-    `${escapeHtml(lead)}<br>${d.documents.map((x) => `• ${escapeHtml(x)}`).join('<br>')}`,
-    `<strong>Comentario:</strong> ${escapeHtml(d.comment).replace(/\r?\n/g, '<br>')}`,
-    escapeHtml(how),
-    `<a href="${escapeHtml(d.link)}">Actualizar mis documentos</a><br><span style="color:#555;font-size:13px">${escapeHtml(d.link)}</span>`,
-  ]);
-  return { template: DOCUMENTS_MAIL, subject: 'Documentos a actualizar', text, html };
+export function documentsRequested(d: DocumentsRequestedData, template?: TemplateText | null): RenderedMail {
+  return renderMail(
+    DOCUMENTS_MAIL,
+    {
+      nombre: d.name,
+      vacante: d.vacancy?.trim() || '',
+      documentos: new SafeHtml(
+        d.documents.map((x) => `- ${x}`).join('\n'),
+        d.documents.map((x) => `• ${escapeHtml(x)}`).join('<br>'),
+      ),
+      comentario: d.comment,
+      formatos: joinOr(UPLOAD_RULES['requested-document'].formats),
+      tamano_maximo: String(MAX_FILE_MB),
+      dias: String(d.validDays),
+      enlace: linkValue(d.link),
+    },
+    template,
+  );
 }

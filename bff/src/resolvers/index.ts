@@ -25,6 +25,7 @@ import { StaffUser, staffUserMutations, staffUserQueries } from './staff-user.js
 import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test-template.js';
 import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
 import { vacancyBoardQueries } from './vacancy-board.js';
+import { emailTemplateMutations, emailTemplateQueries } from './email-template.js';
 
 /** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
@@ -50,6 +51,7 @@ export const resolvers: Resolvers<Context> = {
     ...noteTagQueries,
     ...vacancyBoardQueries,
     ...auditLogQueries,
+    ...emailTemplateQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -68,6 +70,7 @@ export const resolvers: Resolvers<Context> = {
     ...bulkActionMutations,
     ...bulkTagMutations,
     ...noteTagMutations,
+    ...emailTemplateMutations,
   },
   Vacancy,
   Municipality,

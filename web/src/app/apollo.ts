@@ -38,6 +38,8 @@ export function createCache(): InMemoryCache {
       Settings: { keyFields: false },
       Viewer: { keyFields: false },
       Health: { keyFields: false },
+      // An e-mail template is known by its key (issue 24): a save updates the list's row too.
+      EmailTemplate: { keyFields: ['key'] },
     },
   });
 }

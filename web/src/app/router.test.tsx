@@ -61,6 +61,7 @@ const SPEC_PATHS = [
   '/panel/historial',
   '/panel/reportes',
   '/panel/usuarios',
+  '/panel/plantillas',
 ];
 
 describe('route table', () => {
@@ -211,6 +212,7 @@ const EXPECTED: Record<string, Record<Who, string>> = {
   '/panel/historial': EDITORS,
   '/panel/reportes': EDITORS,
   '/panel/usuarios': ADMINS,
+  '/panel/plantillas': ADMINS,
   '/no-existe': { anonymous: '/', CANDIDATE: '/perfil', ADMIN: '/panel', MANAGER: '/panel', VIEWER: '/panel' },
 };
 

@@ -46,6 +46,8 @@ const PreviewEntryPage = lazyNamed(() => import('../features/vacancies/PreviewEn
 // Account screens carry the login rules (the CUI check brings the list of municipalities): on demand too.
 const RecruiterLoginRoute = lazyNamed(() => import('../features/accounts/RecruiterLoginRoute'), 'RecruiterLoginRoute');
 const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersPage');
+// The e-mail templates (issue 24).
+const EmailTemplatesPage = lazyNamed(() => import('../features/email-templates'), 'EmailTemplatesPage');
 const AuditLogPage = lazyNamed(() => import('../features/audit-log'), 'AuditLogPage');
 // Candidate pipeline (issue 11).
 const CandidateDetailPage = lazyNamed(
@@ -122,6 +124,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'historial', ...panelScreen(CandidateHistoryPage), ...access('/panel/historial') },
   { path: 'reportes', ...panelScreen(FunnelReportPage), ...access('/panel/reportes') },
   { path: 'usuarios', element: <UsersPage />, ...access('/panel/usuarios') },
+  { path: 'plantillas', ...panelScreen(EmailTemplatesPage), ...access('/panel/plantillas') },
   { path: 'auditoria', ...panelScreen(AuditLogPage), ...access('/panel/auditoria') },
 ];
 

@@ -22,6 +22,28 @@ export interface CorreosSalientesTable {
   enviado_en: NullableTimestamp;
   /** A calendar invitation (ICS text, METHOD:REQUEST) sent with the message; issue 12. */
   ics: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The template version it was rendered with (null: the default wording); migration 0034. */
+  plantilla_version_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One version of an e-mail template (issue 24): a save, a reset to the default or a restore. */
+export interface PlantillasCorreoVersionesTable {
+  id: Generated<number>;
+  clave: string;
+  asunto: string;
+  cuerpo: string;
+  accion: 'guardada' | 'restablecida' | 'restaurada';
+  predeterminada: Generated<boolean>;
+  restaurada_de: number | null;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  creado_en: Timestamp;
+}
+
+/** Each edited template's current version (a template without a row is sent with its default). */
+export interface PlantillasCorreoTable {
+  clave: string;
+  version_id: number;
 }
 
 /** One row per delivery attempt of an outbox message. */

@@ -88,7 +88,11 @@ describe('session and navigation', () => {
   });
 
   it.each([
-    ['ADMIN', 'Administrador', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Auditoría']],
+    [
+      'ADMIN',
+      'Administrador',
+      ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas', 'Auditoría'],
+    ],
     ['MANAGER', 'Gestor', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes']],
     ['VIEWER', 'Visualizador', ['Panel', 'Plazas', 'Candidatos']],
   ] as const)('shows %s the staff bar with its links, name and role', async (role, label, expected) => {
@@ -141,7 +145,16 @@ describe('session and navigation', () => {
     // The page checks again after a second and comes back as the staff member, where they were.
     await waitFor(
       () =>
-        expect(links()).toEqual(['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Auditoría']),
+        expect(links()).toEqual([
+          'Panel',
+          'Plazas',
+          'Candidatos',
+          'Historial',
+          'Reportes',
+          'Usuarios',
+          'Plantillas',
+          'Auditoría',
+        ]),
       {
         timeout: 10_000,
       },

@@ -1,0 +1,262 @@
+import '../../test/backoffice-env';
+import { EMAIL_TEMPLATE_MESSAGES, EMAIL_TEMPLATE_UI } from '@bolsa/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
+import { renderWithProviders, type Mocks } from '../../test/render';
+import { viewer } from '../../test/session';
+import { EmailTemplatesPage } from './EmailTemplatesPage';
+import { insertAt } from './TemplateEditor';
+import {
+  EMAIL_TEMPLATE_VERSIONS,
+  EMAIL_TEMPLATES,
+  PREVIEW_EMAIL_TEMPLATE,
+  RESTORE_EMAIL_TEMPLATE,
+  UPDATE_EMAIL_TEMPLATE,
+} from './operations';
+
+const template = (over: Partial<EmailTemplateFieldsFragment> = {}) => ({
+  __typename: 'EmailTemplate' as const,
+  key: 'estado-en-seguimiento',
+  name: 'Estado: En seguimiento',
+  description: "Aviso al candidato cuando su postulación pasa al estado 'en seguimiento'.",
+  heading: 'Tu perfil está en seguimiento',
+  subject: 'Seguimiento: {{vacante}}',
+  body: 'Hola, {{nombre}}:',
+  isDefault: true,
+  versionId: null,
+  updatedAt: null,
+  updatedBy: null,
+  placeholders: [
+    {
+      __typename: 'EmailPlaceholder' as const,
+      name: 'nombre',
+      description: 'Nombre del candidato',
+      sample: 'Ana López',
+      kind: 'TEXT' as const,
+    },
+    {
+      __typename: 'EmailPlaceholder' as const,
+      name: 'vacante',
+      description: 'Nombre de la plaza',
+      sample: 'Auxiliar',
+      kind: 'TEXT' as const,
+    },
+  ],
+  ...over,
+});
+
+const EDITED = template({
+  key: 'postulacion-recibida',
+  name: 'Postulación recibida',
+  isDefault: false,
+  versionId: '3',
+  updatedAt: '2026-11-27T21:04:00.000Z',
+  updatedBy: 'Lucía Admin',
+});
+
+const list = (items = [template(), EDITED]): Mocks[number] => ({
+  request: { query: EMAIL_TEMPLATES },
+  result: { data: { emailTemplates: items } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+/** Any preview: the body typed, in a <p>. */
+const preview: Mocks[number] = {
+  request: { query: PREVIEW_EMAIL_TEMPLATE, variables: () => true },
+  result: (vars: { subject: string; body: string }) => ({
+    data: {
+      previewEmailTemplate: {
+        __typename: 'EmailTemplatePreviewPayload',
+        preview: {
+          __typename: 'EmailTemplatePreview',
+          subject: vars.subject.replace('{{vacante}}', 'Auxiliar'),
+          html: `<p>${vars.body}</p>`,
+          text: vars.body.replace('{{nombre}}', 'Ana López'),
+        },
+        error: null,
+      },
+    },
+  }),
+  maxUsageCount: Number.POSITIVE_INFINITY,
+} as Mocks[number];
+
+const renderPage = (mocks: Mocks, route = '/panel/plantillas') =>
+  renderWithProviders(<EmailTemplatesPage />, { mocks, route, viewer: viewer('ADMIN') });
+
+describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
+  it('lists the e-mails with their last change and who made it', async () => {
+    renderPage([list()]);
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Estado: En seguimiento')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(EMAIL_TEMPLATE_UI.defaultText)).toBeInTheDocument();
+    // 21:04 UTC is 15:04 in Guatemala.
+    expect(within(rows[1]!).getByText('27/11/2026 15:04')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Lucía Admin')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Editar: Postulación recibida' })).toHaveAttribute(
+      'href',
+      '/panel/plantillas?clave=postulacion-recibida',
+    );
+  });
+
+  it('shows an error with Reintentar when the list fails', async () => {
+    renderPage([{ request: { query: EMAIL_TEMPLATES }, error: new Error('caído') }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_TEMPLATE_UI.loadFailed);
+    expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
+  });
+
+  it('inserts a placeholder at the cursor, previews, and shows the refusal of an unknown placeholder', async () => {
+    const user = userEvent.setup();
+    const refused: Mocks[number] = {
+      request: {
+        query: UPDATE_EMAIL_TEMPLATE,
+        variables: {
+          key: 'estado-en-seguimiento',
+          subject: 'Seguimiento: {{vacante}}',
+          body: 'Hola, {{nombre}}: {{codigo}}',
+        },
+      },
+      result: {
+        data: {
+          updateEmailTemplate: {
+            __typename: 'EmailTemplatePayload',
+            template: null,
+            error: {
+              __typename: 'ValidationFailed',
+              title: null,
+              message: EMAIL_TEMPLATE_MESSAGES.unknownPlaceholder('codigo'),
+              fields: [],
+            },
+          },
+        },
+      },
+    };
+    renderPage([list(), preview, refused], '/panel/plantillas?clave=estado-en-seguimiento');
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    expect(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save })).toBeDisabled();
+    // The preview: the HTML part in a sandboxed frame (no scripts), and the text part.
+    const frame = await screen.findByTitle('Vista previa del correo (HTML)');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toBe('<p>Hola, {{nombre}}:</p>');
+    await user.click(screen.getByRole('tab', { name: 'Texto' }));
+    expect(await screen.findByTestId('vista-previa-texto')).toHaveTextContent('Hola, Ana López:');
+
+    // A placeholder goes where the cursor is.
+    (body as HTMLTextAreaElement).setSelectionRange(5, 5);
+    fireEvent.focus(body);
+    await user.click(screen.getByRole('button', { name: /Insertar \{\{vacante\}\}/ }));
+    expect(body).toHaveValue('Hola,{{vacante}} {{nombre}}:');
+
+    fireEvent.change(body, { target: { value: 'Hola, {{nombre}}: {{codigo}}' } });
+    expect(screen.getByText(EMAIL_TEMPLATE_UI.unsaved)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    expect(await screen.findByText(EMAIL_TEMPLATE_MESSAGES.unknownPlaceholder('codigo'))).toBeInTheDocument();
+    // Editing again clears the refusal.
+    fireEvent.change(body, { target: { value: 'Hola, {{nombre}}.' } });
+    expect(screen.queryByText(EMAIL_TEMPLATE_MESSAGES.unknownPlaceholder('codigo'))).toBeNull();
+  });
+
+  it('Restablecer asks first, then shows the default text', async () => {
+    const user = userEvent.setup();
+    const reset: Mocks[number] = {
+      request: { query: RESTORE_EMAIL_TEMPLATE, variables: { key: 'postulacion-recibida', versionId: null } },
+      result: {
+        data: {
+          restoreEmailTemplate: {
+            __typename: 'EmailTemplatePayload',
+            template: {
+              ...EDITED,
+              subject: 'Recibimos tu postulación: {{vacante}}',
+              body: 'Texto predeterminado',
+              isDefault: true,
+              versionId: '4',
+            },
+            error: null,
+          },
+        },
+      },
+    };
+    renderPage([list(), preview, reset], '/panel/plantillas?clave=postulacion-recibida');
+    await user.click(await screen.findByRole('button', { name: EMAIL_TEMPLATE_UI.reset }));
+    const dialog = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.resetTitle });
+    expect(dialog).toHaveTextContent(EMAIL_TEMPLATE_UI.resetQuestion);
+    await user.click(within(dialog).getByRole('button', { name: EMAIL_TEMPLATE_UI.reset }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toHaveValue('Texto predeterminado'),
+    );
+    expect(screen.getByRole('textbox', { name: EMAIL_TEMPLATE_UI.subject })).toHaveValue(
+      'Recibimos tu postulación: {{vacante}}',
+    );
+  });
+
+  it('Versiones lists them, newest first, and restores one after confirming', async () => {
+    const user = userEvent.setup();
+    const versions: Mocks[number] = {
+      request: { query: EMAIL_TEMPLATE_VERSIONS, variables: { key: 'postulacion-recibida' } },
+      result: {
+        data: {
+          emailTemplateVersions: [
+            {
+              __typename: 'EmailTemplateVersion',
+              id: '3',
+              action: 'SAVED',
+              subject: 'Hola',
+              body: 'Cuerpo nuevo',
+              isDefault: false,
+              restoredFrom: null,
+              createdBy: 'Lucía Admin',
+              createdAt: '2026-11-27T21:04:00.000Z',
+              current: true,
+            },
+            {
+              __typename: 'EmailTemplateVersion',
+              id: '2',
+              action: 'SAVED',
+              subject: 'Antes',
+              body: 'Cuerpo viejo',
+              isDefault: false,
+              restoredFrom: null,
+              createdBy: 'Lucía Admin',
+              createdAt: '2026-11-27T20:00:00.000Z',
+              current: false,
+            },
+          ],
+        },
+      },
+    };
+    const restore: Mocks[number] = {
+      request: { query: RESTORE_EMAIL_TEMPLATE, variables: { key: 'postulacion-recibida', versionId: '2' } },
+      result: {
+        data: {
+          restoreEmailTemplate: {
+            __typename: 'EmailTemplatePayload',
+            template: { ...EDITED, subject: 'Antes', body: 'Cuerpo viejo', versionId: '5' },
+            error: null,
+          },
+        },
+      },
+    };
+    renderPage([list(), preview, versions, restore], '/panel/plantillas?clave=postulacion-recibida');
+    await user.click(await screen.findByRole('button', { name: EMAIL_TEMPLATE_UI.versions }));
+    const modal = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.versions });
+    const items = await within(modal).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText(EMAIL_TEMPLATE_UI.current)).toBeInTheDocument();
+    expect(within(items[0]!).queryByRole('button', { name: EMAIL_TEMPLATE_UI.restore })).toBeNull();
+    await user.click(within(items[1]!).getByRole('button', { name: 'Ver' }));
+    expect(within(items[1]!).getByText('Cuerpo viejo')).toBeInTheDocument();
+    await user.click(within(items[1]!).getByRole('button', { name: EMAIL_TEMPLATE_UI.restore }));
+    const confirm = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.restoreTitle });
+    await user.click(within(confirm).getByRole('button', { name: EMAIL_TEMPLATE_UI.restore }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toHaveValue('Cuerpo viejo'),
+    );
+  });
+
+  it('insertAt replaces the selection and puts the caret after the placeholder', () => {
+    expect(insertAt('Hola mundo', 5, 10, '{{nombre}}')).toEqual({ value: 'Hola {{nombre}}', caret: 15 });
+  });
+});

@@ -1,0 +1,319 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconArrowLeft, IconHistory, IconRestore } from '@tabler/icons-react';
+import {
+  EMAIL_TEMPLATE_LIMITS,
+  EMAIL_TEMPLATE_MESSAGES,
+  EMAIL_TEMPLATE_UI,
+  emailTemplateInputError,
+  placeholderToken,
+} from '@bolsa/domain';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/dialogs';
+import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
+import { useConfirmThenAct } from '../../lib/confirm-then-act';
+import { failureDetail, toastSuccess } from '../../lib/toast';
+import { PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
+import { VersionsModal } from './VersionsModal';
+
+const UI = EMAIL_TEMPLATE_UI;
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+type Field = 'subject' | 'body';
+
+/** Inserts `text` into `value` in place of the selection [start, end). */
+export function insertAt(value: string, start: number, end: number, text: string): { value: string; caret: number } {
+  return { value: value.slice(0, start) + text + value.slice(end), caret: start + text.length };
+}
+
+/** The editor of one template: subject, body, placeholders, live preview, save, reset, versions. */
+export function TemplateEditor({ template, onClose }: { template: EmailTemplateFieldsFragment; onClose: () => void }) {
+  const [subject, setSubject] = useState(template.subject);
+  const [body, setBody] = useState(template.body);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const lastField = useRef<Field>('body');
+  const edit = (field: Field, value: string) => {
+    setSaveError(null);
+    if (field === 'subject') setSubject(value);
+    else setBody(value);
+  };
+
+  const dirty = subject !== template.subject || body !== template.body;
+  const localProblem = emailTemplateInputError(subject, body);
+
+  const [debounced] = useDebouncedValue({ subject, body }, PREVIEW_DEBOUNCE_MS);
+  const previewQuery = useQuery(PREVIEW_EMAIL_TEMPLATE, {
+    variables: { key: template.key, subject: debounced.subject, body: debounced.body },
+    skip: emailTemplateInputError(debounced.subject, debounced.body) !== null,
+    fetchPolicy: 'no-cache',
+  });
+  const previewAnswer = (previewQuery.data ?? previewQuery.previousData)?.previewEmailTemplate;
+  // The last preview that rendered stays (dimmed) while the text has a problem.
+  const [shown, setShown] = useState(previewAnswer?.preview ?? null);
+  if (previewAnswer?.preview && previewAnswer.preview !== shown) setShown(previewAnswer.preview);
+  const previewProblem =
+    localProblem ??
+    (previewAnswer?.error ? failureDetail(previewAnswer.error) : null) ??
+    (previewQuery.error ? EMAIL_TEMPLATE_MESSAGES.previewFailed : null);
+
+  const [save, { loading: saving }] = useMutation(UPDATE_EMAIL_TEMPLATE);
+  const [restore] = useMutation(RESTORE_EMAIL_TEMPLATE);
+
+  const insert = (name: string) => {
+    const field = lastField.current;
+    const el = field === 'subject' ? subjectRef.current : bodyRef.current;
+    const value = field === 'subject' ? subject : body;
+    const start = el?.selectionStart ?? value.length;
+    const end = el?.selectionEnd ?? value.length;
+    const next = insertAt(value, start, end, placeholderToken(name));
+    edit(field, next.value);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const onSave = async () => {
+    setSaveError(null);
+    if (localProblem) {
+      setSaveError(localProblem);
+      return;
+    }
+    try {
+      const { data } = await save({ variables: { key: template.key, subject, body } });
+      const answer = data?.updateEmailTemplate;
+      if (answer?.template) {
+        setSubject(answer.template.subject);
+        setBody(answer.template.body);
+        toastSuccess(EMAIL_TEMPLATE_MESSAGES.saved, template.name);
+        return;
+      }
+      setSaveError(failureDetail(answer?.error));
+    } catch {
+      setSaveError(EMAIL_TEMPLATE_MESSAGES.saveFailed);
+    }
+  };
+
+  /** Restablecer (versionId null) or restore a version; the editor shows the template as it is after. */
+  const restoring = useConfirmThenAct<{ versionId: string | null }>({
+    act: async ({ versionId }) => {
+      const { data } = await restore({ variables: { key: template.key, versionId } });
+      const answer = data?.restoreEmailTemplate;
+      if (answer?.template) {
+        setSubject(answer.template.subject);
+        setBody(answer.template.body);
+        setSaveError(null);
+        setVersionsOpen(false);
+        return { done: versionId ? EMAIL_TEMPLATE_MESSAGES.restored : EMAIL_TEMPLATE_MESSAGES.reset };
+      }
+      return { failed: EMAIL_TEMPLATE_MESSAGES.restoreFailed, detail: failureDetail(answer?.error) };
+    },
+    onThrow: () => ({ failed: EMAIL_TEMPLATE_MESSAGES.restoreFailed, detail: 'Intenta de nuevo.' }),
+  });
+
+  const preview = shown;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Anchor component={Link} to="?" size="sm" onClick={onClose}>
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              {UI.back}
+            </Group>
+          </Anchor>
+          <Title order={2} size="h3" mt={4}>
+            {template.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {template.description}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconHistory size={16} aria-hidden />}
+            onClick={() => setVersionsOpen(true)}
+          >
+            {UI.versions}
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconRestore size={16} aria-hidden />}
+            onClick={() => restoring.ask({ versionId: null })}
+          >
+            {UI.reset}
+          </Button>
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">
+          <TextInput
+            ref={subjectRef}
+            label={UI.subject}
+            value={subject}
+            onChange={(e) => edit('subject', e.currentTarget.value)}
+            onFocus={() => (lastField.current = 'subject')}
+            maxLength={EMAIL_TEMPLATE_LIMITS.subjectMax}
+            required
+          />
+          <Textarea
+            ref={bodyRef}
+            label={UI.body}
+            description="Texto normal: una línea en blanco separa párrafos."
+            value={body}
+            onChange={(e) => edit('body', e.currentTarget.value)}
+            onFocus={() => (lastField.current = 'body')}
+            autosize
+            minRows={10}
+            maxRows={24}
+            maxLength={EMAIL_TEMPLATE_LIMITS.bodyMax}
+            required
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+          />
+          <Box component="section" aria-labelledby="marcadores">
+            <Text fw={600} size="sm" id="marcadores">
+              {UI.placeholders}
+            </Text>
+            <Text size="xs" c="dimmed" mb={6}>
+              {UI.placeholdersHint}
+            </Text>
+            <Group gap={6}>
+              {template.placeholders.map((p) => (
+                <Tooltip key={p.name} label={`${p.description}. Ejemplo: ${p.sample || '(vacío)'}`} multiline w={260}>
+                  <UnstyledButton
+                    onClick={() => insert(p.name)}
+                    onMouseDown={(e) => e.preventDefault()}
+                    aria-label={`Insertar ${placeholderToken(p.name)}: ${p.description}`}
+                    style={{ borderRadius: 4 }}
+                  >
+                    <Code>{placeholderToken(p.name)}</Code>
+                  </UnstyledButton>
+                </Tooltip>
+              ))}
+            </Group>
+          </Box>
+          {saveError ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              role="alert"
+              title="No se guardó"
+            >
+              {saveError}
+            </Alert>
+          ) : null}
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {dirty ? UI.unsaved : ''}
+            </Text>
+            <Button onClick={() => void onSave()} loading={saving} disabled={!dirty}>
+              {UI.save}
+            </Button>
+          </Group>
+        </Stack>
+
+        <Card withBorder padding="sm" radius="md" component="section" aria-labelledby="vista-previa">
+          <Group justify="space-between" mb="xs">
+            <Title order={3} size="h5" id="vista-previa">
+              {UI.preview}
+            </Title>
+            <Group gap={6}>
+              {previewQuery.loading ? <Loader size="xs" aria-label={UI.previewLoading} /> : null}
+              <Badge variant="light" color="gray">
+                {UI.previewHint}
+              </Badge>
+            </Group>
+          </Group>
+          {previewProblem ? (
+            <Alert color="orange" variant="light" role="status" mb="xs">
+              {previewProblem}
+            </Alert>
+          ) : null}
+          {preview ? (
+            <Stack gap="xs" style={{ opacity: previewProblem ? 0.5 : 1 }}>
+              <Text size="sm">
+                <strong>{UI.subject}:</strong> {preview.subject}
+              </Text>
+              <Tabs defaultValue="html" keepMounted={false}>
+                <Tabs.List>
+                  <Tabs.Tab value="html">HTML</Tabs.Tab>
+                  <Tabs.Tab value="text">Texto</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="html" pt="xs">
+                  <iframe
+                    title="Vista previa del correo (HTML)"
+                    sandbox=""
+                    srcDoc={preview.html}
+                    style={{
+                      width: '100%',
+                      minHeight: 420,
+                      border: '1px solid var(--mantine-color-gray-3)',
+                      borderRadius: 4,
+                      background: '#fff',
+                    }}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="text" pt="xs">
+                  <Box
+                    component="pre"
+                    data-testid="vista-previa-texto"
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 13, margin: 0 }}
+                  >
+                    {preview.text}
+                  </Box>
+                </Tabs.Panel>
+              </Tabs>
+            </Stack>
+          ) : !previewProblem ? (
+            <Text size="sm" c="dimmed">
+              {UI.previewLoading}
+            </Text>
+          ) : null}
+        </Card>
+      </SimpleGrid>
+
+      <ConfirmDialog
+        {...restoring.dialog}
+        title={restoring.target?.versionId ? UI.restoreTitle : UI.resetTitle}
+        confirmLabel={restoring.target?.versionId ? UI.restore : UI.reset}
+        danger
+      >
+        {restoring.target?.versionId ? UI.restoreQuestion : UI.resetQuestion}
+      </ConfirmDialog>
+      <VersionsModal
+        opened={versionsOpen}
+        templateKey={template.key}
+        onClose={() => setVersionsOpen(false)}
+        onRestore={(versionId) => restoring.ask({ versionId })}
+      />
+    </Stack>
+  );
+}
