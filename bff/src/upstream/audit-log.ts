@@ -8,8 +8,8 @@ import {
   type AuditEntryDto,
   type AuditPage,
 } from '../normalise/audit-log.js';
-import { ndjsonLines } from './exports.js';
-import { failureOf, type Result } from './failure.js';
+import { ndjsonRows, type RowStream } from './ndjson.js';
+import type { Result } from './failure.js';
 import type { Upstream } from './http.js';
 
 /** The filters of the audit log, as GraphQL and the CSV link take them. */
@@ -32,11 +32,7 @@ const queryOf = (f: AuditFilterInput) => ({
   hasta: f.to || undefined,
 });
 
-export interface AuditExportStream {
-  total: number | null;
-  rows: AsyncIterable<AuditEntryDto>;
-  cancel(): void;
-}
+export type AuditExportStream = RowStream<AuditEntryDto>;
 
 /** The audit log (GET/POST /internal/auditoria…, issue 24): the only code that knows its REST spelling. */
 export class AuditLogClient {
@@ -57,32 +53,6 @@ export class AuditLogClient {
 
   async export(f: AuditFilterInput): Promise<Result<AuditExportStream>> {
     const res = await this.http.raw('/internal/auditoria/exportar', { query: queryOf(f), timeoutMs: 60_000 });
-    if (res.statusCode !== 200) {
-      const textBody = await res.body.text();
-      let body: unknown = textBody;
-      try {
-        body = JSON.parse(textBody);
-      } catch {
-        /* not JSON: the text is the body */
-      }
-      return { ok: false, failure: failureOf(res.statusCode, body) };
-    }
-    const body = res.body;
-    async function* rows() {
-      for await (const line of ndjsonLines(body)) {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        const row = normaliseAuditEntry(raw);
-        if (row) yield row;
-      }
-    }
-    return {
-      ok: true,
-      value: { total: auditExportTotal(res.headers['x-total-count']), rows: rows(), cancel: () => body.destroy() },
-    };
+    return ndjsonRows(res, normaliseAuditEntry, auditExportTotal);
   }
 }

@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import { type CandidateExportFilter, type CandidateExportFormat, type CandidateExportRow } from '@bolsa/domain';
 import {
   exportTotal,
@@ -6,7 +5,8 @@ import {
   normaliseExportLog,
   type ExportLogPage,
 } from '../normalise/candidate-export.js';
-import { failureOf, type Result } from './failure.js';
+import type { Result } from './failure.js';
+import { ndjsonRows, type RowStream } from './ndjson.js';
 import type { Upstream } from './http.js';
 
 /** Who exports, as the api records it. */
@@ -16,30 +16,7 @@ export interface ExportActor {
   role: number;
 }
 
-export interface CandidateExportStream {
-  total: number | null;
-  rows: AsyncIterable<CandidateExportRow>;
-  /** Stops reading (the browser went away). */
-  cancel(): void;
-}
-
-/** The lines of an NDJSON body as they arrive; pulling the next one reads the body no further than it. */
-export async function* ndjsonLines(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  for await (const chunk of body) {
-    rest += decoder.write(chunk);
-    let nl = rest.indexOf('\n');
-    while (nl >= 0) {
-      const line = rest.slice(0, nl);
-      rest = rest.slice(nl + 1);
-      if (line.trim()) yield line;
-      nl = rest.indexOf('\n');
-    }
-  }
-  rest += decoder.end();
-  if (rest.trim()) yield rest;
-}
+export type CandidateExportStream = RowStream<CandidateExportRow>;
 
 /**
  * Exports of candidate lists (GET /internal/exportaciones…, beyond the spec's calls): the only
@@ -71,33 +48,7 @@ export class ExportsClient {
       // Between two chunks of a long export, not for the whole of it.
       timeoutMs: 60_000,
     });
-    if (res.statusCode !== 200) {
-      const text = await res.body.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        /* not JSON: the text is the body */
-      }
-      return { ok: false, failure: failureOf(res.statusCode, body) };
-    }
-    const body = res.body;
-    async function* rows() {
-      for await (const line of ndjsonLines(body)) {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        const row = normaliseCandidateExportRow(raw);
-        if (row) yield row;
-      }
-    }
-    return {
-      ok: true,
-      value: { total: exportTotal(res.headers['x-total-count']), rows: rows(), cancel: () => body.destroy() },
-    };
+    return ndjsonRows(res, normaliseCandidateExportRow, exportTotal);
   }
 
   /** GET /internal/exportaciones: the log, newest first. */
