@@ -35,6 +35,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useDocumentTitle } from '../../lib/document-title';
 import { pageTitle } from '../../lib/site';
 import { AUDIT_LOG, VERIFY_AUDIT_LOG } from './operations';
+import { PAGINATION_LABELS } from '../../lib/pagination';
 
 const PAGE_SIZE = AUDIT_LIMITS.pageSizeDefault;
 /** Each day of the calendar named in words ('15 de noviembre de 2026'), for screen readers and tests. */
@@ -276,9 +277,7 @@ export function AuditLogPage() {
                 value={page}
                 onChange={setPage}
                 size="sm"
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Página anterior' : 'Página siguiente',
-                })}
+                {...PAGINATION_LABELS}
                 aria-label="Páginas de la bitácora"
               />
             </Group>

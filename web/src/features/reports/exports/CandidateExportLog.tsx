@@ -14,6 +14,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useSession } from '../../session';
 import { CANDIDATE_EXPORTS } from './operations';
+import { PAGINATION_LABELS } from '../../../lib/pagination';
 
 export const EXPORT_LOG_PAGE_SIZE = 10;
 const M = CANDIDATE_EXPORT_MESSAGES;
@@ -106,9 +107,7 @@ export function CandidateExportLog() {
                 value={page}
                 onChange={setPage}
                 size="sm"
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Página anterior' : 'Página siguiente',
-                })}
+                {...PAGINATION_LABELS}
                 aria-label="Páginas de exportaciones"
               />
             </Group>
