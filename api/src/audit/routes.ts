@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../errors.js';
 import { hasControl } from '../input.js';
 import { parsePaging, queryParam, SEARCH_MAX } from '../lists.js';
 import { listAudit, startAuditExport, verifyAudit, type AuditFilter } from './service.js';
+import { sendNdjson } from '../ndjson.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,20 +35,6 @@ export function auditFilterOf(req: Request): AuditFilter {
   if (from && to && from >= to) throw badRequest(AUDIT_MESSAGES.rangeInvalid);
   return { actor, action, targetKind, targetId, from, to };
 }
-
-/** Resolves when the response can take more, or is gone. */
-const drained = (w: NodeJS.WritableStream & { off: NodeJS.EventEmitter['off'] }) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      w.off('drain', done);
-      w.off('close', done);
-      w.off('error', done);
-      resolve();
-    };
-    w.on('drain', done);
-    w.on('close', done);
-    w.on('error', done);
-  });
 
 const wire = (r: Awaited<ReturnType<typeof listAudit>>['items'][number]) => ({
   id: r.id,
@@ -86,17 +73,12 @@ export function auditRoutes(db: Db): Router {
   router.get('/internal/auditoria/exportar', async (req, res) => {
     const exported = await startAuditExport(db, auditFilterOf(req));
     if (exported.tooLarge) throw new HttpError(413, AUDIT_MESSAGES.exportTooLarge);
-    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    res.setHeader('X-Total-Count', String(exported.total));
-    res.setHeader('Cache-Control', 'no-store');
-    let gone = false;
-    res.on('close', () => (gone = true));
-    for await (const batch of exported.batches()) {
-      if (gone) return;
-      if (!res.write(batch.map((r) => JSON.stringify(wire(r))).join('\n') + '\n')) await drained(res);
-    }
-    res.end();
+    await sendNdjson(res, exported.total, mapBatches(exported.batches(), wire));
   });
 
   return router;
+}
+
+async function* mapBatches<T, U>(batches: AsyncIterable<T[]>, f: (row: T) => U): AsyncGenerator<U[]> {
+  for await (const batch of batches) yield batch.map(f);
 }

@@ -6,22 +6,9 @@ import { badRequest } from '../errors.js';
 import { LIST_MESSAGES, parseOption, parsePaging, queryParam } from '../lists.js';
 import { candidateListQueryOf } from '../pipeline/index.js';
 import { listExports, startCandidateExport } from './service.js';
+import { sendNdjson } from '../ndjson.js';
 
 const INT4_MAX = 2_147_483_647;
-
-/** Resolves when the response can take more, or is gone (leaves no listener behind). */
-const drained = (w: NodeJS.WritableStream & { off: NodeJS.EventEmitter['off'] }) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      w.off('drain', done);
-      w.off('close', done);
-      w.off('error', done);
-      resolve();
-    };
-    w.on('drain', done);
-    w.on('close', done);
-    w.on('error', done);
-  });
 
 /** An API token's id (`tokenId`), or null. */
 function tokenIdOf(raw: string | undefined): number | null {
@@ -69,18 +56,7 @@ export function exportRoutes(db: Db): Router {
       tokenId: tokenIdOf(queryParam(req, 'tokenId')),
       role: actor.role,
     });
-    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-    res.setHeader('X-Total-Count', String(exported.total));
-    res.setHeader('Cache-Control', 'no-store');
-    let gone = false;
-    res.on('close', () => (gone = true));
-    for await (const batch of exported.batches()) {
-      if (gone) return;
-      const chunk = batch.map((c) => JSON.stringify(c)).join('\n') + (batch.length ? '\n' : '');
-      // Back-pressure: the next batch is read only when the BFF has taken this one.
-      if (!res.write(chunk)) await drained(res);
-    }
-    res.end();
+    await sendNdjson(res, exported.total, exported.batches());
   });
 
   router.get('/internal/exportaciones', async (req, res) => {
