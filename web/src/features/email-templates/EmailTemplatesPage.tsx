@@ -70,12 +70,15 @@ export function EmailTemplatesPage() {
           {templates.map((t) => (
             <Table.Tr key={t.key}>
               <Table.Td data-label="Correo">
-                <Text fw={600} size="sm">
-                  {t.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t.description}
-                </Text>
+                {/* One block: on a phone the cell is a row of label and value, not three columns. */}
+                <div>
+                  <Text fw={600} size="sm">
+                    {t.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t.description}
+                  </Text>
+                </div>
               </Table.Td>
               <Table.Td data-label={UI.lastChange}>
                 {t.versionId === null || t.isDefault ? (
