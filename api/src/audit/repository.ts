@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { AuditoriaTable } from '../db/tables/audit.js';
 import type { AuditContent } from './chain.js';
 
 /** One key for the whole log: inserts wait for each other, so two replicas never fork the chain. */
@@ -79,20 +80,12 @@ const SELECT = [
   'hash',
 ] as const;
 
-type Raw = {
+/** A row as the driver hands it back (a bigint or a text date on some drivers): the table's columns otherwise. */
+type Raw = Omit<Selectable<AuditoriaTable>, 'id' | 'fecha' | 'actor_tipo' | 'detalle'> & {
   id: number | string;
   fecha: Date | string;
   actor_tipo: string;
-  actor_id: number | null;
-  actor_nombre: string | null;
-  accion: string;
-  objetivo_tipo: string | null;
-  objetivo_id: string | null;
-  direccion: string | null;
-  solicitud: string | null;
   detalle: unknown;
-  hash_anterior: string;
-  hash: string;
 };
 
 const rowOf = (r: Raw): AuditRow => ({
