@@ -26,6 +26,12 @@ export const DEFAULT_BENEFITS = [
 
 export const NO_DESCRIPTION = 'No hay descripción disponible para esta vacante.';
 export const EMPTY_BOARD = 'No hay vacantes disponibles';
+/** The public board's vacancy dialogs (detail and application form) when the vacancy is not there. */
+export const BOARD_VACANCY_MESSAGES = {
+  loadFailed: 'No se pudo cargar la vacante. Revisa tu conexión e inténtalo de nuevo.',
+  notFound: 'La vacante no existe o ya no está disponible.',
+  unavailable: 'La vacante ya no está disponible.',
+} as const;
 
 const BULLET = /^(?:[-•*·▪►✔✓]+|\d+[.)-])\s*/;
 const QUOTED = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|“([^”]*)”/g;

@@ -1,7 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ageOn, APPLICATION_MESSAGES, AUTH_MESSAGES, FILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
+import {
+  ageOn,
+  APPLICATION_MESSAGES,
+  AUTH_MESSAGES,
+  FILE_MESSAGES,
+  OUTAGE_MESSAGES,
+  todayInGuatemala,
+} from '@bolsa/domain';
 import type { ApplicationInput } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
@@ -215,6 +222,21 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     await openSection(userEvent.setup(), 'Documentos Adjuntos');
     expect(screen.getByLabelText('Seleccionar Hoja de Vida (PDF)')).toBeInTheDocument();
     expect(screen.queryByLabelText('Seleccionar Antecedentes penales (PDF)')).not.toBeInTheDocument();
+  });
+
+  it("says the service is unreachable when the vacancy cannot be read, and 'Reintentar' brings the form", async () => {
+    renderWithProviders(<ApplicationModal vacancyId="7" onClose={vi.fn()} />, {
+      mocks: [
+        { request: { query: APPLICATION_VACANCY, variables: { id: '7' } }, error: new TypeError('Failed to fetch') },
+        vacancyMock,
+      ],
+      viewer: null,
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(OUTAGE_MESSAGES.title)).toBeInTheDocument();
+    expect(within(alert).getByText(OUTAGE_MESSAGES.message)).toBeInTheDocument();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Enfermera Auxiliar', {}, SLOW_WAIT)).toBeInTheDocument();
   });
 
   it("names the page after the vacancy: 'Postular: <plaza>' (issue 20)", async () => {

@@ -2,9 +2,10 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { APPLICATION_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
+import { APPLICATION_MESSAGES, BOARD_VACANCY_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { pageTitle } from '../../lib/site';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -16,7 +17,7 @@ import { applicationPath } from './paths';
 import { prefillFromProfile, type ApplicationPrefill } from './form-values';
 import { APPLICATION_CHECK, APPLICATION_PROFILE, APPLICATION_VACANCY } from './operations';
 
-export const VACANCY_UNAVAILABLE = 'La vacante ya no está disponible.';
+export const VACANCY_UNAVAILABLE = BOARD_VACANCY_MESSAGES.unavailable;
 
 export interface ApplicationModalProps {
   vacancyId: string;
@@ -64,13 +65,7 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   useDocumentTitle(vacancy ? pageTitle(`Postular: ${vacancy.name}`) : null, 2);
   let body: ReactNode;
   if ((loading && !data) || (registered && (profile.loading || check.loading))) body = <FormSkeleton />;
-  else if (error && !data)
-    body = (
-      <Stack align="flex-start">
-        <Text>No se pudo cargar la vacante. Revisa tu conexión e inténtalo de nuevo.</Text>
-        <Button onClick={() => void refetch()}>Reintentar</Button>
-      </Stack>
-    );
+  else if (error && !data) body = <VacancyLoadFailed error={error} onRetry={() => void refetch()} />;
   else if (!vacancy || !vacancy.active)
     body = (
       <Stack align="flex-start">

@@ -2,22 +2,22 @@ import { Button, CopyButton, Group, Modal, Skeleton, Stack, Text } from '@mantin
 import { useQuery } from '@apollo/client/react';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLink } from '@tabler/icons-react';
-import { OUTAGE_MESSAGES } from '@bolsa/domain';
+import { BOARD_VACANCY_MESSAGES } from '@bolsa/domain';
 import { useState, type ReactNode } from 'react';
 import { pageTitle } from '../../lib/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
 import { JobImage } from '../../components/JobImage';
 import { VacancyDetails } from '../../components/VacancyDetails';
+import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
-import { isOutage } from '../../lib/errors';
 import { useApply } from './apply';
 import { JobPostingJsonLd } from './JobPostingJsonLd';
 import { VACANCY_DETAIL } from './operations';
 
 type VacancyDetail = NonNullable<VacancyDetailQuery['vacancy']>;
 
-export const VACANCY_NOT_FOUND = 'La vacante no existe o ya no está disponible.';
+export const VACANCY_NOT_FOUND = BOARD_VACANCY_MESSAGES.notFound;
 
 interface VacancyDetailModalProps {
   vacancyId: string;
@@ -38,20 +38,7 @@ export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetail
 
   let body: ReactNode;
   if (loading && !data) body = <DetailSkeleton />;
-  else if (error && !data)
-    body = (
-      <Stack align="flex-start" role="alert">
-        {isOutage(error) ? (
-          <>
-            <Text fw={700}>{OUTAGE_MESSAGES.title}</Text>
-            <Text>{OUTAGE_MESSAGES.message}</Text>
-          </>
-        ) : (
-          <Text>No se pudo cargar la vacante. Revisa tu conexión e inténtalo de nuevo.</Text>
-        )}
-        <Button onClick={() => void refetch()}>Reintentar</Button>
-      </Stack>
-    );
+  else if (error && !data) body = <VacancyLoadFailed error={error} onRetry={() => void refetch()} />;
   else if (!vacancy)
     body = (
       <Stack align="flex-start">
