@@ -135,6 +135,33 @@ describe('audit log through the BFF (real api)', () => {
     expect(log.body.data.auditLog.items[0]).toMatchObject({ actorKind: 'SYSTEM', address: '127.0.0.1' });
   });
 
+  it("records a staff member's log-out with their name; a candidate's log-out is not staff work", async () => {
+    const viewer = await staffCookie(stack.bff.app, DEMO.viewer, DEMO_PASSWORD);
+    const out = await gql('mutation { logout }', viewer);
+    expect(out.body).toEqual({ data: { logout: true } });
+    // The session is over.
+    expect((await gql('{ me { id } }', viewer)).body.data.me).toBeNull();
+    const candidate = await request(stack.bff.app)
+      .post('/graphql')
+      .send({
+        query: 'mutation($u: String!, $p: String!) { candidateLogin(email: $u, password: $p) { viewer { id } } }',
+        variables: { u: DEMO.candidate, p: DEMO_PASSWORD },
+      });
+    const candidateCookie = String(candidate.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    expect((await gql('mutation { logout }', candidateCookie)).body.data.logout).toBe(true);
+    const log = await gql(`{ auditLog(filter: { action: "sesion.salida" }) { items { ${ENTRY} } } }`, admin);
+    expect(log.body.data.auditLog.items).toEqual([
+      expect.objectContaining({
+        actorKind: 'USER',
+        actorName: expect.stringMatching(/\S/),
+        action: 'sesion.salida',
+        actionLabel: 'Cierre de sesión',
+        targetKind: 'usuario',
+        address: '127.0.0.1',
+      }),
+    ]);
+  });
+
   it('verifies the chain and words the answer in Spanish', async () => {
     const v = await gql('{ verifyAuditLog { ok count brokenId message } }', admin);
     const { ok, count, brokenId, message } = v.body.data.verifyAuditLog;

@@ -7,6 +7,7 @@ import { toGuatemalaWallClock } from './time.js';
 export const AUDIT_ACTION_LABEL = {
   'sesion.ingreso': 'Inicio de sesión',
   'sesion.fallida': 'Inicio de sesión fallido',
+  'sesion.salida': 'Cierre de sesión',
   'usuario.crear': 'Usuario creado',
   'usuario.editar': 'Usuario editado',
   'usuario.rol': 'Cambio de rol',

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { badRequest, HttpError } from '../errors.js';
 import { hasControl } from '../input.js';
 import { parsePaging, queryParam, SEARCH_MAX } from '../lists.js';
-import { listAudit, startAuditExport, verifyAudit, type AuditFilter } from './service.js';
+import { listAudit, recordLogout, startAuditExport, verifyAudit, type AuditFilter } from './service.js';
 import { sendNdjson } from '../ndjson.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -53,6 +53,7 @@ const wire = (r: Awaited<ReturnType<typeof listAudit>>['items'][number]) => ({
  * The audit log (issue 24), internal: only the BFF calls these, for the administrator.
  * - GET /internal/auditoria?page&pageSize&filters: newest first, `{ items, totalCount, page, pageSize }`.
  * - POST /internal/auditoria/verificar: `{ ok, count, brokenId?, brokenAt? }`.
+ * - POST /internal/auditoria/salida: a staff member's log-out (the actor header names them): `{ registrada }`.
  * - GET /internal/auditoria/exportar?filters: records the export, then NDJSON oldest first
  *   (`X-Total-Count`); 413 over AUDIT_LIMITS.exportRowsMax.
  * There is no route that changes or deletes a row.
@@ -64,6 +65,10 @@ export function auditRoutes(db: Db): Router {
     const paging = parsePaging(req) ?? { page: 1, pageSize: AUDIT_LIMITS.pageSizeDefault };
     const out = await listAudit(db, auditFilterOf(req), paging.page, paging.pageSize);
     res.json({ ...out, items: out.items.map(wire) });
+  });
+
+  router.post('/internal/auditoria/salida', async (_req, res) => {
+    res.json({ registrada: await recordLogout(db) });
   });
 
   router.post('/internal/auditoria/verificar', async (_req, res) => {

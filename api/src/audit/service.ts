@@ -62,6 +62,17 @@ export async function recordAudit(db: Db, e: AuditEntry): Promise<void> {
   await repo.insertRow(db, content, prev, chainHash(prev, content));
 }
 
+/**
+ * A staff member logged out (the BFF says so before it ends the session; the actor header names
+ * them). Anyone else's log-out (a candidate, a token) is not staff work: nothing is recorded.
+ */
+export async function recordLogout(db: Db): Promise<boolean> {
+  const { actor } = currentAuditRequest();
+  if (actor.kind !== 'usuario' || actor.id === null) return false;
+  await recordAudit(db, { action: 'sesion.salida', target: { kind: 'usuario', id: actor.id } });
+  return true;
+}
+
 export async function listAudit(db: Db, f: AuditFilter, page: number, pageSize: number) {
   const [totalCount, items] = await Promise.all([
     repo.countRows(db, f),

@@ -173,6 +173,10 @@ export const sessionMutations: Pick<
   },
 
   async logout(_p, _a, ctx) {
+    // A staff member's log-out goes in the audit log. The log-out happens whatever the api answers:
+    // keeping someone logged in because the log could not be written would be the worse failure
+    // (the upstream metrics count the failed call).
+    if (ctx.viewer?.kind === 'STAFF') await ctx.auditLog.loggedOut().catch(() => undefined);
     await ctx.session.end();
     return true;
   },

@@ -43,6 +43,11 @@ export class AuditLogClient {
     return r.ok ? { ok: true, value: normaliseAuditPage(r.value, { page, pageSize }) } : r;
   }
 
+  /** The staff member of this request logged out (recorded before their session ends). */
+  async loggedOut(): Promise<void> {
+    await this.http.read('/internal/auditoria/salida', { method: 'POST', json: {} });
+  }
+
   async verify(): Promise<AuditVerification> {
     // The whole chain, in batches: longer than a list.
     const raw = await this.http.read('/internal/auditoria/verificar', { method: 'POST', json: {}, timeoutMs: 120_000 });
