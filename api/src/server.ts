@@ -9,7 +9,9 @@ import { createApp } from './app.js';
 import { meetingProviderFrom } from './interviews/meetings.js';
 import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
-import { createDatabase, pgPoolOf, type Database, type DatabaseTarget } from './db/database.js';
+import { createDatabase, pgliteOf, pgPoolOf, type Database, type DatabaseTarget } from './db/database.js';
+import { loadSnapshot, saveSnapshot, snapshotPlan } from './db/snapshot.js';
+import { todayInGuatemala } from '@bolsa/domain';
 import { assertMigrated } from './db/migrate.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
@@ -72,6 +74,12 @@ export interface StartApiOptions {
   orphanSweepMs?: number;
   /** Default env AUDIT_RETENTION_MONTHS (24). */
   auditRetentionMonths?: number;
+  /**
+   * Tests: a folder where the migrated and seeded in-memory database is kept after a start, for the
+   * next starts of the same code to load instead of migrating and seeding (db/snapshot.ts). Only
+   * with `memory`, no `databaseUrl` and the default file store.
+   */
+  snapshotDir?: string;
 }
 
 export interface RunningApi {
@@ -128,14 +136,25 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   // With `memory`, an ambient DATABASE_URL is ignored so tests never touch a real database by accident.
   const databaseUrl = options.databaseUrl ?? (memory ? undefined : config.DATABASE_URL);
 
+  const tempDir = memory ? await mkdtemp(path.join(os.tmpdir(), 'bolsa-api-')) : null;
+  const filesRoot = tempDir ?? path.join(dataDir, 'files');
+  const migrate = options.migrate ?? config.MIGRATE_ON_START ?? true;
+  const seeds = {
+    demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+    orgEmailDomain,
+    log: (line: string) => logger.info(line),
+  };
+  const snapshot =
+    options.snapshotDir && memory && !databaseUrl && !options.files && migrate
+      ? snapshotPlan(options.snapshotDir, { demo: seeds.demo, orgEmailDomain, today: todayInGuatemala() })
+      : null;
+  const fromSnapshot = snapshot && tempDir ? await loadSnapshot(snapshot, tempDir) : null;
+
   const target: DatabaseTarget = databaseUrl
     ? { kind: 'postgres', url: databaseUrl }
     : memory
-      ? { kind: 'pglite-memory' }
+      ? { kind: 'pglite-memory', loadDataDir: fromSnapshot?.data }
       : { kind: 'pglite-dir', dir: path.join(dataDir, 'pglite') };
-
-  const tempDir = memory ? await mkdtemp(path.join(os.tmpdir(), 'bolsa-api-')) : null;
-  const filesRoot = tempDir ?? path.join(dataDir, 'files');
   const token =
     options.serviceToken ??
     config.SERVICE_TOKEN ??
@@ -155,17 +174,23 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       onPoolError: (err) => logger.error({ err: { type: err.name } }, 'PostgreSQL: conexión inactiva perdida'),
     });
     db = database;
-    const migrate = options.migrate ?? config.MIGRATE_ON_START ?? true;
     if (!migrate) await assertMigrated(database);
     const files = options.files ?? createFileStore(memory ? {} : config, filesRoot);
     await files.ready?.();
-    // Under one lock with the migrations: replicas starting together migrate and seed once.
-    if (migrate)
+    if (fromSnapshot) for (const line of fromSnapshot.log) seeds.log(line);
+    else if (migrate) {
+      // Under one lock with the migrations: replicas starting together migrate and seed once.
+      const said: string[] = [];
       await prepareDatabase(database, files, {
-        demo: options.seedDemo ?? config.SEED_DEMO ?? config.NODE_ENV !== 'production',
-        orgEmailDomain,
-        log: (line) => logger.info(line),
+        ...seeds,
+        log: (line) => {
+          said.push(line);
+          seeds.log(line);
+        },
       });
+      const pglite = pgliteOf(database);
+      if (snapshot && pglite) await saveSnapshot(snapshot, pglite, filesRoot, said);
+    }
     // Files a killed process left between storing and committing (tmp/, unreferenced postulantes/):
     // at start-up and then hourly; counts only in the log, never keys.
     const sweepOrphans = () => {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { capturingLogger as apiLogger } from '../../api/src/observability/index.js';
 import { startApi, type RunningApi } from '../../api/src/server.js';
+import { TEST_SNAPSHOT_DIR } from '../../api/src/db/snapshot.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { capturingLogger } from '../src/observability/index.js';
 import { createServer, type BffServer } from '../src/server.js';
@@ -27,6 +28,7 @@ export async function startStack(overrides: Partial<Config> = {}, options: Stack
     memory: true,
     port: 0,
     seedDemo: true,
+    snapshotDir: TEST_SNAPSHOT_DIR,
     log: options.apiRequestLines ?? false,
     logger: apiLogger('api', logs.api),
   });

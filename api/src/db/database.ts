@@ -107,7 +107,10 @@ export interface Database {
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite-memory' } | { kind: 'pglite-dir'; dir: string };
+  | { kind: 'postgres'; url: string }
+  /** `loadDataDir`: a dump to start from (tests' snapshots, snapshot.ts). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob }
+  | { kind: 'pglite-dir'; dir: string };
 
 export interface DatabaseHooks {
   /** Every statement run, with its duration (Kysely's log event): the query metrics. */
@@ -117,9 +120,13 @@ export interface DatabaseHooks {
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+const pglites = new WeakMap<Db, PGlite>();
 
 /** The PostgreSQL pool behind `db` (its size, idle and waiting counts for the metrics); null on PGlite. */
 export const pgPoolOf = (db: Db): pg.Pool | null => pools.get(db) ?? null;
+
+/** The PGlite behind `db` (tests' snapshots dump it); null on PostgreSQL. */
+export const pgliteOf = (db: Db): PGlite | null => pglites.get(db) ?? null;
 
 export async function createDatabase(target: DatabaseTarget, hooks: DatabaseHooks = {}): Promise<Db> {
   const onQuery = hooks.onQuery;
@@ -158,9 +165,11 @@ export async function createDatabase(target: DatabaseTarget, hooks: DatabaseHook
       }
     };
   } else {
-    pglite = await PGlite.create();
+    pglite = target.loadDataDir ? await PGlite.create({ loadDataDir: target.loadDataDir }) : await PGlite.create();
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
+  pglites.set(db, pglite);
+  return db;
 }
 
 interface DataDirClaim {

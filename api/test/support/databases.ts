@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { capturingLogger as pinoCapture, type Logger } from '../../src/observability/index.js';
 import { startApi, type RunningApi } from '../../src/server.js';
+import { TEST_SNAPSHOT_DIR } from '../../src/db/snapshot.js';
 
 export interface TestApi {
   api: RunningApi;
@@ -22,7 +23,14 @@ function capturingLogger(): { logger: Logger; logs: string[] } {
 
 async function startOnPglite(): Promise<TestApi> {
   const { logger, logs } = capturingLogger();
-  const api = await startApi({ memory: true, port: 0, log: true, logger, seedDemo: true });
+  const api = await startApi({
+    memory: true,
+    port: 0,
+    log: true,
+    logger,
+    seedDemo: true,
+    snapshotDir: TEST_SNAPSHOT_DIR,
+  });
   return { api, logs, close: () => api.close() };
 }
 
