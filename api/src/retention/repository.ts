@@ -127,8 +127,8 @@ export async function dailyRunOn(db: Conn, day: string): Promise<boolean> {
   return !!r;
 }
 
-export async function lastRuns(db: Conn, limit: number) {
-  return db
+export async function lastRuns(db: Conn, limit: number, id?: number) {
+  let q = db
     .selectFrom('retencion_ejecuciones')
     .select([
       'id',
@@ -142,8 +142,9 @@ export async function lastRuns(db: Conn, limit: number) {
     ])
     .orderBy('ejecutada_en', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (id !== undefined) q = q.where('id', '=', id);
+  return q.execute();
 }
 
 /** Removes the files of guests' applications (the rows stay, marked); answers their storage keys. */

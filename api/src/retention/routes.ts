@@ -1,8 +1,21 @@
 import { Router } from 'express';
 import { HttpError } from '../errors.js';
-import { retentionPreview, retentionRuns, runRetention, type RetentionDeps } from './service.js';
+import { retentionPreview, retentionRun, retentionRuns, runRetention, type RetentionDeps } from './service.js';
 
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
+const wireRun = (r: NonNullable<Awaited<ReturnType<typeof retentionRun>>>) => ({
+  id: r.id,
+  tipo: r.tipo,
+  usuario: r.usuario_nombre,
+  fecha: iso(r.ejecutada_en),
+  anonimizados: r.anonimizados,
+  avisos: r.avisos,
+  documentos: r.documentos,
+  archivos: r.archivos,
+});
+
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
+}
 
 /**
  * Retention (issue 24, item 3), internal: only the BFF calls these, for the administrator.
@@ -40,25 +53,14 @@ export function retentionRoutes(deps: RetentionDeps): Router {
   });
 
   router.get('/internal/retencion/ejecuciones', async (_req, res) => {
-    const runs = await retentionRuns(deps.db);
-    res.json({
-      items: runs.map((r) => ({
-        id: r.id,
-        tipo: r.tipo,
-        usuario: r.usuario_nombre,
-        fecha: iso(r.ejecutada_en),
-        anonimizados: r.anonimizados,
-        avisos: r.avisos,
-        documentos: r.documentos,
-        archivos: r.archivos,
-      })),
-    });
+    res.json({ items: (await retentionRuns(deps.db)).map(wireRun) });
   });
 
   router.post('/internal/retencion/ejecutar', async (_req, res) => {
     const r = await runRetention(deps, 'manual');
-    if (!r) throw new HttpError(409, 'La retención no se ejecutó.');
-    res.json(r);
+    const run = r && (await retentionRun(deps.db, r.runId));
+    if (!r || !run) throw new HttpError(409, 'La retención no se ejecutó.');
+    res.json({ ...wireRun(run), runId: r.runId });
   });
 
   return router;

@@ -136,6 +136,10 @@ export async function retentionRuns(db: Db) {
   return repo.lastRuns(db, RETENTION_LIMITS.runsListed);
 }
 
+export async function retentionRun(db: Db, id: number) {
+  return (await repo.lastRuns(db, 1, id))[0] ?? null;
+}
+
 export interface RetentionRunResult extends RetentionCounts {
   runId: number;
 }
