@@ -231,5 +231,10 @@ export function retentionRunMessage(c: RetentionCounts): string {
   return `Retención ejecutada: ${c.anonimizados} ${plural(c.anonimizados, 'candidato anonimizado', 'candidatos anonimizados')}, ${c.avisos} ${plural(c.avisos, 'aviso enviado', 'avisos enviados')}, documentos de ${c.documentos} ${plural(c.documentos, 'invitado eliminados', 'invitados eliminados')}.`;
 }
 
+/** What staff see instead of the name of an application the policy anonymised. */
+export const RETENTION_ERASED_NAME = 'Datos anonimizados por la política de retención';
+export const RETENTION_ERASED_DETAIL =
+  'El proceso terminó y se cumplió el plazo de retención: se eliminaron los datos personales y los documentos. Se conserva solo el historial del proceso.';
+
 /** The note the outbox keeps on queued e-mails of an anonymised application. */
 export const RETENTION_ERASED_NOTE = 'Cancelado: datos anonimizados por la política de retención';

@@ -159,6 +159,11 @@ export async function removeGuestDocuments(trx: Transaction<Database>, ids: read
   return files.map((f) => f.clave);
 }
 
+export async function markAnonymisedByRetention(trx: Transaction<Database>, ids: readonly number[]) {
+  if (ids.length)
+    await trx.updateTable('postulantes').set({ anonimizada_retencion: true }).where('id', 'in', ids).execute();
+}
+
 /** Records that an application's notice was sent (a newer one replaces an older one). */
 export async function recordNotice(trx: Transaction<Database>, id: number, at: Date, mailId: number | null) {
   await trx

@@ -167,6 +167,7 @@ export async function runRetention(deps: RetentionDeps, kind: 'diaria' | 'manual
     const ids = (step: RetentionStep) => planned.filter((p) => p.step === step).map((p) => p.row.id);
     const keys: string[] = [];
     keys.push(...(await anonymiseApplications(trx, ids('anonimizar'), RETENTION_ERASED_NOTE)));
+    await repo.markAnonymisedByRetention(trx, ids('anonimizar'));
     keys.push(...(await repo.removeGuestDocuments(trx, ids('documentos'), now)));
     let avisos = 0;
     for (const p of planned.filter((x) => x.step === 'avisar')) {

@@ -33,9 +33,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('correo_id', 'integer', (c) => c.references('correos_salientes.id').onDelete('set null'))
     .execute();
   await sql`alter table postulantes add column documentos_eliminados_en timestamptz`.execute(db);
+  // An application anonymised by the policy, not erased by its candidate: staff read why.
+  await sql`alter table postulantes add column anonimizada_retencion boolean not null default false`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table postulantes drop column if exists anonimizada_retencion`.execute(db);
   await sql`alter table postulantes drop column if exists documentos_eliminados_en`.execute(db);
   await db.schema.dropTable('retencion_avisos').ifExists().execute();
   await db.schema.dropTable('retencion_ejecuciones').ifExists().execute();
