@@ -101,15 +101,17 @@ export const noticeCounts = (f: Pick<RetentionFacts, 'noticeSentAt' | 'lastActiv
   f.noticeSentAt !== null && f.noticeSentAt.getTime() >= f.lastActivity.getTime();
 
 /**
- * The day an application will be anonymised: RETENTION_MONTHS after its last activity, and never
- * sooner than RETENTION_NOTICE_DAYS after its notice (a notice not sent yet goes out at the next run).
+ * The day an application will be anonymised: RETENTION_MONTHS after its last activity, never
+ * sooner than RETENTION_NOTICE_DAYS after its notice (a notice not sent yet goes out at the next
+ * run), and never before the next run.
  */
 export function anonymisationDate(f: RetentionFacts, p: RetentionPolicy, nextRun: Date): Date | null {
   if (p.months <= 0 || retentionReason(f) === null) return null;
   const byActivity = addMonths(f.lastActivity, p.months);
   const noticed = noticeCounts(f) ? f.noticeSentAt! : nextRun;
   const byNotice = addDays(noticed, p.noticeDays);
-  return byActivity > byNotice ? byActivity : byNotice;
+  const due = byActivity > byNotice ? byActivity : byNotice;
+  return due > nextRun ? due : nextRun;
 }
 
 /**
