@@ -69,19 +69,26 @@ describe('retention', () => {
     await page.reload();
     await headline.waitFor();
     expect(await headline.innerText()).toBe(`Se anonimizarán 0 candidatos el ${retentionDay(now)}`);
-    const notices = Number(/Se enviarán? (\d+) avisos?/.exec(await page.getByText(/Se enviarán? \d+ avisos?/).innerText())![1]);
+    const notices = Number(
+      /Se enviarán? (\d+) avisos?/.exec(await page.getByText(/Se enviarán? \d+ avisos?/).innerText())![1],
+    );
     expect(notices).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Ejecutar ahora' }).click();
     await page.getByRole('dialog', { name: '¿Ejecutar la retención ahora?' }).waitFor();
     await page.getByRole('button', { name: 'Ejecutar', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: `${notices} avisos enviados` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${notices} avisos enviados` })
+      .waitFor();
 
     // 31 days more: those noticed are anonymised by the next run.
     now = addDays(now, 31);
     await page.reload();
     await headline.waitFor();
     const text = await headline.innerText();
-    expect(text).toMatch(new RegExp(`^Se anonimizarán? \\d+ candidatos? el ${retentionDay(now).replace(/\//g, '\\/')}$`));
+    expect(text).toMatch(
+      new RegExp(`^Se anonimizarán? \\d+ candidatos? el ${retentionDay(now).replace(/\//g, '\\/')}$`),
+    );
     const count = Number(/(\d+)/.exec(text)![1]);
     expect(count).toBe(notices);
     const affected = page.getByRole('table', { name: 'Próximos candidatos afectados' });
@@ -100,7 +107,10 @@ describe('retention', () => {
     expect(await dialog.innerText()).toContain(`Se anonimizarán ${count} candidatos`);
     await screenshot(page, 'retention-confirm');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: `Retención ejecutada: ${count} candidatos anonimizados` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Retención ejecutada: ${count} candidatos anonimizados` })
+      .waitFor();
     await page.getByText(RETENTION_NONE_AFFECTED).waitFor();
     const runs = page.getByRole('table', { name: 'Últimas ejecuciones' });
     expect(await runs.getByRole('row').nth(1).innerText()).toContain('Administrador Demo');
@@ -119,7 +129,12 @@ describe('retention', () => {
     await page.goto('/panel/auditoria');
     const log = page.getByRole('table', { name: 'Bitácora de auditoría' });
     await log.getByRole('row').filter({ hasText: 'Ejecución de retención' }).first().waitFor();
-    const cells = await log.getByRole('row').filter({ hasText: 'Ejecución de retención' }).first().getByRole('cell').allInnerTexts();
+    const cells = await log
+      .getByRole('row')
+      .filter({ hasText: 'Ejecución de retención' })
+      .first()
+      .getByRole('cell')
+      .allInnerTexts();
     expect(cells.slice(1, 3)).toEqual(['Administrador Demo', 'Ejecución de retención']);
     expect(cells[3]).toMatch(/^Retención #\d+$/);
     expect(await log.getByRole('row').filter({ hasText: 'Ejecución de retención' }).count()).toBe(2);

@@ -45,7 +45,8 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
       ).expect(200)
     ).body as Body;
   const counts = () => t.api.db.selectFrom('postulantes_conteo').select(['etapa', 'n']).orderBy('etapa').execute();
-  const app = (id: number) => t.api.db.selectFrom('postulantes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const app = (id: number) =>
+    t.api.db.selectFrom('postulantes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await start({ seedDemo: false, retention: { clock, schedule: false } });
@@ -106,7 +107,14 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
         await writeFile(path.join(t.api.filesDir, clave), '%PDF-1.4 prueba');
         await db
           .insertInto('postulante_archivos')
-          .values({ postulante_id: id, tipo: 'curriculum', clave, nombre: 'cv.pdf', mime: 'application/pdf', tamano: 15 })
+          .values({
+            postulante_id: id,
+            tipo: 'curriculum',
+            clave,
+            nombre: 'cv.pdf',
+            mime: 'application/pdf',
+            tamano: 15,
+          })
           .execute();
       }
       await db
@@ -115,7 +123,16 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
         .execute();
       ids[key] = id;
     };
-    await add('rechazada', closed, 'rechazado', [['postulado', 'en seguimiento'], ['en seguimiento', 'rechazado']], true);
+    await add(
+      'rechazada',
+      closed,
+      'rechazado',
+      [
+        ['postulado', 'en seguimiento'],
+        ['en seguimiento', 'rechazado'],
+      ],
+      true,
+    );
     await add('contratada', closed, 'contratado', [['inducción', 'contratado']], true);
     await add('abierta', closed, 'entrevista', [['en seguimiento', 'entrevista']], true);
     await add('sinavance', closed, 'postulado', [], true);
@@ -157,7 +174,12 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
     // Staff write a note on 'reciente' 20 months in: its last activity moves.
     await t.api.db
       .insertInto('postulante_notas')
-      .values({ postulante_id: ids.reciente!, usuario_id: adminId, texto: 'Llamada', creado_en: addMonths(T0, 20).toISOString() })
+      .values({
+        postulante_id: ids.reciente!,
+        usuario_id: adminId,
+        texto: 'Llamada',
+        creado_en: addMonths(T0, 20).toISOString(),
+      })
       .execute();
     now = addDays(addMonths(T0, 24), -29);
     const p = (await get('/internal/retencion').expect(200)).body as Body;
@@ -276,7 +298,11 @@ describe.skipIf(!pgUrl)('retention on PostgreSQL with two api instances', () => 
       await Promise.all(both.map((a) => a.close()));
       const runs = await first.db.selectFrom('retencion_ejecuciones').select(['dia', 'tipo']).execute();
       expect(runs).toEqual([{ dia: expect.anything(), tipo: 'diaria' }]);
-      const audited = await first.db.selectFrom('auditoria').select('actor_tipo').where('accion', '=', 'retencion.ejecutar').execute();
+      const audited = await first.db
+        .selectFrom('auditoria')
+        .select('actor_tipo')
+        .where('accion', '=', 'retencion.ejecutar')
+        .execute();
       expect(audited).toEqual([{ actor_tipo: 'sistema' }]);
     } finally {
       await first.close();

@@ -43,7 +43,11 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   aged = row.id;
   const old = new Date(Date.now() - 3 * 365 * 86_400_000).toISOString();
-  await db.updateTable('postulantes').set({ fecha_registro: old, actualizado_en: old }).where('id', '=', aged).execute();
+  await db
+    .updateTable('postulantes')
+    .set({ fecha_registro: old, actualizado_en: old })
+    .where('id', '=', aged)
+    .execute();
   await db.updateTable('postulantes_historial').set({ en: old }).where('postulante_id', '=', aged).execute();
   await db.deleteFrom('postulante_notas').where('postulante_id', '=', aged).execute();
   await db

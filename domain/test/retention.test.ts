@@ -66,7 +66,9 @@ describe('retention rules (issue 24)', () => {
   });
 
   it('words the headline as issue 24 does', () => {
-    expect(retentionHeadline(132, new Date('2026-12-01T18:00:00Z'))).toBe('Se anonimizarán 132 candidatos el 01/12/2026');
+    expect(retentionHeadline(132, new Date('2026-12-01T18:00:00Z'))).toBe(
+      'Se anonimizarán 132 candidatos el 01/12/2026',
+    );
     expect(retentionHeadline(1, new Date('2026-12-01T18:00:00Z'))).toBe('Se anonimizará 1 candidato el 01/12/2026');
   });
 });

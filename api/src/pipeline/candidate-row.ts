@@ -126,7 +126,11 @@ export function toListJson(r: ListRow): CandidateListJson {
   const vacancyName = r.plaza_nombre ?? 'Sin definir';
   return {
     id: r.id,
-    inputNombre: erased ? (r.anonimizada_retencion ? RETENTION_ERASED_NAME : ERASED_NAME) : r.nombre?.trim() || 'Sin nombre',
+    inputNombre: erased
+      ? r.anonimizada_retencion
+        ? RETENTION_ERASED_NAME
+        : ERASED_NAME
+      : r.nombre?.trim() || 'Sin nombre',
     inputApellido: null,
     inputEmail: erased ? null : r.email,
     inputTelefono: erased ? null : r.telefono,

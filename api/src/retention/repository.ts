@@ -130,16 +130,7 @@ export async function dailyRunOn(db: Conn, day: string): Promise<boolean> {
 export async function lastRuns(db: Conn, limit: number, id?: number) {
   let q = db
     .selectFrom('retencion_ejecuciones')
-    .select([
-      'id',
-      'tipo',
-      'usuario_nombre',
-      'ejecutada_en',
-      'anonimizados',
-      'avisos',
-      'documentos',
-      'archivos',
-    ])
+    .select(['id', 'tipo', 'usuario_nombre', 'ejecutada_en', 'anonimizados', 'avisos', 'documentos', 'archivos'])
     .orderBy('ejecutada_en', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
@@ -150,7 +141,11 @@ export async function lastRuns(db: Conn, limit: number, id?: number) {
 /** Removes the files of guests' applications (the rows stay, marked); answers their storage keys. */
 export async function removeGuestDocuments(trx: Transaction<Database>, ids: readonly number[], at: Date) {
   if (!ids.length) return [];
-  const files = await trx.deleteFrom('postulante_archivos').where('postulante_id', 'in', ids).returning('clave').execute();
+  const files = await trx
+    .deleteFrom('postulante_archivos')
+    .where('postulante_id', 'in', ids)
+    .returning('clave')
+    .execute();
   await trx
     .updateTable('postulantes')
     .set({ documentos_eliminados_en: at.toISOString() })

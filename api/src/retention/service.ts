@@ -25,10 +25,8 @@ import {
 } from '@bolsa/domain';
 import type { Db } from '../db/database.js';
 import type { FileStore } from '../storage/index.js';
-import { recordAudit } from '../audit/index.js';
-import { currentAuditRequest } from '../audit/context.js';
-import { anonymiseApplications } from '../profiles/repository.js';
-import { removeUnused } from '../profiles/profile-files.js';
+import { currentAuditRequest, recordAudit } from '../audit/index.js';
+import { anonymiseApplications, removeUnused } from '../profiles/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderMail } from '../mail/application-mails.js';
 import * as repo from './repository.js';

@@ -1,13 +1,20 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Anchor, Button, Container, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
 import {
-  CANDIDATE_STATE_LABEL,
-  formatAuditInstant,
-  RETENTION_UI,
-  retentionDay,
-  stateFromEnum,
-} from '@bolsa/domain';
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { CANDIDATE_STATE_LABEL, formatAuditInstant, RETENTION_UI, retentionDay, stateFromEnum } from '@bolsa/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/dialogs';
