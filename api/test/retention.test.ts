@@ -313,3 +313,20 @@ describe.skipIf(!pgUrl)('retention on PostgreSQL with two api instances', () => 
     }
   }, 120_000);
 });
+
+describe('retention configuration', () => {
+  it('defaults to 24 months, 6 for guests’ documents and 30 days’ notice; 0 turns it off; nonsense refused', async () => {
+    const { loadConfig } = await import('../src/config.js');
+    expect(loadConfig({})).toMatchObject({
+      RETENTION_MONTHS: 24,
+      RETENTION_GUEST_DOCUMENT_MONTHS: 6,
+      RETENTION_NOTICE_DAYS: 30,
+    });
+    expect(loadConfig({ RETENTION_MONTHS: '0', RETENTION_JOB: 'false' })).toMatchObject({
+      RETENTION_MONTHS: 0,
+      RETENTION_JOB: false,
+    });
+    expect(() => loadConfig({ RETENTION_NOTICE_DAYS: '0' })).toThrow(/RETENTION_NOTICE_DAYS/);
+    expect(() => loadConfig({ RETENTION_MONTHS: '-1' })).toThrow(/RETENTION_MONTHS/);
+  });
+});
