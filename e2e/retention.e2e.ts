@@ -100,6 +100,18 @@ describe('retention', () => {
     expect(await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
 
     // 'Ejecutar ahora' with the keyboard: the dialog says how many, Enter confirms.
+    // Tab from the top of the page to the button; Escape closes the question without running.
+    await page.locator('body').focus();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === 'Ejecutar ahora') break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Ejecutar ahora');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: '¿Ejecutar la retención ahora?' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await api.db.selectFrom('retencion_ejecuciones').select('id').execute()).toHaveLength(1);
     await page.getByRole('button', { name: 'Ejecutar ahora' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '¿Ejecutar la retención ahora?' });
