@@ -28,6 +28,8 @@ import { documentRequestRoutes } from './document-requests/routes.js';
 import { noteRoutes } from './notes/index.js';
 import { emailTemplateRoutes } from './email-templates/index.js';
 import { tagRoutes } from './tags/index.js';
+import { retentionRoutes } from './retention/index.js';
+import { RETENTION_DEFAULTS, type RetentionPolicy } from '@bolsa/domain';
 import { templateMeetings } from './interviews/meetings.js';
 import { defaultLogger, Readiness, requestLogging, type ApiMetrics, type Logger } from './observability/index.js';
 import type { MeetingProvider } from './interviews/service.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Creates virtual interview meetings: Microsoft Graph when configured, else VIRTUAL_MEETING_URL. */
   meetings?: MeetingProvider;
+  /** Retention (issue 24): the policy (default RETENTION_DEFAULTS) and the clock (tests move it). */
+  retention?: { policy: RetentionPolicy; now: () => Date };
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -149,6 +153,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(emailTemplateRoutes(db));
   app.use(tagRoutes(db));
   app.use(auditRoutes(db));
+  app.use(
+    retentionRoutes({
+      db,
+      files,
+      policy: deps.retention?.policy ?? RETENTION_DEFAULTS,
+      now: deps.retention?.now ?? (() => new Date()),
+    }),
+  );
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

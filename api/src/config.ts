@@ -69,6 +69,27 @@ const EnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(1200).default(24),
   ),
+  /**
+   * Retention of candidates' personal data (issue 24, docs/operations.md): ended applications
+   * (rejected, or never moved in a closed vacancy) are anonymised this many months after their last
+   * activity; 0 = off.
+   */
+  RETENTION_MONTHS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(1200).default(24),
+  ),
+  /** A guest's ended application loses its files this many months after its last activity; 0 = off. */
+  RETENTION_GUEST_DOCUMENT_MONTHS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(1200).default(6),
+  ),
+  /** Days between the notice e-mail and the anonymisation. */
+  RETENTION_NOTICE_DAYS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(365).default(30),
+  ),
+  /** Try the daily retention run in this process (default yes; any number may: one runs per day). */
+  RETENTION_JOB: flag,
   /** The site's public address, for links in e-mails. */
   PUBLIC_URL: optionalText.transform((v) => (v ?? 'http://localhost:4000').replace(/\/+$/, '')),
   /** S3-compatible storage (MinIO, AWS S3) instead of the local folder when endpoint and bucket are set. */

@@ -27,6 +27,8 @@ import {
 import { createFileStore, type FileStore } from './storage/index.js';
 import { sweepOrphanFiles } from './storage/orphans.js';
 import { purgeAudit } from './audit/index.js';
+import { startRetentionJob, type RetentionJob } from './retention/index.js';
+import type { RetentionPolicy } from '@bolsa/domain';
 
 export interface StartApiOptions {
   /** Default config API_PORT (4001); 0 = ephemeral. */
@@ -80,6 +82,13 @@ export interface StartApiOptions {
    * with `memory`, no `databaseUrl` and the default file store.
    */
   snapshotDir?: string;
+  /**
+   * Retention of candidates' data (issue 24): the policy (default RETENTION_* config), the clock
+   * (tests move it; production always uses the system's), whether this process tries the daily run
+   * (default env RETENTION_JOB, else on — off with `memory`, so tests run it only when they ask), and
+   * how often it checks whether the day's run is done (default hourly).
+   */
+  retention?: { policy?: Partial<RetentionPolicy>; clock?: () => Date; schedule?: boolean; checkMs?: number };
 }
 
 export interface RunningApi {
@@ -168,6 +177,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let sweeping: Promise<void> | undefined;
   let auditPurger: NodeJS.Timeout | undefined;
   let purging: Promise<void> | undefined;
+  let retentionJob: RetentionJob | undefined;
   try {
     const database = await createDatabase(target, {
       onQuery: metrics.query,
@@ -228,6 +238,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     metrics.watch(database, pgPoolOf(database));
     const readiness = new Readiness(database);
 
+    const retention = {
+      policy: {
+        months: options.retention?.policy?.months ?? config.RETENTION_MONTHS,
+        guestDocumentMonths: options.retention?.policy?.guestDocumentMonths ?? config.RETENTION_GUEST_DOCUMENT_MONTHS,
+        noticeDays: options.retention?.policy?.noticeDays ?? config.RETENTION_NOTICE_DAYS,
+      },
+      now: options.retention?.clock ?? (() => new Date()),
+    };
     const app = createApp({
       db: database,
       files,
@@ -240,7 +258,19 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       readiness,
       publicUrl: options.publicUrl ?? config.PUBLIC_URL,
       meetings: options.meetings ?? meetingProviderFrom(config),
+      retention,
     });
+    // The daily retention run (issue 24): tried at start and hourly; one replica runs each day's.
+    if (options.retention?.schedule ?? config.RETENTION_JOB ?? !memory)
+      retentionJob = startRetentionJob({
+        ...retention,
+        db: database,
+        files,
+        checkMs: options.retention?.checkMs,
+        log: (line) => logger.info(line),
+        onError: (err) =>
+          logger.error({ err: { type: (err as Error)?.name } }, 'No se pudo ejecutar la retención de datos'),
+      });
     const smtpUrl = options.smtpUrl === undefined ? config.SMTP_URL : options.smtpUrl;
     if (smtpUrl && config.MAIL_WORKER !== false) {
       mailer = startOutboxWorker({
@@ -279,6 +309,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop(), cvText?.stop()]);
         await sweeping;
         await purging;
+        await retentionJob?.stop();
         await database.destroy();
         if (tempDir) await rm(tempDir, { recursive: true, force: true });
       })();
@@ -289,6 +320,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   } catch (err) {
     clearInterval(sweeper);
     clearInterval(auditPurger);
+    await retentionJob?.stop().catch(() => undefined);
     await mailer?.stop().catch(() => undefined);
     await cvText?.stop().catch(() => undefined);
     server?.close();

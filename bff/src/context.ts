@@ -25,6 +25,7 @@ import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
 import type { NotesTagsClient } from './upstream/notes-tags.js';
 import type { EmailTemplatesClient } from './upstream/email-templates.js';
+import type { RetentionClient } from './upstream/retention.js';
 import type { Upstream } from './upstream/http.js';
 import type { ProfilesClient } from './upstream/profiles.js';
 import type { ReportsClient } from './upstream/reports.js';
@@ -64,6 +65,8 @@ export interface Services {
   auditLog: AuditLogClient;
   /** E-mail templates (issue 24). */
   emailTemplates: EmailTemplatesClient;
+  /** Retention of personal data (issue 24). */
+  retention: RetentionClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

@@ -65,6 +65,7 @@ import { InterviewsClient } from './upstream/interviews.js';
 import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { NotesTagsClient } from './upstream/notes-tags.js';
 import { EmailTemplatesClient } from './upstream/email-templates.js';
+import { RetentionClient } from './upstream/retention.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
 import { ExportsClient } from './upstream/exports.js';
@@ -307,6 +308,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     notesTags: new NotesTagsClient(http),
     auditLog: new AuditLogClient(http),
     emailTemplates: new EmailTemplatesClient(http),
+    retention: new RetentionClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

@@ -216,6 +216,11 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     'mutation { restoreEmailTemplate(key: "no-existe") { error { __typename } } }',
     ADMIN_ONLY,
   ],
+  // Issue 24: retention (its preview, runs and 'Ejecutar ahora') is the administrator's. The run is
+  // harmless on the tests' fresh demo data: nothing is old enough.
+  'Query.retentionPreview': ['{ retentionPreview { anonymise } }', ADMIN_ONLY],
+  'Query.retentionRuns': ['{ retentionRuns { id } }', ADMIN_ONLY],
+  'Mutation.runRetention': ['mutation { runRetention { error { __typename } } }', ADMIN_ONLY],
 };
 
 /** Fields of object types that only staff may read, even inside public queries. */

@@ -533,6 +533,27 @@ const INTERVIEWS: EmailTemplateDefinition[] = [
   ),
 ];
 
+/** Issue 24, item 3: the notice before an ended application is anonymised (retention). */
+export const RETENTION_NOTICE_TEMPLATE: EmailTemplateDefinition = {
+  key: 'retencion-aviso',
+  name: 'Aviso de retención de datos',
+  description: 'Aviso al candidato, días antes de anonimizar los datos de una postulación terminada.',
+  heading: 'Aviso sobre tus datos',
+  placeholders: [
+    P.nombre,
+    { ...P.vacante, description: 'Nombre de la plaza (vacío si la plaza ya no existe)' },
+    { name: 'fecha', description: 'Fecha en que se anonimizarán los datos (dd/mm/aaaa)', sample: '01/12/2026' },
+  ],
+  subject: 'Aviso sobre tus datos personales',
+  body: [
+    greeting,
+    '',
+    'Tu proceso{% if vacante %} para la plaza {{vacante}}{% endif %} terminó. Conforme a nuestra política de retención, el {{fecha}} eliminaremos tus datos personales y documentos de esa postulación.',
+    '',
+    'Si deseas que conservemos tu información, ingresa a tu cuenta o postúlate a una plaza antes de esa fecha.',
+  ].join('\n'),
+};
+
 /** Every e-mail the product sends, in the order the panel lists them. */
 export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
   ACKNOWLEDGEMENT,
@@ -540,6 +561,7 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
   TESTS,
   DOCUMENTS,
   ...INTERVIEWS,
+  RETENTION_NOTICE_TEMPLATE,
 ];
 
 export function emailTemplateDefinition(key: string): EmailTemplateDefinition | null {

@@ -132,6 +132,8 @@ export const CAPABILITIES = {
   'candidate.apply': [4],
   /** The e-mail templates (issue 24): read, edit, preview, restore: the administrator. */
   'emailTemplate.manage': ADMINS,
+  /** Retention of personal data (issue 24): the preview, the runs and 'Ejecutar ahora' — the administrator. */
+  'retention.manage': ADMINS,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -185,6 +187,8 @@ export const ROUTES = [
   // The e-mail templates (issue 24).
   { path: '/panel/plantillas', audience: ADMINS },
   { path: '/panel/auditoria', audience: ADMINS },
+  // Retention of personal data (issue 24).
+  { path: '/panel/retencion', audience: ADMINS },
 ] as const satisfies readonly RouteRule[];
 
 function matchesPattern(pattern: string, pathname: string): boolean {
@@ -230,6 +234,7 @@ export const STAFF_NAV = [
   { path: '/panel/usuarios', label: 'Usuarios', roles: ADMINS },
   { path: '/panel/plantillas', label: 'Plantillas', roles: ADMINS },
   { path: '/panel/auditoria', label: 'Auditoría', roles: ADMINS },
+  { path: '/panel/retencion', label: 'Retención', roles: ADMINS },
 ] as const satisfies readonly { path: string; label: string; roles: readonly RoleId[] }[];
 
 export function navLinksFor(role: RoleId | null): { path: string; label: string }[] {

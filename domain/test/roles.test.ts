@@ -54,6 +54,7 @@ describe('roles', () => {
       ['candidate.history', [1, 2]],
       ['candidate.ownProfile', [4]],
       ['audit.view', [1]],
+      ['retention.manage', [1]],
     ];
     for (const [capability, roles] of table)
       for (const r of [1, 2, 3, 4] as RoleId[])
@@ -65,10 +66,12 @@ describe('roles', () => {
 
 describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
   it('knows every route of the specs', () => {
-    // The specs' 23, the vacancy board of issue 23, the e-mail templates and the audit log of issue 24.
-    expect(ROUTES.map((r) => r.path)).toHaveLength(26);
+    // The specs' 23, the vacancy board of issue 23, the e-mail templates, the audit log and retention of issue 24.
+    expect(ROUTES.map((r) => r.path)).toHaveLength(27);
     expect(routeRedirect('/panel/auditoria', 2)).toBe('/panel');
     expect(routeRedirect('/panel/auditoria', 1)).toBeNull();
+    expect(routeRedirect('/panel/retencion', 2)).toBe('/panel');
+    expect(routeRedirect('/panel/retencion', 1)).toBeNull();
     expect(routeRule('/panel/plazas/7/tablero')?.path).toBe('/panel/plazas/:id/tablero');
     expect(routeRule('/panel/detallecandidato/15')?.path).toBe('/panel/detallecandidato/:id');
     expect(routeRule('/panel/usuarios/')?.path).toBe('/panel/usuarios');
@@ -121,6 +124,7 @@ describe('route table (spec 1 §2.1, spec 2 §2, spec 3 §2.8)', () => {
       'Usuarios',
       'Plantillas',
       'Auditoría',
+      'Retención',
     ]);
     expect(navLinksFor(null)).toEqual([]);
   });

@@ -1,4 +1,10 @@
 // The audit log (issue 24, item 2). Other areas record through `recordAudit`, in their own transaction.
 export { recordAudit, purgeAudit, verifyAudit, type AuditEntry } from './service.js';
 export { auditRoutes } from './routes.js';
-export { auditRequestMiddleware, ACTOR_HEADER, ADDRESS_HEADER, type AuditActor } from './context.js';
+export {
+  auditRequestMiddleware,
+  currentAuditRequest,
+  ACTOR_HEADER,
+  ADDRESS_HEADER,
+  type AuditActor,
+} from './context.js';

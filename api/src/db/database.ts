@@ -68,6 +68,7 @@ import type { ExportacionesTable } from './tables/exports.js';
 import type { EtiquetasTable, PostulanteEtiquetasTable, PostulanteNotasTable } from './tables/notes-tags.js';
 import type { TextosArchivosTable } from './tables/cv-text.js';
 import type { AuditoriaTable } from './tables/audit.js';
+import type { RetencionAvisosTable, RetencionEjecucionesTable } from './tables/retention.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -102,6 +103,8 @@ export interface Database {
   auditoria: AuditoriaTable;
   plantillas_correo: PlantillasCorreoTable;
   plantillas_correo_versiones: PlantillasCorreoVersionesTable;
+  retencion_ejecuciones: RetencionEjecucionesTable;
+  retencion_avisos: RetencionAvisosTable;
 }
 
 export type Db = Kysely<Database>;

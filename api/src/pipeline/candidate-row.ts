@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import { utcInstant } from '../db/instant.js';
+import { RETENTION_ERASED_NAME } from '@bolsa/domain';
 
 /**
  * The candidate row as every list and the detail show it (spec 3 §3): its JSON shapes, the joins
@@ -41,6 +42,8 @@ export interface CandidateListJson {
   esUsuarioRegistrado: boolean;
   usuarioCandidatoId: number | null;
   datosEliminados: boolean;
+  /** Anonymised by the retention policy (issue 24), not erased by the candidate. */
+  anonimizadaRetencion: boolean;
   estadoAntesRechazo: string | null;
   /** A paged search's rows: the matching snippet of the CV or cover letter, or null (issue 23). */
   fragmentoCv?: string | null;
@@ -112,6 +115,7 @@ export function selectListColumns(q: CandidateFrom) {
     'c.es_registrado',
     'c.usuario_candidato_id',
     'c.datos_eliminados',
+    'c.anonimizada_retencion',
     'c.estado_antes_rechazo',
   ]);
 }
@@ -122,7 +126,11 @@ export function toListJson(r: ListRow): CandidateListJson {
   const vacancyName = r.plaza_nombre ?? 'Sin definir';
   return {
     id: r.id,
-    inputNombre: erased ? ERASED_NAME : r.nombre?.trim() || 'Sin nombre',
+    inputNombre: erased
+      ? r.anonimizada_retencion
+        ? RETENTION_ERASED_NAME
+        : ERASED_NAME
+      : r.nombre?.trim() || 'Sin nombre',
     inputApellido: null,
     inputEmail: erased ? null : r.email,
     inputTelefono: erased ? null : r.telefono,
@@ -145,6 +153,7 @@ export function toListJson(r: ListRow): CandidateListJson {
     esUsuarioRegistrado: r.es_registrado,
     usuarioCandidatoId: r.usuario_candidato_id,
     datosEliminados: erased,
+    anonimizadaRetencion: erased && r.anonimizada_retencion,
     estadoAntesRechazo: r.estado_antes_rechazo,
   };
 }

@@ -205,6 +205,67 @@ export async function historyForExport(db: Conn, userId: number) {
 export const ERASED_NOTE = 'Cancelado: datos eliminados a solicitud del candidato';
 
 /**
+ * Anonymises applications inside the caller's transaction (the candidate's own erasure and the
+ * retention policy, issue 24): their files, notes, tags and personal fields go, queued e-mails to
+ * them are cancelled with `note` and sent ones keep no address or body; the state, stage, history
+ * states and dates stay, so the funnel and the counts are unchanged. The application is unlinked
+ * from any account. Answers the storage keys the deleted rows named, for the caller to remove
+ * after the commit (a key a profile file still names stays).
+ */
+export async function anonymiseApplications(
+  trx: Transaction<Database>,
+  ids: readonly number[],
+  note: string,
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const files = await trx
+    .deleteFrom('postulante_archivos')
+    .where('postulante_id', 'in', ids)
+    .returning('clave')
+    .execute();
+  // What staff wrote about them (issue 23): notes may hold personal data; tags go with them.
+  await trx.deleteFrom('postulante_notas').where('postulante_id', 'in', ids).execute();
+  await trx.deleteFrom('postulante_etiquetas').where('postulante_id', 'in', ids).execute();
+  // Queued e-mails to them are not sent; sent ones keep no address or body.
+  await trx
+    .updateTable('correos_salientes')
+    .set({ estado: 'fallido', ultimo_error: note, bloqueado_hasta: null })
+    .where('postulante_id', 'in', ids)
+    .where('estado', 'in', ['pendiente', 'enviando'])
+    .execute();
+  await trx
+    .updateTable('correos_salientes')
+    .set({ destinatario: '', texto: '', html: '' })
+    .where('postulante_id', 'in', ids)
+    .execute();
+  await trx
+    .updateTable('postulantes')
+    .set({
+      datos_eliminados: true,
+      nombre: '',
+      cui: null,
+      email: null,
+      telefono: null,
+      direccion: null,
+      estado_civil: null,
+      edad: null,
+      nivel_educativo: null,
+      estudiando: null,
+      disponibilidad: null,
+      pretension: null,
+      negociable: null,
+      experiencias_json: '[]',
+      referidos_p_json: '[]',
+      referidos_l_json: '[]',
+      usuario_candidato_id: null,
+      actualizado_en: sql<string>`now()` as unknown as string,
+    })
+    .where('id', 'in', ids)
+    .execute();
+  return files.map((f) => f.clave);
+}
+
+/**
  * Erases one account inside the caller's transaction and answers the storage keys its rows
  * named, for the caller to remove after the commit.
  */
@@ -227,53 +288,7 @@ export async function eraseAccount(
     .returning('clave')
     .execute();
   keys.push(...staged.map((f) => f.clave));
-  if (ids.length) {
-    const files = await trx
-      .deleteFrom('postulante_archivos')
-      .where('postulante_id', 'in', ids)
-      .returning('clave')
-      .execute();
-    keys.push(...files.map((f) => f.clave));
-    // What staff wrote about them (issue 23): notes may hold personal data; tags go with them.
-    await trx.deleteFrom('postulante_notas').where('postulante_id', 'in', ids).execute();
-    await trx.deleteFrom('postulante_etiquetas').where('postulante_id', 'in', ids).execute();
-    // Queued e-mails to them are not sent; sent ones keep no address or body.
-    await trx
-      .updateTable('correos_salientes')
-      .set({ estado: 'fallido', ultimo_error: ERASED_NOTE, bloqueado_hasta: null })
-      .where('postulante_id', 'in', ids)
-      .where('estado', 'in', ['pendiente', 'enviando'])
-      .execute();
-    await trx
-      .updateTable('correos_salientes')
-      .set({ destinatario: '', texto: '', html: '' })
-      .where('postulante_id', 'in', ids)
-      .execute();
-    await trx
-      .updateTable('postulantes')
-      .set({
-        datos_eliminados: true,
-        nombre: '',
-        cui: null,
-        email: null,
-        telefono: null,
-        direccion: null,
-        estado_civil: null,
-        edad: null,
-        nivel_educativo: null,
-        estudiando: null,
-        disponibilidad: null,
-        pretension: null,
-        negociable: null,
-        experiencias_json: '[]',
-        referidos_p_json: '[]',
-        referidos_l_json: '[]',
-        usuario_candidato_id: null,
-        actualizado_en: sql<string>`now()` as unknown as string,
-      })
-      .where('id', 'in', ids)
-      .execute();
-  }
+  keys.push(...(await anonymiseApplications(trx, ids, ERASED_NOTE)));
   const profileFiles = await trx
     .deleteFrom('perfil_archivos')
     .where('usuario_candidato_id', '=', userId)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { capturingLogger as pinoCapture, type Logger } from '../../src/observability/index.js';
-import { startApi, type RunningApi } from '../../src/server.js';
+import { startApi, type RunningApi, type StartApiOptions } from '../../src/server.js';
 import { TEST_SNAPSHOT_DIR } from '../../src/db/snapshot.js';
 
 export interface TestApi {
@@ -13,7 +13,8 @@ export interface TestApi {
 
 export interface DatabaseCase {
   name: string;
-  start(): Promise<TestApi>;
+  /** `options` are added to the harness's own (a clock, no demo data…). */
+  start(options?: StartApiOptions): Promise<TestApi>;
 }
 
 function capturingLogger(): { logger: Logger; logs: string[] } {
@@ -21,7 +22,7 @@ function capturingLogger(): { logger: Logger; logs: string[] } {
   return { logs, logger: pinoCapture('api', logs) };
 }
 
-async function startOnPglite(): Promise<TestApi> {
+async function startOnPglite(options: StartApiOptions = {}): Promise<TestApi> {
   const { logger, logs } = capturingLogger();
   const api = await startApi({
     memory: true,
@@ -30,12 +31,13 @@ async function startOnPglite(): Promise<TestApi> {
     logger,
     seedDemo: true,
     snapshotDir: TEST_SNAPSHOT_DIR,
+    ...options,
   });
   return { api, logs, close: () => api.close() };
 }
 
 /** Each test file gets its own schema, so files can run in parallel against one database. */
-async function startOnPostgres(url: string): Promise<TestApi> {
+async function startOnPostgres(url: string, options: StartApiOptions = {}): Promise<TestApi> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -58,7 +60,15 @@ async function startOnPostgres(url: string): Promise<TestApi> {
   const { logger, logs } = capturingLogger();
   let api: RunningApi;
   try {
-    api = await startApi({ databaseUrl: scoped.toString(), memory: true, port: 0, log: true, logger, seedDemo: true });
+    api = await startApi({
+      databaseUrl: scoped.toString(),
+      memory: true,
+      port: 0,
+      log: true,
+      logger,
+      seedDemo: true,
+      ...options,
+    });
   } catch (err) {
     await dropSchema();
     throw err;
@@ -90,5 +100,5 @@ const pgUrl = process.env.TEST_DATABASE_URL?.trim();
 
 export const databases: DatabaseCase[] = [
   { name: 'PGlite', start: startOnPglite },
-  ...(pgUrl ? [{ name: 'PostgreSQL', start: () => startOnPostgres(pgUrl) }] : []),
+  ...(pgUrl ? [{ name: 'PostgreSQL', start: (options?: StartApiOptions) => startOnPostgres(pgUrl, options) }] : []),
 ];

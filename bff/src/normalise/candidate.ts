@@ -1,4 +1,4 @@
-import { canonicalState, type CandidateState } from '@bolsa/domain';
+import { canonicalState, RETENTION_ERASED_NAME, type CandidateState } from '@bolsa/domain';
 import { normaliseCandidateFile, type CandidateFileDto } from './candidate-file.js';
 import { fieldsOf, id, listOf, pick, text, type Fields } from './fields.js';
 
@@ -65,6 +65,8 @@ export interface CandidateDto {
   registered: boolean;
   userId: string | null;
   dataErased: boolean;
+  /** Anonymised by the retention policy (issue 24) rather than erased by the candidate. */
+  erasedByRetention: boolean;
   detail: CandidateDetailDto | null;
 }
 
@@ -169,6 +171,8 @@ export function normaliseCandidate(raw: unknown, options: { detail?: boolean } =
   const candidateId = id(pick(f, 'id', 'postulanteId', 'idPostulante'));
   if (!candidateId) return null;
   const erased = yesNo(pick(f, 'datosEliminados', 'dataErased')) === true;
+  const byRetention = erased && yesNo(pick(f, 'anonimizadaRetencion')) === true;
+  const erasedName = byRetention ? RETENTION_ERASED_NAME : ERASED_NAME;
   const first = text(pick(f, 'inputNombre', 'nombre', 'nombres', 'firstName'));
   const last = text(pick(f, 'inputApellido', 'apellido', 'apellidos', 'lastName'));
   const registeredAt = text(pick(f, 'fechaRegistro', 'fecha_registro', 'fechaPostulacion', 'fechaAplicacion'));
@@ -188,10 +192,10 @@ export function normaliseCandidate(raw: unknown, options: { detail?: boolean } =
         null,
       );
   const vacancies = single ? [single] : applied;
-  const fullName = erased ? ERASED_NAME : [first, last].filter(Boolean).join(' ') || 'Sin nombre';
+  const fullName = erased ? erasedName : [first, last].filter(Boolean).join(' ') || 'Sin nombre';
   const dto: CandidateDto = {
     id: candidateId,
-    firstName: erased ? ERASED_NAME : (first ?? fullName),
+    firstName: erased ? erasedName : (first ?? fullName),
     lastName: erased ? null : last,
     fullName,
     email: erased ? null : text(pick(f, 'inputEmail', 'email', 'correo')),
@@ -206,6 +210,7 @@ export function normaliseCandidate(raw: unknown, options: { detail?: boolean } =
     registered: yesNo(pick(f, 'esUsuarioRegistrado', 'registrado')) === true,
     userId: id(pick(f, 'usuarioCandidatoId', 'usuarioId')),
     dataErased: erased,
+    erasedByRetention: byRetention,
     detail: options.detail ? detailOf(f) : null,
   };
   if (erased && dto.detail) {

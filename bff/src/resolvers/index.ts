@@ -16,6 +16,7 @@ import { interviewMutations } from './interview.js';
 import { funnelReportQueries } from './funnel-report.js';
 import { candidateExportQueries } from './candidate-export.js';
 import { auditLogQueries } from './audit-log.js';
+import { retentionMutations, retentionQueries } from './retention.js';
 import { healthQueries } from './health.js';
 import { Municipality, municipalityQueries } from './municipality.js';
 import { myApplicationMutations, myApplicationQueries } from './my-application.js';
@@ -52,6 +53,7 @@ export const resolvers: Resolvers<Context> = {
     ...vacancyBoardQueries,
     ...auditLogQueries,
     ...emailTemplateQueries,
+    ...retentionQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -71,6 +73,7 @@ export const resolvers: Resolvers<Context> = {
     ...bulkTagMutations,
     ...noteTagMutations,
     ...emailTemplateMutations,
+    ...retentionMutations,
   },
   Vacancy,
   Municipality,

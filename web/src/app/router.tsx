@@ -49,6 +49,7 @@ const UsersPage = lazyNamed(() => import('../features/users/UsersPage'), 'UsersP
 // The e-mail templates (issue 24).
 const EmailTemplatesPage = lazyNamed(() => import('../features/email-templates'), 'EmailTemplatesPage');
 const AuditLogPage = lazyNamed(() => import('../features/audit-log'), 'AuditLogPage');
+const RetentionPage = lazyNamed(() => import('../features/retention'), 'RetentionPage');
 // Candidate pipeline (issue 11).
 const CandidateDetailPage = lazyNamed(
   () => import('../features/candidates/detail/CandidateDetailPage'),
@@ -126,6 +127,7 @@ const PANEL_CHILDREN: RouteObject[] = [
   { path: 'usuarios', element: <UsersPage />, ...access('/panel/usuarios') },
   { path: 'plantillas', ...panelScreen(EmailTemplatesPage), ...access('/panel/plantillas') },
   { path: 'auditoria', ...panelScreen(AuditLogPage), ...access('/panel/auditoria') },
+  { path: 'retencion', ...panelScreen(RetentionPage), ...access('/panel/retencion') },
 ];
 
 /**

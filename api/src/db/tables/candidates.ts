@@ -56,6 +56,10 @@ export interface PostulantesTable {
   // Migration 0013, computed by the database: canonical state, folded name + e-mail.
   etapa: ColumnType<string, never, never>;
   busqueda: ColumnType<string, never, never>;
+  /** A guest's files removed by the retention policy's shorter period (migration 0035). */
+  documentos_eliminados_en: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Anonymised by the retention policy rather than erased by the candidate (migration 0035). */
+  anonimizada_retencion: Generated<boolean>;
 }
 
 /** Candidates per canonical state, in stripes (migration 0020, kept by the database's triggers). */

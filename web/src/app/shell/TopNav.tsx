@@ -51,6 +51,9 @@ export function TopNav() {
   const links = staff ? staffLinks(viewer.roleId) : viewer ? navItems(ROLE.CANDIDATE) : PUBLIC_LINKS;
   // Five staff links, a name and a button need more room than the public bar.
   const desktop = staff ? 'lg' : 'md';
+  // The administrator's nine links (issue 24 added Retención) fit 1280 px with tighter links, the
+  // name and role shown from xl on (they stay in the menu below lg).
+  const crowded = links.length > 8;
 
   const loginFromMenu = () => {
     menu.close();
@@ -73,7 +76,7 @@ export function TopNav() {
   );
 
   const who = staff && (
-    <Stack gap={0} align="flex-end" miw={0}>
+    <Stack gap={0} align="flex-end" miw={0} visibleFrom={crowded ? 'xl' : undefined}>
       <Text fw={600} size="sm" lh={1.2} truncate maw={200}>
         {viewer.name}
       </Text>
@@ -96,7 +99,12 @@ export function TopNav() {
           </Link>
           <Group component="nav" aria-label="Navegación principal" gap={4} visibleFrom={desktop} wrap="nowrap">
             {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.end} className={classes.navLink}>
+              <NavLink
+                key={l.to}
+                to={l.to}
+                end={l.end}
+                className={crowded ? `${classes.navLink} ${classes.navLinkTight}` : classes.navLink}
+              >
                 {l.label}
               </NavLink>
             ))}

@@ -91,7 +91,7 @@ describe('session and navigation', () => {
     [
       'ADMIN',
       'Administrador',
-      ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas', 'Auditoría'],
+      ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas', 'Auditoría', 'Retención'],
     ],
     ['MANAGER', 'Gestor', ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes']],
     ['VIEWER', 'Visualizador', ['Panel', 'Plazas', 'Candidatos']],
@@ -154,6 +154,7 @@ describe('session and navigation', () => {
           'Usuarios',
           'Plantillas',
           'Auditoría',
+          'Retención',
         ]),
       {
         timeout: 10_000,

@@ -75,6 +75,7 @@ function candidate(over: Partial<CandidateDetailData> = {}): CandidateDetailData
     registered: false,
     userId: null,
     dataErased: false,
+    erasedByRetention: false,
     allowedStates: ['FOLLOW_UP', 'REJECTED'],
     timeline: [
       {

@@ -8,6 +8,7 @@ import {
   IconUserOff,
   IconUserSearch,
 } from '@tabler/icons-react';
+import { RETENTION_ERASED_DETAIL, RETENTION_ERASED_NAME } from '@bolsa/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CandidateStateBadge } from '../../../components/CandidateStateBadge';
@@ -261,7 +262,11 @@ export function CandidateDetail({ id, embedded = false }: CandidateDetailProps) 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-            {c.dataErased ? (
+            {c.dataErased && c.erasedByRetention ? (
+              <Alert color="gray" variant="light" icon={<IconUserOff aria-hidden />} title={RETENTION_ERASED_NAME}>
+                {RETENTION_ERASED_DETAIL}
+              </Alert>
+            ) : c.dataErased ? (
               <Alert color="gray" variant="light" icon={<IconUserOff aria-hidden />} title={DETAIL_MESSAGES.erased}>
                 El candidato eliminó su cuenta y sus datos personales. Se conserva solo el historial del proceso.
               </Alert>

@@ -41,6 +41,7 @@ function candidate(over: Partial<CandidateDetailData> = {}) {
     registered: true,
     userId: '9',
     dataErased: false,
+    erasedByRetention: false,
     allowedStates: ['REJECTED'],
     timeline: [
       { __typename: 'StateChangeEvent', at: '2026-11-01T15:30:00Z', from: null, to: 'APPLIED', by: null, note: null },

@@ -115,6 +115,7 @@ export const CANDIDATE_DETAIL = graphql(`
       registered
       userId
       dataErased
+      erasedByRetention
       allowedStates
       timeline {
         ...CandidateTimelineEvent
