@@ -36,3 +36,4 @@ export * from './candidate-list-filter.js';
 export * from './bulk-tags.js';
 export * from './audit-log.js';
 export * from './email-templates.js';
+export * from './scorecard.js';

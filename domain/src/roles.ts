@@ -132,6 +132,8 @@ export const CAPABILITIES = {
   'candidate.apply': [4],
   /** The e-mail templates (issue 24): read, edit, preview, restore: the administrator. */
   'emailTemplate.manage': ADMINS,
+  /** Interview scorecards (issue 24): roles 1–2 who took part fill their own card; role 3 reads them. */
+  'interview.scorecard': EDITORS,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -25,6 +25,7 @@ import * as m0031 from './0031-cv-text.js';
 import * as m0032 from './0032-export-selection.js';
 import * as m0033 from './0033-audit-log.js';
 import * as m0034 from './0034-email-templates.js';
+import * as m0036 from './0036-interview-scorecards.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0032-export-selection': m0032,
   '0033-audit-log': m0033,
   '0034-email-templates': m0034,
+  '0036-interview-scorecards': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {
