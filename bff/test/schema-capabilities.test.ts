@@ -82,6 +82,7 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Mutation.updateEmailTemplate': 'emailTemplate.manage',
   'Mutation.restoreEmailTemplate': 'emailTemplate.manage',
   'Vacancy.createdAt': 'vacancy.view',
+  'Mutation.submitScorecard': 'interview.scorecard',
   'Vacancy.createdBy': 'vacancy.view',
   'Vacancy.updatedBy': 'vacancy.view',
 };

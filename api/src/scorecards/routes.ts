@@ -14,7 +14,7 @@ import { scorecardsOfCandidate, submitScorecard } from './service.js';
  *   `evaluaciones[]` is `{ id, entrevistaId, usuarioId, autor, calificaciones: [{ criterio, puntaje }],
  *   recomendacion, comentarios, creadoEn, editadoEn }`; `resumen` the domain's ScorecardSummary.
  * - `POST /internal/entrevistas/{id}/evaluacion` `{ calificaciones, recomendacion, comentarios,
- *   usuarioId, rol }` → 201 (new) or 200 (own card updated) `{ success, message, evaluacion }`;
+ *   usuarioId, rol }` → 201 (new) or 200 (own card updated) `{ success, message, evaluacion, postulanteId }`;
  *   400 the domain's message; 403 role 3 or not a participant; 404 no interview; 409 not started.
  */
 export function scorecardRoutes(db: Db): Router {
@@ -29,7 +29,9 @@ export function scorecardRoutes(db: Db): Router {
   router.post('/internal/entrevistas/:id/evaluacion', async (req, res) => {
     const body = bodyOf(req);
     const r = await submitScorecard(db, parseId(req.params.id), body, actorOf(body, 2));
-    res.status(r.created ? 201 : 200).json({ success: true, message: SCORECARD_MESSAGES.saved, evaluacion: r.card });
+    res
+      .status(r.created ? 201 : 200)
+      .json({ success: true, message: SCORECARD_MESSAGES.saved, evaluacion: r.card, postulanteId: r.candidateId });
   });
 
   return router;

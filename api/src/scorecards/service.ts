@@ -218,7 +218,7 @@ export async function submitScorecard(
   body: Record<string, unknown>,
   actor: Actor,
   now: Date = new Date(),
-): Promise<{ created: boolean; card: ScorecardJson }> {
+): Promise<{ created: boolean; card: ScorecardJson; candidateId: number }> {
   if (!can(actor.role, 'interview.scorecard')) throw new HttpError(403, M.notAllowed);
   const interview = await findInterviewRow(db, interviewId);
   if (!interview) throw notFound(M.interviewNotFound);
@@ -259,6 +259,10 @@ export async function submitScorecard(
       },
     });
     const card = await cards(trx).where('c.id', '=', saved.id).executeTakeFirstOrThrow();
-    return { created: saved.inserted, card: cardOf(card as Parameters<typeof cardOf>[0]) };
+    return {
+      created: saved.inserted,
+      card: cardOf(card as Parameters<typeof cardOf>[0]),
+      candidateId: interview.postulanteId,
+    };
   });
 }

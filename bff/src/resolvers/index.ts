@@ -26,6 +26,7 @@ import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test
 import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
 import { vacancyBoardQueries } from './vacancy-board.js';
 import { emailTemplateMutations, emailTemplateQueries } from './email-template.js';
+import { InterviewScorecardFields, scorecardMutations } from './scorecard.js';
 
 /** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
@@ -71,6 +72,7 @@ export const resolvers: Resolvers<Context> = {
     ...bulkTagMutations,
     ...noteTagMutations,
     ...emailTemplateMutations,
+    ...scorecardMutations,
   },
   Vacancy,
   Municipality,
@@ -80,5 +82,6 @@ export const resolvers: Resolvers<Context> = {
   TestTemplate,
   Candidate: { ...Candidate, ...candidateNoteTagFields },
   CandidatePage,
+  Interview: InterviewScorecardFields,
   ...enumResolvers,
 };
