@@ -95,22 +95,19 @@ export interface ScorecardInput {
   comments: string | null;
 }
 
-/** A card for these criteria: each rated once (1–5), a recommendation, optional comments. */
+/** A card for these criteria: each rated once (1–5), a recommendation, optional comments (every problem reported at once). */
 export function scorecardSchema(criteria: readonly string[]) {
   return z
-    .object({
-      ratings: z.array(z.object({ criterion: z.string(), score: z.unknown() }), { error: M.ratingInvalid }),
-      recommendation: z.enum(SCORECARD_RECOMMENDATIONS, { error: M.recommendationRequired }),
-      comments: z
-        .string()
-        .nullish()
-        .transform((s) => s?.trim() || null)
-        .pipe(z.string().max(SCORECARD_LIMITS.comments, M.commentsTooLong).nullable()),
-    })
+    .object({ ratings: z.unknown(), recommendation: z.unknown(), comments: z.unknown() })
     .transform((v, ctx): ScorecardInput => {
-      const given = new Map(v.ratings.map((r) => [r.criterion.trim(), r.score]));
-      const extra = [...given.keys()].filter((k) => !criteria.includes(k));
-      if (extra.length > 0 || given.size !== v.ratings.length)
+      const list = Array.isArray(v.ratings) ? (v.ratings as unknown[]) : [];
+      if (!Array.isArray(v.ratings)) ctx.addIssue({ code: 'custom', message: M.ratingInvalid, path: ['ratings'] });
+      const given = new Map<string, unknown>();
+      for (const r of list) {
+        const f = (r && typeof r === 'object' ? r : {}) as { criterion?: unknown; score?: unknown };
+        given.set(typeof f.criterion === 'string' ? f.criterion.trim() : '', f.score);
+      }
+      if ([...given.keys()].some((k) => !criteria.includes(k)) || given.size !== list.length)
         ctx.addIssue({ code: 'custom', message: M.criteriaMismatch, path: ['ratings'] });
       const ratings: ScorecardRating[] = [];
       for (const [i, c] of criteria.entries()) {
@@ -126,7 +123,16 @@ export function scorecardSchema(criteria: readonly string[]) {
           ctx.addIssue({ code: 'custom', message: M.ratingInvalid, path: ['ratings', i] });
         else ratings.push({ criterion: c, score: s });
       }
-      return { ratings, recommendation: v.recommendation, comments: v.comments };
+      const recommendation = isScorecardRecommendation(v.recommendation) ? v.recommendation : null;
+      if (!recommendation)
+        ctx.addIssue({ code: 'custom', message: M.recommendationRequired, path: ['recommendation'] });
+      let comments: string | null = null;
+      if (v.comments !== undefined && v.comments !== null && typeof v.comments !== 'string')
+        ctx.addIssue({ code: 'custom', message: M.commentsTooLong, path: ['comments'] });
+      else comments = v.comments?.trim() || null;
+      if (comments && comments.length > SCORECARD_LIMITS.comments)
+        ctx.addIssue({ code: 'custom', message: M.commentsTooLong, path: ['comments'] });
+      return { ratings, recommendation: recommendation ?? 'DUDOSO', comments };
     });
 }
 
