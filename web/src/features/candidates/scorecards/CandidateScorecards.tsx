@@ -29,7 +29,6 @@ import {
 } from '@bolsa/domain';
 import { useState } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import type { CandidateScorecardsQuery, ScorecardFieldsFragment } from '../../../gql/graphql';
 import { CANDIDATE_SCORECARDS, SUBMIT_SCORECARD } from './operations';
 
@@ -195,7 +194,8 @@ function Summary({ i }: { i: InterviewData }) {
   const s = i.scorecardSummary;
   return (
     <Stack gap="xs">
-      <ResponsiveTable minWidth={300} withTableBorder fz="sm" aria-label={`Promedios: ${interviewTitle(i)}`}>
+      {/* Two short columns: they fit at 360 px as a table. */}
+      <Table withTableBorder fz="sm" aria-label={`Promedios: ${interviewTitle(i)}`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{M.criterion}</Table.Th>
@@ -205,23 +205,23 @@ function Summary({ i }: { i: InterviewData }) {
         <Table.Tbody>
           {s.criteria.map((c) => (
             <Table.Tr key={c.criterion}>
-              <Table.Td data-label={M.criterion}>{c.criterion}</Table.Td>
-              <Table.Td data-label={M.average}>{formatScore(c.average)}</Table.Td>
+              <Table.Td>{c.criterion}</Table.Td>
+              <Table.Td>{formatScore(c.average)}</Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Td data-label={M.criterion} fw={700}>
+            <Table.Td fw={700}>
               {M.overall}
             </Table.Td>
-            <Table.Td data-label={M.average} fw={700}>
+            <Table.Td fw={700}>
               {formatScore(s.overall)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
-      </ResponsiveTable>
+      </Table>
       <Group gap="xs" aria-label="Recomendaciones">
         {s.recommendations.map((r) => (
-          <Badge key={r.recommendation} variant="light" color={RECOMMENDATION_COLOR[r.recommendation]}>
+          <Badge key={r.recommendation} variant="outline" color={RECOMMENDATION_COLOR[r.recommendation]}>
             {SCORECARD_RECOMMENDATION_LABEL[r.recommendation]}: {r.count}
           </Badge>
         ))}
@@ -237,7 +237,7 @@ function Card({ card }: { card: ScorecardFieldsFragment }) {
         <Text size="sm" fw={600}>
           {card.author ?? 'Desconocido'}
         </Text>
-        <Badge variant="light" color={RECOMMENDATION_COLOR[card.recommendation]}>
+        <Badge variant="outline" color={RECOMMENDATION_COLOR[card.recommendation]}>
           {SCORECARD_RECOMMENDATION_LABEL[card.recommendation]}
         </Badge>
       </Group>
