@@ -343,4 +343,32 @@ describe.each(databases)('interview scorecards (issue 24) on $name', ({ start })
       .execute();
     expect(rows).toHaveLength(2);
   }, 60_000);
+  it("edits a vacancy's criteria (roles 1–2, audited); empty means the default set", async () => {
+    const url = `/internal/plazas/${vacancy}/criterios-evaluacion`;
+    expect((await get(url)).body).toEqual({ criterios: [] });
+    const viewer = await post(url, { criterios: ['Inglés'], ...as(vera, 3) });
+    expect(viewer).toMatchObject({ status: 403, body: { message: M.notAllowed } });
+    const repeated = await post(url, { criterios: ['Inglés', ' inglés '], ...as(ana) });
+    expect(repeated).toMatchObject({ status: 400, body: { message: M.criteriaRepeated } });
+    const long = await post(url, { criterios: ['x'.repeat(SCORECARD_LIMITS.criterionName + 1)], ...as(ana) });
+    expect(long).toMatchObject({ status: 400, body: { message: M.criterionTooLong } });
+    const saved = await post(url, { criterios: ['  Inglés   técnico ', 'Liderazgo'], ...as(ana) });
+    expect(saved).toMatchObject({ status: 200, body: { criterios: ['Inglés técnico', 'Liderazgo'] } });
+    const { candidate } = await interview(inDays(-1));
+    expect((await get(`/internal/candidatos/${candidate}/evaluaciones`)).body.entrevistas[0].criterios).toEqual([
+      'Inglés técnico',
+      'Liderazgo',
+    ]);
+    const audit = await t.api.db
+      .selectFrom('auditoria')
+      .select(['detalle'])
+      .where('accion', '=', 'plaza.editar')
+      .where('objetivo_id', '=', String(vacancy))
+      .execute();
+    expect(audit.map((a) => a.detalle)).toContainEqual({ criteriosEvaluacion: 2 });
+    expect((await post(url, { criterios: [], ...as(ana) })).body.criterios).toEqual([]);
+    expect((await post('/internal/plazas/999999/criterios-evaluacion', { criterios: [], ...as(ana) })).status).toBe(
+      404,
+    );
+  }, 60_000);
 });

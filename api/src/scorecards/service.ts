@@ -6,6 +6,7 @@
 import {
   can,
   criteriaOf,
+  scorecardCriteriaSchema,
   scorecardOpen,
   scorecardSchema,
   SCORECARD_MESSAGES,
@@ -264,5 +265,37 @@ export async function submitScorecard(
       card: cardOf(card as Parameters<typeof cardOf>[0]),
       candidateId: interview.postulanteId,
     };
+  });
+}
+
+/** A vacancy's own scorecard criteria ([] = the default set); null when there is no such vacancy. */
+export async function vacancyCriteria(db: Db, vacancyId: number): Promise<string[] | null> {
+  const row = await db
+    .selectFrom('plazas')
+    .select('criterios_evaluacion_json')
+    .where('id', '=', vacancyId)
+    .executeTakeFirst();
+  return row ? listOf(row.criterios_evaluacion_json) : null;
+}
+
+/** Replaces a vacancy's criteria (roles 1–2, 'vacancy.edit'); audited as `plaza.editar` with the count. */
+export async function setVacancyCriteria(db: Db, vacancyId: number, raw: unknown, actor: Actor): Promise<string[]> {
+  if (!can(actor.role, 'vacancy.edit')) throw new HttpError(403, M.notAllowed);
+  const parsed = scorecardCriteriaSchema.safeParse(Array.isArray(raw) ? raw : []);
+  if (!Array.isArray(raw) || !parsed.success)
+    throw badRequest(parsed.success ? M.criterionEmpty : (parsed.error.issues[0]?.message ?? M.criterionEmpty));
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('plazas')
+      .set({ criterios_evaluacion_json: JSON.stringify(parsed.data) })
+      .where('id', '=', vacancyId)
+      .executeTakeFirst();
+    if (!done.numUpdatedRows) throw notFound('Plaza no encontrada');
+    await recordAudit(trx, {
+      action: 'plaza.editar',
+      target: { kind: 'plaza', id: vacancyId },
+      detail: { criteriosEvaluacion: parsed.data.length },
+    });
+    return parsed.data;
   });
 }
