@@ -64,7 +64,7 @@ import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
 import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { NotesTagsClient } from './upstream/notes-tags.js';
-import { ScorecardsClient } from './upstream/scorecards.js';
+import { ScorecardsClient, VacancyCriteriaClient } from './upstream/scorecards.js';
 import { EmailTemplatesClient } from './upstream/email-templates.js';
 import { ProfilesClient } from './upstream/profiles.js';
 import { ReportsClient } from './upstream/reports.js';
@@ -309,6 +309,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     auditLog: new AuditLogClient(http),
     emailTemplates: new EmailTemplatesClient(http),
     scorecards: new ScorecardsClient(http),
+    vacancyCriteria: new VacancyCriteriaClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

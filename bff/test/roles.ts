@@ -222,6 +222,11 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
     'mutation { submitScorecard(input: { interviewId: "999999", ratings: [{ criterion: "Comunicación", score: 4 }], recommendation: DUDOSO }) { error { __typename } scorecard { id } } }',
     EDITORS,
   ],
+  'Query.vacancyScorecardCriteria': ['{ vacancyScorecardCriteria(vacancyId: "999999") }', STAFF],
+  'Mutation.setVacancyScorecardCriteria': [
+    'mutation { setVacancyScorecardCriteria(vacancyId: "999999", criteria: []) { error { __typename } } }',
+    EDITORS,
+  ],
 };
 
 /** Fields of object types that only staff may read, even inside public queries. */

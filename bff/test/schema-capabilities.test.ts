@@ -83,6 +83,8 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Mutation.restoreEmailTemplate': 'emailTemplate.manage',
   'Vacancy.createdAt': 'vacancy.view',
   'Mutation.submitScorecard': 'interview.scorecard',
+  'Query.vacancyScorecardCriteria': 'vacancy.view',
+  'Mutation.setVacancyScorecardCriteria': 'vacancy.edit',
   'Vacancy.createdBy': 'vacancy.view',
   'Vacancy.updatedBy': 'vacancy.view',
 };

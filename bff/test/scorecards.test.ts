@@ -165,4 +165,21 @@ describe('interview scorecards (GraphQL)', () => {
     const missing = await gql(SUBMIT, { input: input('999999') }, cookies.manager);
     expect(missing.data!.submitScorecard.error).toMatchObject({ __typename: 'NotFound' });
   }, 60_000);
+  it("a manager sets a vacancy's criteria; staff read them; a viewer may not change them", async () => {
+    const plaza = await stack.api.db.selectFrom('plazas').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const SET = `mutation($v: ID!, $c: [String!]!) { setVacancyScorecardCriteria(vacancyId: $v, criteria: $c) { criteria ${ERR} } }`;
+    const GET = `query($v: ID!) { vacancyScorecardCriteria(vacancyId: $v) }`;
+    const v = String(plaza.id);
+    expect((await gql(GET, { v }, cookies.viewer)).data!.vacancyScorecardCriteria).toEqual([]);
+    const bad = await gql(SET, { v, c: ['Inglés', 'inglés'] }, cookies.manager);
+    expect(bad.data!.setVacancyScorecardCriteria.error).toMatchObject({
+      __typename: 'ValidationFailed',
+      message: SCORECARD_MESSAGES.criteriaRepeated,
+    });
+    const ok = await gql(SET, { v, c: ['Inglés', ' Liderazgo '] }, cookies.manager);
+    expect(ok.data!.setVacancyScorecardCriteria).toEqual({ criteria: ['Inglés', 'Liderazgo'], error: null });
+    expect((await gql(GET, { v }, cookies.viewer)).data!.vacancyScorecardCriteria).toEqual(['Inglés', 'Liderazgo']);
+    expect((await gql(SET, { v, c: [] }, cookies.viewer)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    await gql(SET, { v, c: [] }, cookies.manager);
+  }, 60_000);
 });

@@ -65,6 +65,12 @@ export const SCORECARD_MESSAGES = {
   criterionTooLong: `Cada criterio admite como máximo ${SCORECARD_LIMITS.criterionName} caracteres.`,
   criteriaTooMany: `Una plaza admite como máximo ${SCORECARD_LIMITS.criteria} criterios.`,
   criteriaRepeated: 'Hay criterios repetidos.',
+  criteriaFailed: 'No se pudieron guardar los criterios. Inténtalo de nuevo.',
+  criteriaTitle: 'Criterios de evaluación de entrevistas',
+  criteriaLabel: 'Un criterio por línea',
+  criteriaHint: 'Vacío: se usan los criterios predeterminados.',
+  criteriaSave: 'Guardar criterios',
+  criteriaSaved: 'Criterios guardados',
 } as const;
 
 const M = SCORECARD_MESSAGES;

@@ -93,3 +93,9 @@ export function normaliseScorecardAnswer(raw: unknown): { card: ScorecardDto; ca
   const candidateId = id(pick(f, 'postulanteId'));
   return card && candidateId ? { card, candidateId } : null;
 }
+
+/** `{ criterios: [...] }` → the list; null when the answer has none. */
+export function normaliseCriteria(raw: unknown): string[] | null {
+  const list = pick(fieldsOf(raw), 'criterios');
+  return Array.isArray(list) ? list.flatMap((v) => (typeof v === 'string' && v.trim() ? [v.trim()] : [])) : null;
+}

@@ -26,7 +26,7 @@ import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test
 import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
 import { vacancyBoardQueries } from './vacancy-board.js';
 import { emailTemplateMutations, emailTemplateQueries } from './email-template.js';
-import { InterviewScorecardFields, scorecardMutations } from './scorecard.js';
+import { InterviewScorecardFields, scorecardMutations, scorecardQueries } from './scorecard.js';
 
 /** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
@@ -53,6 +53,7 @@ export const resolvers: Resolvers<Context> = {
     ...vacancyBoardQueries,
     ...auditLogQueries,
     ...emailTemplateQueries,
+    ...scorecardQueries,
   },
   Mutation: {
     ...sessionMutations,

@@ -1,5 +1,11 @@
-import { can, SCORECARD_MESSAGES, SCORECARD_RECOMMENDATIONS, scorecardSchema } from '@bolsa/domain';
-import type { InterviewResolvers, MutationResolvers } from '../generated/resolvers.js';
+import {
+  can,
+  SCORECARD_MESSAGES,
+  SCORECARD_RECOMMENDATIONS,
+  scorecardCriteriaSchema,
+  scorecardSchema,
+} from '@bolsa/domain';
+import type { InterviewResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { Context } from '../context.js';
 import { conflict, mutationError, notFound, validationFailed } from '../errors.js';
 import { toInterview, type InterviewModel } from '../graph/interviews.js';
@@ -74,7 +80,30 @@ export const InterviewScorecardFields: InterviewResolvers<Context> = {
   },
 };
 
-export const scorecardMutations: Pick<MutationResolvers<Context>, 'submitScorecard'> = {
+export const scorecardQueries: Pick<QueryResolvers<Context>, 'vacancyScorecardCriteria'> = {
+  vacancyScorecardCriteria: async (_p, { vacancyId }, ctx) => (await ctx.vacancyCriteria.get(vacancyId)) ?? [],
+};
+
+export const scorecardMutations: Pick<MutationResolvers<Context>, 'submitScorecard' | 'setVacancyScorecardCriteria'> = {
+  async setVacancyScorecardCriteria(_p, { vacancyId, criteria }, ctx) {
+    const parsed = scorecardCriteriaSchema.safeParse(criteria);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? M.criterionEmpty;
+      return { criteria: null, error: validationFailed(message, [{ path: 'criteria', message }]) };
+    }
+    const r = await ctx.vacancyCriteria.set(vacancyId, parsed.data, actorOf(ctx));
+    if (!r.ok)
+      return {
+        criteria: null,
+        error: mutationError(r.failure, {
+          failed: M.criteriaFailed,
+          notFound: 'Plaza no encontrada',
+          preferApiMessage: true,
+        }),
+      };
+    return { criteria: r.value, error: null };
+  },
+
   async submitScorecard(_p, { input }, ctx) {
     const none = { scorecard: null, interview: null };
     const comments = input.comments ?? null;

@@ -1,6 +1,7 @@
 import { unexpected } from '../errors.js';
 import {
   normaliseCandidateScorecards,
+  normaliseCriteria,
   normaliseScorecardAnswer,
   type InterviewScorecardsDto,
   type ScorecardDto,
@@ -49,6 +50,35 @@ export class ScorecardsClient {
     });
     if (!r.ok) return r;
     const value = normaliseScorecardAnswer(r.value);
+    return value ? { ok: true, value } : { ok: false, failure: failure('unconfirmed') };
+  }
+}
+
+/** A vacancy's scorecard criteria (issue 24): /internal/plazas/{id}/criterios-evaluacion. */
+export class VacancyCriteriaClient {
+  constructor(private readonly http: Upstream) {}
+
+  /** The vacancy's own criteria ([] = the default set); null when there is no such vacancy. */
+  async get(vacancyId: string): Promise<string[] | null> {
+    if (!isRecordId(vacancyId)) return null;
+    const r = await this.http.send(`/internal/plazas/${vacancyId}/criterios-evaluacion`);
+    if (r.ok) return normaliseCriteria(r.value);
+    if (r.failure.kind === 'not-found' || r.failure.kind === 'invalid') return null;
+    throw unexpected(r.failure);
+  }
+
+  async set(
+    vacancyId: string,
+    criteria: string[],
+    actor: ActorRef,
+  ): Promise<{ ok: true; value: string[] } | { ok: false; failure: Failure }> {
+    if (!isRecordId(vacancyId)) return { ok: false, failure: failure('not-found') };
+    const r = await this.http.send(`/internal/plazas/${vacancyId}/criterios-evaluacion`, {
+      method: 'POST',
+      json: { criterios: criteria, usuarioId: actor.userId ?? undefined, rol: actor.role },
+    });
+    if (!r.ok) return r;
+    const value = normaliseCriteria(r.value);
     return value ? { ok: true, value } : { ok: false, failure: failure('unconfirmed') };
   }
 }

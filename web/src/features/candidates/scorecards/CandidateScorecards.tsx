@@ -210,12 +210,8 @@ function Summary({ i }: { i: InterviewData }) {
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Td fw={700}>
-              {M.overall}
-            </Table.Td>
-            <Table.Td fw={700}>
-              {formatScore(s.overall)}
-            </Table.Td>
+            <Table.Td fw={700}>{M.overall}</Table.Td>
+            <Table.Td fw={700}>{formatScore(s.overall)}</Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>

@@ -1,2 +1,3 @@
-// Interview scorecards (issue 24): the candidate detail's 'Evaluaciones de entrevista' section.
+// Interview scorecards (issue 24): the candidate detail's section and the vacancy's criteria.
 export { CandidateScorecards } from './CandidateScorecards';
+export { VacancyCriteria } from './VacancyCriteria';

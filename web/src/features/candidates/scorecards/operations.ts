@@ -74,3 +74,33 @@ export const SUBMIT_SCORECARD = graphql(`
     }
   }
 `);
+
+/** A vacancy's own scorecard criteria, on the vacancy's edit page. */
+export const VACANCY_SCORECARD_CRITERIA = graphql(`
+  query VacancyScorecardCriteria($vacancyId: ID!) {
+    vacancyScorecardCriteria(vacancyId: $vacancyId)
+  }
+`);
+
+export const SET_VACANCY_SCORECARD_CRITERIA = graphql(`
+  mutation SetVacancyScorecardCriteria($vacancyId: ID!, $criteria: [String!]!) {
+    setVacancyScorecardCriteria(vacancyId: $vacancyId, criteria: $criteria) {
+      criteria
+      error {
+        __typename
+        ... on ValidationFailed {
+          message
+        }
+        ... on NotFound {
+          message
+        }
+        ... on Conflict {
+          message
+        }
+        ... on OperationFailed {
+          message
+        }
+      }
+    }
+  }
+`);
