@@ -25,7 +25,7 @@ import { firstFailure, stepOfField, toInput, vacancyResolver, type VacancyFormVa
 import { GeneralInfoFields } from './GeneralInfoFields';
 import { ImageField } from './ImageField';
 import { ItemsFields } from './ItemsFields';
-import { VacancyCriteria } from '../candidates/scorecards';
+import { VacancyCriteria } from '../candidates';
 
 type Vacancy = NonNullable<AdminVacancyQuery['adminVacancy']>;
 
