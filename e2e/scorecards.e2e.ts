@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SCORECARD_CRITERIA, SCORECARD_MESSAGES as M } from '../domain/src/scorecard.js';
-import { launch, loginAs, newPage, screenshot } from './browser.js';
+import path from 'node:path';
+import { ARTIFACTS, launch, loginAs, newPage, screenshot } from './browser.js';
 import { countMails, mailArrives } from './mail.js';
 
 let browser: Browser;
@@ -69,6 +70,7 @@ describe('interview scorecards', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await section.getByText('Contratar: 1').waitFor();
     await screenshot(page, 'scorecards-detail-360');
+    await section.screenshot({ path: path.join(ARTIFACTS, 'scorecards-section-360.png') });
     await context.close();
 
     // The Visualizador, though invited, only reads.
@@ -82,6 +84,31 @@ describe('interview scorecards', () => {
     expect(await seen.getByRole('button', { name: M.edit }).count()).toBe(0);
     await screenshot(viewer.page, 'scorecards-viewer');
     await viewer.context.close();
+
+    // A vacancy's own criteria: one per line on its edit page; empty again = the default set.
+    const editor = await newPage(browser, { width: 1280, height: 900 });
+    await loginAs(editor.context, 'manager');
+    // Not the delete journey's own vacancy ('prueba de eliminación'), which may vanish meanwhile.
+    const listed = await editor.context.request.post('/graphql', {
+      data: { query: '{ adminVacancies(pageSize: 100) { items { id name } } }' },
+    });
+    const vacancyId = (
+      (await listed.json()) as { data: { adminVacancies: { items: { id: string; name: string }[] } } }
+    ).data.adminVacancies.items.find((v) => !v.name.includes('prueba'))!.id;
+    await editor.page.goto(`/panel/plazas/editar-vacante?id=${vacancyId}`);
+    const criteria = editor.page.getByRole('region', { name: M.criteriaTitle });
+    const box = criteria.getByRole('textbox', { name: M.criteriaLabel });
+    await box.fill('Inglés\ninglés');
+    await criteria.getByRole('button', { name: M.criteriaSave }).click();
+    await criteria.getByText(M.criteriaRepeated).waitFor();
+    await box.fill('Inglés técnico\nLiderazgo');
+    await criteria.getByRole('button', { name: M.criteriaSave }).click();
+    await criteria.getByText(M.criteriaSaved).waitFor();
+    await screenshot(editor.page, 'scorecards-vacancy-criteria');
+    await box.fill('');
+    await criteria.getByRole('button', { name: M.criteriaSave }).click();
+    await criteria.getByText(M.criteriaSaved).waitFor();
+    await editor.context.close();
 
     // The participant without a card: one reminder, with the link to the detail.
     const reminder = await mailArrives(
