@@ -104,7 +104,10 @@ export interface ScorecardInput {
 /** A card for these criteria: each rated once (1–5), a recommendation, optional comments (every problem reported at once). */
 export function scorecardSchema(criteria: readonly string[]) {
   return z
-    .object({ ratings: z.unknown(), recommendation: z.unknown(), comments: z.unknown() })
+    .object(
+      { ratings: z.unknown().optional(), recommendation: z.unknown().optional(), comments: z.unknown().optional() },
+      { error: M.ratingInvalid },
+    )
     .transform((v, ctx): ScorecardInput => {
       const list = Array.isArray(v.ratings) ? (v.ratings as unknown[]) : [];
       if (!Array.isArray(v.ratings)) ctx.addIssue({ code: 'custom', message: M.ratingInvalid, path: ['ratings'] });

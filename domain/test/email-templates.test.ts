@@ -23,6 +23,7 @@ describe('e-mail templates (issue 24)', () => {
       'entrevista-participante',
       'entrevista-participante-reprogramada',
       'entrevista-participante-retirada',
+      'evaluacion-entrevista-recordatorio',
     ]);
     expect(emailTemplateDefinition('no-existe')).toBeNull();
   });
