@@ -200,6 +200,6 @@ export function summariseScorecards(
   };
 }
 
-/** '4,25' (es-GT) or '—'. */
+/** An average as es-GT writes it ('4.25'), or '—'. */
 export const formatScore = (n: number | null | undefined): string =>
   n === null || n === undefined ? '—' : n.toLocaleString('es-GT', { maximumFractionDigits: 2 });
