@@ -78,6 +78,7 @@ const config: CodegenConfig = {
           Candidate: '../normalise/candidate.js#CandidateDto',
           CandidateFile: '../normalise/candidate-file.js#CandidateFileDto',
           CandidatePage: '../graph/notes-tags.js#CandidatePageModel',
+          Interview: '../graph/interviews.js#InterviewModel',
         },
       },
     },

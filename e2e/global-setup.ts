@@ -36,6 +36,11 @@ declare module 'vitest' {
     documentCandidate: { applicationId: string; name: string; email: string; dpi: string };
     /** The same product whose duplicate check asks for the captcha past 2 lookups per address (issue 22). */
     checkLimitUrl: string;
+    /**
+     * The scorecard journey's candidate (issue 24): an interview that ended yesterday, the Gestor,
+     * the Visualizador and `reminded` (a role-2 user who never fills a card) invited.
+     */
+    scorecardInterview: { candidateId: string; name: string; reminded: string };
   }
 }
 
@@ -70,6 +75,8 @@ export default async function setup(project: TestProject) {
     log: false,
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     mail: { pollMs: 250 },
+    // The scorecard reminders sweep every 2 s here (5 min in production) for the journey to see one.
+    scorecardReminders: { intervalMs: 2_000 },
   });
   const common = {
     apiUrl: api.url,
@@ -210,6 +217,50 @@ export default async function setup(project: TestProject) {
     name: 'Sofía Xitumul',
     email: 'sofia.xitumul@example.com',
     dpi: docCui,
+  });
+  // The scorecard journey's own candidate and interview (ended yesterday, Guatemala time).
+  const yesterday = new Date(Date.now() - 6 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  const scorecardUser = 'evaluadora.e2e@ejemplo.org.gt';
+  await api.db
+    .insertInto('usuarios')
+    .values({ nombre: 'Eva Evaluadora', usuario: scorecardUser, clave_hash: null, idrol: 2 })
+    .execute();
+  const scored = await api.db
+    .insertInto('postulantes')
+    .values({
+      // No vacancy: no journey's vacancy counts move; its interviews use the default criteria.
+      plaza_id: null,
+      nombre: 'Elena Entrevistada',
+      email: 'elena.entrevistada@example.com',
+      telefono: '55557070',
+      estado: 'entrevista',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await api.db
+    .insertInto('entrevistas')
+    .values({
+      postulante_id: scored.id,
+      modalidad: 'VIRTUAL',
+      fecha: yesterday,
+      hora_inicio: '10:00',
+      hora_fin: '11:00',
+      participantes_json: JSON.stringify(['gestor@ejemplo.org.gt', 'visualizador@ejemplo.org.gt', scorecardUser]),
+      observaciones: null,
+      sede_id: null,
+      direccion: null,
+      sala: null,
+      entrevistador: null,
+      enlace: 'https://teams.example/entrevista',
+      organizador_email: 'gestor@ejemplo.org.gt',
+      usuario_id: null,
+      calendario_uid: null,
+    })
+    .execute();
+  project.provide('scorecardInterview', {
+    candidateId: String(scored.id),
+    name: 'Elena Entrevistada',
+    reminded: scorecardUser,
   });
   project.provide('shortIdleUrl', await serve({ sessionIdleMs: 20_000, sessionWarningMs: 12_000 }));
   project.provide('checkLimitUrl', await serve({ applicationChecksPerAddress: 2 }));

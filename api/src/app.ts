@@ -26,6 +26,7 @@ import { vacancyRoutes } from './vacancies/routes.js';
 import { interviewRoutes } from './interviews/routes.js';
 import { documentRequestRoutes } from './document-requests/routes.js';
 import { noteRoutes } from './notes/index.js';
+import { scorecardRoutes } from './scorecards/index.js';
 import { emailTemplateRoutes } from './email-templates/index.js';
 import { tagRoutes } from './tags/index.js';
 import { retentionRoutes } from './retention/index.js';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(reportRoutes(db));
   app.use(exportRoutes(db));
   app.use(noteRoutes(db));
+  app.use(scorecardRoutes(db));
   app.use(emailTemplateRoutes(db));
   app.use(tagRoutes(db));
   app.use(auditRoutes(db));

@@ -16,6 +16,7 @@ import { assertMigrated } from './db/migrate.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
 import { startCvTextWorker, type CvTextWorker } from './cv-text/index.js';
+import { startScorecardReminders, type ReminderWorker } from './scorecards/index.js';
 import {
   createApiMetrics,
   defaultLogger,
@@ -89,6 +90,8 @@ export interface StartApiOptions {
    * how often it checks whether the day's run is done (default hourly).
    */
   retention?: { policy?: Partial<RetentionPolicy>; clock?: () => Date; schedule?: boolean; checkMs?: number };
+  /** The interview scorecard reminder sweep (issue 24): every 5 min by default; tests shorten it. */
+  scorecardReminders?: { enabled?: boolean; intervalMs?: number };
 }
 
 export interface RunningApi {
@@ -173,6 +176,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let server: Server | undefined;
   let mailer: OutboxWorker | undefined;
   let cvText: CvTextWorker | undefined;
+  let reminders: ReminderWorker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   let auditPurger: NodeJS.Timeout | undefined;
@@ -291,6 +295,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         pollMs: options.cvText?.pollMs,
         log: (line) => logger.info(line),
       });
+    // Scorecard reminders once an interview ends (any number of replicas: once per interview and user).
+    if (options.scorecardReminders?.enabled !== false)
+      reminders = startScorecardReminders({
+        db: database,
+        publicUrl: options.publicUrl ?? config.PUBLIC_URL,
+        intervalMs: options.scorecardReminders?.intervalMs,
+        log: (line) => logger.info(line),
+      });
     const httpServer = createServer(app);
     server = httpServer;
     const http = drainable(httpServer, logger);
@@ -306,7 +318,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         clearInterval(sweeper);
         clearInterval(auditPurger);
         // The listener closes now; the mail worker stops claiming now: both drain side by side.
-        await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop(), cvText?.stop()]);
+        await Promise.all([http.drain(shutdownTimeoutMs), mailer?.stop(), cvText?.stop(), reminders?.stop()]);
         await sweeping;
         await purging;
         await retentionJob?.stop();
@@ -323,6 +335,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     await retentionJob?.stop().catch(() => undefined);
     await mailer?.stop().catch(() => undefined);
     await cvText?.stop().catch(() => undefined);
+    await reminders?.stop().catch(() => undefined);
     server?.close();
     await db?.destroy().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true });

@@ -24,6 +24,7 @@ import type { ExportsClient } from './upstream/exports.js';
 import type { FilesClient } from './upstream/files.js';
 import type { InterviewsClient } from './upstream/interviews.js';
 import type { NotesTagsClient } from './upstream/notes-tags.js';
+import type { ScorecardsClient, VacancyCriteriaClient } from './upstream/scorecards.js';
 import type { EmailTemplatesClient } from './upstream/email-templates.js';
 import type { RetentionClient } from './upstream/retention.js';
 import type { Upstream } from './upstream/http.js';
@@ -67,6 +68,10 @@ export interface Services {
   emailTemplates: EmailTemplatesClient;
   /** Retention of personal data (issue 24). */
   retention: RetentionClient;
+  /** Interview scorecards (issue 24). */
+  scorecards: ScorecardsClient;
+  /** A vacancy's scorecard criteria (issue 24). */
+  vacancyCriteria: VacancyCriteriaClient;
   /** One-time links to the 'Mis datos' archive. */
   dataExports: DataExports;
   sessions: Sessions;

@@ -64,6 +64,7 @@ import { DataExports } from './files/data-exports.js';
 import { InterviewsClient } from './upstream/interviews.js';
 import { DocumentRequestsClient } from './upstream/document-requests.js';
 import { NotesTagsClient } from './upstream/notes-tags.js';
+import { ScorecardsClient, VacancyCriteriaClient } from './upstream/scorecards.js';
 import { EmailTemplatesClient } from './upstream/email-templates.js';
 import { RetentionClient } from './upstream/retention.js';
 import { ProfilesClient } from './upstream/profiles.js';
@@ -309,6 +310,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     auditLog: new AuditLogClient(http),
     emailTemplates: new EmailTemplatesClient(http),
     retention: new RetentionClient(http),
+    scorecards: new ScorecardsClient(http),
+    vacancyCriteria: new VacancyCriteriaClient(http),
     dataExports: new DataExports(keys.export, store),
     store,
     sessions: new Sessions(

@@ -221,6 +221,17 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   'Query.retentionPreview': ['{ retentionPreview { anonymise } }', ADMIN_ONLY],
   'Query.retentionRuns': ['{ retentionRuns { id } }', ADMIN_ONLY],
   'Mutation.runRetention': ['mutation { runRetention { error { __typename } } }', ADMIN_ONLY],
+  // Issue 24: interview scorecards are filled by roles 1–2 (participants, checked by the api);
+  // Interview.scorecards and its summary are read through Query.candidate by every staff role.
+  'Mutation.submitScorecard': [
+    'mutation { submitScorecard(input: { interviewId: "999999", ratings: [{ criterion: "Comunicación", score: 4 }], recommendation: DUDOSO }) { error { __typename } scorecard { id } } }',
+    EDITORS,
+  ],
+  'Query.vacancyScorecardCriteria': ['{ vacancyScorecardCriteria(vacancyId: "999999") }', STAFF],
+  'Mutation.setVacancyScorecardCriteria': [
+    'mutation { setVacancyScorecardCriteria(vacancyId: "999999", criteria: []) { error { __typename } } }',
+    EDITORS,
+  ],
 };
 
 /** Fields of object types that only staff may read, even inside public queries. */

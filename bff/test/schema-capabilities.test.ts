@@ -85,6 +85,9 @@ const FIELD_CAPABILITY: Record<string, Capability> = {
   'Query.retentionRuns': 'retention.manage',
   'Mutation.runRetention': 'retention.manage',
   'Vacancy.createdAt': 'vacancy.view',
+  'Mutation.submitScorecard': 'interview.scorecard',
+  'Query.vacancyScorecardCriteria': 'vacancy.view',
+  'Mutation.setVacancyScorecardCriteria': 'vacancy.edit',
   'Vacancy.createdBy': 'vacancy.view',
   'Vacancy.updatedBy': 'vacancy.view',
 };

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABEL = {
   'plantilla.editar': 'Plantilla de correo editada',
   'plantilla.restaurar': 'Plantilla de correo restaurada',
   'retencion.ejecutar': 'Ejecución de retención',
+  'evaluacion.registrar': 'Evaluación de entrevista registrada',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABEL;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABEL) as AuditAction[];

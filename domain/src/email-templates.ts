@@ -554,6 +554,37 @@ export const RETENTION_NOTICE_TEMPLATE: EmailTemplateDefinition = {
   ].join('\n'),
 };
 
+/** Issue 24 item 4: the reminder to an interviewer whose scorecard is missing after the interview. */
+export const SCORECARD_REMINDER_TEMPLATE_KEY = 'evaluacion-entrevista-recordatorio';
+const SCORECARD_REMINDER: EmailTemplateDefinition = {
+  key: SCORECARD_REMINDER_TEMPLATE_KEY,
+  name: 'Entrevista: recordatorio de evaluación',
+  description:
+    'Recordatorio a cada participante del personal que no ha llenado su evaluación al terminar la entrevista (una vez).',
+  heading: 'Evaluación de entrevista pendiente',
+  placeholders: [
+    { name: 'nombre', description: 'Nombre del entrevistador', sample: 'Laura Gómez' },
+    { name: 'candidato', description: 'Nombre del candidato', sample: 'Ana López' },
+    { ...P.vacante, description: 'Nombre de la plaza (vacío si no se conoce)' },
+    { name: 'fecha', description: 'Día y hora de la entrevista', sample: 'jueves 03/12/2026, 09:00 a 10:00' },
+    {
+      name: 'enlace',
+      description: 'Enlace al detalle del candidato, donde se llena la evaluación',
+      sample: 'https://empleos.ejemplo.org.gt/panel/detallecandidato/12',
+      kind: 'link',
+    },
+  ],
+  subject: 'Evaluación pendiente: entrevista con {{candidato}}',
+  body: [
+    'Hola, {{nombre}}:',
+    '',
+    'La entrevista con {{candidato}}{% if vacante %} para la plaza {{vacante}}{% endif %} del {{fecha}} terminó y aún no has llenado tu evaluación.',
+    '',
+    'Llénala en el detalle del candidato:',
+    '{{enlace}}',
+  ].join('\n'),
+};
+
 /** Every e-mail the product sends, in the order the panel lists them. */
 export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
   ACKNOWLEDGEMENT,
@@ -562,6 +593,7 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
   DOCUMENTS,
   ...INTERVIEWS,
   RETENTION_NOTICE_TEMPLATE,
+  SCORECARD_REMINDER,
 ];
 
 export function emailTemplateDefinition(key: string): EmailTemplateDefinition | null {

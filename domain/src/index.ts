@@ -37,3 +37,4 @@ export * from './bulk-tags.js';
 export * from './audit-log.js';
 export * from './email-templates.js';
 export * from './retention.js';
+export * from './scorecard.js';

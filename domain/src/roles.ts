@@ -134,6 +134,8 @@ export const CAPABILITIES = {
   'emailTemplate.manage': ADMINS,
   /** Retention of personal data (issue 24): the preview, the runs and 'Ejecutar ahora' — the administrator. */
   'retention.manage': ADMINS,
+  /** Interview scorecards (issue 24): roles 1–2 who took part fill their own card; role 3 reads them. */
+  'interview.scorecard': EDITORS,
 } as const satisfies Record<string, readonly RoleId[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -24,6 +24,7 @@ describe('e-mail templates (issue 24)', () => {
       'entrevista-participante-reprogramada',
       'entrevista-participante-retirada',
       'retencion-aviso',
+      'evaluacion-entrevista-recordatorio',
     ]);
     expect(emailTemplateDefinition('no-existe')).toBeNull();
   });

@@ -35,7 +35,11 @@ export type {
   AssignedTestStateColumn,
   TestEventAction,
 } from './tables/assigned-tests.js';
-export type { EntrevistasTable } from './tables/interviews.js';
+export type {
+  EntrevistasTable,
+  EntrevistaEvaluacionesTable,
+  EntrevistaRecordatoriosTable,
+} from './tables/interviews.js';
 export type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 export type { ArchivosPreparadosTable } from './tables/files.js';
 export type { TextosArchivosTable, CvTextState } from './tables/cv-text.js';
@@ -61,7 +65,11 @@ import type {
 import type { PruebasTemplatesTable } from './tables/assessments.js';
 import type { CorreosTable } from './tables/admin-emails.js';
 import type { PostulantePruebasTable, PostulantePruebasEventosTable } from './tables/assigned-tests.js';
-import type { EntrevistasTable } from './tables/interviews.js';
+import type {
+  EntrevistasTable,
+  EntrevistaEvaluacionesTable,
+  EntrevistaRecordatoriosTable,
+} from './tables/interviews.js';
 import type { SolicitudesDocumentosTable } from './tables/document-requests.js';
 import type { ArchivosPreparadosTable } from './tables/files.js';
 import type { ExportacionesTable } from './tables/exports.js';
@@ -105,6 +113,8 @@ export interface Database {
   plantillas_correo_versiones: PlantillasCorreoVersionesTable;
   retencion_ejecuciones: RetencionEjecucionesTable;
   retencion_avisos: RetencionAvisosTable;
+  entrevista_evaluaciones: EntrevistaEvaluacionesTable;
+  entrevista_recordatorios: EntrevistaRecordatoriosTable;
 }
 
 export type Db = Kysely<Database>;

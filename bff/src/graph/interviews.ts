@@ -31,3 +31,6 @@ export const interviewEvents = (list: readonly InterviewDto[]) =>
     from: i.from,
     to: i.to,
   }));
+
+/** GraphQL's Interview as the resolvers hold it (its scorecard fields resolve from `id` and `candidateId`). */
+export type InterviewModel = ReturnType<typeof toInterview>;

@@ -27,6 +27,7 @@ import { TestTemplate, testTemplateMutations, testTemplateQueries } from './test
 import { Vacancy, vacancyMutations, vacancyQueries } from './vacancy.js';
 import { vacancyBoardQueries } from './vacancy-board.js';
 import { emailTemplateMutations, emailTemplateQueries } from './email-template.js';
+import { InterviewScorecardFields, scorecardMutations, scorecardQueries } from './scorecard.js';
 
 /** One file per GraphQL type: its fields and the root fields that return it. */
 export const resolvers: Resolvers<Context> = {
@@ -54,6 +55,7 @@ export const resolvers: Resolvers<Context> = {
     ...auditLogQueries,
     ...emailTemplateQueries,
     ...retentionQueries,
+    ...scorecardQueries,
   },
   Mutation: {
     ...sessionMutations,
@@ -74,6 +76,7 @@ export const resolvers: Resolvers<Context> = {
     ...noteTagMutations,
     ...emailTemplateMutations,
     ...retentionMutations,
+    ...scorecardMutations,
   },
   Vacancy,
   Municipality,
@@ -83,5 +86,6 @@ export const resolvers: Resolvers<Context> = {
   TestTemplate,
   Candidate: { ...Candidate, ...candidateNoteTagFields },
   CandidatePage,
+  Interview: InterviewScorecardFields,
   ...enumResolvers,
 };

@@ -24,3 +24,24 @@ export interface EntrevistasTable {
   /** The event's SEQUENCE as last sent: 0 for the first invitation, +1 for each rescheduling. */
   calendario_secuencia: ColumnType<number, number | undefined, number>;
 }
+
+/** A staff participant's scorecard of an interview (migration 0036). */
+export interface EntrevistaEvaluacionesTable {
+  id: Generated<number>;
+  entrevista_id: number;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  /** [{ criterio, puntaje }] as JSON text on insert. */
+  calificaciones_json: ColumnType<unknown, string, string>;
+  recomendacion: 'CONTRATAR' | 'NO_CONTRATAR' | 'DUDOSO';
+  comentarios: string | null;
+  creado_en: Timestamp;
+  editado_en: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A scorecard reminder queued (migration 0036): once per (interview, user). */
+export interface EntrevistaRecordatoriosTable {
+  entrevista_id: number;
+  usuario_id: number;
+  enviado_en: Timestamp;
+}

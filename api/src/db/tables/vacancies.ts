@@ -21,4 +21,6 @@ export interface PlazasTable {
   /** NombreDepartamento as chosen in the form; null on rows written before issue 4. */
   departamento_codigo: string | null;
   es_demo: Generated<boolean>;
+  /** Scorecard criteria of its interviews (migration 0036); [] = the domain's default set. */
+  criterios_evaluacion_json: JsonList;
 }

@@ -11,3 +11,5 @@ export { CandidatesByVacancyPage } from './by-vacancy/CandidatesByVacancyPage';
 export { CandidateDetail, DETAIL_MESSAGES } from './detail/CandidateDetail';
 export { CandidateHistoryPage } from './history/CandidateHistoryPage';
 export { CandidatesInboxPage } from './inbox/CandidatesInboxPage';
+// Interview scorecards (issue 24): a vacancy's own criteria, on the vacancy's edit page.
+export { VacancyCriteria } from './scorecards';

@@ -25,6 +25,7 @@ import { firstFailure, stepOfField, toInput, vacancyResolver, type VacancyFormVa
 import { GeneralInfoFields } from './GeneralInfoFields';
 import { ImageField } from './ImageField';
 import { ItemsFields } from './ItemsFields';
+import { VacancyCriteria } from '../candidates';
 
 type Vacancy = NonNullable<AdminVacancyQuery['adminVacancy']>;
 
@@ -82,6 +83,7 @@ export function EditVacancyPage() {
     body = (
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
         <EditVacancyForm key={data.adminVacancy.id} vacancy={data.adminVacancy} />
+        <VacancyCriteria vacancyId={data.adminVacancy.id} />
       </DatesProvider>
     );
   return (

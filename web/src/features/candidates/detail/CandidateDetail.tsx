@@ -25,6 +25,7 @@ import { PrintSummary } from './PrintSummary';
 import type { CandidateDetailData } from './types';
 import { CandidateNotes } from '../notes';
 import { CandidateTags } from '../tags';
+import { CandidateScorecards } from '../scorecards';
 
 export const DETAIL_MESSAGES = {
   loadFailed: 'No se pudo cargar la información del candidato. Por favor, intente nuevamente.',
@@ -275,6 +276,7 @@ export function CandidateDetail({ id, embedded = false }: CandidateDetailProps) 
             )}
           </Paper>
           {!c.dataErased && <CandidateNotes candidateId={c.id} />}
+          {!c.dataErased && <CandidateScorecards candidateId={c.id} />}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper
