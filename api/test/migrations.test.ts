@@ -95,6 +95,9 @@ describe.skipIf(!pgUrl)('on one fresh PostgreSQL schema (skipped without TEST_DA
         SEED_DEMO: 'true',
         API_HOST: '127.0.0.1',
         API_LOG: 'false',
+        // The daily retention run (one audit row, one run row on the first start of a day) is not
+        // what this test counts; retention.test.ts proves it runs once across processes.
+        RETENTION_JOB: 'false',
       };
       const ports = [await freePort(), await freePort()];
       const started = ports.map((port) => startNode('api/src/index.ts', [], { ...env, API_PORT: String(port) }));
