@@ -57,19 +57,7 @@ export const SUBMIT_SCORECARD = graphql(`
         ...ScorecardFields
       }
       error {
-        __typename
-        ... on ValidationFailed {
-          message
-        }
-        ... on NotFound {
-          message
-        }
-        ... on Conflict {
-          message
-        }
-        ... on OperationFailed {
-          message
-        }
+        ...MutationErrorFields
       }
     }
   }
@@ -87,19 +75,7 @@ export const SET_VACANCY_SCORECARD_CRITERIA = graphql(`
     setVacancyScorecardCriteria(vacancyId: $vacancyId, criteria: $criteria) {
       criteria
       error {
-        __typename
-        ... on ValidationFailed {
-          message
-        }
-        ... on NotFound {
-          message
-        }
-        ... on Conflict {
-          message
-        }
-        ... on OperationFailed {
-          message
-        }
+        ...MutationErrorFields
       }
     }
   }
