@@ -99,8 +99,50 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
       for (const [from, to] of moves)
         await db
           .insertInto('postulantes_historial')
-          .values({ postulante_id: id, estado_anterior: from, estado_nuevo: to, usuario_id: null, nota: null, en: at })
+          .values({
+            postulante_id: id,
+            estado_anterior: from,
+            estado_nuevo: to,
+            usuario_id: null,
+            nota: `Observación sobre ${key}`,
+            en: at,
+          })
           .execute();
+      // An interview with its observation and a scorecard with a comment: free text about them.
+      const interview = await db
+        .insertInto('entrevistas')
+        .values({
+          postulante_id: id,
+          modalidad: 'PRESENCIAL',
+          fecha: at.slice(0, 10),
+          hora_inicio: '09:00',
+          hora_fin: '10:00',
+          participantes_json: '[]',
+          observaciones: `Entrevista de ${key}`,
+          sede_id: null,
+          direccion: null,
+          sala: null,
+          entrevistador: null,
+          enlace: null,
+          organizador_email: null,
+          usuario_id: adminId,
+          creado_en: at,
+          calendario_uid: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('entrevista_evaluaciones')
+        .values({
+          entrevista_id: interview.id,
+          usuario_id: adminId,
+          usuario_nombre: 'Admin Retención',
+          calificaciones_json: JSON.stringify([{ criterio: 'Comunicación', puntaje: 4 }]),
+          recomendacion: 'DUDOSO',
+          comentarios: `Comentario sobre ${key}`,
+          creado_en: at,
+        })
+        .execute();
       if (file) {
         const clave = `postulantes/retencion-${key}-${randomBytes(4).toString('hex')}.pdf`;
         await mkdir(path.dirname(path.join(t.api.filesDir, clave)), { recursive: true });
@@ -140,6 +182,35 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
     await add('reciente', closed, 'rechazado', [['postulado', 'rechazado']], false);
   }, 180_000);
   afterAll(async () => t?.close());
+
+  /** The free text left about an application: state-change observations, interviews', scorecards' comments. */
+  const freeText = async (id: number) => {
+    const db = t.api.db;
+    const history = await db
+      .selectFrom('postulantes_historial')
+      .select('nota')
+      .where('postulante_id', '=', id)
+      .where('nota', 'is not', null)
+      .execute();
+    const interviews = await db
+      .selectFrom('entrevistas')
+      .select('observaciones')
+      .where('postulante_id', '=', id)
+      .where('observaciones', 'is not', null)
+      .execute();
+    const scorecards = await db
+      .selectFrom('entrevista_evaluaciones as e')
+      .innerJoin('entrevistas as i', 'i.id', 'e.entrevista_id')
+      .select('e.comentarios')
+      .where('i.postulante_id', '=', id)
+      .where('e.comentarios', 'is not', null)
+      .execute();
+    return {
+      history: history.map((h) => h.nota),
+      interviews: interviews.map((i) => i.observaciones),
+      scorecards: scorecards.map((c) => c.comentarios),
+    };
+  };
 
   const clave = async (id: number) =>
     (await t.api.db.selectFrom('postulante_archivos').select('clave').where('postulante_id', '=', id).execute()).map(
@@ -216,6 +287,7 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
       expect(
         await t.api.db.selectFrom('postulante_notas').select('id').where('postulante_id', '=', ids[k]!).execute(),
       ).toEqual([]);
+      expect(await freeText(ids[k]!)).toEqual({ history: [], interviews: [], scorecards: [] });
     }
     expect((await app(ids.rechazada!)).estado).toBe('rechazado');
     // Hired, open process, open vacancy and the recent one are untouched.
@@ -223,6 +295,7 @@ describe.each(databases)('retention (issue 24) on $name', ({ start }) => {
       const a = await app(ids[k]!);
       expect(a.datos_eliminados).toBe(false);
       expect(a.nombre).toBe(`Persona ${k}`);
+      expect((await freeText(ids[k]!)).scorecards).toEqual([`Comentario sobre ${k}`]);
     }
     expect(before.general.total).toBe(6);
     expect(await funnel()).toEqual(before);

@@ -206,7 +206,9 @@ export const ERASED_NOTE = 'Cancelado: datos eliminados a solicitud del candidat
 
 /**
  * Anonymises applications inside the caller's transaction (the candidate's own erasure and the
- * retention policy, issue 24): their files, notes, tags and personal fields go, queued e-mails to
+ * retention policy, issue 24): their files, notes, tags and personal fields go, and the free text
+ * staff wrote about them elsewhere (state-change observations, interview observations, scorecard
+ * comments, document-request comments); queued e-mails to
  * them are cancelled with `note` and sent ones keep no address or body; the state, stage, history
  * states and dates stay, so the funnel and the counts are unchanged. The application is unlinked
  * from any account. Answers the storage keys the deleted rows named, for the caller to remove
@@ -226,6 +228,22 @@ export async function anonymiseApplications(
   // What staff wrote about them (issue 23): notes may hold personal data; tags go with them.
   await trx.deleteFrom('postulante_notas').where('postulante_id', 'in', ids).execute();
   await trx.deleteFrom('postulante_etiquetas').where('postulante_id', 'in', ids).execute();
+  // Other free text written about them: the observation of each state change (the states stay),
+  // the interviews' observations, the interviewers' comments on their scorecards (the ratings and
+  // recommendations stay: no one is named by them) and the comment of a document request.
+  await trx
+    .updateTable('postulantes_historial')
+    .set({ nota: null })
+    .where('postulante_id', 'in', ids)
+    .where('nota', 'is not', null)
+    .execute();
+  await trx.updateTable('entrevistas').set({ observaciones: null }).where('postulante_id', 'in', ids).execute();
+  await trx
+    .updateTable('entrevista_evaluaciones')
+    .set({ comentarios: null })
+    .where('entrevista_id', 'in', (eb) => eb.selectFrom('entrevistas').select('id').where('postulante_id', 'in', ids))
+    .execute();
+  await trx.updateTable('solicitudes_documentos').set({ comentario: '' }).where('postulante_id', 'in', ids).execute();
   // Queued e-mails to them are not sent; sent ones keep no address or body.
   await trx
     .updateTable('correos_salientes')
