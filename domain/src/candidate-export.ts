@@ -42,6 +42,8 @@ export const CANDIDATE_EXPORT_MESSAGES = {
   idsInvalid: BULK_MESSAGES.idsInvalid,
   idsOrFilter: BULK_MESSAGES.idsOrFilter,
   failed: 'No se pudo generar la exportación. Inténtalo de nuevo.',
+  /** The export buttons' hint when the list shown is empty (they are disabled). */
+  nothing: 'No hay candidatos que exportar con estos filtros',
   logTitle: 'Exportaciones',
   logEmpty: 'Todavía no se ha exportado ninguna lista de candidatos.',
   logFailed: 'No se pudo cargar el registro de exportaciones',

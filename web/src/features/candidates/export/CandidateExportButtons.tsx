@@ -3,6 +3,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import {
   can,
   CANDIDATE_EXPORT_FORMAT_LABEL,
+  CANDIDATE_EXPORT_MESSAGES,
   candidateExportFileName,
   candidateExportUrl,
   type CandidateExportFilter,
@@ -10,7 +11,7 @@ import {
 } from '@bolsa/domain';
 import { useSession } from '../../session';
 
-export const EXPORT_NOTHING = 'No hay candidatos que exportar con estos filtros';
+export const EXPORT_NOTHING = CANDIDATE_EXPORT_MESSAGES.nothing;
 
 const ICON: Record<CandidateExportFormat, typeof IconFileTypeCsv> = { csv: IconFileTypeCsv, xlsx: IconFileSpreadsheet };
 
