@@ -224,13 +224,13 @@ export function retentionPolicyText(p: RetentionPolicy): string[] {
 }
 
 /** The confirmation dialog's question: how many will be anonymised. */
-export function retentionConfirmText(c: Pick<RetentionCounts, 'anonimizados' | 'avisos' | 'documentos'>): string {
-  return `Se anonimizarán ${c.anonimizados} ${plural(c.anonimizados, 'candidato', 'candidatos')}, se enviarán ${c.avisos} ${plural(c.avisos, 'aviso', 'avisos')} y se eliminarán los documentos de ${c.documentos} ${plural(c.documentos, 'postulación de invitado', 'postulaciones de invitados')}. Esta acción no se puede deshacer.`;
+export function retentionConfirmText(c: { anonymise: number; notices: number; guestDocuments: number }): string {
+  return `Se anonimizarán ${c.anonymise} ${plural(c.anonymise, 'candidato', 'candidatos')}, se enviarán ${c.notices} ${plural(c.notices, 'aviso', 'avisos')} y se eliminarán los documentos de ${c.guestDocuments} ${plural(c.guestDocuments, 'postulación de invitado', 'postulaciones de invitados')}. Esta acción no se puede deshacer.`;
 }
 
 /** The answer of a run, as the panel words it. */
-export function retentionRunMessage(c: RetentionCounts): string {
-  return `Retención ejecutada: ${c.anonimizados} ${plural(c.anonimizados, 'candidato anonimizado', 'candidatos anonimizados')}, ${c.avisos} ${plural(c.avisos, 'aviso enviado', 'avisos enviados')}, documentos de ${c.documentos} ${plural(c.documentos, 'invitado eliminados', 'invitados eliminados')}.`;
+export function retentionRunMessage(c: { anonymised: number; notices: number; guestDocuments: number }): string {
+  return `Retención ejecutada: ${c.anonymised} ${plural(c.anonymised, 'candidato anonimizado', 'candidatos anonimizados')}, ${c.notices} ${plural(c.notices, 'aviso enviado', 'avisos enviados')}, documentos de ${c.guestDocuments} ${plural(c.guestDocuments, 'invitado eliminados', 'invitados eliminados')}.`;
 }
 
 /** What staff see instead of the name of an application the policy anonymised. */

@@ -16,7 +16,6 @@ import { mutationError } from '../errors.js';
 export const retentionQueries: Pick<QueryResolvers<Context>, 'retentionPreview' | 'retentionRuns'> = {
   async retentionPreview(_p, _a, ctx) {
     const p = await ctx.retention.preview();
-    const counts = { anonimizados: p.anonymise, avisos: p.notices, documentos: p.guestDocuments };
     return {
       policy: { ...p.policy, description: retentionPolicyText(p.policy) },
       nextRunAt: p.nextRunAt,
@@ -26,7 +25,7 @@ export const retentionQueries: Pick<QueryResolvers<Context>, 'retentionPreview' 
       headline: retentionHeadline(p.anonymise, new Date(p.nextRunAt)),
       noticesLine: retentionNoticeLine(p.notices, p.policy.noticeDays),
       guestDocumentsLine: retentionDocumentsLine(p.guestDocuments),
-      confirmation: retentionConfirmText(counts),
+      confirmation: retentionConfirmText(p),
       upcoming: p.upcoming.map((u) => ({ ...u, reason: RETENTION_REASON_LABEL[u.reason] })),
       upcomingTotal: p.upcomingTotal,
     };
@@ -41,12 +40,7 @@ export const retentionMutations: Pick<MutationResolvers<Context>, 'runRetention'
     const run = r.value;
     return {
       run,
-      message: retentionRunMessage({
-        anonimizados: run.anonymised,
-        avisos: run.notices,
-        documentos: run.guestDocuments,
-        archivos: run.files,
-      }),
+      message: retentionRunMessage(run),
       error: null,
     };
   },

@@ -82,7 +82,8 @@ export function EmailTemplatesPage() {
               </Table.Td>
               <Table.Td data-label={UI.lastChange}>
                 {t.versionId === null || t.isDefault ? (
-                  <Badge variant="light" color="gray">
+                  // The label wraps rather than being cut with an ellipsis in a phone's narrow cell.
+                  <Badge variant="light" color="gray" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
                     {t.versionId === null ? UI.defaultText : `${UI.defaultText} · ${lastChange(t)}`}
                   </Badge>
                 ) : (
