@@ -79,7 +79,7 @@ const LANDS: Record<string, Record<Who, string>> = {
 
 /** The staff links of spec 1 §2.2 per role. */
 const STAFF_LINKS: Record<keyof typeof STAFF, string[]> = {
-  admin: ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas', 'Auditoría'],
+  admin: ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes', 'Usuarios', 'Plantillas', 'Auditoría', 'Retención'],
   manager: ['Panel', 'Plazas', 'Candidatos', 'Historial', 'Reportes'],
   viewer: ['Panel', 'Plazas', 'Candidatos'],
 };

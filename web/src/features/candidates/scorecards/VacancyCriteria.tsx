@@ -16,8 +16,11 @@ const linesOf = (text: string) => text.split('\n').filter((l) => l.trim() !== ''
  * criterion per line; empty = the default set. Saved on its own (it changes no published field).
  */
 export function VacancyCriteria({ vacancyId }: { vacancyId: string }) {
-  const { data } = useQuery(VACANCY_SCORECARD_CRITERIA, { variables: { vacancyId } });
+  const { data, loading: reading } = useQuery(VACANCY_SCORECARD_CRITERIA, { variables: { vacancyId } });
   const [text, setText] = useState('');
+  // What the user typed is never replaced by an answer that arrives later (the first load, or the
+  // refetch after saving); once saved, the stored list (trimmed) shows again.
+  const [dirty, setDirty] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [save, { loading }] = useMutation(SET_VACANCY_SCORECARD_CRITERIA, {
@@ -25,8 +28,8 @@ export function VacancyCriteria({ vacancyId }: { vacancyId: string }) {
   });
   const loaded = data?.vacancyScorecardCriteria;
   useEffect(() => {
-    if (loaded) setText(loaded.join('\n'));
-  }, [loaded]);
+    if (loaded && !dirty) setText(loaded.join('\n'));
+  }, [loaded, dirty]);
 
   const submit = async () => {
     setSaved(false);
@@ -40,7 +43,10 @@ export function VacancyCriteria({ vacancyId }: { vacancyId: string }) {
       const r = await save({ variables: { vacancyId, criteria: parsed.data } });
       const e = r.data?.setVacancyScorecardCriteria.error;
       if (e) setProblem('message' in e ? e.message : M.criteriaFailed);
-      else setSaved(true);
+      else {
+        setSaved(true);
+        setDirty(false);
+      }
     } catch {
       setProblem(M.criteriaFailed);
     }
@@ -66,6 +72,7 @@ export function VacancyCriteria({ vacancyId }: { vacancyId: string }) {
             value={text}
             onChange={(e) => {
               setText(e.currentTarget.value);
+              setDirty(true);
               setProblem(null);
               setSaved(false);
             }}
@@ -73,7 +80,8 @@ export function VacancyCriteria({ vacancyId }: { vacancyId: string }) {
             minRows={3}
             maxRows={12}
             error={problem}
-            disabled={loading}
+            // Until the vacancy's list has arrived there is nothing to edit yet.
+            disabled={loading || (reading && !data)}
           />
           {saved && (
             <Alert color="green" variant="light" role="status">
