@@ -16,7 +16,7 @@ import { renderMail } from '../mail/application-mails.js';
 import { siteOf } from '../mail/layout.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { linkValue } from '../mail/render.js';
-import { evaluatorsOf, findInterviewRow } from './service.js';
+import { evaluatorsOf, findInterviewRow } from './repository.js';
 
 /** Interviews that ended longer ago than this get no reminder (e.g. those from before the feature). */
 export const REMINDER_WINDOW_DAYS = 7;

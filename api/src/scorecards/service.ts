@@ -5,38 +5,32 @@
  */
 import {
   can,
-  criteriaOf,
   scorecardCriteriaSchema,
   scorecardOpen,
   scorecardSchema,
   SCORECARD_MESSAGES,
   summariseScorecards,
   type ScorecardRating,
-  type ScorecardRecommendation,
   type ScorecardSummary,
 } from '@bolsa/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Actor } from '../actor.js';
 import { recordAudit } from '../audit/index.js';
-import type { Database, Db } from '../db/database.js';
-import { utcInstant } from '../db/instant.js';
+import type { Db } from '../db/database.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
+import {
+  cardOf,
+  cards,
+  evaluatorsOf,
+  findInterviewRow,
+  interviewRowsOfCandidate,
+  listOf,
+  type ScorecardJson,
+} from './repository.js';
 
-type Conn = Db | Transaction<Database>;
+export type { InterviewRow, ScorecardJson } from './repository.js';
+
 const M = SCORECARD_MESSAGES;
-
-/** A card as the api answers it. */
-export interface ScorecardJson {
-  id: number;
-  entrevistaId: number;
-  usuarioId: number | null;
-  autor: string | null;
-  calificaciones: { criterio: string; puntaje: number }[];
-  recomendacion: ScorecardRecommendation;
-  comentarios: string | null;
-  creadoEn: string;
-  editadoEn: string | null;
-}
 
 /** The scorecards of one interview with what the detail needs to show and offer them. */
 export interface InterviewScorecardsJson {
@@ -50,108 +44,6 @@ export interface InterviewScorecardsJson {
   resumen: ScorecardSummary;
 }
 
-/** An interview with what the checks and the reminders need. */
-export interface InterviewRow {
-  id: number;
-  postulanteId: number;
-  fecha: string;
-  horaInicio: string;
-  horaFin: string;
-  participantes: string[];
-  usuarioId: number | null;
-  criterios: string[];
-}
-
-const listOf = (raw: unknown): string[] =>
-  (Array.isArray(raw) ? raw : []).filter((p): p is string => typeof p === 'string');
-
-function interviews(db: Conn) {
-  return db
-    .selectFrom('entrevistas as e')
-    .innerJoin('postulantes as p', 'p.id', 'e.postulante_id')
-    .leftJoin('plazas as v', 'v.id', 'p.plaza_id')
-    .select([
-      'e.id',
-      'e.postulante_id as postulanteId',
-      sql<string>`to_char(e.fecha, 'YYYY-MM-DD')`.as('fecha'),
-      'e.hora_inicio as horaInicio',
-      'e.hora_fin as horaFin',
-      'e.participantes_json as participantes',
-      'e.usuario_id as usuarioId',
-      'v.criterios_evaluacion_json as criterios',
-    ]);
-}
-
-const rowOf = (r: {
-  id: number;
-  postulanteId: number;
-  fecha: string;
-  horaInicio: string;
-  horaFin: string;
-  participantes: unknown;
-  usuarioId: number | null;
-  criterios: unknown;
-}): InterviewRow => ({
-  ...r,
-  participantes: listOf(r.participantes).map((p) => p.trim().toLowerCase()),
-  criterios: criteriaOf(listOf(r.criterios)),
-});
-
-export async function findInterviewRow(db: Conn, id: number): Promise<InterviewRow | null> {
-  const r = await interviews(db).where('e.id', '=', id).executeTakeFirst();
-  return r ? rowOf(r) : null;
-}
-
-/** The active staff users of roles 1–2 who took part: invited by their e-mail, or who scheduled it. */
-export async function evaluatorsOf(
-  db: Conn,
-  i: Pick<InterviewRow, 'participantes' | 'usuarioId'>,
-): Promise<{ id: number; nombre: string; usuario: string }[]> {
-  const emails = i.participantes;
-  if (emails.length === 0 && i.usuarioId === null) return [];
-  return db
-    .selectFrom('usuarios')
-    .select(['id', 'nombre', 'usuario'])
-    .where('estatus', '=', true)
-    .where('idrol', 'in', [1, 2])
-    .where((eb) =>
-      eb.or([
-        ...(emails.length ? [eb(sql<string>`lower(usuario)`, 'in', emails)] : []),
-        ...(i.usuarioId !== null ? [eb('id', '=', i.usuarioId)] : []),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
-}
-
-function cards(db: Conn) {
-  return db
-    .selectFrom('entrevista_evaluaciones as c')
-    .leftJoin('usuarios as u', 'u.id', 'c.usuario_id')
-    .select([
-      'c.id',
-      'c.entrevista_id as entrevistaId',
-      'c.usuario_id as usuarioId',
-      sql<string | null>`coalesce(u.nombre, c.usuario_nombre)`.as('autor'),
-      'c.calificaciones_json as calificaciones',
-      'c.recomendacion',
-      'c.comentarios',
-      utcInstant('c.creado_en').as('creadoEn'),
-      utcInstant<string | null>('c.editado_en').as('editadoEn'),
-    ])
-    .orderBy('c.creado_en')
-    .orderBy('c.id');
-}
-
-const cardOf = (r: Omit<ScorecardJson, 'calificaciones'> & { calificaciones: unknown }): ScorecardJson => ({
-  ...r,
-  calificaciones: (Array.isArray(r.calificaciones) ? r.calificaciones : []).flatMap((c) =>
-    c && typeof c === 'object' && typeof c.criterio === 'string' && typeof c.puntaje === 'number'
-      ? [{ criterio: c.criterio as string, puntaje: c.puntaje as number }]
-      : [],
-  ),
-});
-
 const ratingsOf = (c: ScorecardJson): ScorecardRating[] =>
   c.calificaciones.map((r) => ({ criterion: r.criterio, score: r.puntaje }));
 
@@ -163,9 +55,7 @@ export async function scorecardsOfCandidate(
 ): Promise<InterviewScorecardsJson[] | null> {
   const exists = await db.selectFrom('postulantes').select('id').where('id', '=', candidateId).executeTakeFirst();
   if (!exists) return null;
-  const rows = (await interviews(db).where('e.postulante_id', '=', candidateId).orderBy('e.id', 'desc').execute()).map(
-    rowOf,
-  );
+  const rows = await interviewRowsOfCandidate(db, candidateId);
   if (rows.length === 0) return [];
   const all = (
     await cards(db)
