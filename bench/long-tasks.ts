@@ -6,6 +6,8 @@
 //   (cd web && npx vite build --sourcemap && node scripts/prerender.mjs)   # optional: names
 //   npm start   # or any running BFF serving web/dist
 //   npm run bench:long-tasks -- http://127.0.0.1:4000/vacantes
+//   BENCH_WAIT_FOR='#postulacion-name' BENCH_WAIT_MS=3000 npm run bench:long-tasks -- …/vacantes/3/postular
+//   BENCH_UNDER=1 …   # also the component or effect each task ran under
 //
 // A function's self time includes the layout or style work it forces (getBoundingClientRect).
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,7 +52,9 @@ await browser.startTracing(page, {
   categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
 });
 await page.goto(url, { waitUntil: 'networkidle' });
-await page.waitForTimeout(1500);
+// BENCH_WAIT_FOR: a CSS selector that appears when the page is done (a dialog's first field, say).
+if (process.env.BENCH_WAIT_FOR) await page.locator(process.env.BENCH_WAIT_FOR).first().waitFor({ timeout: 120_000 });
+await page.waitForTimeout(Number(process.env.BENCH_WAIT_MS ?? 1500));
 const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
 await browser.close();
 

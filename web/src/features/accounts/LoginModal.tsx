@@ -1,6 +1,6 @@
 import { Modal, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhoneDialog } from '../../components/dialog-layer';
 import { useState } from 'react';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { LoginForm } from './LoginForm';
@@ -34,7 +34,7 @@ export function LoginModal({
   /** Bumped when a tab switch must clear the alerts (spec: switching tabs clears the error). */
   const [generation, setGeneration] = useState(0);
   const [registeredNotice, setRegisteredNotice] = useState(false);
-  const mobile = useMediaQuery('(max-width: 36em)');
+  const mobile = usePhoneDialog();
   useTrackDialog(opened);
 
   const registration = useForm<RegistrationValues>({ mode: 'controlled', initialValues: registrationDefaults() });

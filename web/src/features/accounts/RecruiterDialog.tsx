@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Group, Loader, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhoneDialog } from '../../components/dialog-layer';
 import { AUTH_MESSAGES } from '@bolsa/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../../gql/graphql';
@@ -41,7 +41,7 @@ export function RecruiterDialog({ opened, onClose, onSuccess }: RecruiterDialogP
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [captchaAnswer, setCaptchaAnswer] = useState('');
   const clicks = useRef<number[]>([]);
-  const mobile = useMediaQuery('(max-width: 36em)');
+  const mobile = usePhoneDialog();
   useTrackDialog(opened);
 
   const titleClicked = () => {

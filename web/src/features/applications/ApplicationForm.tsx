@@ -122,9 +122,18 @@ export function ApplicationForm({
   };
 
   // The form appears after the vacancy has loaded, so the modal's own autofocus has passed:
-  // keyboard users start on the first field.
+  // keyboard users start on the first field. Focusing makes the browser lay the page out, so it
+  // waits for the frame that shows the form: inside the commit it made a slow phone's longest task
+  // half as long again (issue 22).
   useEffect(() => {
-    document.getElementById(fieldId('name'))?.focus();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => document.getElementById(fieldId('name'))?.focus(), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 
   // Files chosen before logging in are sent again, as this applicant (the profile's stay theirs).

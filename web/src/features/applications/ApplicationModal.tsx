@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { APPLICATION_MESSAGES, BOARD_VACANCY_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { pageTitle } from '../../lib/site';
 import { useTrackDialog } from '../../lib/dialog-activity';
@@ -31,7 +31,7 @@ export interface ApplicationModalProps {
 export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) {
   const { viewer } = useSession();
   const { openLogin } = useLoginPrompt();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = usePhoneDialog();
   const { data, loading, error, refetch } = useQuery(APPLICATION_VACANCY, { variables: { id: vacancyId } });
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -133,43 +133,47 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   const color = `var(--mantine-color-${dialog?.kind === 'success' ? 'green-8' : dialog?.kind === 'error' ? 'red-8' : 'brand-7'})`;
 
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="postulacion"
-        opened
-        onClose={busy ? () => {} : onClose}
-        title={APPLICATION_MESSAGES.formTitle}
-        size="xl"
-        fullScreen={phone}
-        closeOnClickOutside={false}
-        closeOnEscape={!busy}
-        closeButtonProps={{ 'aria-label': 'Cerrar formulario de postulación', disabled: busy }}
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-      >
-        {body}
-      </Modal>
-      <Modal
-        stackId="aviso"
-        opened={dialog !== null}
-        onClose={acknowledge}
-        title={dialog?.title ?? ''}
-        centered
-        size="sm"
-        withCloseButton={false}
-      >
-        <Stack gap="lg">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Icon size={28} color={color} aria-hidden style={{ flexShrink: 0 }} />
-            <Text>{dialog?.message}</Text>
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={acknowledge} data-autofocus>
-              Entendido
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Modal.Stack>
+    <BodyLayer>
+      <Modal.Stack>
+        <Modal
+          stackId="postulacion"
+          opened
+          withinPortal={false}
+          onClose={busy ? () => {} : onClose}
+          title={APPLICATION_MESSAGES.formTitle}
+          size="xl"
+          fullScreen={phone}
+          closeOnClickOutside={false}
+          closeOnEscape={!busy}
+          closeButtonProps={{ 'aria-label': 'Cerrar formulario de postulación', disabled: busy }}
+          styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+        >
+          {body}
+        </Modal>
+        <Modal
+          stackId="aviso"
+          withinPortal={false}
+          opened={dialog !== null}
+          onClose={acknowledge}
+          title={dialog?.title ?? ''}
+          centered
+          size="sm"
+          withCloseButton={false}
+        >
+          <Stack gap="lg">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Icon size={28} color={color} aria-hidden style={{ flexShrink: 0 }} />
+              <Text>{dialog?.message}</Text>
+            </Group>
+            <Group justify="flex-end">
+              <Button onClick={acknowledge} data-autofocus>
+                Entendido
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      </Modal.Stack>
+    </BodyLayer>
   );
 }
 

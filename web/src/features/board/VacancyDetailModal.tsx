@@ -1,6 +1,5 @@
 import { Button, CopyButton, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { BOARD_VACANCY_MESSAGES } from '@bolsa/domain';
 import { useState, type ReactNode } from 'react';
@@ -8,6 +7,7 @@ import { pageTitle } from '../../lib/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
 import { JobImage } from '../../components/JobImage';
 import { VacancyDetails } from '../../components/VacancyDetails';
+import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -29,7 +29,7 @@ interface VacancyDetailModalProps {
 export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetailModalProps) {
   const { data, loading, error, refetch } = useQuery(VACANCY_DETAIL, { variables: { id: vacancyId } });
   const [zoomed, setZoomed] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = usePhoneDialog();
   useTrackDialog(opened);
   useTrackDialog(zoomed);
 
@@ -49,32 +49,38 @@ export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetail
   else body = <DetailBody vacancy={vacancy} onZoom={() => setZoomed(true)} />;
 
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="detalle"
-        opened={opened}
-        onClose={onClose}
-        title="Detalles del empleo"
-        size="lg"
-        fullScreen={phone}
-        closeButtonProps={{ 'aria-label': 'Cerrar detalles del empleo' }}
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-      >
-        {body}
-        {opened && vacancy && <JobPostingJsonLd vacancy={vacancy} />}
-      </Modal>
-      <Modal
-        stackId="imagen"
-        opened={zoomed && vacancy !== null}
-        onClose={() => setZoomed(false)}
-        title={vacancy?.name ?? 'Imagen de la vacante'}
-        size="xl"
-        centered
-        closeButtonProps={{ 'aria-label': 'Cerrar imagen' }}
-      >
-        {vacancy && <JobImage src={vacancy.imageUrl} alt={`Imagen de la vacante ${vacancy.name}`} eager radius="md" />}
-      </Modal>
-    </Modal.Stack>
+    <BodyLayer>
+      <Modal.Stack>
+        <Modal
+          stackId="detalle"
+          withinPortal={false}
+          opened={opened}
+          onClose={onClose}
+          title="Detalles del empleo"
+          size="lg"
+          fullScreen={phone}
+          closeButtonProps={{ 'aria-label': 'Cerrar detalles del empleo' }}
+          styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+        >
+          {body}
+          {opened && vacancy && <JobPostingJsonLd vacancy={vacancy} />}
+        </Modal>
+        <Modal
+          stackId="imagen"
+          withinPortal={false}
+          opened={zoomed && vacancy !== null}
+          onClose={() => setZoomed(false)}
+          title={vacancy?.name ?? 'Imagen de la vacante'}
+          size="xl"
+          centered
+          closeButtonProps={{ 'aria-label': 'Cerrar imagen' }}
+        >
+          {vacancy && (
+            <JobImage src={vacancy.imageUrl} alt={`Imagen de la vacante ${vacancy.name}`} eager radius="md" />
+          )}
+        </Modal>
+      </Modal.Stack>
+    </BodyLayer>
   );
 }
 

@@ -1,6 +1,6 @@
-import { useMounted } from '@mantine/hooks';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { matchPath, useLocation, useNavigate, useParams } from 'react-router';
+import { useMountedInTransition } from '../../components/dialog-layer';
 import { APPLICATION_ROUTE, ApplicationDialog } from '../applications';
 
 // The dialog (and Mantine's modal machinery) is fetched when a vacancy is first opened.
@@ -23,7 +23,7 @@ function VacancyDetailModal(props: ComponentProps<typeof LazyDetailModal>) {
 export function VacancyDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const mounted = useMounted();
+  const mounted = useMountedInTransition();
   if (!mounted) return null;
   return <VacancyDetailModal key={id} vacancyId={id} opened onClose={() => navigate('/vacantes')} />;
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhoneDialog } from '../../../components/dialog-layer';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   DOCUMENT_KIND_INFO,
@@ -45,7 +45,7 @@ export function DocumentRequestDialog({
   onSent,
 }: DocumentRequestDialogProps) {
   useTrackDialog(opened);
-  const mobile = useMediaQuery('(max-width: 36em)');
+  const mobile = usePhoneDialog();
   const [documents, setDocuments] = useState<RequestableKind[]>([]);
   const [comment, setComment] = useState('');
   const [problems, setProblems] = useState<Problems>({});

@@ -14,7 +14,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhoneDialog } from '../../../components/dialog-layer';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import {
   formatDateTime,
@@ -267,7 +267,7 @@ function Card({ card }: { card: ScorecardFieldsFragment }) {
 
 function InterviewScorecards({ i }: { i: InterviewData }) {
   const [open, setOpen] = useState(false);
-  const mobile = useMediaQuery('(max-width: 36em)');
+  const mobile = usePhoneDialog();
   const own = i.scorecards.find((c) => c.mine) ?? null;
   const titleId = `entrevista-${i.id}-evaluaciones`;
   return (
