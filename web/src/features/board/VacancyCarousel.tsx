@@ -133,6 +133,7 @@ export function VacancyCarousel({ vacancies, onApply, onDetails }: VacancyCarous
       <Carousel
         ref={quietEnglishStatus}
         className={classes.carousel}
+        classNames={{ slide: classes.slide }}
         aria-label="Vacantes disponibles"
         aria-roledescription="carrusel"
         slideSize={{ base: '86%', xs: SLIDE }}
