@@ -34,12 +34,17 @@ const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'
 export const packageOf = (specifier) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
 
-/** Entry points of a workspace: src/index.ts and every src/cli/*.ts (one-off commands such as create-admin). */
+/**
+ * Entry points of a workspace: src/index.ts, every src/cli/*.ts (one-off commands such as
+ * create-admin) and every src/threads/*.ts (worker threads the process starts, by file).
+ */
 export function entriesOf(workspace) {
   const entries = [path.join(workspace, 'src/index.ts')];
-  const cli = path.join(root, workspace, 'src/cli');
-  if (existsSync(cli))
-    for (const f of readdirSync(cli).sort()) if (f.endsWith('.ts')) entries.push(path.join(workspace, 'src/cli', f));
+  for (const folder of ['cli', 'threads']) {
+    const dir = path.join(root, workspace, 'src', folder);
+    if (existsSync(dir))
+      for (const f of readdirSync(dir).sort()) if (f.endsWith('.ts')) entries.push(path.join(workspace, 'src', folder, f));
+  }
   return entries;
 }
 

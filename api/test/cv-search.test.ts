@@ -1,6 +1,7 @@
 import { CV_SNIPPET_START, CV_SNIPPET_STOP } from '@bolsa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText, startCvTextWorker, type CvTextWorker } from '../src/cv-text/index.js';
+import { createPdfTextReader } from '../src/cv-text/thread.js';
 import { createLocalFileStore } from '../src/storage/index.js';
 import type { CandidateListJson } from '../src/pipeline/candidate-row.js';
 import {
@@ -48,6 +49,30 @@ describe('reading a PDF (bounded)', () => {
     });
     expect(await extractPdfText(pdfBytes())).toMatchObject({ text: '', broken: false });
   }, 20_000);
+});
+
+describe('reading PDFs in a thread of their own (the api keeps answering meanwhile)', () => {
+  it('answers what reading in the process answers, one file after another, and leaves the caller’s bytes intact', async () => {
+    const reader = createPdfTextReader();
+    try {
+      const bytes = new Uint8Array(NURSE_CV);
+      const limits = { maxPages: 20, maxChars: 10_000, timeLimitMs: 5_000 };
+      const [a, b, broken] = await Promise.all([
+        reader.read(bytes, limits),
+        reader.read(bytes, { ...limits, maxPages: 1 }),
+        reader.read(Buffer.from('%PDF-1.4 roto'), limits),
+      ]);
+      expect(a).toEqual(await extractPdfText(NURSE_CV, limits));
+      expect(b).toMatchObject({ cut: 'pages', broken: false });
+      expect(broken).toMatchObject({ text: '', broken: true });
+      expect(bytes.byteLength).toBe(NURSE_CV.byteLength);
+      // A closed reader (or a thread that died) starts a new thread for the next file.
+      await reader.close();
+      expect(await reader.read(bytes, limits)).toEqual(a);
+    } finally {
+      await reader.close();
+    }
+  }, 60_000);
 });
 
 describe.each(databases)('search inside CVs on $name', ({ start }) => {

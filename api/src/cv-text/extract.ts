@@ -1,4 +1,5 @@
-import { CV_TEXT_LIMITS, cleanCvText } from '@bolsa/domain';
+// The rule's own module, not the whole domain: this file is also what the PDF thread loads.
+import { CV_TEXT_LIMITS, cleanCvText } from '@bolsa/domain/cv-text';
 import { getDocumentProxy } from 'unpdf';
 
 export interface ExtractLimits {

@@ -2,7 +2,8 @@ import { CV_TEXT_LIMITS, cvSearchText } from '@bolsa/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FileStore } from '../storage/index.js';
-import { extractPdfText, type ExtractLimits } from './extract.js';
+import type { ExtractLimits } from './extract.js';
+import { createPdfTextReader } from './thread.js';
 
 export interface CvTextWorkerOptions {
   db: Db;
@@ -67,18 +68,14 @@ async function readAll(files: FileStore, key: string, maxBytes: number): Promise
   return Buffer.concat(chunks);
 }
 
-const timeout = (ms: number) =>
-  new Promise<'timeout'>((resolve) => {
-    const t = setTimeout(() => resolve('timeout'), ms);
-    t.unref();
-  });
-
 export function startCvTextWorker(o: CvTextWorkerOptions): CvTextWorker {
   const limits = { ...CV_TEXT_LIMITS, ...o.limits };
   const log = o.log ?? (() => undefined);
   let stopped = false;
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // PDFs are parsed in a thread of their own: the api's event loop keeps answering meanwhile.
+  const pdf = createPdfTextReader();
 
   async function finish(key: string, estado: 'listo' | 'sin_texto' | 'fallido', text: string | null): Promise<void> {
     await o.db
@@ -118,8 +115,8 @@ export function startCvTextWorker(o: CvTextWorkerOptions): CvTextWorker {
       await finish(row.clave, 'sin_texto', null);
       return 'sin_texto';
     }
-    // The page-by-page bound stops between pages; this one stops waiting for a page that never ends.
-    const result = await Promise.race([extractPdfText(data, limits), timeout(limits.timeLimitMs * 2)]);
+    // The page-by-page bound stops between pages; the reader ends a thread stuck in a page.
+    const result = await pdf.read(data, limits);
     const text = result === 'timeout' ? '' : result.text;
     const estado = text ? 'listo' : 'sin_texto';
     await finish(row.clave, estado, text || null);
@@ -169,6 +166,7 @@ export function startCvTextWorker(o: CvTextWorkerOptions): CvTextWorker {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await pdf.close();
     },
   };
 }
