@@ -43,7 +43,8 @@ export function entriesOf(workspace) {
   for (const folder of ['cli', 'threads']) {
     const dir = path.join(root, workspace, 'src', folder);
     if (existsSync(dir))
-      for (const f of readdirSync(dir).sort()) if (f.endsWith('.ts')) entries.push(path.join(workspace, 'src', folder, f));
+      for (const f of readdirSync(dir).sort())
+        if (f.endsWith('.ts')) entries.push(path.join(workspace, 'src', folder, f));
   }
   return entries;
 }

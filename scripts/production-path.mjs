@@ -282,19 +282,22 @@ export async function productionPath() {
       expect(modulesMb <= 150, `node_modules ocupa ${modulesMb} MB (límite 150 MB)`);
       return `${modulesMb} MB`;
     });
-    await check('the CV reader’s thread loads from the runtime (api/dist/threads/pdf-text.js) and answers', async () => {
-      const code = `import { Worker } from 'node:worker_threads';
+    await check(
+      'the CV reader’s thread loads from the runtime (api/dist/threads/pdf-text.js) and answers',
+      async () => {
+        const code = `import { Worker } from 'node:worker_threads';
         const w = new Worker(new URL('./api/dist/threads/pdf-text.js', ${JSON.stringify(pathToFileURL(runtime + '/').href)}), { execArgv: [] });
         w.on('message', (m) => { console.log(JSON.stringify(m)); process.exit(0); });
         w.on('error', (e) => { console.error(e.code ?? e.name); process.exit(1); });
         w.postMessage({ id: 7, data: new TextEncoder().encode('%PDF-1.4 roto'), limits: { maxPages: 1, maxChars: 100, timeLimitMs: 1000 } });`;
-      const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
-        cwd: runtime,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(r.status === 0 && r.stdout.includes('"id":7'), `código ${r.status}: ${r.stdout} ${r.stderr}`);
-    });
+        const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+          cwd: runtime,
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(r.status === 0 && r.stdout.includes('"id":7'), `código ${r.status}: ${r.stdout} ${r.stderr}`);
+      },
+    );
     await check('liveness: api /healthz and bff /livez answer 200 (not the SPA)', async () => {
       for (const u of [`http://127.0.0.1:${apiPort}/healthz`, `${url}/livez`]) {
         const res = await fetch(u);

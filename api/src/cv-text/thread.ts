@@ -16,10 +16,12 @@ function startThread(): Worker {
     if (existsSync(fileURLToPath(url))) return new Worker(url, { stdout: false, stderr: false, env: process.env });
   }
   const source = new URL('../threads/pdf-text.ts', import.meta.url).href;
-  return new Worker(
-    `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source)}); });`,
-    { eval: true, stdout: false, stderr: false, env: process.env },
-  );
+  return new Worker(`import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source)}); });`, {
+    eval: true,
+    stdout: false,
+    stderr: false,
+    env: process.env,
+  });
 }
 
 export interface PdfTextReader {
