@@ -10,6 +10,9 @@
 //                                     its public schema is emptied first)
 //   BENCH_CANDIDATES=50000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=4 BENCH_PGLITE=0 BENCH_PORT=14101
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
+//   BENCH_ONLY=garcía,primera  only the cases whose name holds one of these; BENCH_PLANS=0 no EXPLAINs
+//   BENCH_REUSE=1  reuse the PostgreSQL database a previous run seeded with as many candidates
+//                  (seeding 50,000 takes minutes): it is only migrated to the latest schema
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +39,11 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://bolsa:bolsa@127.0.0.1:5432/bolsa_pipe';
 const withPglite = process.env.BENCH_PGLITE !== '0';
+const reuse = process.env.BENCH_REUSE === '1';
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const withPlans = process.env.BENCH_PLANS !== '0';
+/** The mark a finished seeding leaves in the database (BENCH_REUSE): what it seeded. */
+const SEEDED_MARK = 'bench_bandeja_sembrada';
 const DEMO_ADMIN = 'admin@ejemplo.org.gt';
 const DEMO_PASSWORD = 'Demo2026!';
 
@@ -193,7 +201,7 @@ const stop = (p: ChildProcess | undefined) =>
 async function measure(origin: string, cookie: string) {
   const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
   const results: { name: string; p50: number; p95: number; errors: number }[] = [];
-  for (const s of SCENARIOS) {
+  for (const s of SCENARIOS.filter((x) => !only.length || only.some((o) => x.name.includes(o)))) {
     const body = JSON.stringify({ query: s.query, variables: s.variables });
     const one = async () => {
       const t0 = performance.now();
@@ -255,10 +263,18 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
   };
   let db: Kysely<Database>;
   let pglite: PGlite | undefined;
+  let seeded: { candidatos: number; cvs: number } | undefined;
   if (kind === 'PostgreSQL') {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query('drop schema public cascade; create schema public;');
+    if (reuse) {
+      const mark = await admin
+        .query<{ candidatos: number; cvs: number }>(`select candidatos, cvs from ${SEEDED_MARK}`)
+        .catch(() => ({ rows: [] }));
+      seeded = mark.rows.find((r) => r.candidatos === CANDIDATES);
+      if (!seeded) console.log(`BENCH_REUSE: la base no tiene ${CANDIDATES} candidatos sembrados; se siembra de nuevo`);
+    }
+    if (!seeded) await admin.query('drop schema public cascade; create schema public;');
     await admin.end();
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl }) }),
@@ -270,18 +286,27 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
   }
   const t0 = Date.now();
   await migrateToLatest(db);
-  await runSeeds(db, createLocalFileStore(path.join(dataDir, 'files')), {
-    demo: true,
-    orgEmailDomain: 'ejemplo.org.gt',
-    log: () => undefined,
-  });
-  await seedLoad(db, { candidates: CANDIDATES, vacancies: VACANCIES });
-  const cvs = await seedCvTexts(db);
+  let cvs = seeded?.cvs ?? 0;
+  if (!seeded) {
+    await runSeeds(db, createLocalFileStore(path.join(dataDir, 'files')), {
+      demo: true,
+      orgEmailDomain: 'ejemplo.org.gt',
+      log: () => undefined,
+    });
+    await seedLoad(db, { candidates: CANDIDATES, vacancies: VACANCIES });
+    cvs = await seedCvTexts(db);
+    if (kind === 'PostgreSQL')
+      await sql`create table ${sql.table(SEEDED_MARK)} as select ${CANDIDATES}::int as candidatos, ${cvs}::int as cvs`.execute(
+        db,
+      );
+  }
   const count = await sql<{ n: number }>`select count(*)::int as n from postulantes`.execute(db);
   console.log(
-    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga, ${cvs} CV leídos (sembrado ${Date.now() - t0} ms) ═══`,
+    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga, ${cvs} CV leídos (${
+      seeded ? 'base reutilizada, migrada' : 'sembrado'
+    } ${Date.now() - t0} ms) ═══`,
   );
-  await explainAll(db, captured, kind);
+  if (withPlans) await explainAll(db, captured, kind);
   await db.destroy();
 
   const token = randomBytes(24).toString('hex');
