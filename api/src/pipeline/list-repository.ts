@@ -5,7 +5,7 @@
 import { likePattern } from '@bolsa/domain';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { foldSql } from '../lists.js';
-import { orInCv } from './cv-search.js';
+import { matchingCvText, orInCv } from './cv-search.js';
 import {
   candidatesOnly,
   joined,
@@ -16,6 +16,8 @@ import {
   type CandidateListJson,
   type Conn,
 } from './candidate-row.js';
+
+type ListRow = Parameters<typeof toListJson>[0];
 
 export type CandidateSort = 'name' | 'appliedAt' | 'state';
 export const CANDIDATE_SORTS = ['name', 'appliedAt', 'state'] as const satisfies readonly CandidateSort[];
@@ -125,6 +127,22 @@ const STATE_ORDER = sql<number>`case c.etapa when 'postulado' then 1 when 'en se
   when 'pre-pruebas' then 3 when 'post-pruebas' then 4 when 'entrevista' then 5 when 'inducción' then 6
   when 'contratado' then 7 when 'rechazado' then 8 else 9 end`;
 
+/**
+ * The list's order as an ORDER BY list over `c` (the candidates or their matches): the same keys
+ * as `ordered`, for a window's row numbers (listPage).
+ */
+function orderList(f: CandidateListQuery) {
+  const dir = sql.raw(f.desc ? 'desc' : 'asc');
+  switch (f.sort) {
+    case 'name':
+      return sql`c.busqueda collate "C" ${dir}, c.id ${dir}`;
+    case 'state':
+      return sql`${STATE_ORDER} ${dir}, c.fecha_registro desc, c.id desc`;
+    default:
+      return sql`c.fecha_registro ${dir}, c.id ${dir}`;
+  }
+}
+
 function ordered(q: Base, f: CandidateListQuery): Base {
   const dir = f.desc ? 'desc' : 'asc';
   switch (f.sort) {
@@ -137,17 +155,22 @@ function ordered(q: Base, f: CandidateListQuery): Base {
   }
 }
 
+/** A whole scope (no search, no vacancy): its counts are the ones the database keeps. */
+const isWholeScope = (f: CandidateListQuery) => !isSearch(f) && f.vacancyId === undefined;
+
+/** The counts the database keeps (migration 0020) for a whole scope, per state. */
+function keptCounts(db: Conn, f: CandidateListQuery) {
+  let q = db.selectFrom('postulantes_conteo').select(['etapa', sql<number>`sum(n)::int`.as('n')]);
+  if (f.scope === 'active') q = q.where('etapa', 'not in', [...TERMINAL]);
+  if (f.scope === 'history') q = q.where('etapa', 'in', [...TERMINAL]);
+  return q.groupBy('etapa').having(sql<number>`sum(n)`, '>', 0);
+}
+
 /** Rows per canonical state (etapa) over the filtered set, the tab not applied. */
 export async function countCandidates(db: Conn, f: CandidateListQuery): Promise<Map<string, number>> {
   // A whole scope: the counts the database keeps (migration 0020) instead of counting every row.
-  if (!isSearch(f) && f.vacancyId === undefined) {
-    let q = db.selectFrom('postulantes_conteo').select(['etapa', sql<number>`sum(n)::int`.as('n')]);
-    if (f.scope === 'active') q = q.where('etapa', 'not in', [...TERMINAL]);
-    if (f.scope === 'history') q = q.where('etapa', 'in', [...TERMINAL]);
-    const rows = await q
-      .groupBy('etapa')
-      .having(sql<number>`sum(n)`, '>', 0)
-      .execute();
+  if (isWholeScope(f)) {
+    const rows = await keptCounts(db, f).execute();
     return new Map(rows.map((r) => [r.etapa, r.n]));
   }
   const rows = await filtered(db, f)
@@ -176,6 +199,73 @@ export async function findCandidates(
   if (window) q = q.limit(window.limit).offset(window.offset);
   const rows = await selectListColumns(joined(q)).execute();
   return rows.map(toListJson);
+}
+
+/** One page of a list with its counts, read by `listPage`. */
+export interface ListPage {
+  /** Rows per canonical state over the filtered set, the tab not applied (countCandidates). */
+  byState: Map<string, number>;
+  /** Candidates per tag over the filtered set (countTags). */
+  byTag: Map<number, number>;
+  /** The window's rows in the list's order, tab applied (findCandidates). */
+  rows: CandidateListJson[];
+  /** A search's page: the matching CV or cover letter text of each row that has one. */
+  cvTexts: { id: number; texto: string }[];
+}
+
+/**
+ * countCandidates, countTags and findCandidates's window in ONE statement (issue 22: an inbox
+ * request was up to six round trips to the database, and a search that matched few rows ran its
+ * search twice). A whole scope reads the counts the database keeps and walks the date index for
+ * its page; a search or a vacancy's list finds its matches once (a materialised CTE) and counts,
+ * tags and pages those. The window is taken as asked: a page past the last comes back empty and
+ * the caller asks again for the last one (it knows the counts then).
+ */
+export async function listPage(
+  db: Conn,
+  f: CandidateListQuery,
+  window: { limit: number; offset: number },
+): Promise<ListPage> {
+  const whole = isWholeScope(f);
+  const matches = filtered(db, f).select(['c.id', 'c.etapa', 'c.fecha_registro', 'c.busqueda']);
+  const source = whole ? sql`(${matches})` : sql`m`;
+  const counts = whole ? keptCounts(db, f) : sql`select etapa, count(*)::int as n from m group by etapa`;
+  const ids = whole ? filtered(db, f).select('c.id') : sql`select id from m`;
+  const order = orderList(f);
+  const tab = f.state ? sql`where c.etapa = ${f.state}` : sql``;
+  let rows = selectListColumns(
+    joined(
+      candidatesOnly(db).innerJoin(sql<{ id: number; ord: number }>`p`.as('p'), (j) => j.onRef('p.id', '=', 'c.id')),
+    ),
+  ).select(sql<number>`p.ord`.as('ord'));
+  const withText = f.words.length > 0;
+  if (withText) rows = rows.select(matchingCvText(f.words, sql.ref('c.id')).as('cv_texto'));
+  const { rows: found } = await sql<
+    ListRow & {
+      conteos: Record<string, number>;
+      etiquetas: Record<string, number>;
+      ord: number | null;
+      cv_texto?: string | null;
+    }
+  >`${whole ? sql`` : sql`with m as materialized (${matches}),`}
+    ${whole ? sql`with ` : sql``}n as (${counts}),
+    g as (select t.etiqueta_id, count(*)::int as n from postulante_etiquetas t
+          where t.postulante_id in (${ids}) group by t.etiqueta_id),
+    p as (select c.id, row_number() over (order by ${order}) as ord from ${source} c ${tab}
+          order by ${order} limit ${window.limit} offset ${window.offset})
+    select (select coalesce(json_object_agg(n.etapa, n.n), '{}') from n) as conteos,
+           (select coalesce(json_object_agg(g.etiqueta_id, g.n), '{}') from g) as etiquetas,
+           r.*
+    from (select 1) as one left join (${rows}) as r on true
+    order by r.ord`.execute(db);
+  const first = found[0];
+  const page = found.filter((r) => r.ord !== null);
+  return {
+    byState: new Map(Object.entries(first?.conteos ?? {})),
+    byTag: new Map(Object.entries(first?.etiquetas ?? {}).map(([id, n]) => [Number(id), n])),
+    rows: page.map(toListJson),
+    cvTexts: withText ? page.flatMap((r) => (r.cv_texto != null ? [{ id: r.id, texto: r.cv_texto }] : [])) : [],
+  };
 }
 
 /** The ids of the matching candidates in the list's order, tab applied: an export's snapshot. */
