@@ -201,6 +201,9 @@ export async function findCandidates(
   return rows.map(toListJson);
 }
 
+/** Up to this many matches (in the tab), a search's page is sorted from its matches (listPage). */
+export const FEW_MATCHES = 1000;
+
 /** One page of a list with its counts, read by `listPage`. */
 export interface ListPage {
   /** Rows per canonical state over the filtered set, the tab not applied (countCandidates). */
@@ -227,12 +230,26 @@ export async function listPage(
   window: { limit: number; offset: number },
 ): Promise<ListPage> {
   const whole = isWholeScope(f);
-  const matches = filtered(db, f).select(['c.id', 'c.etapa', 'c.fecha_registro', 'c.busqueda']);
+  // What the counts and the order need of each match (the folded name only to sort by it).
+  const keys = f.sort === 'name' ? sql<string>`c.busqueda` : sql<string>`null::text`;
+  const matches = filtered(db, f).select(['c.id', 'c.etapa', 'c.fecha_registro', keys.as('busqueda')]);
   const source = whole ? sql`(${matches})` : sql`m`;
   const counts = whole ? keptCounts(db, f) : sql`select etapa, count(*)::int as n from m group by etapa`;
   const ids = whole ? filtered(db, f).select('c.id') : sql`select id from m`;
   const order = orderList(f);
-  const tab = f.state ? sql`where c.etapa = ${f.state}` : sql``;
+  const inTab = f.state ? sql`c.etapa = ${f.state}` : sql`true`;
+  const window_ = sql`order by ${order} limit ${window.limit} offset ${window.offset}`;
+  // The page: a whole scope walks its date (or name) index and stops at the window. A search
+  // with at most FEW_MATCHES matches in the tab sorts its matches (m); with more, it walks the
+  // index as a whole scope does, checking each row, and meets the window early (the planner,
+  // asked for the first rows in order, would otherwise walk the whole index of a search that
+  // matches none). Only the branch the count chose runs (a one-time filter).
+  const few = sql`(select coalesce(sum(n.n), 0) from n ${f.state ? sql`where n.etapa = ${f.state}` : sql``}) <= ${FEW_MATCHES}`;
+  const pageOf = whole
+    ? sql`select c.id, c.etapa, c.fecha_registro, c.busqueda from ${source} c where ${inTab} ${window_}`
+    : sql`(select c.id, c.etapa, c.fecha_registro, c.busqueda from m c where ${inTab} and ${few} ${window_})
+          union all
+          (select c.id, c.etapa, c.fecha_registro, c.busqueda from (${matches}) c where ${inTab} and not ${few} ${window_})`;
   let rows = selectListColumns(
     joined(
       candidatesOnly(db).innerJoin(sql<{ id: number; ord: number }>`p`.as('p'), (j) => j.onRef('p.id', '=', 'c.id')),
@@ -251,8 +268,8 @@ export async function listPage(
     ${whole ? sql`with ` : sql``}n as (${counts}),
     g as (select t.etiqueta_id, count(*)::int as n from postulante_etiquetas t
           where t.postulante_id in (${ids}) group by t.etiqueta_id),
-    p as (select c.id, row_number() over (order by ${order}) as ord from ${source} c ${tab}
-          order by ${order} limit ${window.limit} offset ${window.offset})
+    w as (${pageOf}),
+    p as (select c.id, row_number() over (order by ${order}) as ord from w c)
     select (select coalesce(json_object_agg(n.etapa, n.n), '{}') from n) as conteos,
            (select coalesce(json_object_agg(g.etiqueta_id, g.n), '{}') from g) as etiquetas,
            r.*

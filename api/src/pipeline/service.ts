@@ -56,7 +56,8 @@ export async function listCandidates(
   const total = (r: lists.ListPage) =>
     q.state ? (r.byState.get(q.state) ?? 0) : [...r.byState.values()].reduce((a, b) => a + b, 0);
   let { page, offset } = clampPage(paging, total(read));
-  if (offset !== asked.offset) {
+  // Nothing matches: no page to read again (the empty one is the answer).
+  if (offset !== asked.offset && total(read) > 0) {
     read = await lists.listPage(db, q, { limit: paging.pageSize, offset });
     ({ page, offset } = clampPage(paging, total(read)));
   }
