@@ -167,7 +167,7 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
     await listCandidates(db, p.q, { page: 1, pageSize: 10 }, p.states);
     // The EXPLAINs below are logged too: plan what the list ran, nothing more.
     const ran = [...captured];
-    for (const c of ran) {
+    for (const [n, c] of ran.entries()) {
       const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
         ...c,
         sql: `explain (analyze, costs off, timing on) ${c.sql}`,
@@ -181,7 +181,7 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
       }
       runs.sort((a, b) => a - b);
       console.log(
-        `\n[${p.name} · ${c.sql.includes('count(') || c.sql.includes('postulantes_conteo') ? 'conteos' : 'página'}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
+        `\n[${p.name} · consulta ${n + 1} de ${ran.length}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
       );
       for (const r of rows) console.log(`  ${r['QUERY PLAN']}`);
     }
