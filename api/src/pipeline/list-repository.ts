@@ -17,8 +17,6 @@ import {
   type Conn,
 } from './candidate-row.js';
 
-type ListRow = Parameters<typeof toListJson>[0];
-
 export type CandidateSort = 'name' | 'appliedAt' | 'state';
 export const CANDIDATE_SORTS = ['name', 'appliedAt', 'state'] as const satisfies readonly CandidateSort[];
 
@@ -127,22 +125,6 @@ const STATE_ORDER = sql<number>`case c.etapa when 'postulado' then 1 when 'en se
   when 'pre-pruebas' then 3 when 'post-pruebas' then 4 when 'entrevista' then 5 when 'inducción' then 6
   when 'contratado' then 7 when 'rechazado' then 8 else 9 end`;
 
-/**
- * The list's order as an ORDER BY list over `c` (the candidates or their matches): the same keys
- * as `ordered`, for a window's row numbers (listPage).
- */
-function orderList(f: CandidateListQuery) {
-  const dir = sql.raw(f.desc ? 'desc' : 'asc');
-  switch (f.sort) {
-    case 'name':
-      return sql`c.busqueda collate "C" ${dir}, c.id ${dir}`;
-    case 'state':
-      return sql`${STATE_ORDER} ${dir}, c.fecha_registro desc, c.id desc`;
-    default:
-      return sql`c.fecha_registro ${dir}, c.id ${dir}`;
-  }
-}
-
 function ordered(q: Base, f: CandidateListQuery): Base {
   const dir = f.desc ? 'desc' : 'asc';
   switch (f.sort) {
@@ -201,87 +183,85 @@ export async function findCandidates(
   return rows.map(toListJson);
 }
 
-/** Up to this many matches (in the tab), a search's page is sorted from its matches (listPage). */
+/** Up to this many matches (in the tab), a search's page is read from its matches' ids. */
 export const FEW_MATCHES = 1000;
 
-/** One page of a list with its counts, read by `listPage`. */
-export interface ListPage {
+/** A list's counts, read by `countList` in one statement. */
+export interface ListCounts {
   /** Rows per canonical state over the filtered set, the tab not applied (countCandidates). */
   byState: Map<string, number>;
   /** Candidates per tag over the filtered set (countTags). */
   byTag: Map<number, number>;
-  /** The window's rows in the list's order, tab applied (findCandidates). */
-  rows: CandidateListJson[];
-  /** A search's page: the matching CV or cover letter text of each row that has one. */
-  cvTexts: { id: number; texto: string }[];
+  /**
+   * A search (or a vacancy's list) with at most FEW_MATCHES matches in the tab: their ids, so the
+   * page is read from them (findPage) instead of searching a second time; else null.
+   */
+  ids: number[] | null;
 }
 
 /**
- * countCandidates, countTags and findCandidates's window in ONE statement (issue 22: an inbox
- * request was up to six round trips to the database, and a search that matched few rows ran its
- * search twice). A whole scope reads the counts the database keeps and walks the date index for
- * its page; a search or a vacancy's list finds its matches once (a materialised CTE) and counts,
- * tags and pages those. The window is taken as asked: a page past the last comes back empty and
- * the caller asks again for the last one (it knows the counts then).
+ * countCandidates and countTags in ONE statement (issue 22: an inbox request was up to six round
+ * trips to the database), and, when the search matches few rows in the tab, their ids: the old
+ * page query found them by running the search again (`id = any(array(search))`).
  */
-export async function listPage(
+export async function countList(db: Conn, f: CandidateListQuery): Promise<ListCounts> {
+  const tags = sql`(select coalesce(json_object_agg(g.etiqueta_id, g.n), '{}') from (
+      select t.etiqueta_id, count(*)::int as n from postulante_etiquetas t
+      where t.postulante_id in (${filtered(db, f).select('c.id')}) group by t.etiqueta_id) g)`;
+  if (isWholeScope(f)) {
+    const { rows } = await sql<{ conteos: Record<string, number>; etiquetas: Record<string, number> }>`
+      select (select coalesce(json_object_agg(k.etapa, k.n), '{}') from (${keptCounts(db, f)}) k) as conteos,
+             ${tags} as etiquetas`.execute(db);
+    return { ...parsed(rows[0]), ids: null };
+  }
+  const inTab = f.state ? sql`n.etapa = ${f.state}` : sql`true`;
+  // The ids are gathered per state as the rows are counted, and sent only when they are few.
+  const { rows } = await sql<{
+    conteos: Record<string, number>;
+    etiquetas: Record<string, number>;
+    ids: number[] | null;
+  }>`
+    with n as (${filtered(db, f)
+      .select(['c.etapa', sql<number>`count(*)::int`.as('n'), sql<number[]>`array_agg(c.id)`.as('ids')])
+      .groupBy('c.etapa')})
+    select (select coalesce(json_object_agg(n.etapa, n.n), '{}') from n) as conteos,
+           ${tags} as etiquetas,
+           case when (select coalesce(sum(n.n), 0) from n where ${inTab}) <= ${FEW_MATCHES}
+                then (select coalesce(array_agg(i), '{}') from n cross join lateral unnest(n.ids) as i where ${inTab})
+           end as ids`.execute(db);
+  return { ...parsed(rows[0]), ids: rows[0]?.ids ?? null };
+}
+
+function parsed(row: { conteos: Record<string, number>; etiquetas: Record<string, number> } | undefined) {
+  return {
+    byState: new Map(Object.entries(row?.conteos ?? {})),
+    byTag: new Map(Object.entries(row?.etiquetas ?? {}).map(([id, n]) => [Number(id), n])),
+  };
+}
+
+/**
+ * findCandidates's window (tab applied), from the matches' ids when `countList` gave them, and
+ * with a search's matching CV or cover letter text of each row in the same statement (what
+ * `withCvSnippets` looked up in a query of its own).
+ */
+export async function findPage(
   db: Conn,
   f: CandidateListQuery,
   window: { limit: number; offset: number },
-): Promise<ListPage> {
-  const whole = isWholeScope(f);
-  // What the counts and the order need of each match (the folded name only to sort by it).
-  const keys = f.sort === 'name' ? sql<string>`c.busqueda` : sql<string>`null::text`;
-  const matches = filtered(db, f).select(['c.id', 'c.etapa', 'c.fecha_registro', keys.as('busqueda')]);
-  const source = whole ? sql`(${matches})` : sql`m`;
-  const counts = whole ? keptCounts(db, f) : sql`select etapa, count(*)::int as n from m group by etapa`;
-  const ids = whole ? filtered(db, f).select('c.id') : sql`select id from m`;
-  const order = orderList(f);
-  const inTab = f.state ? sql`c.etapa = ${f.state}` : sql`true`;
-  const window_ = sql`order by ${order} limit ${window.limit} offset ${window.offset}`;
-  // The page: a whole scope walks its date (or name) index and stops at the window. A search
-  // with at most FEW_MATCHES matches in the tab sorts its matches (m); with more, it walks the
-  // index as a whole scope does, checking each row, and meets the window early (the planner,
-  // asked for the first rows in order, would otherwise walk the whole index of a search that
-  // matches none). Only the branch the count chose runs (a one-time filter).
-  const few = sql`(select coalesce(sum(n.n), 0) from n ${f.state ? sql`where n.etapa = ${f.state}` : sql``}) <= ${FEW_MATCHES}`;
-  const pageOf = whole
-    ? sql`select c.id, c.etapa, c.fecha_registro, c.busqueda from ${source} c where ${inTab} ${window_}`
-    : sql`(select c.id, c.etapa, c.fecha_registro, c.busqueda from m c where ${inTab} and ${few} ${window_})
-          union all
-          (select c.id, c.etapa, c.fecha_registro, c.busqueda from (${matches}) c where ${inTab} and not ${few} ${window_})`;
-  let rows = selectListColumns(
-    joined(
-      candidatesOnly(db).innerJoin(sql<{ id: number; ord: number }>`p`.as('p'), (j) => j.onRef('p.id', '=', 'c.id')),
-    ),
-  ).select(sql<number>`p.ord`.as('ord'));
-  const withText = f.words.length > 0;
-  if (withText) rows = rows.select(matchingCvText(f.words, sql.ref('c.id')).as('cv_texto'));
-  const { rows: found } = await sql<
-    ListRow & {
-      conteos: Record<string, number>;
-      etiquetas: Record<string, number>;
-      ord: number | null;
-      cv_texto?: string | null;
-    }
-  >`${whole ? sql`` : sql`with m as materialized (${matches}),`}
-    ${whole ? sql`with ` : sql``}n as (${counts}),
-    g as (select t.etiqueta_id, count(*)::int as n from postulante_etiquetas t
-          where t.postulante_id in (${ids}) group by t.etiqueta_id),
-    w as (${pageOf}),
-    p as (select c.id, row_number() over (order by ${order}) as ord from w c)
-    select (select coalesce(json_object_agg(n.etapa, n.n), '{}') from n) as conteos,
-           (select coalesce(json_object_agg(g.etiqueta_id, g.n), '{}') from g) as etiquetas,
-           r.*
-    from (select 1) as one left join (${rows}) as r on true
-    order by r.ord`.execute(db);
-  const first = found[0];
-  const page = found.filter((r) => r.ord !== null);
+  ids: readonly number[] | null,
+): Promise<{ rows: CandidateListJson[]; cvTexts: { id: number; texto: string }[] }> {
+  let q: Base;
+  if (ids) q = candidatesOnly(db).where(sql<SqlBool>`c.id = any(${sql.val([...ids])}::int[])`);
+  else {
+    q = filtered(db, f);
+    if (f.state) q = q.where('c.etapa', '=', f.state);
+  }
+  const page = selectListColumns(joined(ordered(q, f).limit(window.limit).offset(window.offset)));
+  if (!f.words.length) return { rows: (await page.execute()).map(toListJson), cvTexts: [] };
+  const rows = await page.select(matchingCvText(f.words, sql.ref('c.id')).as('cv_texto')).execute();
   return {
-    byState: new Map(Object.entries(first?.conteos ?? {})),
-    byTag: new Map(Object.entries(first?.etiquetas ?? {}).map(([id, n]) => [Number(id), n])),
-    rows: page.map(toListJson),
-    cvTexts: withText ? page.flatMap((r) => (r.cv_texto != null ? [{ id: r.id, texto: r.cv_texto }] : [])) : [],
+    rows: rows.map(toListJson),
+    cvTexts: rows.flatMap((r) => (r.cv_texto != null ? [{ id: r.id, texto: r.cv_texto }] : [])),
   };
 }
 

@@ -49,28 +49,24 @@ export async function listCandidates(
 ): Promise<CandidateListJson[] | CandidateEnvelope> {
   q = await lists.withPositions(db, q);
   if (!paging) return lists.findCandidates(db, q);
-  // The counts, the tags' counts and the page in one statement (listPage); the page is asked for
-  // as requested and, past the last one, asked again once the counts say which is the last.
-  const asked = { limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize };
-  let read = await lists.listPage(db, q, asked);
-  const total = (r: lists.ListPage) =>
-    q.state ? (r.byState.get(q.state) ?? 0) : [...r.byState.values()].reduce((a, b) => a + b, 0);
-  let { page, offset } = clampPage(paging, total(read));
-  // Nothing matches: no page to read again (the empty one is the answer).
-  if (offset !== asked.offset && total(read) > 0) {
-    read = await lists.listPage(db, q, { limit: paging.pageSize, offset });
-    ({ page, offset } = clampPage(paging, total(read)));
-  }
+  // The counts and the tags' counts in one statement, first: they say whether there is a page
+  // to read at all, which page that is, and — a search that matches few rows — its matches' ids.
+  const read = await lists.countList(db, q);
   const counts: ListCounts = { todos: [...read.byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = read.byState.get(s) ?? 0;
-  const conteosEtiquetas = Object.fromEntries([...read.byTag].map(([id, n]) => [String(id), n]));
+  const totalCount = q.state ? (read.byState.get(q.state) ?? 0) : counts.todos!;
+  const { page, offset } = clampPage(paging, totalCount);
+  const found =
+    totalCount === 0
+      ? { rows: [], cvTexts: [] }
+      : await lists.findPage(db, q, { limit: paging.pageSize, offset }, read.ids);
   return {
-    items: await withSnippetsOf(db, q.words, read.rows, read.cvTexts),
-    totalCount: total(read),
+    items: await withSnippetsOf(db, q.words, found.rows, found.cvTexts),
+    totalCount,
     page,
     pageSize: paging.pageSize,
     counts,
-    conteosEtiquetas,
+    conteosEtiquetas: Object.fromEntries([...read.byTag].map(([id, n]) => [String(id), n])),
   };
 }
 
