@@ -76,7 +76,7 @@ export async function withCvSnippets(
 
 /**
  * The text of the candidate's CV (else cover letter) that holds every word, or null: what
- * `withCvSnippets` looks up for a page, as a column of the page's own query (listPage).
+ * `withCvSnippets` looks up for a page, as a column of the page's own query (findPage).
  */
 export function matchingCvText(words: readonly string[], candidateId: Expression<number>) {
   return sql<string | null>`(select t.texto from postulante_archivos pa
