@@ -9,8 +9,9 @@ import { listCandidates, type CandidateListQuery } from '../src/pipeline/service
 import { databases, type TestApi } from './support/databases.js';
 
 /**
- * Issue 22: the inbox's counts, tag counts and page are read in one statement (listPage). The
- * answer must be the one the step-by-step reading gave (count, then page — sorted from the
+ * Issue 22: the inbox's counts and tag counts are read in one statement (countList), a search
+ * that matches few rows hands its ids to the page (findPage) and the page carries its CV texts.
+ * The answer must be the one the step-by-step reading gave (count, then page — sorted from the
  * matches up to a thousand, else in index order —, then the tags, then the snippets): this is
  * that reading, as it was, over the repository's own functions.
  */
@@ -45,7 +46,7 @@ const FIRST = ['María', 'José', 'Ana', 'Luis', 'Sofía', 'Óscar'];
 const LAST = ['García', 'López', 'Ramírez', 'Xicará', 'Núñez'];
 const STATES = ['postulado', 'postulado', 'en seguimiento', 'pre-pruebas', 'entrevista', 'contratado', 'rechazado'];
 
-describe.each(databases)('the inbox read in one statement on $name', ({ start }) => {
+describe.each(databases)('the inbox read in fewer statements on $name', ({ start }) => {
   let t: TestApi;
   let db: Db;
   let vacancies: number[];
