@@ -10,10 +10,16 @@
 //                                     its public schema is emptied first)
 //   BENCH_CANDIDATES=50000 BENCH_REQUESTS=200 BENCH_CONCURRENCY=4 BENCH_PGLITE=0 BENCH_PORT=14101
 //   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
-import { spawn, type ChildProcess } from 'node:child_process';
+//   BENCH_ONLY=garcía,primera  only the cases whose name holds one of these; BENCH_PLANS=0 no EXPLAINs
+//   BENCH_BEFORE=<commit>  also runs that commit's api and BFF (from `git archive`, on the same
+//                  database, not migrated by them) and measures both in the same run, alternating
+//                  in rounds of REQUESTS/4, so both see the same machine; prints after/before
+//   BENCH_REUSE=1  reuse the PostgreSQL database a previous run seeded with as many candidates
+//                  (seeding 50,000 takes minutes): it is only migrated to the latest schema
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ACTIVE_STATES, TERMINAL_STATES } from '@bolsa/domain';
@@ -36,6 +42,11 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://bolsa:bolsa@127.0.0.1:5432/bolsa_pipe';
 const withPglite = process.env.BENCH_PGLITE !== '0';
+const reuse = process.env.BENCH_REUSE === '1';
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const withPlans = process.env.BENCH_PLANS !== '0';
+/** The mark a finished seeding leaves in the database (BENCH_REUSE): what it seeded. */
+const SEEDED_MARK = 'bench_bandeja_sembrada';
 const DEMO_ADMIN = 'admin@ejemplo.org.gt';
 const DEMO_PASSWORD = 'Demo2026!';
 
@@ -124,6 +135,47 @@ const PLANS: { name: string; q: CandidateListQuery; states: readonly string[] }[
   { name: 'historial', q: { scope: 'history', words: [], sort: 'appliedAt', desc: true }, states: TERMINAL_STATES },
 ];
 
+type ListFn = typeof listCandidates;
+
+/**
+ * The api's whole list call in this process (every query and round trip to the database, no
+ * HTTP): BENCH_BEFORE's and this commit's, alternated, 40 each one at a time (median and least),
+ * then CONCURRENCY at a time (the ratio of the times taken).
+ */
+async function timeLists(db: Kysely<Database>, lists: { label: string; list: ListFn }[], label: string) {
+  console.log(`\n── listCandidates en el proceso (${label}): ${lists.map((l) => l.label).join(' / ')} ──`);
+  for (const p of PLANS) {
+    const runs: number[][] = lists.map(() => []);
+    for (let i = 0; i < 40; i++)
+      for (let k = 0; k < lists.length; k++) {
+        const j = i % 2 ? lists.length - 1 - k : k;
+        const t0 = performance.now();
+        await lists[j]!.list(db, p.q, { page: 1, pageSize: 10 }, p.states);
+        runs[j]!.push(performance.now() - t0);
+      }
+    const cols = runs.map((r) => {
+      r.sort((a, b) => a - b);
+      return `mediana ${r[20]!.toFixed(2).padStart(6)} ms, mín ${r[0]!.toFixed(2).padStart(6)} ms`;
+    });
+    // CONCURRENCY at a time, 15 lists each, four rounds alternating which goes first: the CPU a
+    // list costs shows here, where a round trip saved only shortens one request.
+    const busy = lists.map(() => 0);
+    for (let round = 0; round < 4; round++)
+      for (let k = 0; k < lists.length; k++) {
+        const j = round % 2 ? lists.length - 1 - k : k;
+        const t0 = performance.now();
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            for (let i = 0; i < 15; i++) await lists[j]!.list(db, p.q, { page: 1, pageSize: 10 }, p.states);
+          }),
+        );
+        busy[j]! += performance.now() - t0;
+      }
+    const ratio = lists.length > 1 ? `   ${CONCURRENCY} a la vez: ahora/antes ${(busy[1]! / busy[0]!).toFixed(2)}` : '';
+    console.log(`  ${p.name.padEnd(22)} ${cols.join('   |   ')}${ratio}`);
+  }
+}
+
 async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label: string) {
   console.log(`\n── Planes (${label}) ──`);
   for (const p of PLANS) {
@@ -131,7 +183,7 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
     await listCandidates(db, p.q, { page: 1, pageSize: 10 }, p.states);
     // The EXPLAINs below are logged too: plan what the list ran, nothing more.
     const ran = [...captured];
-    for (const c of ran) {
+    for (const [n, c] of ran.entries()) {
       const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
         ...c,
         sql: `explain (analyze, costs off, timing on) ${c.sql}`,
@@ -145,18 +197,38 @@ async function explainAll(db: Kysely<Database>, captured: CompiledQuery[], label
       }
       runs.sort((a, b) => a - b);
       console.log(
-        `\n[${p.name} · ${c.sql.includes('count(') || c.sql.includes('postulantes_conteo') ? 'conteos' : 'página'}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
+        `\n[${p.name} · consulta ${n + 1} de ${ran.length}]  20 ejecuciones: mín ${runs[0]!.toFixed(2)} ms, mediana ${runs[10]!.toFixed(2)} ms`,
       );
       for (const r of rows) console.log(`  ${r['QUERY PLAN']}`);
     }
   }
 }
 
-function start(entry: string, env: Record<string, string>): ChildProcess {
+const before = process.env.BENCH_BEFORE;
+
+/**
+ * BENCH_BEFORE: that commit's api, bff, domain and observability in a temporary folder, with the
+ * root's installed packages (linked one by one; the workspaces' own links point at the copy).
+ */
+function checkout(commit: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bolsa-inbox-antes-'));
+  const parts = ['api', 'bff', 'domain', 'observability', 'package.json', 'tsconfig.base.json', 'schema.graphql'];
+  const tar = execFileSync('git', ['archive', commit, ...parts], { cwd: root, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  mkdirSync(path.join(dir, 'node_modules', '@bolsa'), { recursive: true });
+  for (const name of readdirSync(path.join(root, 'node_modules')))
+    if (name !== '@bolsa') symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name));
+  for (const ws of ['api', 'bff', 'domain', 'observability'])
+    symlinkSync(path.join(dir, ws), path.join(dir, 'node_modules', '@bolsa', ws));
+  symlinkSync(path.join(root, 'bff', 'node_modules'), path.join(dir, 'bff', 'node_modules'));
+  return dir;
+}
+
+function start(entry: string, env: Record<string, string>, cwd = root): ChildProcess {
   // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -190,43 +262,66 @@ const stop = (p: ChildProcess | undefined) =>
     p.kill('SIGTERM');
   });
 
-async function measure(origin: string, cookie: string) {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  const results: { name: string; p50: number; p95: number; errors: number }[] = [];
-  for (const s of SCENARIOS) {
+interface Result {
+  name: string;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+/**
+ * Every case against each target (one, or BENCH_BEFORE's and this commit's): with two, in four
+ * rounds of REQUESTS/4 that alternate which goes first, so both see the same machine.
+ */
+async function measure(targets: { origin: string; cookie: string }[]): Promise<Result[][]> {
+  const pools = targets.map((t) => new Pool(t.origin, { connections: CONCURRENCY, pipelining: 1 }));
+  const results: Result[][] = targets.map(() => []);
+  const rounds = targets.length > 1 ? 4 : 1;
+  for (const s of SCENARIOS.filter((x) => !only.length || only.some((o) => x.name.includes(o)))) {
     const body = JSON.stringify({ query: s.query, variables: s.variables });
-    const one = async () => {
+    const one = async (i: number) => {
       const t0 = performance.now();
-      const res = await pool.request({
+      const res = await pools[i]!.request({
         path: '/graphql',
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
+        headers: { 'content-type': 'application/json', cookie: targets[i]!.cookie },
         body,
       });
       const text = await res.body.text();
       const ok = res.statusCode === 200 && !text.includes('"errors"');
       return { ms: performance.now() - t0, ok, text };
     };
-    const first = await one();
-    if (!first.ok) throw new Error(`${s.name}: ${first.text.slice(0, 300)}`);
-    for (let i = 0; i < 10; i++) await one(); // warm-up
-    const latencies: number[] = [];
-    let errors = 0;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next++ < REQUESTS) {
-          const r = await one();
-          latencies.push(r.ms);
-          if (!r.ok) errors++;
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-    results.push({ name: s.name, p50: q(0.5), p95: q(0.95), errors });
+    const latencies: number[][] = targets.map(() => []);
+    const errors = targets.map(() => 0);
+    for (let i = 0; i < targets.length; i++) {
+      const first = await one(i);
+      if (!first.ok) throw new Error(`${s.name}: ${first.text.slice(0, 300)}`);
+      for (let k = 0; k < 10; k++) await one(i); // warm-up
+    }
+    for (let round = 0; round < rounds; round++) {
+      const order = targets.map((_, i) => i);
+      if (round % 2) order.reverse();
+      for (const i of order) {
+        let next = 0;
+        const quota = Math.ceil(REQUESTS / rounds);
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next++ < quota) {
+              const r = await one(i);
+              latencies[i]!.push(r.ms);
+              if (!r.ok) errors[i]!++;
+            }
+          }),
+        );
+      }
+    }
+    for (let i = 0; i < targets.length; i++) {
+      const l = latencies[i]!.sort((a, b) => a - b);
+      const q = (p: number) => l[Math.min(l.length - 1, Math.floor(p * l.length))]!;
+      results[i]!.push({ name: s.name, p50: q(0.5), p95: q(0.95), errors: errors[i]! });
+    }
   }
-  await pool.close();
+  await Promise.all(pools.map((p) => p.close()));
   return results;
 }
 
@@ -255,10 +350,18 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
   };
   let db: Kysely<Database>;
   let pglite: PGlite | undefined;
+  let seeded: { candidatos: number; cvs: number } | undefined;
   if (kind === 'PostgreSQL') {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query('drop schema public cascade; create schema public;');
+    if (reuse) {
+      const mark = await admin
+        .query<{ candidatos: number; cvs: number }>(`select candidatos, cvs from ${SEEDED_MARK}`)
+        .catch(() => ({ rows: [] }));
+      seeded = mark.rows.find((r) => r.candidatos === CANDIDATES);
+      if (!seeded) console.log(`BENCH_REUSE: la base no tiene ${CANDIDATES} candidatos sembrados; se siembra de nuevo`);
+    }
+    if (!seeded) await admin.query('drop schema public cascade; create schema public;');
     await admin.end();
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl }) }),
@@ -270,47 +373,86 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
   }
   const t0 = Date.now();
   await migrateToLatest(db);
-  await runSeeds(db, createLocalFileStore(path.join(dataDir, 'files')), {
-    demo: true,
-    orgEmailDomain: 'ejemplo.org.gt',
-    log: () => undefined,
-  });
-  await seedLoad(db, { candidates: CANDIDATES, vacancies: VACANCIES });
-  const cvs = await seedCvTexts(db);
+  let cvs = seeded?.cvs ?? 0;
+  if (!seeded) {
+    await runSeeds(db, createLocalFileStore(path.join(dataDir, 'files')), {
+      demo: true,
+      orgEmailDomain: 'ejemplo.org.gt',
+      log: () => undefined,
+    });
+    await seedLoad(db, { candidates: CANDIDATES, vacancies: VACANCIES });
+    cvs = await seedCvTexts(db);
+    if (kind === 'PostgreSQL')
+      await sql`create table ${sql.table(SEEDED_MARK)} as select ${CANDIDATES}::int as candidatos, ${cvs}::int as cvs`.execute(
+        db,
+      );
+  }
   const count = await sql<{ n: number }>`select count(*)::int as n from postulantes`.execute(db);
   console.log(
-    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga, ${cvs} CV leídos (sembrado ${Date.now() - t0} ms) ═══`,
+    `\n═══ ${kind}: ${count.rows[0]!.n} candidatos en ${VACANCIES} plazas de carga, ${cvs} CV leídos (${
+      seeded ? 'base reutilizada, migrada' : 'sembrado'
+    } ${Date.now() - t0} ms) ═══`,
   );
-  await explainAll(db, captured, kind);
+  const beforeDir = before && kind === 'PostgreSQL' ? checkout(before) : undefined;
+  if (withPlans) await explainAll(db, captured, kind);
+  const lists: { label: string; list: ListFn }[] = [];
+  if (beforeDir) {
+    const old = (await import(path.join(beforeDir, 'api/src/pipeline/index.ts'))) as { listCandidates: ListFn };
+    lists.push({ label: `antes (${before})`, list: old.listCandidates });
+  }
+  lists.push({ label: 'ahora', list: listCandidates });
+  await timeLists(db, lists, kind);
   await db.destroy();
 
   const token = randomBytes(24).toString('hex');
   // BENCH_PORT: the first of the four ports used (other benches may run on the same machine).
   const basePort = Number(process.env.BENCH_PORT ?? 14_101);
   const apiPort = kind === 'PostgreSQL' ? basePort : basePort + 10;
-  const bffPort = apiPort + 1;
   const env = { DATA_DIR: dataDir, SERVICE_TOKEN: token, ...(kind === 'PostgreSQL' ? { DATABASE_URL: pgUrl } : {}) };
-  let api: ChildProcess | undefined;
-  let bff: ChildProcess | undefined;
+  const procs: ChildProcess[] = [];
   try {
-    api = start('api/src/index.ts', { ...env, API_PORT: String(apiPort) });
-    await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
-    bff = start('bff/src/index.ts', { ...env, PORT: String(bffPort), API_URL: `http://127.0.0.1:${apiPort}` });
-    const origin = `http://127.0.0.1:${bffPort}`;
-    await waitFor(`${origin}/readyz`);
-    const results = await measure(origin, await login(origin));
-    console.log(`\n── ${kind}: a través del BFF, ${REQUESTS} consultas por caso, ${CONCURRENCY} a la vez ──`);
-    for (const r of results)
-      console.log(
-        `  ${r.name.padEnd(22)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms${
-          r.errors ? `   errores ${r.errors}` : ''
-        }${kind === 'PostgreSQL' && r.p95 > goalOf(r.name) ? `   (> ${goalOf(r.name)} ms)` : ''}`,
+    const targets: { origin: string; cookie: string }[] = [];
+    // BENCH_BEFORE's pair first (ports +2, +3), on the database this commit migrated.
+    const pairs = beforeDir ? [{ cwd: beforeDir, port: apiPort + 2, migrate: 'false' }] : [];
+    pairs.push({ cwd: root, port: apiPort, migrate: 'true' });
+    for (const p of pairs) {
+      const pairEnv = { ...env, MIGRATE_ON_START: p.migrate, ...(p.migrate === 'false' ? { SEED_DEMO: 'false' } : {}) };
+      procs.push(start('api/src/index.ts', { ...pairEnv, API_PORT: String(p.port) }, p.cwd));
+      await waitFor(`http://127.0.0.1:${p.port}/healthz`);
+      procs.push(
+        start(
+          'bff/src/index.ts',
+          { ...pairEnv, PORT: String(p.port + 1), API_URL: `http://127.0.0.1:${p.port}` },
+          p.cwd,
+        ),
       );
+      const origin = `http://127.0.0.1:${p.port + 1}`;
+      await waitFor(`${origin}/readyz`);
+      targets.push({ origin, cookie: await login(origin) });
+    }
+    const all = await measure(targets);
+    const results = all[all.length - 1]!;
+    const line = (r: Result) =>
+      `p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms${r.errors ? `   errores ${r.errors}` : ''}`;
+    console.log(`\n── ${kind}: a través del BFF, ${REQUESTS} consultas por caso, ${CONCURRENCY} a la vez ──`);
+    if (all.length > 1) console.log(`  (antes = ${before}, intercalado con este commit en ${4} rondas)`);
+    for (let k = 0; k < results.length; k++) {
+      const r = results[k]!;
+      const goal = kind === 'PostgreSQL' && r.p95 > goalOf(r.name) ? `   (> ${goalOf(r.name)} ms)` : '';
+      if (all.length > 1) {
+        const b = all[0]![k]!;
+        console.log(
+          `  ${r.name.padEnd(24)} antes ${line(b)}\n  ${''.padEnd(24)} ahora ${line(r)}   p95 ahora/antes ${(r.p95 / b.p95).toFixed(2)}${goal}`,
+        );
+      } else console.log(`  ${r.name.padEnd(24)} ${line(r)}${goal}`);
+    }
+    const load = loadavg();
+    console.log(`  carga del sistema (1/5/15 min): ${load.map((x) => x.toFixed(2)).join(' / ')}`);
     return results;
   } finally {
-    await stop(bff);
-    await stop(api);
+    for (const p of procs.reverse()) await stop(p);
     rmSync(dataDir, { recursive: true, force: true });
+    if (beforeDir) rmSync(beforeDir, { recursive: true, force: true });
   }
 }
 

@@ -71,6 +71,28 @@ export async function withCvSnippets(
     join textos_archivos t on t.clave = pa.clave
     where pa.postulante_id = any(${sql.val(rows.map((r) => r.id))}::int[]) and t.tsv @@ ${cvQuery(words)}
     order by pa.postulante_id, (pa.tipo = 'curriculum') desc`.execute(db);
+  return withSnippetsOf(db, words, rows, found);
+}
+
+/**
+ * The text of the candidate's CV (else cover letter) that holds every word, or null: what
+ * `withCvSnippets` looks up for a page, as a column of the page's own query (findPage).
+ */
+export function matchingCvText(words: readonly string[], candidateId: Expression<number>) {
+  return sql<string | null>`(select t.texto from postulante_archivos pa
+    join textos_archivos t on t.clave = pa.clave
+    where pa.postulante_id = ${candidateId} and t.tsv @@ ${cvQuery(words)}
+    order by (pa.tipo = 'curriculum') desc limit 1)`;
+}
+
+/** The rows with `fragmentoCv` made from the matching texts already read (`found`, per row id). */
+export async function withSnippetsOf(
+  db: Conn,
+  words: readonly string[],
+  rows: CandidateListJson[],
+  found: readonly { id: number; texto: string }[],
+): Promise<CandidateListJson[]> {
+  if (!words.length || !rows.length) return rows;
   const byId = new Map<number, string>();
   if (found.length) {
     const folded = found.map((f) => cvSearchText(f.texto));

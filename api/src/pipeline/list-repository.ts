@@ -5,7 +5,7 @@
 import { likePattern } from '@bolsa/domain';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { foldSql } from '../lists.js';
-import { orInCv } from './cv-search.js';
+import { matchingCvText, orInCv } from './cv-search.js';
 import {
   candidatesOnly,
   joined,
@@ -137,17 +137,22 @@ function ordered(q: Base, f: CandidateListQuery): Base {
   }
 }
 
+/** A whole scope (no search, no vacancy): its counts are the ones the database keeps. */
+const isWholeScope = (f: CandidateListQuery) => !isSearch(f) && f.vacancyId === undefined;
+
+/** The counts the database keeps (migration 0020) for a whole scope, per state. */
+function keptCounts(db: Conn, f: CandidateListQuery) {
+  let q = db.selectFrom('postulantes_conteo').select(['etapa', sql<number>`sum(n)::int`.as('n')]);
+  if (f.scope === 'active') q = q.where('etapa', 'not in', [...TERMINAL]);
+  if (f.scope === 'history') q = q.where('etapa', 'in', [...TERMINAL]);
+  return q.groupBy('etapa').having(sql<number>`sum(n)`, '>', 0);
+}
+
 /** Rows per canonical state (etapa) over the filtered set, the tab not applied. */
 export async function countCandidates(db: Conn, f: CandidateListQuery): Promise<Map<string, number>> {
   // A whole scope: the counts the database keeps (migration 0020) instead of counting every row.
-  if (!isSearch(f) && f.vacancyId === undefined) {
-    let q = db.selectFrom('postulantes_conteo').select(['etapa', sql<number>`sum(n)::int`.as('n')]);
-    if (f.scope === 'active') q = q.where('etapa', 'not in', [...TERMINAL]);
-    if (f.scope === 'history') q = q.where('etapa', 'in', [...TERMINAL]);
-    const rows = await q
-      .groupBy('etapa')
-      .having(sql<number>`sum(n)`, '>', 0)
-      .execute();
+  if (isWholeScope(f)) {
+    const rows = await keptCounts(db, f).execute();
     return new Map(rows.map((r) => [r.etapa, r.n]));
   }
   const rows = await filtered(db, f)
@@ -176,6 +181,88 @@ export async function findCandidates(
   if (window) q = q.limit(window.limit).offset(window.offset);
   const rows = await selectListColumns(joined(q)).execute();
   return rows.map(toListJson);
+}
+
+/** Up to this many matches (in the tab), a search's page is read from its matches' ids. */
+export const FEW_MATCHES = 1000;
+
+/** A list's counts, read by `countList` in one statement. */
+export interface ListCounts {
+  /** Rows per canonical state over the filtered set, the tab not applied (countCandidates). */
+  byState: Map<string, number>;
+  /** Candidates per tag over the filtered set (countTags). */
+  byTag: Map<number, number>;
+  /**
+   * A search (or a vacancy's list) with at most FEW_MATCHES matches in the tab: their ids, so the
+   * page is read from them (findPage) instead of searching a second time; else null.
+   */
+  ids: number[] | null;
+}
+
+/**
+ * countCandidates and countTags in ONE statement (issue 22: an inbox request was up to six round
+ * trips to the database), and, when the search matches few rows in the tab, their ids: the old
+ * page query found them by running the search again (`id = any(array(search))`).
+ */
+export async function countList(db: Conn, f: CandidateListQuery): Promise<ListCounts> {
+  const tags = sql`(select coalesce(json_object_agg(g.etiqueta_id, g.n), '{}') from (
+      select t.etiqueta_id, count(*)::int as n from postulante_etiquetas t
+      where t.postulante_id in (${filtered(db, f).select('c.id')}) group by t.etiqueta_id) g)`;
+  if (isWholeScope(f)) {
+    const { rows } = await sql<{ conteos: Record<string, number>; etiquetas: Record<string, number> }>`
+      select (select coalesce(json_object_agg(k.etapa, k.n), '{}') from (${keptCounts(db, f)}) k) as conteos,
+             ${tags} as etiquetas`.execute(db);
+    return { ...parsed(rows[0]), ids: null };
+  }
+  const inTab = f.state ? sql`n.etapa = ${f.state}` : sql`true`;
+  // The ids are gathered per state as the rows are counted, and sent only when they are few.
+  const { rows } = await sql<{
+    conteos: Record<string, number>;
+    etiquetas: Record<string, number>;
+    ids: number[] | null;
+  }>`
+    with n as (${filtered(db, f)
+      .select(['c.etapa', sql<number>`count(*)::int`.as('n'), sql<number[]>`array_agg(c.id)`.as('ids')])
+      .groupBy('c.etapa')})
+    select (select coalesce(json_object_agg(n.etapa, n.n), '{}') from n) as conteos,
+           ${tags} as etiquetas,
+           case when (select coalesce(sum(n.n), 0) from n where ${inTab}) <= ${FEW_MATCHES}
+                then (select coalesce(array_agg(i), '{}') from n cross join lateral unnest(n.ids) as i where ${inTab})
+           end as ids`.execute(db);
+  return { ...parsed(rows[0]), ids: rows[0]?.ids ?? null };
+}
+
+function parsed(row: { conteos: Record<string, number>; etiquetas: Record<string, number> } | undefined) {
+  return {
+    byState: new Map(Object.entries(row?.conteos ?? {})),
+    byTag: new Map(Object.entries(row?.etiquetas ?? {}).map(([id, n]) => [Number(id), n])),
+  };
+}
+
+/**
+ * findCandidates's window (tab applied), from the matches' ids when `countList` gave them, and
+ * with a search's matching CV or cover letter text of each row in the same statement (what
+ * `withCvSnippets` looked up in a query of its own).
+ */
+export async function findPage(
+  db: Conn,
+  f: CandidateListQuery,
+  window: { limit: number; offset: number },
+  ids: readonly number[] | null,
+): Promise<{ rows: CandidateListJson[]; cvTexts: { id: number; texto: string }[] }> {
+  let q: Base;
+  if (ids) q = candidatesOnly(db).where(sql<SqlBool>`c.id = any(${sql.val([...ids])}::int[])`);
+  else {
+    q = filtered(db, f);
+    if (f.state) q = q.where('c.etapa', '=', f.state);
+  }
+  const page = selectListColumns(joined(ordered(q, f).limit(window.limit).offset(window.offset)));
+  if (!f.words.length) return { rows: (await page.execute()).map(toListJson), cvTexts: [] };
+  const rows = await page.select(matchingCvText(f.words, sql.ref('c.id')).as('cv_texto')).execute();
+  return {
+    rows: rows.map(toListJson),
+    cvTexts: rows.flatMap((r) => (r.cv_texto != null ? [{ id: r.id, texto: r.cv_texto }] : [])),
+  };
 }
 
 /** The ids of the matching candidates in the list's order, tab applied: an export's snapshot. */

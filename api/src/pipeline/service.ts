@@ -19,7 +19,7 @@ import * as repo from './repository.js';
 import * as lists from './list-repository.js';
 import * as detail from './detail-repository.js';
 import type { CandidateListJson } from './candidate-row.js';
-import { withCvSnippets } from './cv-search.js';
+import { withSnippetsOf } from './cv-search.js';
 import type { CandidateListQuery } from './list-repository.js';
 import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
@@ -37,9 +37,6 @@ export type ListCounts = Record<string, number>;
 /** The envelope of a candidate list: counts per state, and per tag id (issue 23). */
 export type CandidateEnvelope = Envelope<CandidateListJson, ListCounts> & { conteosEtiquetas: Record<string, number> };
 
-/** Up to this many matches, a search's page is read from its matches rather than in index order. */
-const FEW_MATCHES = 1000;
-
 /**
  * One list of spec 3 §7 with the paging contract: the documented array without `paging`, else the
  * envelope with per-state counts (search applied, tab not) and `todos`.
@@ -52,32 +49,24 @@ export async function listCandidates(
 ): Promise<CandidateListJson[] | CandidateEnvelope> {
   q = await lists.withPositions(db, q);
   if (!paging) return lists.findCandidates(db, q);
-  // The counts first (kept by the database, or one indexed search): they say whether there is a
-  // page to read at all, which page that is, and whether the search matches few enough rows to
-  // be found before it is sorted.
-  const byState = await lists.countCandidates(db, q);
-  const counts: ListCounts = { todos: [...byState.values()].reduce((a, b) => a + b, 0) };
-  for (const s of countStates) counts[s] = byState.get(s) ?? 0;
-  const totalCount = q.state ? (byState.get(q.state) ?? 0) : counts.todos!;
+  // The counts and the tags' counts in one statement, first: they say whether there is a page
+  // to read at all, which page that is, and — a search that matches few rows — its matches' ids.
+  const read = await lists.countList(db, q);
+  const counts: ListCounts = { todos: [...read.byState.values()].reduce((a, b) => a + b, 0) };
+  for (const s of countStates) counts[s] = read.byState.get(s) ?? 0;
+  const totalCount = q.state ? (read.byState.get(q.state) ?? 0) : counts.todos!;
   const { page, offset } = clampPage(paging, totalCount);
-  const items =
+  const found =
     totalCount === 0
-      ? []
-      : await lists.findCandidates(
-          db,
-          q,
-          { limit: paging.pageSize, offset },
-          lists.isSearch(q) && totalCount <= FEW_MATCHES,
-        );
-  const byTag = await lists.countTags(db, q);
-  const conteosEtiquetas = Object.fromEntries([...byTag].map(([id, n]) => [String(id), n]));
+      ? { rows: [], cvTexts: [] }
+      : await lists.findPage(db, q, { limit: paging.pageSize, offset }, read.ids);
   return {
-    items: await withCvSnippets(db, q.words, items),
+    items: await withSnippetsOf(db, q.words, found.rows, found.cvTexts),
     totalCount,
     page,
     pageSize: paging.pageSize,
     counts,
-    conteosEtiquetas,
+    conteosEtiquetas: Object.fromEntries([...read.byTag].map(([id, n]) => [String(id), n])),
   };
 }
 
