@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startApi } from '../api/src/server.js';
+import { TEST_SNAPSHOT_DIR } from '../api/src/db/snapshot.js';
 import { hashPassword } from '../api/src/passwords.js';
 import { isValidCui } from '../domain/src/geography.js';
 import { loadConfig, type Config } from '../bff/src/config.js';
@@ -72,6 +73,9 @@ export default async function setup(project: TestProject) {
     memory: true,
     port: 0,
     seedDemo: true,
+    // The migrated and seeded database the unit tests keep (api/src/db/snapshot.ts): each lane of
+    // the browser suite (scripts/e2e.mjs) starts its product from it instead of seeding again.
+    snapshotDir: TEST_SNAPSHOT_DIR,
     log: false,
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     mail: { pollMs: 250 },
