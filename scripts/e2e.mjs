@@ -5,10 +5,10 @@
 // one at a time as before. Lanes share nothing but the machine: no journey sees another lane's
 // data, so splitting the files cannot make one journey depend on another.
 //
-// Default: one lane (the whole suite in one process, as before). Two lanes on the 2-core CI
-// machine are meant to use the core a journey leaves idle while it waits (Chromium, the captcha's
-// proof of work, idle limits, outbox polls); they are not the default until two full runs are green
-// on that machine (docs/decisions/2026-11-26-build-and-runtime.md, "CI under 25 minutes").
+// Default: one lane (the whole suite in one process, as before). `.ci/run` uses two lanes on the
+// 2-core CI machine, to use the core a journey leaves idle while it waits (Chromium, the captcha's
+// proof of work, idle limits, outbox polls): two full runs were green that way
+// (docs/decisions/2026-11-26-build-and-runtime.md, "CI under 25 minutes").
 //
 //   node scripts/e2e.mjs [file filter…]   E2E_LANES=n (default 1)
 //
