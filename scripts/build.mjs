@@ -36,16 +36,18 @@ export const packageOf = (specifier) =>
 
 /**
  * Entry points of a workspace: src/index.ts, every src/cli/*.ts (one-off commands such as
- * create-admin) and every src/threads/*.ts (worker threads the process starts, by file).
+ * create-admin) and every src/<area>/*.thread.ts (worker threads the process starts by file, e.g.
+ * api/dist/cv-text/pdf-text.thread.js).
  */
 export function entriesOf(workspace) {
   const entries = [path.join(workspace, 'src/index.ts')];
-  for (const folder of ['cli', 'threads']) {
-    const dir = path.join(root, workspace, 'src', folder);
-    if (existsSync(dir))
-      for (const f of readdirSync(dir).sort())
-        if (f.endsWith('.ts')) entries.push(path.join(workspace, 'src', folder, f));
-  }
+  const src = path.join(root, workspace, 'src');
+  const cli = path.join(src, 'cli');
+  if (existsSync(cli))
+    for (const f of readdirSync(cli).sort()) if (f.endsWith('.ts')) entries.push(path.join(workspace, 'src/cli', f));
+  for (const area of readdirSync(src, { withFileTypes: true }).filter((d) => d.isDirectory()))
+    for (const f of readdirSync(path.join(src, area.name)).sort())
+      if (f.endsWith('.thread.ts')) entries.push(path.join(workspace, 'src', area.name, f));
   return entries;
 }
 

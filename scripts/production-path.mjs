@@ -283,10 +283,10 @@ export async function productionPath() {
       return `${modulesMb} MB`;
     });
     await check(
-      'the CV reader’s thread loads from the runtime (api/dist/threads/pdf-text.js) and answers',
+      'the CV reader’s thread loads from the runtime (api/dist/cv-text/pdf-text.thread.js) and answers',
       async () => {
         const code = `import { Worker } from 'node:worker_threads';
-        const w = new Worker(new URL('./api/dist/threads/pdf-text.js', ${JSON.stringify(pathToFileURL(runtime + '/').href)}), { execArgv: [] });
+        const w = new Worker(new URL('./api/dist/cv-text/pdf-text.thread.js', ${JSON.stringify(pathToFileURL(runtime + '/').href)}), { execArgv: [] });
         w.on('message', (m) => { console.log(JSON.stringify(m)); process.exit(0); });
         w.on('error', (e) => { console.error(e.code ?? e.name); process.exit(1); });
         w.postMessage({ id: 7, data: new TextEncoder().encode('%PDF-1.4 roto'), limits: { maxPages: 1, maxChars: 100, timeLimitMs: 1000 } });`;

@@ -2,20 +2,20 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExtractedText, ExtractLimits } from './extract.js';
-import type { PdfTextRequest } from '../threads/pdf-text.js';
+import type { PdfTextRequest } from './pdf-text.thread.js';
 
 /**
  * A new thread for the reader: the bundled file next to the api's bundle in production
- * (api/dist/threads/pdf-text.js, an entry of scripts/build.mjs); in development and tests the
+ * (api/dist/cv-text/pdf-text.thread.js, an entry of scripts/build.mjs); in development and tests the
  * TypeScript source, loaded through tsx's loader registered inside the thread (a worker does not
  * inherit the `--import tsx` of the process that starts it).
  */
 function startThread(): Worker {
-  for (const rel of ['./threads/pdf-text.js', '../threads/pdf-text.js']) {
+  for (const rel of ['./cv-text/pdf-text.thread.js', '../cv-text/pdf-text.thread.js']) {
     const url = new URL(rel, import.meta.url);
     if (existsSync(fileURLToPath(url))) return new Worker(url, { stdout: false, stderr: false, env: process.env });
   }
-  const source = new URL('../threads/pdf-text.ts', import.meta.url).href;
+  const source = new URL('./pdf-text.thread.ts', import.meta.url).href;
   return new Worker(`import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source)}); });`, {
     eval: true,
     stdout: false,

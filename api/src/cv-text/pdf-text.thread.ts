@@ -2,7 +2,7 @@
 // in one synchronous stretch, and on the api's own event loop that stretch held up every request
 // the api was answering. One message in (the file's bytes, transferred, and the limits), one out.
 import { parentPort } from 'node:worker_threads';
-import { extractPdfText, type ExtractLimits } from '../cv-text/extract.js';
+import { extractPdfText, type ExtractLimits } from './extract.js';
 
 export interface PdfTextRequest {
   id: number;
