@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import { utcInstant } from '../db/instant.js';
+import { textList } from '../db/text-list.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -86,7 +87,7 @@ export async function latestEvent(db: Conn, candidateId: number): Promise<SentEv
     date: row.fecha,
     start: row.hora_inicio,
     end: row.hora_fin,
-    participants: (row.participantes_json as unknown[]).filter((p): p is string => typeof p === 'string'),
+    participants: textList(row.participantes_json),
   };
 }
 

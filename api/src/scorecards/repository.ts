@@ -6,6 +6,7 @@ import { criteriaOf, type ScorecardRecommendation } from '@bolsa/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import { utcInstant } from '../db/instant.js';
+import { textList } from '../db/text-list.js';
 
 export type Conn = Db | Transaction<Database>;
 
@@ -33,9 +34,6 @@ export interface InterviewRow {
   usuarioId: number | null;
   criterios: string[];
 }
-
-export const listOf = (raw: unknown): string[] =>
-  (Array.isArray(raw) ? raw : []).filter((p): p is string => typeof p === 'string');
 
 function interviews(db: Conn) {
   return db
@@ -65,8 +63,8 @@ const rowOf = (r: {
   criterios: unknown;
 }): InterviewRow => ({
   ...r,
-  participantes: listOf(r.participantes).map((p) => p.trim().toLowerCase()),
-  criterios: criteriaOf(listOf(r.criterios)),
+  participantes: textList(r.participantes).map((p) => p.trim().toLowerCase()),
+  criterios: criteriaOf(textList(r.criterios)),
 });
 
 export async function findInterviewRow(db: Conn, id: number): Promise<InterviewRow | null> {

@@ -24,9 +24,9 @@ import {
   evaluatorsOf,
   findInterviewRow,
   interviewRowsOfCandidate,
-  listOf,
   type ScorecardJson,
 } from './repository.js';
+import { textList } from '../db/text-list.js';
 
 export type { InterviewRow, ScorecardJson } from './repository.js';
 
@@ -165,7 +165,7 @@ export async function vacancyCriteria(db: Db, vacancyId: number): Promise<string
     .select('criterios_evaluacion_json')
     .where('id', '=', vacancyId)
     .executeTakeFirst();
-  return row ? listOf(row.criterios_evaluacion_json) : null;
+  return row ? textList(row.criterios_evaluacion_json) : null;
 }
 
 /** Replaces a vacancy's criteria (roles 1–2, 'vacancy.edit'); audited as `plaza.editar` with the count. */

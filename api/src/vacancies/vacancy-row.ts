@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { utcInstant } from '../db/instant.js';
+import { textList } from '../db/text-list.js';
 
 /** The documented vacancy shape (spec 2 §3), spelled exactly as the REST contract spells it. */
 export interface VacancyJson {
@@ -99,11 +100,6 @@ export function vacancyQuery(db: Db) {
 }
 
 type VacancyRow = Awaited<ReturnType<ReturnType<typeof vacancyQuery>['executeTakeFirstOrThrow']>>;
-
-/** jsonb arrives parsed from both drivers; anything not a list of text (hand-edited rows) degrades to []. */
-function textList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
-}
 
 export function toVacancyJson(r: VacancyRow): VacancyJson {
   return {
