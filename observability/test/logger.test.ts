@@ -74,13 +74,15 @@ describe('log settings from the environment', () => {
 });
 
 describe('stdout', () => {
-  /** A process that logs `lines` lines in one turn (then `after`), counting fs.write calls on stdout. */
+  /** A process that logs 100 lines in one turn (then `after`), counting writes to stdout (fs.write and fs.writeSync). */
   const run = (after: string) => {
     const script = `
       import fs from 'node:fs';
       const write = fs.write;
       let writes = 0;
+      const writeSync = fs.writeSync;
       fs.write = function (fd, ...rest) { if (fd === 1) writes++; return write.call(this, fd, ...rest); };
+      fs.writeSync = function (fd, ...rest) { if (fd === 1) writes++; return writeSync.call(this, fd, ...rest); };
       process.on('exit', () => process.stderr.write('writes=' + writes));
       const { logging } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/index.ts'))});
       const log = logging({ redactPaths: [], requestRedactPaths: [], censor: 'x', scrub: (t) => t }).createLogger('svc', { pretty: false });
@@ -92,8 +94,8 @@ describe('stdout', () => {
     });
   };
 
-  it('writes the lines of one event-loop turn in one write, and every line reaches stdout', () => {
-    const r = run('');
+  it('writes the lines of one batch (10 ms) in one write, and every line reaches stdout', () => {
+    const r = run('await new Promise((resolve) => setTimeout(resolve, 100));');
     expect(r.status).toBe(0);
     expect(
       r.stdout
@@ -102,6 +104,18 @@ describe('stdout', () => {
         .map((l) => (JSON.parse(l) as { i: number }).i),
     ).toEqual(Array.from({ length: 100 }, (_, i) => i));
     expect(r.stderr).toContain('writes=1');
+  }, 30_000);
+
+  it('writes lines logged over several turns within the batch together, and later ones apart', () => {
+    const r = run(`
+      await new Promise((resolve) => setImmediate(resolve));
+      log.info({ i: 100 }, 'línea');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      log.info({ i: 101 }, 'línea');
+      await new Promise((resolve) => setTimeout(resolve, 200));`);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(102);
+    expect(r.stderr).toContain('writes=2');
   }, 30_000);
 
   it('loses no line when the process exits in the same turn', () => {
