@@ -2,6 +2,7 @@ import { todayInGuatemala } from '@bolsa/domain';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMountedInTransition } from '../../components/dialog-layer';
+import { useTrackDialog } from '../../lib/dialog-activity';
 import type { ApplicationModalProps } from './ApplicationModal';
 
 /*
@@ -12,6 +13,9 @@ const ApplicationModal = lazy(async () => ({ default: (await import('./Applicati
 
 /** The application form for one vacancy, loaded on demand. */
 export function ApplicationDialog(props: ApplicationModalProps) {
+  // Open while mounted, its chunk still loading too: the carousel stands still behind it (spec 1
+  // §2.4) and, on a phone, is not laid out behind a form that fills the screen (VacancyList).
+  useTrackDialog(true);
   // The form needs today's date in Guatemala, and the browser's first date formatter for a time
   // zone is slow to build (about 0.1 s on a cheap phone). Built in a task of its own while the
   // form's chunk downloads, it no longer lengthens the task that renders the form.

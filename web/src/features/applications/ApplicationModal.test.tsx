@@ -13,6 +13,8 @@ import type { ApplicationInput } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
 import { FakeXhr } from '../../test/fake-xhr';
+import { useAnyDialogOpen } from '../../lib/dialog-activity';
+import { ApplicationDialog } from './ApplicationDialog';
 import { ApplicationModal } from './ApplicationModal';
 import { APPLICATION_CHECK, APPLICATION_PROFILE, APPLICATION_VACANCY, APPLY } from './operations';
 
@@ -201,7 +203,26 @@ afterEach(() => {
 // Filling the whole form takes a while on a busy machine.
 const SLOW = { timeout: 90_000 };
 
+function DialogCount() {
+  return <output aria-label="diálogo abierto">{useAnyDialogOpen() ? 'sí' : 'no'}</output>;
+}
+
 describe('Formulario de Postulación: what it shows', SLOW, () => {
+  it('counts as an open dialog from the moment it is asked for (the carousel stands still behind it)', async () => {
+    const { unmount } = renderWithProviders(
+      <>
+        <DialogCount />
+        <ApplicationDialog vacancyId="7" onClose={() => {}} />
+      </>,
+      { mocks: [vacancyMock] },
+    );
+    await waitFor(() => expect(screen.getByRole('status', { name: 'diálogo abierto' })).toHaveTextContent('sí'));
+    unmount();
+    const after = renderWithProviders(<DialogCount />);
+    expect(screen.getByRole('status', { name: 'diálogo abierto' })).toHaveTextContent('no');
+    after.unmount();
+  });
+
   it('shows the vacancy, branch and place, the guest invitation, the five sections and the buttons', async () => {
     renderForm();
     const dialog = await screen.findByRole('dialog', { name: 'Formulario de Postulación' });

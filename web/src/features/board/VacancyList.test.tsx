@@ -1,13 +1,37 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_BOARD } from '@bolsa/domain';
 import { GraphQLError } from 'graphql';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyList } from './VacancyList';
 import { ALL, boardMock, card } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { PHONE_DIALOG_QUERY } from '../../components/dialog-layer';
+import { useTrackDialog } from '../../lib/dialog-activity';
+
+/** A dialog as the board's dialogs are counted (lib/dialog-activity), opened and closed by a button. */
+function BoardUnderDialog({ initiallyOpen }: { initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  useTrackDialog(open);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen((o) => !o)}>
+        {open ? 'Cerrar diálogo' : 'Abrir diálogo'}
+      </button>
+      <Board />
+    </>
+  );
+}
+
+const original = window.matchMedia;
+function screenIs(phone: boolean) {
+  window.matchMedia = (query: string) => ({ ...original(query), matches: phone && query === PHONE_DIALOG_QUERY });
+}
+afterEach(() => {
+  window.matchMedia = original;
+});
 
 function Board({ keyword = '' }: { keyword?: string }) {
   const [page, setPage] = useState(1);
@@ -160,4 +184,30 @@ describe('VacancyList (public board)', () => {
     expect(screen.queryByText('¿Ya tienes una cuenta?')).not.toBeInTheDocument();
     expect(sessionStorage.getItem('bolsa.guestBanner.dismissed')).toBe('1');
   });
+
+  it('on a phone, lays the carousel out only once a dialog that fills the screen has closed, and keeps it after', async () => {
+    screenIs(true);
+    const user = userEvent.setup();
+    renderWithProviders(<BoardUnderDialog initiallyOpen />, { mocks: [boardMock(ALL, FIVE, { featuredCount: 2 })] });
+    // The board has arrived (its toggle shows), but the carousel waits behind the dialog.
+    await screen.findByRole('switch', { name: 'Solo Destacadas (2)' });
+    expect(screen.queryByRole('region', { name: 'Vacantes disponibles' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar diálogo' }));
+    expect(
+      await screen.findByRole('region', { name: 'Vacantes disponibles' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    // Shown once, it stays behind the next dialog (and keeps its place).
+    await user.click(screen.getByRole('button', { name: 'Abrir diálogo' }));
+    expect(screen.getByRole('region', { name: 'Vacantes disponibles' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('on a wide screen, shows the carousel behind a dialog (it is in view there)', async () => {
+    screenIs(false);
+    renderWithProviders(<BoardUnderDialog initiallyOpen />, { mocks: [boardMock(ALL, FIVE, { featuredCount: 2 })] });
+    expect(
+      await screen.findByRole('region', { name: 'Vacantes disponibles' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  }, 30_000);
 });

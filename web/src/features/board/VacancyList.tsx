@@ -19,6 +19,8 @@ import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EMPTY_BOARD, OUTAGE_MESSAGES } from '@bolsa/domain';
 import type { VacancyCardFieldsFragment, VacancyFilter } from '../../gql/graphql';
+import { usePhoneDialog } from '../../components/dialog-layer';
+import { useAnyDialogOpen } from '../../lib/dialog-activity';
 import { isOutage } from '../../lib/errors';
 import { PAGINATION_LABELS } from '../../lib/pagination';
 import { GuestBanner } from './GuestBanner';
@@ -90,6 +92,7 @@ export function VacancyList({
 
   const items = board?.items ?? [];
   const carousel = !filtered && items.length >= CAROUSEL_MIN_ITEMS;
+  const carouselShown = useCarouselShown(carousel);
   const totalPages = filtered && board ? Math.max(1, Math.ceil(board.totalCount / pageSize)) : 1;
 
   return (
@@ -123,9 +126,13 @@ export function VacancyList({
       ) : items.length === 0 || (error && !data) ? (
         <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
       ) : carousel ? (
-        <Suspense fallback={<LoadingCards />}>
-          <VacancyCarousel vacancies={items} onApply={apply} onDetails={openDetails} />
-        </Suspense>
+        carouselShown ? (
+          <Suspense fallback={<LoadingCards />}>
+            <VacancyCarousel vacancies={items} onApply={apply} onDetails={openDetails} />
+          </Suspense>
+        ) : (
+          <LoadingCards />
+        )
       ) : (
         <Stack gap="lg" style={{ opacity: loading || settling ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
@@ -147,6 +154,22 @@ export function VacancyList({
       )}
     </Box>
   );
+}
+
+/**
+ * Whether the carousel is shown. On a phone the board's dialogs fill the screen: a carousel not
+ * shown yet waits behind one until it closes. Opened from a link (/vacantes/3/postular), the
+ * application form and the carousel's first layout (Embla measures every slide) arrived together
+ * and were the slow phone's longest tasks (issue 22); nobody could see the carousel meanwhile.
+ * Once shown it stays, dialogs or not, so it keeps its place. It then appears in a deferred
+ * render, which a tap can interrupt.
+ */
+function useCarouselShown(wanted: boolean): boolean {
+  const phone = usePhoneDialog();
+  const behindDialog = useAnyDialogOpen() && phone;
+  const [shown, setShown] = useState(false);
+  if (wanted && !shown && !behindDialog) setShown(true);
+  return useDeferredValue(wanted && (shown || !behindDialog));
 }
 
 function EmptyBoard({ onRetry }: { onRetry: (() => void) | undefined }) {
