@@ -27,6 +27,35 @@ async function boardGraphql(query: string, variables: Record<string, unknown> = 
 }
 
 describe('public vacancy board', () => {
+  it.each([
+    ['/', { width: 412, height: 823 }],
+    ['/vacantes', { width: 412, height: 823 }],
+    ['/vacantes/{id}/postular', { width: 412, height: 823 }],
+    ['/vacantes', { width: 1280, height: 900 }],
+  ])('%s at %o: nothing on the page moves while it loads (no layout shift)', async (route, viewport) => {
+    const { items } = (await boardGraphql('{ vacancies(pageSize: 1) { items { id } } }')).vacancies;
+    const { context, page } = await newPage(browser, viewport);
+    await page.addInitScript(() => {
+      const w = window as Window & { shifts?: string[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
+          w.shifts!.push(
+            `${e.value.toFixed(4)} ${e.sources.map((s) => (s.node as Element | undefined)?.className).join(', ')}`,
+          );
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(route.replace('{id}', items[0].id));
+    // The board's cards (or the form) have arrived, then a moment for anything late.
+    await page
+      .locator(route.endsWith('postular') ? '#postulacion-name' : 'article h3')
+      .first()
+      .waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as Window & { shifts?: string[] }).shifts)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the demo vacancies on the home page, featured first', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');

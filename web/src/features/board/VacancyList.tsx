@@ -102,13 +102,20 @@ export function VacancyList({
         <Title order={2} id="oportunidades-titulo">
           Oportunidades Laborales
         </Title>
-        {board && board.featuredCount > 0 && (
-          <Switch
-            checked={featuredOnly}
-            onChange={(e) => toggleFeatured(e.currentTarget.checked)}
-            label={`Solo Destacadas (${board.featuredCount})`}
-            size="md"
-          />
+        {!board && (loading || settling) ? (
+          // The switch's room while the board loads: on a phone it wraps below the title, and
+          // arriving later it pushed the list down (a layout shift).
+          <Skeleton h={24} w={218} radius="xl" aria-hidden />
+        ) : (
+          board &&
+          board.featuredCount > 0 && (
+            <Switch
+              checked={featuredOnly}
+              onChange={(e) => toggleFeatured(e.currentTarget.checked)}
+              label={`Solo Destacadas (${board.featuredCount})`}
+              size="md"
+            />
+          )
         )}
       </Group>
 
