@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import { brotliCompressSync, constants as zlibConstants, deflateSync, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
-import { markOperation, markRoute, operationOf } from './observability/index.js';
+import { markCachedAnswer, markOperation, markRoute, operationOf } from './observability/index.js';
 
 /**
  * Root fields whose answer is the same for every anonymous caller and already allowed to be as
@@ -149,6 +149,7 @@ export function answerCache(
     const given = (req as IncomingMessage & { id?: unknown }).id;
     const id = typeof given === 'string' ? given : randomUUID();
     markRoute(req, '/graphql');
+    markCachedAnswer(req);
     if (hit.operation) markOperation(req, hit.operation);
     let body = hit.body;
     const headers = hit.headers.concat('X-Request-Id', id);
@@ -234,6 +235,7 @@ export function answerCache(
       const key = answerKey(requestKey, req.headers.accept);
       const hit = answers.get(key);
       const send = (entry: Entry & { body: Buffer }) => {
+        markCachedAnswer(req);
         if (entry.operation) markOperation(req, entry.operation);
         res.setHeader('Cache-Control', 'no-store');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');

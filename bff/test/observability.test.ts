@@ -264,6 +264,33 @@ describe('request ids', () => {
   });
 });
 
+describe('answers from the board’s shared cache', () => {
+  it('are summed up in one line per second per operation instead of one line each; a miss keeps its own', async () => {
+    const query = 'query LogSummaryProbe { departments { id name } }';
+    for (let i = 0; i < 5; i++) {
+      const res = await http().post('/graphql').send({ query, operationName: 'LogSummaryProbe' });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    const probe = (msg: string) =>
+      records(stack.logs.bff).filter((l) => l.msg === msg && l.operationName === 'LogSummaryProbe');
+    await until(() => probe('respuestas resumidas').length > 0, 10_000);
+    // The first read filled the cache (executed): its own line. The next four came from the cache.
+    expect(probe('solicitud atendida')).toHaveLength(1);
+    const summaries = probe('respuestas resumidas');
+    expect(summaries.reduce((n, l) => n + (l.answers as number), 0)).toBe(4);
+    expect(summaries[0]).toMatchObject({
+      level: 'info',
+      route: '/graphql',
+      origin: 'caché compartida',
+      byStatus: { 200: expect.any(Number) },
+      everyMs: 1000,
+    });
+    expect(summaries[0]!.maxMs).toEqual(expect.any(Number));
+    expect(summaries[0]).not.toHaveProperty('reqId');
+  }, 30_000);
+});
+
 describe('metrics on their own port', () => {
   const scrape = async () => (await fetch(metrics.url)).text();
 

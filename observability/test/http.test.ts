@@ -97,6 +97,49 @@ describe('the request log', () => {
   }, 15_000);
 });
 
+describe('summarised requests (a shared cache’s answers)', () => {
+  it('get one line per group and interval with counts by status and the slowest; a failure keeps its own line', async () => {
+    const lines: string[] = [];
+    let id = 0;
+    const log = requestLog({
+      logger: capturingLogger('svc', lines),
+      genReqId: () => `r${++id}`,
+      probes: new Set(),
+      fields: (req, res) => ({ route: req.url, status: res.statusCode }),
+      summarised: (req) => (req.url?.startsWith('/cache') ? { route: '/cache', operationName: 'Board' } : undefined),
+      summaryMs: 200,
+    });
+    const { url } = await listen((req, res) => {
+      log(req, res);
+      res.statusCode = req.url === '/cache/falla' ? 500 : req.url === '/cache/viejo' ? 304 : 200;
+      res.end();
+    });
+    for (const path of ['/cache', '/cache', '/cache/viejo', '/otra', '/cache/falla']) await fetch(url + path);
+    await expect
+      .poll(() => parsed(lines).filter((l) => l.msg === 'respuestas resumidas').length, { timeout: 5_000 })
+      .toBe(1);
+    const all = parsed(lines);
+    // The other route and the failure have their lines; the three cached answers only the summary.
+    expect(all.filter((l) => l.msg !== 'respuestas resumidas').map((l) => [l.route, l.status])).toEqual([
+      ['/otra', 200],
+      ['/cache/falla', 500],
+    ]);
+    const [summary] = all.filter((l) => l.msg === 'respuestas resumidas');
+    expect(summary).toMatchObject({
+      level: 'info',
+      route: '/cache',
+      operationName: 'Board',
+      answers: 3,
+      byStatus: { 200: 2, 304: 1 },
+      everyMs: 200,
+    });
+    expect(summary!.maxMs).toEqual(expect.any(Number));
+    // Nothing more is written while nothing more is answered.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(parsed(lines).filter((l) => l.msg === 'respuestas resumidas')).toHaveLength(1);
+  }, 15_000);
+});
+
 describe('metrics on their own port', () => {
   it('serves the registry’s Prometheus text at GET /metrics only, every series labelled with the service', async () => {
     const registry = serviceRegistry('svc', { processMetrics: true });

@@ -8,7 +8,8 @@ import type { BffMetrics } from './metrics.js';
 
 const ROUTE = Symbol('route label');
 const OPERATION = Symbol('operation label');
-type Marked = IncomingMessage & { [ROUTE]?: string; [OPERATION]?: string; id?: unknown };
+const CACHED = Symbol('answered from the shared cache');
+type Marked = IncomingMessage & { [ROUTE]?: string; [OPERATION]?: string; [CACHED]?: true; id?: unknown };
 
 /** Probes that arrive every few seconds: counted, and logged only when they fail. */
 const PROBES = new Set(['/livez', '/readyz', '/healthz']);
@@ -24,6 +25,17 @@ export function markOperation(req: IncomingMessage, label: string): void {
 }
 
 export const operationOf = (req: IncomingMessage): string | undefined => (req as Marked)[OPERATION];
+
+/**
+ * Answered from the public board's shared cache (answer-cache.ts): the same bytes for every
+ * anonymous visitor, nothing personal. Such answers are summed up in one log line per second per
+ * operation ('respuestas resumidas') instead of a line each: at the board's peak that line was a
+ * quarter of the CPU of a cached answer (docs/decisions/2026-11-23-board-answers-before-express.md).
+ * They are still counted one by one in the HTTP histogram.
+ */
+export function markCachedAnswer(req: IncomingMessage): void {
+  (req as Marked)[CACHED] = true;
+}
 
 /** The route pattern that answered ('/images/:key', '/graphql', '/vacantes/:id'), or null. */
 export function routeOf(req: IncomingMessage): string | null {
@@ -64,7 +76,8 @@ export interface InstrumentOptions {
 /**
  * Wraps the whole public handler (the early cache path and Express alike): a request id, `req.log`
  * bound to it (pino-http), one log line per answer (method, route, status, ms, GraphQL operation
- * name; never a query string, body, cookie or header) and the HTTP duration histogram.
+ * name; never a query string, body, cookie or header) — answers from the board's shared cache
+ * summed up per second instead (markCachedAnswer) — and the HTTP duration histogram.
  */
 export function instrument(handler: RequestListener, o: InstrumentOptions): RequestListener {
   const { metrics } = o;
@@ -83,6 +96,10 @@ export function instrument(handler: RequestListener, o: InstrumentOptions): Requ
         ...(operationName ? { operationName } : {}),
       };
     },
+    summarised: (req) =>
+      (req as Marked)[CACHED]
+        ? { route: routeOf(req) ?? '/graphql', operationName: operationOf(req) ?? '', origin: 'caché compartida' }
+        : undefined,
     answered: (req, status, seconds) =>
       metrics.request(req.method ?? 'GET', routeOf(req) ?? (status < 400 ? 'static' : 'none'), status, seconds),
   });

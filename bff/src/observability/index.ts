@@ -6,6 +6,7 @@ export type { Drainable, LogSettings, Logger, MetricsServer } from '@bolsa/obser
 export { capturingLogger, createLogger, defaultLogger } from './logger.js';
 export {
   instrument,
+  markCachedAnswer,
   markOperation,
   markRoute,
   operationOf,
