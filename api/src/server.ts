@@ -127,6 +127,9 @@ async function readOrCreateToken(dataDir: string): Promise<string> {
   return token;
 }
 
+/** How long the api keeps an idle connection open (Node's default: 5 s). */
+export const KEEP_ALIVE_MS = 65_000;
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -304,6 +307,11 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         log: (line) => logger.info(line),
       });
     const httpServer = createServer(app);
+    // Idle connections are kept longer than any client of ours keeps them: the BFF's pools keep
+    // theirs 30 s (bff/src/upstream/http.ts), but undici follows the server's `Keep-Alive: timeout`
+    // less 2 s, so with Node's 5 s the BFF dropped a connection after 3 s idle and opened another.
+    // The BFF's own port does the same for proxies in front of it.
+    httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
     server = httpServer;
     const http = drainable(httpServer, logger);
     const host = options.host ?? config.API_HOST;

@@ -61,6 +61,8 @@ describe.each(databases)('observability of the api on $name', ({ name, start }) 
 
   it('GET /internal/readyz: ready with the database reachable and every migration applied, no token needed', async () => {
     const res = await request(t.api.url).get('/internal/readyz').expect(200);
+    // Idle connections outlive the BFF pools' 30 s, so none is reused just as the api closes it.
+    expect((await fetch(`${t.api.url}/internal/readyz`)).headers.get('keep-alive')).toBe('timeout=65');
     expect(res.body).toEqual({ ok: true, database: true, migrations: true, draining: false });
     expect(res.headers['cache-control']).toBe('no-store');
     // Probes are not logged while they succeed.
