@@ -10,6 +10,16 @@ import { Logo } from './Logo';
 import { useLoginPrompt } from '../../features/accounts';
 import classes from './shell.module.css';
 
+/** 'Ana María López' → 'AM': the first letters of the first two words. */
+function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toLocaleUpperCase('es-GT'))
+    .join('');
+}
+
 const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer')).MenuDrawer }));
 
 interface NavItem {
@@ -52,7 +62,7 @@ export function TopNav() {
   // Five staff links, a name and a button need more room than the public bar.
   const desktop = staff ? 'lg' : 'md';
   // The administrator's nine links (issue 24 added Retención) fit 1280 px with tighter links, the
-  // name and role shown from xl on (they stay in the menu below lg).
+  // name and role shown from xl on, initials between lg and xl (they stay in the menu below lg).
   const crowded = links.length > 8;
 
   const loginFromMenu = () => {
@@ -76,14 +86,29 @@ export function TopNav() {
   );
 
   const who = staff && (
-    <Stack gap={0} align="flex-end" miw={0} visibleFrom={crowded ? 'xl' : undefined}>
-      <Text fw={600} size="sm" lh={1.2} truncate maw={200}>
-        {viewer.name}
-      </Text>
-      <Text size="xs" c="dimmed" lh={1.2}>
-        {roleLabel(viewer.role)}
-      </Text>
-    </Stack>
+    <>
+      <Stack gap={0} align="flex-end" miw={0} visibleFrom={crowded ? 'xl' : undefined}>
+        <Text fw={600} size="sm" lh={1.2} truncate maw={200}>
+          {viewer.name}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.2}>
+          {roleLabel(viewer.role)}
+        </Text>
+      </Stack>
+      {crowded && (
+        // Between lg and xl the links leave no room for the name: who is signed in stays in view
+        // as initials, the name and role on hover and for screen readers.
+        <Box
+          hiddenFrom="xl"
+          className={classes.initials}
+          role="img"
+          aria-label={`${viewer.name}, ${roleLabel(viewer.role)}`}
+          title={`${viewer.name} · ${roleLabel(viewer.role)}`}
+        >
+          {initialsOf(viewer.name)}
+        </Box>
+      )}
+    </>
   );
 
   return (

@@ -101,6 +101,13 @@ describe('session and navigation', () => {
     expect(screen.getByRole('link', { name: 'Bolsa de Trabajo, ir al panel' })).toHaveAttribute('href', '/panel');
     expect(screen.getAllByText(viewer(role).name)[0]).toBeInTheDocument();
     expect(screen.getAllByText(label)[0]).toBeInTheDocument();
+    // With nine links the name has no room between lg and xl: initials there, named for screen readers.
+    const initials = screen.queryByRole('img', { name: `${viewer(role).name}, ${label}`, hidden: true });
+    if (expected.length > 8) {
+      const words = viewer(role).name.trim().split(/\s+/);
+      expect(initials).toHaveTextContent(`${words[0]![0]}${words[1]?.[0] ?? ''}`.toUpperCase());
+      expect(initials).toHaveAttribute('title', `${viewer(role).name} · ${label}`);
+    } else expect(initials).toBeNull();
   });
 
   it('"Cerrar sesión" ends the session on the server and returns to / as a visitor', async () => {
