@@ -72,17 +72,36 @@ interface MessageDialogProps {
 
 /** An error that needs acknowledging ('No se pudo guardar'). */
 export function MessageDialog({ opened, title, message, onClose }: MessageDialogProps) {
-  useTrackDialog(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack gap="lg">
-        <Text>{message}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            Entendido
-          </Button>
-        </Group>
-      </Stack>
+      <NoticeBody message={message} onClose={onClose} />
     </Modal>
+  );
+}
+
+/**
+ * A notice's body (spec 3 §8): the message, beside its icon when given, and 'Entendido', which
+ * has the focus. Counted as an open dialog while shown. Used by MessageDialog, by the notices
+ * opened with `modals.open`, and by the application form's notices.
+ */
+export function NoticeBody({ message, icon, onClose }: { message: ReactNode; icon?: ReactNode; onClose: () => void }) {
+  useTrackDialog(true);
+  const text = typeof message === 'string' ? <Text>{message}</Text> : message;
+  return (
+    <Stack gap="lg">
+      {icon ? (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {icon}
+          {text}
+        </Group>
+      ) : (
+        text
+      )}
+      <Group justify="flex-end">
+        <Button onClick={onClose} data-autofocus>
+          Entendido
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { APPLICATION_MESSAGES, BOARD_VACANCY_MESSAGES, ROLE, todayInGuatemala } 
 import { Link } from 'react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
+import { NoticeBody } from '../../components/dialogs';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { pageTitle } from '../../lib/site';
 import { useTrackDialog } from '../../lib/dialog-activity';
@@ -160,17 +161,11 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
           size="sm"
           withCloseButton={false}
         >
-          <Stack gap="lg">
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Icon size={28} color={color} aria-hidden style={{ flexShrink: 0 }} />
-              <Text>{dialog?.message}</Text>
-            </Group>
-            <Group justify="flex-end">
-              <Button onClick={acknowledge} data-autofocus>
-                Entendido
-              </Button>
-            </Group>
-          </Stack>
+          <NoticeBody
+            message={dialog?.message ?? ''}
+            icon={<Icon size={28} color={color} aria-hidden style={{ flexShrink: 0 }} />}
+            onClose={acknowledge}
+          />
         </Modal>
       </Modal.Stack>
     </BodyLayer>

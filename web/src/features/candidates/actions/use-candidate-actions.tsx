@@ -11,7 +11,7 @@ import { useStaffRole } from '../../session';
 import { refreshCandidateViews } from './cache';
 import { HireDialog, type HireOutcome } from './HireDialog';
 import { allowedStatesSentence, changedMeanwhileSentence, PIPELINE_TOAST_MS } from './messages';
-import { NoticeBody } from './NoticeBody';
+import { NoticeBody } from '../../../components/dialogs';
 import { HIRE_CANDIDATE, MOVE_TO_INDUCTION, REJECT_CANDIDATE, START_FOLLOW_UP } from './operations';
 import { RejectDialog } from './RejectDialog';
 
