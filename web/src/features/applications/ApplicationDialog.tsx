@@ -13,8 +13,10 @@ const ApplicationModal = lazy(async () => ({ default: (await import('./Applicati
 
 /** The application form for one vacancy, loaded on demand. */
 export function ApplicationDialog(props: ApplicationModalProps) {
-  // Open while mounted, its chunk still loading too: the carousel stands still behind it (spec 1
-  // §2.4) and, on a phone, is not laid out behind a form that fills the screen (VacancyList).
+  // Open from the moment it is asked for, its chunk still loading (the modal inside used to count
+  // itself only once loaded): the carousel stands still behind it (spec 1 §2.4) and, on a phone,
+  // is not laid out behind a form that fills the screen (VacancyList). Its notices count
+  // themselves (NoticeBody).
   useTrackDialog(true);
   // The form needs today's date in Guatemala, and the browser's first date formatter for a time
   // zone is slow to build (about 0.1 s on a cheap phone). Built in a task of its own while the

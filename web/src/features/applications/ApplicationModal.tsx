@@ -8,7 +8,6 @@ import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
 import { NoticeBody } from '../../components/dialogs';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { pageTitle } from '../../lib/site';
-import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLoginPrompt } from '../accounts';
 import { useSession } from '../session';
@@ -36,8 +35,6 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   const { data, loading, error, refetch } = useQuery(APPLICATION_VACANCY, { variables: { id: vacancyId } });
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  useTrackDialog(true);
-  useTrackDialog(dialog !== null);
   // Read while rendering (React may render twice), forgotten once the form has opened.
   const [draft] = useState(() => peekDraft(vacancyId));
   useEffect(() => forgetDraft(vacancyId), [vacancyId]);
