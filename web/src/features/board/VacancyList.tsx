@@ -90,6 +90,8 @@ export function VacancyList({
     onPageChange(1);
   };
 
+  // Nothing to show yet: skeletons in the list and in the featured switch's place.
+  const firstLoad = !board && (loading || settling);
   const items = board?.items ?? [];
   const carousel = !filtered && items.length >= CAROUSEL_MIN_ITEMS;
   const carouselShown = useCarouselShown(carousel);
@@ -102,7 +104,7 @@ export function VacancyList({
         <Title order={2} id="oportunidades-titulo">
           Oportunidades Laborales
         </Title>
-        {!board && (loading || settling) ? (
+        {firstLoad ? (
           // The switch's room while the board loads: on a phone it wraps below the title, and
           // arriving later it pushed the list down (a layout shift).
           <Skeleton h={24} w={218} radius="xl" aria-hidden />
@@ -125,7 +127,7 @@ export function VacancyList({
         </Text>
       )}
 
-      {!board && (loading || settling) ? (
+      {firstLoad ? (
         <LoadingCards />
       ) : error && !data && !board && isOutage(error) ? (
         // Not 'no vacancies': the board could not be asked (it comes back by itself, lib/outage).
