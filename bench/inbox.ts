@@ -16,6 +16,9 @@
 //                  in rounds of REQUESTS/4, so both see the same machine; prints after/before
 //   BENCH_REUSE=1  reuse the PostgreSQL database a previous run seeded with as many candidates
 //                  (seeding 50,000 takes minutes): it is only migrated to the latest schema
+//   BENCH_CHANGES=1  (PostgreSQL) a candidate change before every request (the counter of migration
+//                  0037 moves, untimed), so no request finds its search's counts kept: the cost
+//                  of a list whose candidates keep changing, or of a search asked for the first time
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -262,6 +265,34 @@ const stop = (p: ChildProcess | undefined) =>
     p.kill('SIGTERM');
   });
 
+/**
+ * BENCH_BEFORE's api refuses, at start-up only, a database migrated by a newer version (its
+ * `assertMigrated`). The migrations it does not know are hidden from its check while it starts
+ * and put back at once; what they created stays (a newer migration adds, so the older code runs
+ * on it as it would on its own schema).
+ */
+async function withoutNewerMigrations(dir: string, startApi: () => Promise<void>): Promise<void> {
+  const { knownMigrations } = (await import(path.join(dir, 'api/src/db/migrate.ts'))) as {
+    knownMigrations: () => Promise<string[]>;
+  };
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; timestamp: string }>(
+      'delete from kysely_migration where not (name = any($1)) returning name, timestamp',
+      [await knownMigrations()],
+    );
+    try {
+      await startApi();
+    } finally {
+      for (const r of rows)
+        await client.query('insert into kysely_migration (name, timestamp) values ($1, $2)', [r.name, r.timestamp]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 interface Result {
   name: string;
   p50: number;
@@ -273,13 +304,17 @@ interface Result {
  * Every case against each target (one, or BENCH_BEFORE's and this commit's): with two, in four
  * rounds of REQUESTS/4 that alternate which goes first, so both see the same machine.
  */
-async function measure(targets: { origin: string; cookie: string }[]): Promise<Result[][]> {
+async function measure(
+  targets: { origin: string; cookie: string }[],
+  change?: () => Promise<unknown>,
+): Promise<Result[][]> {
   const pools = targets.map((t) => new Pool(t.origin, { connections: CONCURRENCY, pipelining: 1 }));
   const results: Result[][] = targets.map(() => []);
   const rounds = targets.length > 1 ? 4 : 1;
   for (const s of SCENARIOS.filter((x) => !only.length || only.some((o) => x.name.includes(o)))) {
     const body = JSON.stringify({ query: s.query, variables: s.variables });
     const one = async (i: number) => {
+      if (change) await change();
       const t0 = performance.now();
       const res = await pools[i]!.request({
         path: '/graphql',
@@ -417,8 +452,12 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
     pairs.push({ cwd: root, port: apiPort, migrate: 'true' });
     for (const p of pairs) {
       const pairEnv = { ...env, MIGRATE_ON_START: p.migrate, ...(p.migrate === 'false' ? { SEED_DEMO: 'false' } : {}) };
-      procs.push(start('api/src/index.ts', { ...pairEnv, API_PORT: String(p.port) }, p.cwd));
-      await waitFor(`http://127.0.0.1:${p.port}/healthz`);
+      const startApi = async () => {
+        procs.push(start('api/src/index.ts', { ...pairEnv, API_PORT: String(p.port) }, p.cwd));
+        await waitFor(`http://127.0.0.1:${p.port}/healthz`);
+      };
+      if (p.cwd === beforeDir && kind === 'PostgreSQL') await withoutNewerMigrations(beforeDir, startApi);
+      else await startApi();
       procs.push(
         start(
           'bff/src/index.ts',
@@ -430,7 +469,21 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
       await waitFor(`${origin}/readyz`);
       targets.push({ origin, cookie: await login(origin) });
     }
-    const all = await measure(targets);
+    // BENCH_CHANGES: what a change does to the database, without one: the counter moves.
+    const changes =
+      process.env.BENCH_CHANGES === '1' && kind === 'PostgreSQL'
+        ? new pg.Pool({ connectionString: pgUrl, max: CONCURRENCY })
+        : undefined;
+    const all = await measure(
+      targets,
+      changes &&
+        (() =>
+          changes.query(
+            'insert into listas_cambios (franja, n) values (0, 1) on conflict (franja) do update set n = listas_cambios.n + 1',
+          )),
+    ).finally(() => changes?.end());
+    if (changes)
+      console.log('\n  BENCH_CHANGES=1: un cambio antes de cada consulta (ninguna encuentra sus conteos guardados)');
     const results = all[all.length - 1]!;
     const line = (r: Result) =>
       `p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms${r.errors ? `   errores ${r.errors}` : ''}`;

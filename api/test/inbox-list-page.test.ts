@@ -178,6 +178,62 @@ describe.each(databases)('the inbox read in fewer statements on $name', ({ start
     }
   }, 300_000);
 
+  it("keeps a search's counts only while nothing they count has changed (migration 0037)", async () => {
+    const garcia: CandidateListQuery = { scope: 'active', words: ['garcia'], sort: 'appliedAt', desc: true };
+    const paging = { page: 1, pageSize: 10 };
+    const before = await same(garcia, paging, ACTIVE_STATES);
+    const one = await sql<{ id: number; nombre: string }>`select id, nombre from postulantes
+      where email like 'bandeja%' and busqueda like '%garcia%' and etapa = 'postulado' order by id limit 1`.execute(db);
+    const { id, nombre } = one.rows[0]!;
+
+    // A write the counter does not see (triggers off for this transaction): the kept counts are
+    // answered, which shows they are kept; the same search then counts again once the counter moves.
+    await db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`update postulantes set nombre = 'Nadie Ninguno' where id = ${id}`.execute(trx);
+    });
+    const kept = await listCandidates(db, garcia, paging, ACTIVE_STATES);
+    expect(kept.counts).toEqual(before.counts);
+    await sql`insert into listas_cambios (franja, n) values (0, 1) on conflict (franja) do update set n = listas_cambios.n + 1`.execute(
+      db,
+    );
+    const recounted = await same(garcia, paging, ACTIVE_STATES);
+    expect(recounted.counts.postulado).toBe(before.counts.postulado! - 1);
+    await sql`update postulantes set nombre = ${nombre} where id = ${id}`.execute(db);
+    expect((await same(garcia, paging, ACTIVE_STATES)).counts).toEqual(before.counts);
+
+    // Every change that moves a candidate into or out of a list is seen at the next request.
+    const lists: [CandidateListQuery, readonly string[]][] = [
+      [garcia, ACTIVE_STATES],
+      [{ ...garcia, state: 'entrevista' }, ACTIVE_STATES],
+      [{ scope: 'active', words: ['hemodialisis'], sort: 'name', desc: false }, ACTIVE_STATES],
+      [{ scope: 'active', words: [], tagIds: [tags[1]!], sort: 'appliedAt', desc: true }, ACTIVE_STATES],
+      [{ scope: 'all', vacancyId: vacancies[2]!, words: [], sort: 'appliedAt', desc: true }, CANDIDATE_STATES],
+      [{ scope: 'history', words: [], candidateWords: ['garcia'], sort: 'appliedAt', desc: true }, TERMINAL_STATES],
+    ];
+    const allSame = async () => {
+      for (const [q, states] of lists) await same(q, paging, states);
+    };
+    const changes = [
+      sql`update postulantes set estado = 'entrevista' where id = ${id}`,
+      sql`update postulantes set estado = 'contratado' where id = ${id}`,
+      sql`update postulantes set nombre = 'Nadie Ninguno' where id = ${id}`,
+      sql`update postulantes set nombre = ${nombre}, email = 'garcia.otra@example.com' where id = ${id}`,
+      sql`update postulantes set plaza_id = ${vacancies[2]!} where id = ${id}`,
+      sql`update postulantes set cv_tsv = to_tsvector('spanish', 'hemodialisis') where id = ${id}`,
+      sql`insert into postulante_etiquetas (postulante_id, etiqueta_id) values (${id}, ${tags[1]!}) on conflict do nothing`,
+      sql`delete from postulante_etiquetas where postulante_id = ${id} and etiqueta_id = ${tags[1]!}`,
+      sql`insert into postulantes (plaza_id, nombre, email, estado, fecha_registro)
+        values (${vacancies[2]!}, 'Ana García Nueva', 'bandeja-nueva@example.com', 'postulado', now())`,
+      sql`delete from postulantes where email = 'bandeja-nueva@example.com'`,
+    ];
+    await allSame();
+    for (const change of changes) {
+      await change.execute(db);
+      await allSame();
+    }
+  }, 120_000);
+
   it('carries the counts per tag and the snippets of the CVs it found', async () => {
     const r = await same(
       { scope: 'active', words: ['enfermera'], sort: 'appliedAt', desc: true },

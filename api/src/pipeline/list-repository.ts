@@ -55,13 +55,34 @@ export const isSearch = (f: CandidateListQuery) =>
   f.words.length > 0 || !!f.candidateWords?.length || !!f.positionWords?.length || !!f.tagIds?.length;
 
 export async function withPositions(db: Conn, f: CandidateListQuery): Promise<CandidateListQuery> {
+  return (await lookedUp(db, f, false)).query;
+}
+
+/**
+ * withPositions, and, for a list whose counts are counted (not a whole scope), the sum of the
+ * change counter of migration 0037 read in the same statement: while it stays the same, the
+ * list's counts and matches are the same (`keptCountList`). Null for a whole scope.
+ */
+export async function withPositionsAndChanges(
+  db: Conn,
+  f: CandidateListQuery,
+): Promise<{ query: CandidateListQuery; changes: string | null }> {
+  return lookedUp(db, f, !isWholeScope(f));
+}
+
+async function lookedUp(db: Conn, f: CandidateListQuery, changes: boolean) {
   const words = [...new Set([...f.words, ...(f.positionWords ?? [])])];
-  if (!words.length) return f;
-  const { rows } = await sql<{ ids: number[] }>`select ${sql.join(
-    words.map((w, i) => sql`${vacanciesNamed(w)} as ${sql.ref(`w${i}`)}`),
-  )}`.execute(db);
-  const row = (rows[0] ?? {}) as unknown as Record<string, number[]>;
-  return { ...f, positions: new Map(words.map((w, i) => [w, row[`w${i}`] ?? []])) };
+  if (!words.length && !changes) return { query: f, changes: null };
+  const columns = words.map((w, i) => sql`${vacanciesNamed(w)} as ${sql.ref(`w${i}`)}`);
+  if (changes) columns.push(sql`(select sum(n)::text from listas_cambios) as cambios`);
+  const { rows } = await sql`select ${sql.join(columns)}`.execute(db);
+  const row = (rows[0] ?? {}) as Record<string, unknown>;
+  return {
+    query: words.length
+      ? { ...f, positions: new Map(words.map((w, i) => [w, (row[`w${i}`] as number[] | undefined) ?? []])) }
+      : f,
+    changes: changes ? String(row.cambios ?? '') : null,
+  };
 }
 
 /** The candidate applied to a vacancy whose folded name holds `w`; false when none does. */

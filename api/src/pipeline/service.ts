@@ -20,6 +20,7 @@ import * as lists from './list-repository.js';
 import * as detail from './detail-repository.js';
 import type { CandidateListJson } from './candidate-row.js';
 import { withSnippetsOf } from './cv-search.js';
+import { keptCountList } from './counts-cache.js';
 import type { CandidateListQuery } from './list-repository.js';
 import { keyInUse } from '../profiles/index.js';
 import { findInterviews as timelineInterviews } from '../interviews/index.js';
@@ -47,11 +48,13 @@ export async function listCandidates(
   paging: Paging | null,
   countStates: readonly string[],
 ): Promise<CandidateListJson[] | CandidateEnvelope> {
-  q = await lists.withPositions(db, q);
-  if (!paging) return lists.findCandidates(db, q);
+  if (!paging) return lists.findCandidates(db, await lists.withPositions(db, q));
+  const looked = await lists.withPositionsAndChanges(db, q);
+  q = looked.query;
   // The counts and the tags' counts in one statement, first: they say whether there is a page
   // to read at all, which page that is, and — a search that matches few rows — its matches' ids.
-  const read = await lists.countList(db, q);
+  // A search's are kept while nothing they count has changed (counts-cache.ts).
+  const read = looked.changes === null ? await lists.countList(db, q) : await keptCountList(db, q, looked.changes);
   const counts: ListCounts = { todos: [...read.byState.values()].reduce((a, b) => a + b, 0) };
   for (const s of countStates) counts[s] = read.byState.get(s) ?? 0;
   const totalCount = q.state ? (read.byState.get(q.state) ?? 0) : counts.todos!;

@@ -27,6 +27,7 @@ import * as m0033 from './0033-audit-log.js';
 import * as m0034 from './0034-email-templates.js';
 import * as m0035 from './0035-retention.js';
 import * as m0036 from './0036-interview-scorecards.js';
+import * as m0037 from './0037-list-changes.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0034-email-templates': m0034,
   '0035-retention': m0035,
   '0036-interview-scorecards': m0036,
+  '0037-list-changes': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {
