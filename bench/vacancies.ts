@@ -12,7 +12,13 @@
 //   BENCH_DATABASE_URL=postgres://… npm run bench   # PostgreSQL; the database is emptied first
 //   BENCH_EXTRA_VACANCIES=2000                       # extra rows (PostgreSQL only; default 1000)
 //   BENCH_PORT=44300                                 # ports used: this one and the next four
-import { spawn, type ChildProcess } from 'node:child_process';
+//   BENCH_SOURCE=1                                   # api and BFF from source through tsx (names in
+//                                                    # a --cpu-prof profile), not the built bundles
+// api and BFF run as production runs them: the esbuild bundles of `npm run build` (built first,
+// `scripts/build.mjs --server`), `node --enable-source-maps <workspace>/dist/index.js`. From source,
+// tsx's loader and its `__name` call on every closure made per request cost the BFF's cached
+// answer a measurable share of its CPU (2026-11-28: 0.60 from source, see the board record).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,10 +48,19 @@ const QUERY = `query Board($page: Int, $pageSize: Int) {
   }
 }`;
 
+const fromSource = process.env.BENCH_SOURCE === '1';
+if (!fromSource) {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('scripts/build.mjs --server failed');
+}
+
 function start(entry: string, env: Record<string, string>): ChildProcess {
   // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
+  const run = fromSource
+    ? ['--import', 'tsx', entry]
+    : ['--enable-source-maps', entry.replace('/src/', '/dist/').replace(/\.ts$/, '.js')];
+  return spawn(process.execPath, [...extra, ...run], {
     cwd: root,
     env: {
       ...process.env,
