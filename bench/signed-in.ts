@@ -10,7 +10,10 @@
 //   BENCH_BEFORE=main npm run bench:signed-in
 //   BENCH_BEFORE=main BENCH_LOAD=1 BENCH_DATABASE_URL=postgres://… npm run bench:signed-in
 //   BENCH_PORT_BASE=14200 (api, then one port per BFF)
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+//   BENCH_SOURCE=1  api and BFFs from source through tsx, instead of as production runs them:
+//                   bundled by esbuild (the api by `scripts/build.mjs --server`; each tree's BFF by
+//                   `bundleBff` below, with the same options, so both commits are built alike)
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,8 +35,44 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bolsa-bench-signed-'));
 const DEMO_PASSWORD = 'Demo2026!';
 
 const children: ChildProcess[] = [];
+const fromSource = process.env.BENCH_SOURCE === '1';
+
+/**
+ * A tree's BFF as `scripts/build.mjs` bundles it for production (packages external, our own
+ * workspaces inlined), into bff/dist-bench/ next to where bff/dist/ would be: the BFF finds the
+ * schema and web files relative to its own folder.
+ */
+async function bundleBff(dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = path.join(dir, 'bff/dist-bench/index.js');
+  await build({
+    absWorkingDir: dir,
+    entryPoints: [path.join(dir, 'bff/src/index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'packages-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@bolsa/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return path.relative(dir, outfile);
+}
+
 function start(cwd: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const run = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+  const child = spawn(process.execPath, run, {
     cwd,
     env: {
       ...process.env,
@@ -268,14 +307,22 @@ const cleanup = () => {
 };
 process.once('exit', cleanup);
 try {
-  start(root, 'api/src/index.ts', { API_PORT: String(apiPort), ...dbEnv, MAIL_WORKER: 'false' });
+  if (!fromSource) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('scripts/build.mjs --server failed');
+  }
+  start(root, fromSource ? 'api/src/index.ts' : 'api/dist/index.js', {
+    API_PORT: String(apiPort),
+    ...dbEnv,
+    MAIL_WORKER: 'false',
+  });
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
   const bffs: { label: string; origin: string }[] = [];
   const trees: { label: string; dir: string }[] = [{ label: 'este árbol', dir: root }];
   if (beforeRef) trees.push({ label: `antes (${beforeRef})`, dir: exportTree(beforeRef) });
   for (const [i, t] of trees.entries()) {
     const port = portBase + 1 + i;
-    start(t.dir, 'bff/src/index.ts', {
+    start(t.dir, fromSource ? 'bff/src/index.ts' : await bundleBff(t.dir), {
       PORT: String(port),
       API_URL: `http://127.0.0.1:${apiPort}`,
       COOKIE_SECURE: 'false',
