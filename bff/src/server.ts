@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
+import { skipUrlParseDeprecationCheck } from './url-parse-check.js';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
@@ -404,6 +405,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     res.status(ok ? 200 : 503).json({ ok, api, sessionStore, draining: health.draining });
   });
 
+  // Apollo's Express integration calls url.parse() per request: without this, Node 24 walks the
+  // stack on every call (url-parse-check.ts).
+  skipUrlParseDeprecationCheck();
   app.use(
     '/graphql',
     graphqlMethods,
