@@ -8,6 +8,7 @@ import { resolveStaffRole, type RoleRules } from '../normalise/role.js';
 import type { AccountsClient } from '../upstream/accounts.js';
 import type { SessionCache } from './session-cache.js';
 import type { SharedStore } from './store.js';
+import { secretKey } from './keys.js';
 import type { Viewer, ViewerKind } from './viewer.js';
 import { actAs } from '../request-id.js';
 
@@ -56,7 +57,7 @@ export class Sessions {
   ) {}
 
   private mac(id: string): string {
-    return createHmac('sha256', this.key).update(`session:${id}`).digest('base64url').slice(0, 32);
+    return createHmac('sha256', secretKey(this.key)).update(`session:${id}`).digest('base64url').slice(0, 32);
   }
 
   /** The id in a well-formed, authentic cookie; null for anything else (no store lookup). */
