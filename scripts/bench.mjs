@@ -7,8 +7,14 @@
 // the root install.
 //
 //   node scripts/bench.mjs <name> [args…]   # runs bench/<name>.ts with tsx
+//
+// On the Node production runs (the version of .ci/run and the Dockerfile), from the folder .ci/run
+// installs it into, when the machine's Node is another one: the same code measured 3× slower on
+// Node 20 (AsyncLocalStorage on promise hooks) and hid two Node 24 costs of its own (2026-11-28,
+// docs/decisions/2026-11-27-session-cache.md). BENCH_NODE=machine keeps the machine's Node.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,9 +36,27 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(bench, `${name}.ts`), ...args], {
+/** The production Node's binary when it is installed and is not the one running, else this one. */
+function productionNode() {
+  const version = /^NODE_VERSION=(\S+)$/m.exec(readFileSync(path.join(root, '.ci/run'), 'utf8'))?.[1];
+  if (!version || process.env.BENCH_NODE === 'machine' || process.version === `v${version}`) return process.execPath;
+  const cache =
+    process.env.BOLSA_NODE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'bolsa');
+  const binary = path.join(cache, `node-${version}`, 'bin', 'node');
+  if (existsSync(binary)) return binary;
+  console.error(
+    `[bench] Node ${process.version}, no la de producción (v${version}): .ci/run la instala en ${path.dirname(path.dirname(binary))}`,
+  );
+  return process.execPath;
+}
+const node = productionNode();
+const binDir = path.dirname(node);
+console.error(`[bench] ${node === process.execPath ? process.version : `Node de producción (${binDir})`}`);
+// First on PATH as well: what a benchmark spawns with `process.execPath` or `node` runs on it too.
+const child = spawn(node, ['--import', 'tsx', path.join(bench, `${name}.ts`), ...args], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}` },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
