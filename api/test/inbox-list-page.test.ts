@@ -193,7 +193,7 @@ describe.each(databases)('the inbox read in fewer statements on $name', ({ start
       await sql`update postulantes set nombre = 'Nadie Ninguno' where id = ${id}`.execute(trx);
     });
     const kept = await listCandidates(db, garcia, paging, ACTIVE_STATES);
-    expect(kept.counts).toEqual(before.counts);
+    expect(Array.isArray(kept) ? null : kept.counts).toEqual(before.counts);
     await sql`insert into listas_cambios (franja, n) values (0, 1) on conflict (franja) do update set n = listas_cambios.n + 1`.execute(
       db,
     );
