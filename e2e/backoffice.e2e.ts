@@ -59,7 +59,7 @@ describe('vacancy back-office', () => {
     await page.getByLabel('Fecha de finalización').click();
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
     const day = dayjs().add(1, 'month').date(15).locale('es');
-    await page.getByRole('button', { name: day.format('D [de] MMMM [de] YYYY') }).click();
+    await page.getByRole('button', { name: day.format('D [de] MMMM [de] YYYY'), exact: true }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
     // Step 2: Requisitos y Beneficios (Enter adds an item; blanks are ignored)

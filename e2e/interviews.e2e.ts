@@ -38,7 +38,7 @@ describe('interviews (issue 12): scheduling screen', () => {
     await page.getByRole('button', { name: 'Fecha entrevista' }).click();
     if (day.month() !== dayjs(todayInGuatemala()).month())
       await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    await page.getByRole('button', { name: day.locale('es').format('D [de] MMMM [de] YYYY') }).click();
+    await page.getByRole('button', { name: day.locale('es').format('D [de] MMMM [de] YYYY'), exact: true }).click();
     await page.getByLabel('Hora desde').fill('10:00');
     await page.getByLabel('Hora hasta').fill('11:30');
     await page.getByRole('combobox', { name: 'Sede' }).click();

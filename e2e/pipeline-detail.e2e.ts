@@ -171,7 +171,9 @@ describe('candidate pipeline (issue 11): detail, timeline and actions', () => {
     await hire.getByRole('alert').getByText('Debes completar fecha, hora y lugar').waitFor();
     const today = todayInGuatemala();
     await hire.getByRole('button', { name: /Fecha/ }).click();
-    await page.getByRole('button', { name: dayjs(today).locale('es').format('D [de] MMMM [de] YYYY') }).click();
+    await page
+      .getByRole('button', { name: dayjs(today).locale('es').format('D [de] MMMM [de] YYYY'), exact: true })
+      .click();
     await hire.getByLabel(/Hora/).fill('09:30');
     await hire.getByRole('textbox', { name: /Lugar/ }).fill('Clínica Central Zona 1');
     await screenshot(page, 'pipeline-hire-dialog');
