@@ -34,6 +34,25 @@ async function pick(page: Page, label: string, option: string, type?: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * Types into the vacancy list's search and waits until the list shows only what it matches. The
+ * search is debounced: clicking a row's button before the filtered answer arrives races React
+ * moving the rows under the pointer (the 'Editar' click once opened nothing on a busy CI machine).
+ */
+async function searchList(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(text);
+  const rows = page.locator('table tbody tr');
+  await expect
+    .poll(
+      async () =>
+        (await page.locator('[aria-busy="true"]').count()) === 0 &&
+        (await rows.count()) > 0 &&
+        (await rows.count()) === (await rows.filter({ hasText: text }).count()),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 async function boardNames(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
   return [
@@ -124,7 +143,7 @@ describe('vacancy back-office', () => {
     const { context, page } = await newPage(browser);
     await loginAs(context, 'manager');
     await page.goto('/panel/plazas');
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill(NAME);
+    await searchList(page, NAME);
     await page.getByRole('button', { name: `Editar ${NAME}` }).click();
     await page.getByRole('heading', { name: 'Editar Vacante' }).waitFor();
     await page
@@ -177,7 +196,7 @@ describe('vacancy back-office', () => {
     const { context, page } = await newPage(browser);
     await loginAs(context, 'admin');
     await page.goto('/panel/plazas');
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill(target.name);
+    await searchList(page, target.name);
     await page
       .getByRole('button', { name: `Eliminar ${target.name}` })
       .first()

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -32,7 +32,40 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: base, locale: 'es-GT' });
   const page = await context.newPage();
+  reportOnFailure(page);
   return { context, page };
+}
+
+let failures = 0;
+/**
+ * When the journey that opened this page fails, the log says where the page was and what it showed
+ * (its path, title and headings), and a screenshot `failed-<n>.png` is kept: a CI run that fails
+ * once on a busy machine then says what happened without a rerun. Pages opened outside a test
+ * (in a hook) are not followed.
+ */
+function reportOnFailure(page: Page): void {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const n = ++failures;
+      try {
+        const where = new URL(page.url());
+        const headings = await page
+          .locator('h1, h2, [role="alert"], [role="dialog"]')
+          .allInnerTexts()
+          .then((texts) => texts.map((t) => t.replace(/\s+/g, ' ').trim().slice(0, 80)).slice(0, 8));
+        await page.screenshot({ path: path.join(ARTIFACTS, `failed-${n}.png`), fullPage: true, timeout: 5_000 });
+        console.error(
+          `[failed ${n}] ${task.name}: page at ${where.pathname}${where.search}, title '${await page.title()}', ` +
+            `showing ${JSON.stringify(headings)} (screenshot e2e/artifacts/failed-${n}.png)`,
+        );
+      } catch (e) {
+        console.error(`[failed ${n}] ${task.name}: the page could not be read (${(e as Error).message})`);
+      }
+    });
+  } catch {
+    // Not inside a test (a beforeAll): nothing to follow.
+  }
 }
 
 /** A picture for people to look at; journeys wait for what they assert before taking it. */
