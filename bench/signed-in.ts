@@ -14,7 +14,7 @@
 //                   bundled by esbuild (the api by `scripts/build.mjs --server`; each tree's BFF by
 //                   `bundleBff` below, with the same options, so both commits are built alike)
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,6 +36,8 @@ const DEMO_PASSWORD = 'Demo2026!';
 
 const children: ChildProcess[] = [];
 const fromSource = process.env.BENCH_SOURCE === '1';
+/** BENCH_CPU_PROF=<folder>: the api and each BFF write a V8 CPU profile there when they stop. */
+const cpuProfiles = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 /**
  * A tree's BFF as `scripts/build.mjs` bundles it for production (packages external, our own
@@ -72,6 +74,7 @@ async function bundleBff(dir: string): Promise<string> {
 
 function start(cwd: string, entry: string, env: Record<string, string>): ChildProcess {
   const run = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+  if (cpuProfiles) run.unshift('--cpu-prof', '--cpu-prof-dir', cpuProfiles);
   const child = spawn(process.execPath, run, {
     cwd,
     env: {
@@ -163,6 +166,9 @@ function exportTree(ref: string): string {
 
 interface Result {
   rps: number;
+  /** CPU milliseconds per answered request: this target's BFF, and the api (shared by both trees). */
+  bffCpuMs: number;
+  apiCpuMs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -174,6 +180,8 @@ interface Result {
 type Req = { path: string; method: 'POST'; headers: Record<string, string>; body: string };
 interface Target {
   origin: string;
+  /** The BFF process that answers this target (its CPU is read around each of the target's turns). */
+  pid: number;
   make: () => Req;
   /** What a good answer holds (an error or a null `me` is counted as an error). */
   check: (body: string) => boolean;
@@ -223,20 +231,48 @@ async function measure(
     await Promise.all(Array.from({ length: Math.min(connections, 16) }, () => run(i, warm, false)));
   }
   const slice = (totalSeconds * 1_000) / rounds;
+  const cpu = targets.map(() => ({ bff: 0, api: 0 }));
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < targets.length; i++) {
       const t0 = Date.now();
+      const [bff0, api0] = [cpuMs(targets[i]!.pid), cpuMs(apiPid())];
       await Promise.all(Array.from({ length: connections }, () => run(i, t0 + slice, true)));
+      cpu[i]!.bff += cpuMs(targets[i]!.pid) - bff0;
+      cpu[i]!.api += cpuMs(apiPid()) - api0;
       stats[i]!.elapsed += (Date.now() - t0) / 1_000;
     }
   }
   await Promise.all(pools.map((p) => p.close()));
-  return stats.map(({ latencies, errors, timeouts, elapsed, firstError }) => {
+  return stats.map(({ latencies, errors, timeouts, elapsed, firstError }, i) => {
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    const rps = (latencies.length - errors - timeouts) / elapsed;
-    return { rps, p50: q(0.5), p99: q(0.99), errors, timeouts, ...(firstError ? { firstError } : {}) };
+    const answered = latencies.length - errors - timeouts;
+    const rps = answered / elapsed;
+    const perRequest = (ms: number) => ms / Math.max(1, latencies.length);
+    return {
+      rps,
+      bffCpuMs: perRequest(cpu[i]!.bff),
+      apiCpuMs: perRequest(cpu[i]!.api),
+      p50: q(0.5),
+      p99: q(0.99),
+      errors,
+      timeouts,
+      ...(firstError ? { firstError } : {}),
+    };
   });
+}
+
+const TICK_MS = 1_000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
+/** A process's user + system CPU so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
 }
 
 function describeFailure(status: number, body: string): string {
@@ -298,10 +334,13 @@ const anonymousMe = (body: string) => body.includes('"me":null') && !body.includ
 
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}   time-outs ${r.timeouts}` +
+  `   CPU/req BFF ${r.bffCpuMs.toFixed(2)} ms, api ${r.apiCpuMs.toFixed(2)} ms` +
   (r.firstError ? `   (first: ${r.firstError})` : '');
 
 const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
 if (databaseUrl) await resetDatabase(databaseUrl);
+let apiChild: ChildProcess | undefined;
+const apiPid = () => apiChild?.pid;
 const cleanup = () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
 };
@@ -311,24 +350,24 @@ try {
     const built = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('scripts/build.mjs --server failed');
   }
-  start(root, fromSource ? 'api/src/index.ts' : 'api/dist/index.js', {
+  apiChild = start(root, fromSource ? 'api/src/index.ts' : 'api/dist/index.js', {
     API_PORT: String(apiPort),
     ...dbEnv,
     MAIL_WORKER: 'false',
   });
   await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
-  const bffs: { label: string; origin: string }[] = [];
+  const bffs: { label: string; origin: string; pid: number }[] = [];
   const trees: { label: string; dir: string }[] = [{ label: 'este árbol', dir: root }];
   if (beforeRef) trees.push({ label: `antes (${beforeRef})`, dir: exportTree(beforeRef) });
   for (const [i, t] of trees.entries()) {
     const port = portBase + 1 + i;
-    start(t.dir, fromSource ? 'bff/src/index.ts' : await bundleBff(t.dir), {
+    const bff = start(t.dir, fromSource ? 'bff/src/index.ts' : await bundleBff(t.dir), {
       PORT: String(port),
       API_URL: `http://127.0.0.1:${apiPort}`,
       COOKIE_SECURE: 'false',
       METRICS_PORT: '0',
     });
-    bffs.push({ label: t.label, origin: `http://127.0.0.1:${port}` });
+    bffs.push({ label: t.label, origin: `http://127.0.0.1:${port}`, pid: bff.pid! });
   }
   for (const b of bffs) await waitFor(`${b.origin}/readyz`);
   console.log(
@@ -336,8 +375,8 @@ try {
   );
   const staff = await Promise.all(bffs.map((b) => login(b.origin, true)));
   const targets: Target[] = bffs.flatMap((b, i) => [
-    { origin: b.origin, make: gqlReq(ME), check: anonymousMe },
-    { origin: b.origin, make: gqlReq(ME, staff[i]), check: ok('me') },
+    { origin: b.origin, pid: b.pid, make: gqlReq(ME), check: anonymousMe },
+    { origin: b.origin, pid: b.pid, make: gqlReq(ME, staff[i]), check: ok('me') },
   ]);
   const results = await measure(targets, concurrency, seconds * targets.length, 10);
   for (const [i, b] of bffs.entries()) {
@@ -359,7 +398,7 @@ try {
     ] as const) {
       console.log(`${name}: ${loadConnections} connections, ${loadSeconds} s per BFF`);
       const loaded = await measure(
-        bffs.map((b, i) => ({ origin: b.origin, make: gqlReq(query, cookies[i]), check: ok(field) })),
+        bffs.map((b, i) => ({ origin: b.origin, pid: b.pid, make: gqlReq(query, cookies[i]), check: ok(field) })),
         loadConnections,
         loadSeconds * bffs.length,
         6,

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.js';
 import { makeExecutableSchema } from '@graphql-tools/schema';
@@ -121,6 +124,24 @@ function unavailableAs503(err: unknown): unknown {
     extensions: { ...err.extensions, http: { status: 503, headers: new HeaderMap([['retry-after', '5']]) } },
   });
 }
+
+/**
+ * Every GraphQL answer says `Cache-Control: no-store`, as Apollo's default cache-control plugin
+ * said for a schema without cache hints (we have none: the public board is cached by the BFF
+ * itself, answer-cache.ts). That plugin is switched off because it hooked every field of every
+ * answer (`willResolveField`), which made Apollo wrap each resolver of the schema: a closure and a
+ * policy object per field, for a header that never varied. Measured in bench:signed-in (CPU per
+ * request), recorded in docs/decisions/2026-11-27-session-cache.md.
+ */
+const noStore: ApolloServerPlugin<ServerContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (!response.http.headers.has('cache-control')) response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
 
 /** Tags unexpected resolver errors with the request id so the log line can be found. */
 const requestIdPlugin: ApolloServerPlugin<ServerContext> = {
@@ -360,6 +381,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ],
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      noStore,
       requestIdPlugin,
       operationMetrics<ServerContext>(metrics),
       // A mutation may have changed an account or token: this replica's next lookups poll first.
