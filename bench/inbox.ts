@@ -2,7 +2,8 @@
 // page, a state tab, a search, a search inside a tab and the counts, on PostgreSQL and on PGlite,
 // with the query plans of those lists. Goal: p95 ≤ 50 ms on PostgreSQL. Searches inside CVs
 // (issue 23; every candidate has a CV of a few hundred words): goal p95 ≤ 100 ms on PostgreSQL.
-// api and bff run as their own processes (production mode); this process seeds, explains and
+// api and bff run as their own processes (production mode, bundled as production runs them: see
+// bundle.ts; BENCH_SOURCE=1 runs them from source through tsx); this process seeds, explains and
 // generates the load.
 //
 //   npm run bench:inbox
@@ -36,6 +37,7 @@ import { runSeeds } from '../api/src/demo/index.js';
 import { createLocalFileStore } from '../api/src/storage/index.js';
 import { seedLoad } from './load-seed.js';
 import { seedCvTexts } from './cv-seed.js';
+import { bundleWorkspace } from './bundle.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 50_000);
@@ -227,10 +229,18 @@ function checkout(commit: string): string {
   return dir;
 }
 
+/** BENCH_SOURCE=1: api and BFF from source through tsx, instead of bundled as production runs them. */
+const fromSource = process.env.BENCH_SOURCE === '1';
+
+/** A tree's api or BFF entry: its bundle (bundle.ts), or its source with BENCH_SOURCE=1. */
+const entryOf = (cwd: string, workspace: 'api' | 'bff') =>
+  fromSource ? Promise.resolve(`${workspace}/src/index.ts`) : bundleWorkspace(cwd, workspace);
+
 function start(entry: string, env: Record<string, string>, cwd = root): ChildProcess {
   // BENCH_NODE_ARGS: extra node flags for api and BFF, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
+  const run = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+  return spawn(process.execPath, [...extra, ...run], {
     cwd,
     env: {
       ...process.env,
@@ -453,14 +463,14 @@ async function run(kind: 'PostgreSQL' | 'PGlite') {
     for (const p of pairs) {
       const pairEnv = { ...env, MIGRATE_ON_START: p.migrate, ...(p.migrate === 'false' ? { SEED_DEMO: 'false' } : {}) };
       const startApi = async () => {
-        procs.push(start('api/src/index.ts', { ...pairEnv, API_PORT: String(p.port) }, p.cwd));
+        procs.push(start(await entryOf(p.cwd, 'api'), { ...pairEnv, API_PORT: String(p.port) }, p.cwd));
         await waitFor(`http://127.0.0.1:${p.port}/healthz`);
       };
       if (p.cwd === beforeDir && kind === 'PostgreSQL') await withoutNewerMigrations(beforeDir, startApi);
       else await startApi();
       procs.push(
         start(
-          'bff/src/index.ts',
+          await entryOf(p.cwd, 'bff'),
           { ...pairEnv, PORT: String(p.port + 1), API_URL: `http://127.0.0.1:${p.port}` },
           p.cwd,
         ),

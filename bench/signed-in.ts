@@ -12,13 +12,14 @@
 //   BENCH_PORT_BASE=14200 (api, then one port per BFF)
 //   BENCH_SOURCE=1  api and BFFs from source through tsx, instead of as production runs them:
 //                   bundled by esbuild (the api by `scripts/build.mjs --server`; each tree's BFF by
-//                   `bundleBff` below, with the same options, so both commits are built alike)
+//                   `bundleWorkspace` in bundle.ts, with the same options, so both commits are built alike)
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { bundleWorkspace } from './bundle.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -38,39 +39,6 @@ const children: ChildProcess[] = [];
 const fromSource = process.env.BENCH_SOURCE === '1';
 /** BENCH_CPU_PROF=<folder>: the api and each BFF write a V8 CPU profile there when they stop. */
 const cpuProfiles = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
-
-/**
- * A tree's BFF as `scripts/build.mjs` bundles it for production (packages external, our own
- * workspaces inlined), into bff/dist-bench/ next to where bff/dist/ would be: the BFF finds the
- * schema and web files relative to its own folder.
- */
-async function bundleBff(dir: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = path.join(dir, 'bff/dist-bench/index.js');
-  await build({
-    absWorkingDir: dir,
-    entryPoints: [path.join(dir, 'bff/src/index.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'packages-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@bolsa/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return path.relative(dir, outfile);
-}
 
 function start(cwd: string, entry: string, env: Record<string, string>): ChildProcess {
   const run = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
@@ -361,7 +329,7 @@ try {
   if (beforeRef) trees.push({ label: `antes (${beforeRef})`, dir: exportTree(beforeRef) });
   for (const [i, t] of trees.entries()) {
     const port = portBase + 1 + i;
-    const bff = start(t.dir, fromSource ? 'bff/src/index.ts' : await bundleBff(t.dir), {
+    const bff = start(t.dir, fromSource ? 'bff/src/index.ts' : await bundleWorkspace(t.dir, 'bff'), {
       PORT: String(port),
       API_URL: `http://127.0.0.1:${apiPort}`,
       COOKIE_SECURE: 'false',
