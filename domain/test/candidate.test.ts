@@ -121,6 +121,15 @@ describe('reading states', () => {
     },
   );
 
+  it('reads the same spelling alike however often, also after many others were read', () => {
+    for (let i = 0; i < 300; i++) expect(canonicalState(`estado ${i}`)).toBeNull();
+    for (const round of [1, 2]) {
+      expect(canonicalState(' EN REVISIÓN '), `round ${round}`).toBe('en seguimiento');
+      expect(canonicalState('Inducción nueva'), `round ${round}`).toBeNull();
+      expect(canonicalState('estado 299'), `round ${round}`).toBeNull();
+    }
+  });
+
   it('refuses an unknown state with a Spanish message', () => {
     expect(candidateStateSchema.safeParse('aceptado').error?.issues[0]?.message).toBe('El estado indicado no existe.');
   });
