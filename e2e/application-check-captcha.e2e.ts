@@ -118,7 +118,8 @@ describe('the application form past the duplicate check’s limit (issue 22)', (
         await dialog.getByRole('button', { name: 'Enviar Postulación' }).click();
         const box = dialog.getByTestId('verificacion-postulacion');
         await box.getByText(APPLICATION_MESSAGES.checkCaptchaRequired).waitFor({ timeout: 30_000 });
-        expect(checks.at(-1)).toEqual({ captcha: true });
+        // The page may show the answer before this listener has read the response's body.
+        await expect.poll(() => checks.at(-1), { timeout: 10_000 }).toEqual({ captcha: true });
         const image = box.getByRole('img', { name: /Código de verificación/ });
         await image.waitFor();
         await box.scrollIntoViewIfNeeded();
@@ -141,7 +142,7 @@ describe('the application form past the duplicate check’s limit (issue 22)', (
         await dialog.getByRole('button', { name: 'Enviar Postulación' }).click();
         const success = page.getByRole('dialog', { name: '¡Postulación Exitosa!' });
         await success.waitFor({ timeout: 30_000 });
-        expect(checks.at(-1)).toEqual({ captcha: false });
+        await expect.poll(() => checks.at(-1), { timeout: 10_000 }).toEqual({ captcha: false });
         await screenshot(page, `apply-check-captcha-${viewport.width}-success`);
 
         // The acknowledgement goes through the outbox to the SMTP sink.

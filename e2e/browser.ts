@@ -44,10 +44,22 @@ let failures = 0;
  * (in a hook) are not followed.
  */
 function reportOnFailure(page: Page): void {
+  // A journey that closes its context in a `finally` has closed the page before this runs: then
+  // the log says at least where the page last was.
+  let lastAt = '';
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) lastAt = frame.url();
+  });
   try {
     onTestFailed(async ({ task }) => {
-      if (page.isClosed()) return;
       const n = ++failures;
+      if (page.isClosed()) {
+        const where = lastAt ? new URL(lastAt) : null;
+        console.error(
+          `[failed ${n}] ${task.name}: the journey closed its page; it was last at ${where ? where.pathname + where.search : '(nowhere)'}`,
+        );
+        return;
+      }
       try {
         const where = new URL(page.url());
         const headings = await page
