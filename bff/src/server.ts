@@ -125,24 +125,6 @@ function unavailableAs503(err: unknown): unknown {
   });
 }
 
-/**
- * Every GraphQL answer says `Cache-Control: no-store`, as Apollo's default cache-control plugin
- * said for a schema without cache hints (we have none: the public board is cached by the BFF
- * itself, answer-cache.ts). That plugin is switched off because it hooked every field of every
- * answer (`willResolveField`), which made Apollo wrap each resolver of the schema: a closure and a
- * policy object per field, for a header that never varied. Measured in bench:signed-in (CPU per
- * request), recorded in docs/decisions/2026-11-27-session-cache.md.
- */
-const noStore: ApolloServerPlugin<ServerContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        if (!response.http.headers.has('cache-control')) response.http.headers.set('cache-control', 'no-store');
-      },
-    };
-  },
-};
-
 /** Tags unexpected resolver errors with the request id so the log line can be found. */
 const requestIdPlugin: ApolloServerPlugin<ServerContext> = {
   async requestDidStart() {
@@ -381,8 +363,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ],
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
+      // Off: its per-field hook made Apollo wrap every resolver of the schema, for a header that
+      // never varied (we set no cache hints). The context below says `no-store` on every answer,
+      // refused documents included (docs/decisions/2026-11-27-session-cache.md, 2026-11-28).
       ApolloServerPluginCacheControlDisabled(),
-      noStore,
       requestIdPlugin,
       operationMetrics<ServerContext>(metrics),
       // A mutation may have changed an account or token: this replica's next lookups poll first.

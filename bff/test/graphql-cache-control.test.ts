@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { startStack, type Stack } from './support.js';
 
-// Apollo's cache-control plugin is off (it wrapped every resolver of the schema); the BFF's own
-// plugin says `no-store` on every GraphQL answer, as Apollo's did for a schema without hints.
+// Apollo's cache-control plugin is off (it wrapped every resolver of the schema); the GraphQL
+// context says `no-store` on every answer, as Apollo's plugin did for a schema without hints.
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
