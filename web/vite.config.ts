@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { lazyChunkPreloads } from './scripts/lazy-chunk-preloads';
 
 /** Where `vite` (dev) and `vite preview` send API calls; BFF_URL points them at another BFF. */
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
@@ -128,6 +129,8 @@ function preloadDeferredApp(): Plugin {
   };
 }
 
+const lazyPreloads = lazyChunkPreloads();
+
 /**
  * GraphiQL (/graphiql, served by the BFF when GRAPHIQL is on) is built on its own, after the app,
  * into the same dist/: a second entry of the app's build would share chunks with the public pages
@@ -178,13 +181,14 @@ export default defineConfig({
   // The prerendered pages (scripts/prerender.mjs) are built with this config too: the footer's
   // year in them is the year of the build, and the app's first render must show the same (SiteFooter).
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
-  plugins: [typedDocumentImports(), react(), preloadDeferredApp(), separateGraphiqlBuild()],
+  plugins: [typedDocumentImports(), react(), preloadDeferredApp(), lazyPreloads.plugin, separateGraphiqlBuild()],
   resolve: { alias: [{ find: /^rxjs$/, replacement: rxjsClasses }] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: { resolveDependencies: lazyPreloads.resolveDependencies },
     rolldownOptions: {
       // @bolsa/domain is pure functions and constants (no import-time effects that matter): let
       // the bundler drop the modules the web does not use, such as the zod rules of other screens.

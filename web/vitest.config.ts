@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Test files share one module graph per worker instead of re-importing React, Mantine and
     // Apollo and building a new DOM for each of the 49 files: on the 2-core machine the same 56
