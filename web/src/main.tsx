@@ -11,8 +11,11 @@ const start = () => {
   started = true;
   // The libraries are fetched together but each is evaluated in a task of its own as it arrives,
   // and the app after them: one long task of all of them blocked a slow phone's input for ~0.4 s.
-  const libraries = [import('react-dom/client'), import('./app/apollo')];
-  void Promise.all(libraries)
+  // The Apollo client is made in a task of its own too, before the app's module needs it.
+  const apollo = import('./app/apollo');
+  void Promise.all([import('react-dom/client'), apollo])
+    .then(nextTask)
+    .then(async () => (await apollo).appApolloClient())
     .then(nextTask)
     .then(() => import('./app/start'));
 };

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { describe, expect, it } from 'vitest';
 import { BRANCHES } from '../lib/catalogue';
 import manifest from '../gql/persisted-documents.json';
-import { persistedDocumentLink } from './apollo';
+import { appApolloClient, persistedDocumentLink } from './apollo';
 
 /** Trusted documents: the web sends a registered operation's hash, never its text. */
 describe('persistedDocumentLink', () => {
@@ -31,4 +31,12 @@ describe('persistedDocumentLink', () => {
     expect(Object.keys(manifest)).toContain(hash.sha256Hash);
     expect((manifest as Record<string, string>)[hash.sha256Hash]).toMatch(/query Branches\b/);
   }, 15_000);
+});
+
+describe('appApolloClient', () => {
+  it('is made once: main.tsx makes it in a task of its own, the app then uses that same client', () => {
+    const first = appApolloClient();
+    expect(appApolloClient()).toBe(first);
+    expect(first.cache).toBeInstanceOf(InMemoryCache);
+  });
 });

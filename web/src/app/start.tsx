@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
-import { createApolloClient } from './apollo';
+import { appApolloClient } from './apollo';
 import { turnOffZodJit } from '../lib/zod-setup';
 
 // The BFF writes a vacancy's JobPosting into the HTML for crawlers that run no script; from here
@@ -12,7 +12,7 @@ for (const el of document.head.querySelectorAll('script[type="application/ld+jso
 
 turnOffZodJit();
 
-const client = createApolloClient();
+const client = appApolloClient();
 
 const container = document.getElementById('root')!;
 // The BFF sent a prerendered page (only to a browser without a session cookie): nobody is logged
