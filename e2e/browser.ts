@@ -44,24 +44,19 @@ let failures = 0;
  * (in a hook) are not followed.
  */
 function reportOnFailure(page: Page): void {
-  // A journey that closes its context in a `finally` has closed the page before this runs: then
-  // the log says at least where the page last was.
-  let lastAt = '';
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) lastAt = frame.url();
-  });
   try {
     onTestFailed(async ({ task }) => {
       const n = ++failures;
+      // page.url() still answers once the page is closed: where it last was.
+      const where = new URL(page.url());
+      // A journey that closes its context in a `finally` has closed the page before this runs.
       if (page.isClosed()) {
-        const where = lastAt ? new URL(lastAt) : null;
         console.error(
-          `[failed ${n}] ${task.name}: the journey closed its page; it was last at ${where ? where.pathname + where.search : '(nowhere)'}`,
+          `[failed ${n}] ${task.name}: the journey closed its page; it was last at ${where.pathname}${where.search}`,
         );
         return;
       }
       try {
-        const where = new URL(page.url());
         const headings = await page
           .locator('h1, h2, [role="alert"], [role="dialog"]')
           .allInnerTexts()
