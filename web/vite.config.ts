@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-import { lazyChunkPreloads } from './scripts/lazy-chunk-preloads';
+import { lazyChunkPreloads, staticGraph } from './scripts/lazy-chunk-preloads';
 
 /** Where `vite` (dev) and `vite preview` send API calls; BFF_URL points them at another BFF. */
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:4000';
@@ -88,14 +88,7 @@ function preloadDeferredApp(): Plugin {
           (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/start.tsx'),
         );
         if (!app || app.type !== 'chunk' || !entry.dynamicImports.includes(app.fileName)) return;
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file) || file === entry.fileName || entry.imports.includes(file)) return;
-          files.add(file);
-          const c = bundle[file];
-          if (c?.type === 'chunk') c.imports.forEach(visit);
-        };
-        visit(app.fileName);
+        const files = staticGraph(bundle, app.fileName, staticGraph(bundle, entry.fileName));
         // The app's own stylesheets (CSS modules) block rendering as before: the prerendered page needs them.
         const css = [...files].flatMap((file) => {
           const c = bundle[file];
