@@ -3,7 +3,7 @@ import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { APPLICATION_MESSAGES, BOARD_VACANCY_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
 import { Link } from 'react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
 import { NoticeBody } from '../../components/dialogs';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
@@ -61,8 +61,14 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   const vacancy = data?.vacancy;
   // The form's own title, over the board's 'Vacantes Disponibles' (issue 20).
   useDocumentTitle(vacancy ? pageTitle(`Postular: ${vacancy.name}`) : null, 2);
+  const waiting = (loading && !data) || (registered && (profile.loading || check.loading));
+  // Apollo hands each answer to React as an urgent update, rendered in one go: the whole form in one
+  // task of ~0.25 s on a cheap phone. The skeleton gives way to the form in a deferred render
+  // instead, in slices that yield to the browser (as the board's cards do, VacancyList); also when
+  // the answers were already in the cache as the form opens (the initial `true`).
+  const settling = useDeferredValue(waiting, true);
   let body: ReactNode;
-  if ((loading && !data) || (registered && (profile.loading || check.loading))) body = <FormSkeleton />;
+  if (waiting || settling) body = <FormSkeleton />;
   else if (error && !data) body = <VacancyLoadFailed error={error} onRetry={() => void refetch()} />;
   else if (!vacancy || !vacancy.active)
     body = (
