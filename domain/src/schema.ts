@@ -79,16 +79,20 @@ export interface TextOptions {
  * typed would hide it. Returns '' for missing optional text.
  */
 export function text(o: TextOptions) {
-  let s = z
+  // The checks run in this order. Given to zod at once: each chained `.trim()`, `.min()`… builds a
+  // whole new schema, and the web's application form builds some hundred of these as its modules
+  // are evaluated (a third as long this way, ~0.1 s less on a cheap phone, issue 22).
+  return z
     .string({
       error: (iss) => (isMissing(iss.input) ? (o.required ?? COMMON_MESSAGES.notText) : COMMON_MESSAGES.notText),
     })
-    .trim();
-  if (o.required) s = s.min(1, o.required);
-  if (o.min) s = s.min(o.min.length, o.min.message);
-  return s
-    .max(o.max, o.tooLong ?? COMMON_MESSAGES.tooLong(o.max))
-    .refine((v) => !hasControlCharacters(v, o.multiline), COMMON_MESSAGES.control);
+    .check(
+      z.trim(),
+      ...(o.required ? [z.minLength(1, o.required)] : []),
+      ...(o.min ? [z.minLength(o.min.length, o.min.message)] : []),
+      z.maxLength(o.max, o.tooLong ?? COMMON_MESSAGES.tooLong(o.max)),
+      z.refine((v: string) => !hasControlCharacters(v, o.multiline), COMMON_MESSAGES.control),
+    );
 }
 
 /** Optional text: absent or null read as ''. */
