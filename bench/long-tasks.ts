@@ -8,6 +8,8 @@
 //   npm run bench:long-tasks -- http://127.0.0.1:4000/vacantes
 //   BENCH_WAIT_FOR='#postulacion-name' BENCH_WAIT_MS=3000 npm run bench:long-tasks -- …/vacantes/3/postular
 //   BENCH_UNDER=1 …   # also the component or effect each task ran under
+//   BENCH_CPU=1 …     # no CPU slowdown, tasks over 50/4 ms: what Lighthouse's simulation sees (it
+//                     # runs the page unthrottled, then counts every task 4× as long)
 //
 // A function's self time includes the layout or style work it forces (getBoundingClientRect).
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,7 +49,8 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
 const page = await context.newPage();
-await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+const rate = Number(process.env.BENCH_CPU ?? 4);
+await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
 await browser.startTracing(page, {
   categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
 });
@@ -85,7 +88,8 @@ function where(cf: CallFrame): string {
   return `${o.name ?? name} ${o.source.replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/')}:${o.line}`;
 }
 
-const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000);
+// A task over 50 ms on the slow phone (4× slower than this machine): over 50 × rate / 4 ms here.
+const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > (50_000 * rate) / 4);
 const first = tasks[0]?.ts ?? 0;
 for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
   const end = task.ts + task.dur!;
