@@ -9,6 +9,7 @@
 //   BENCH_WEB_RUNS=3 BENCH_WEB_PORT=45000 npm run bench:web   # BFF on 45000, api on 45001
 //   BENCH_WEB_ROUTES=/,/vacantes/{id}/postular npm run bench:web   # {id}: an open demo vacancy
 //   BENCH_WEB_BEFORE_DIST=/tmp/old/web/dist npm run bench:web   # another build side by side (see below)
+//   BENCH_WEB_TRACE=9 BENCH_WEB_LIGHTHOUSE=false npm run bench:web   # the browser's own trace (below)
 //
 // BENCH_WEB_BEFORE_DIST: a second BFF on the same api serves that build (say, the previous commit's
 // web/dist) on BENCH_WEB_PORT + 2; each route is measured on both, runs alternating, so that the two
@@ -18,6 +19,13 @@
 // the machine and on what else runs on it: each run prints Lighthouse's CPU benchmark index
 // (`environment.benchmarkIndex`, higher is faster) and the load average, to compare runs made on
 // different machines or under different load.
+//
+// BENCH_WEB_TRACE=n: also n loads per build in Chromium with the CPU really slowed 4× (360 px), each
+// printing the blocking time of its own trace: every main-thread task after the first contentful
+// paint counts its time over 50 ms, until the page has been quiet for 3 s after the network. It is
+// not Lighthouse's figure (Lighthouse runs the page at full speed and simulates the slow phone),
+// but a load takes seconds instead of half a minute, so more of them fit in a side-by-side run:
+// on this VM, whose speed changes by 2× within minutes, medians of many runs are what tells.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -139,6 +147,42 @@ function lighthouseOnce(url: string): Scores {
     cls: Number(lhr.audits['cumulative-layout-shift']!.numericValue.toFixed(3)),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+}
+
+/** Blocking time in the browser's own trace of one load of `url` at 4× CPU (BENCH_WEB_TRACE). */
+async function traceBlockingTime(url: string): Promise<{ blockingMs: number; longTasks: number }> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: CHROME_FLAGS.slice(1).concat('--headless'),
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
+    const page = await context.newPage();
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(3000);
+    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+    if (!fcp) throw new Error(`bench:web: no first contentful paint in the trace of ${url}`);
+    const long = events
+      .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.tid === fcp.tid && e.ts >= fcp.ts)
+      .map((e) => (e.dur ?? 0) / 1000)
+      .filter((ms) => ms > 50);
+    return { blockingMs: Math.round(long.reduce((sum, ms) => sum + ms - 50, 0)), longTasks: long.length };
+  } finally {
+    await browser.close();
+  }
 }
 
 function median(values: number[]): number {
@@ -286,6 +330,27 @@ async function main(): Promise<void> {
         if (route === '/' || route === '/vacantes')
           verdicts.push(
             `${name}: first-visit JavaScript ${m.kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB}: ${m.kb <= JS_BUDGET_KB ? 'met' : 'NOT met'})`,
+          );
+      }
+    }
+    const traceRuns = Number(process.env.BENCH_WEB_TRACE ?? 0);
+    if (traceRuns > 0) {
+      console.log(
+        `\nThe browser's own trace at 4× CPU, ${traceRuns} loads per build, alternating (blocking time after FCP):`,
+      );
+      for (const route of routes) {
+        const results = builds.map((b) => ({ ...b, runs: [] as { blockingMs: number; longTasks: number }[] }));
+        for (let i = 1; i <= traceRuns; i++)
+          for (const r of results) {
+            const t = await traceBlockingTime(r.origin + route);
+            r.runs.push(t);
+            console.log(
+              `  ${(route + r.label).padEnd(35)} ${String(i).padStart(3)}  ${String(t.blockingMs).padStart(5)} ms  ${t.longTasks} long tasks  load ${load()}`,
+            );
+          }
+        for (const r of results)
+          console.log(
+            `  ${(route + r.label).padEnd(35)} median ${median(r.runs.map((t) => t.blockingMs))} ms (single loads ${Math.min(...r.runs.map((t) => t.blockingMs))}–${Math.max(...r.runs.map((t) => t.blockingMs))})`,
           );
       }
     }
