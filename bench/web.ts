@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,15 +77,23 @@ interface Weight {
   gzipBytes: number;
 }
 
-/** Every script a first visit to `url` fetches until the network is idle, gzip-compressed as served. */
-async function initialScripts(url: string): Promise<Weight> {
+/** Runs `use` on a page of a phone-sized (360 px) Chromium of its own, closed afterwards. */
+async function onPhonePage<T>(use: (page: Page, browser: Browser) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: CHROME_FLAGS.slice(1).concat('--headless'),
   });
   try {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
-    const page = await context.newPage();
+    return await use(await context.newPage(), browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Every script a first visit to `url` fetches until the network is idle, gzip-compressed as served. */
+async function initialScripts(url: string): Promise<Weight> {
+  return onPhonePage(async (page) => {
     const scripts = new Map<string, Promise<Buffer>>();
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script' && res.ok()) scripts.set(res.url(), res.body());
@@ -103,9 +111,7 @@ async function initialScripts(url: string): Promise<Weight> {
       for (const [name, size] of sizes.sort((a, b) => b[1] - a[1]))
         console.log(`  ${url}  ${(size / 1024).toFixed(1).padStart(6)} KB  ${name}`);
     return { files: scripts.size, gzipBytes };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 interface Scores {
@@ -159,14 +165,8 @@ interface TraceEvent {
 
 /** Blocking time in the browser's own trace of one load of `url` at 4× CPU (BENCH_WEB_TRACE). */
 async function traceBlockingTime(url: string): Promise<{ blockingMs: number; longTasks: number }> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROME_FLAGS.slice(1).concat('--headless'),
-  });
-  try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true });
-    const page = await context.newPage();
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return onPhonePage(async (page, browser) => {
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await browser.startTracing(page, {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
     });
@@ -180,9 +180,7 @@ async function traceBlockingTime(url: string): Promise<{ blockingMs: number; lon
       .map((e) => (e.dur ?? 0) / 1000)
       .filter((ms) => ms > 50);
     return { blockingMs: Math.round(long.reduce((sum, ms) => sum + ms - 50, 0)), longTasks: long.length };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 function median(values: number[]): number {
