@@ -10,10 +10,13 @@ export function BoardLayout({
   heading,
   heroPy,
   children,
+  underDialog = false,
 }: {
   heading: ReactNode;
   heroPy: BoxProps['py'];
   children?: ReactNode;
+  /** The page's own address opens a dialog above the board (VacancyList). */
+  underDialog?: boolean;
 }) {
   const f = useBoardFilters();
   // Three Suspense boundaries: hydrating a prerendered page (start.tsx), React adopts the hero, the
@@ -37,7 +40,13 @@ export function BoardLayout({
       </Suspense>
       <Suspense fallback={null}>
         <Container size="lg" py="xl">
-          <VacancyList keyword={f.debouncedKeyword} branchId={f.branchId} page={f.page} onPageChange={f.setPage} />
+          <VacancyList
+            keyword={f.debouncedKeyword}
+            branchId={f.branchId}
+            page={f.page}
+            onPageChange={f.setPage}
+            underDialog={underDialog}
+          />
         </Container>
       </Suspense>
       <Suspense fallback={null}>{children}</Suspense>

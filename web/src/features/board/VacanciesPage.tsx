@@ -1,5 +1,5 @@
 import { Title } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { useOutlet } from 'react-router';
 import { pageTitle } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/document-title';
 import { BoardLayout } from './BoardLayout';
@@ -7,6 +7,7 @@ import { BoardLayout } from './BoardLayout';
 /** /vacantes, and /vacantes/:id with the vacancy's dialog (the Outlet) open above the board. */
 export function VacanciesPage() {
   useDocumentTitle(pageTitle('Vacantes Disponibles'));
+  const dialog = useOutlet();
   return (
     <BoardLayout
       heroPy="xl"
@@ -15,8 +16,9 @@ export function VacanciesPage() {
           Vacantes Disponibles
         </Title>
       }
+      underDialog={dialog !== null}
     >
-      <Outlet />
+      {dialog}
     </BoardLayout>
   );
 }

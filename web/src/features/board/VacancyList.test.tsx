@@ -203,6 +203,52 @@ describe('VacancyList (public board)', () => {
     expect(screen.getByRole('region', { name: 'Vacantes disponibles' })).toBeInTheDocument();
   }, 30_000);
 
+  it('on a phone, a page opened on its own dialog asks for the vacancies only once that dialog has closed', async () => {
+    screenIs(true);
+    const user = userEvent.setup();
+    let asked = 0;
+    const counted = { ...boardMock(ALL, FIVE, { featuredCount: 2 }) };
+    const answer = counted.result;
+    counted.result = () => {
+      asked += 1;
+      return answer as never;
+    };
+    function OpenedOnDialog() {
+      const [open, setOpen] = useState(true);
+      const [page, setPage] = useState(1);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(false)}>
+            Cerrar diálogo
+          </button>
+          <VacancyList page={page} onPageChange={setPage} underDialog={open} />
+        </>
+      );
+    }
+    renderWithProviders(<OpenedOnDialog />, { mocks: [counted] });
+    // The skeletons stay, as in the prerendered copy, and nothing is asked.
+    expect(screen.getByText('Cargando vacantes…')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked).toBe(0);
+    expect(screen.getByText('Cargando vacantes…')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar diálogo' }));
+    expect(
+      await screen.findByRole('region', { name: 'Vacantes disponibles' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(asked).toBe(1);
+  }, 30_000);
+
+  it('on a wide screen, a page opened on its own dialog shows the board behind it', async () => {
+    screenIs(false);
+    function OpenedOnDialog() {
+      const [page, setPage] = useState(1);
+      return <VacancyList page={page} onPageChange={setPage} underDialog />;
+    }
+    renderWithProviders(<OpenedOnDialog />, { mocks: [boardMock(ALL, FIVE, { featuredCount: 2 })] });
+    expect(await screen.findByRole('switch', { name: 'Solo Destacadas (2)' })).toBeInTheDocument();
+  }, 30_000);
+
   it('on a wide screen, shows the carousel behind a dialog (it is in view there)', async () => {
     screenIs(false);
     renderWithProviders(<BoardUnderDialog initiallyOpen />, { mocks: [boardMock(ALL, FIVE, { featuredCount: 2 })] });

@@ -29,10 +29,11 @@ import { useApply } from './apply';
 import { BOARD_VACANCIES } from './operations';
 import { VacancyCard } from './VacancyCard';
 
-// The carousel (Embla and its plugin) is its own chunk; its download starts at once, alongside
-// the board's query, so it is ready when the vacancies arrive without weighing on first paint.
-const carouselModule = import('./VacancyCarousel');
-const VacancyCarousel = lazy(async () => ({ default: (await carouselModule).VacancyCarousel }));
+// The carousel (Embla and its plugin) is its own chunk; its download starts with the board's
+// query, so it is ready when the vacancies arrive without weighing on first paint.
+let carouselModule: Promise<typeof import('./VacancyCarousel')> | undefined;
+const loadCarousel = () => (carouselModule ??= import('./VacancyCarousel'));
+const VacancyCarousel = lazy(async () => ({ default: (await loadCarousel()).VacancyCarousel }));
 
 export const DEFAULT_PAGE_SIZE = 6;
 /** With no filter the carousel shows every open vacancy; the board rarely has more than this. */
@@ -49,6 +50,8 @@ export interface VacancyListProps {
   page: number;
   pageSize?: number;
   onPageChange: (page: number) => void;
+  /** A dialog of the page's own address is open above the board (/vacantes/3/postular). */
+  underDialog?: boolean;
 }
 
 export function VacancyList({
@@ -58,6 +61,7 @@ export function VacancyList({
   page,
   pageSize = DEFAULT_PAGE_SIZE,
   onPageChange,
+  underDialog = false,
 }: VacancyListProps) {
   const navigate = useNavigate();
   const apply = useApply();
@@ -73,7 +77,9 @@ export function VacancyList({
   const filtered = Object.keys(filter).length > 0;
   const variables = filtered ? { filter, page, pageSize } : { filter, page: 1, pageSize: CAROUSEL_PAGE_SIZE };
 
-  const { data, previousData, loading, error, refetch } = useQuery(BOARD_VACANCIES, { variables });
+  const wanted = useBoardWanted(underDialog);
+  if (wanted) void loadCarousel();
+  const { data, previousData, loading, error, refetch } = useQuery(BOARD_VACANCIES, { variables, skip: !wanted });
   // While the next page or filter loads, keep the current cards on screen instead of flashing skeletons.
   const current = (data ?? previousData)?.vacancies;
   // Apollo hands new data to React as an urgent update, which renders in one go; the cards (up to
@@ -91,14 +97,14 @@ export function VacancyList({
   };
 
   // Nothing to show yet: skeletons in the list and in the featured switch's place.
-  const firstLoad = !board && (loading || settling);
+  const firstLoad = !board && (loading || settling || !wanted);
   const items = board?.items ?? [];
   const carousel = !filtered && items.length >= CAROUSEL_MIN_ITEMS;
   const carouselShown = useCarouselShown(carousel);
   const totalPages = filtered && board ? Math.max(1, Math.ceil(board.totalCount / pageSize)) : 1;
 
   return (
-    <Box component="section" aria-labelledby="oportunidades-titulo" aria-busy={loading || settling}>
+    <Box component="section" aria-labelledby="oportunidades-titulo" aria-busy={loading || settling || !wanted}>
       <GuestBanner />
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Title order={2} id="oportunidades-titulo">
@@ -163,6 +169,22 @@ export function VacancyList({
       )}
     </Box>
   );
+}
+
+/**
+ * Whether the board asks for its vacancies yet. On a phone the board's dialogs fill the screen: a
+ * page opened on one (a shared /vacantes/3/postular) asks only once it has closed, and shows the
+ * skeletons meanwhile, as the prerendered copy does. Fetching 50 vacancies, writing them to the
+ * cache and loading the carousel's chunk were a slow phone's work behind a form that nobody could
+ * see past (issue 22). Once asked, it stays asked.
+ */
+function useBoardWanted(underDialog: boolean): boolean {
+  const phone = usePhoneDialog();
+  const anyDialog = useAnyDialogOpen();
+  const behindDialog = phone && (underDialog || anyDialog);
+  const [wanted, setWanted] = useState(!behindDialog);
+  if (!wanted && !behindDialog) setWanted(true);
+  return wanted;
 }
 
 /**
