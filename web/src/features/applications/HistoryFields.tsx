@@ -12,6 +12,8 @@ import {
   type ApplicationFormValues,
 } from './form-values';
 
+import { inputProps } from './field-props';
+
 type Form = UseFormReturnType<ApplicationFormValues>;
 
 const LOCKED_HINT = 'Tomada de tu perfil: no se puede editar aquí.';
@@ -33,7 +35,7 @@ export function ExperienceFields({ form, today }: { form: Form; today: string })
         legend={(i) => `Experiencia ${i + 1}`}
         today={today}
         field={(i, f) => ({
-          ...form.getInputProps(`experiences.${i}.${f}`),
+          ...inputProps(form, `experiences.${i}.${f}`),
           id: fieldId(`experiences.${i}.${f}`),
           readOnly: rows[i]!.locked,
         })}
@@ -73,7 +75,7 @@ export function ReferenceFields({
         const path = `${list}.${i}.${f}` as const;
         const filter = f === 'name' ? nameInput : (raw: string) => digitsOnly(raw, 8);
         return {
-          ...form.getInputProps(path),
+          ...inputProps(form, path),
           id: fieldId(path),
           readOnly: rows[i]!.locked,
           onChange: (e: ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),

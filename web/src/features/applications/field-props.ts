@@ -7,6 +7,16 @@ export type SingleField = Exclude<keyof ApplicationFormValues, 'experiences' | '
 type FilteredField = 'name' | 'cui' | 'phone' | 'age' | 'salaryClaim';
 
 /**
+ * The form's props for one input, without Mantine's 'touched' flag (`withFocus: false`): nothing
+ * reads it, and setting it re-rendered the whole form, synchronously, the first time each field
+ * took the focus. On a shared application link the first field's autofocus made that the slow
+ * phone's longest task (issue 22).
+ */
+export function inputProps(form: ApplicationFormApi, path: Parameters<ApplicationFormApi['getInputProps']>[0]) {
+  return form.getInputProps(path, { withFocus: false });
+}
+
+/**
  * The props the sections spread on their inputs: the form's value and error, the id the error
  * summary focuses, the check on leaving the field, the input filters and the duplicate check.
  */
@@ -16,7 +26,7 @@ export function fieldProps(
   checkDuplicate: (field: 'cui' | 'email') => Promise<void>,
 ) {
   const input = (path: SingleField) => {
-    const props = form.getInputProps(path);
+    const props = inputProps(form, path);
     return {
       ...props,
       id: fieldId(path),
