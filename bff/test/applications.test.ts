@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_MESSAGES } from '@bolsa/domain';
+import { FILE_MESSAGES, todayInGuatemala } from '@bolsa/domain';
 import { jpegBytes, makeVacancies, pdfBytes, pngBytes } from '../../api/test/support/application.js';
 import { validCui } from '../../api/test/support/client.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
@@ -172,6 +172,15 @@ describe('applications through the BFF', () => {
         { path: 'experiences', message: expect.stringContaining('experiencia') },
       ]),
     );
+  });
+
+  it("tells anyone today's date on Guatemala's clock, the day the api checks an application's dates against", async () => {
+    const before = todayInGuatemala();
+    const res = await gql('{ today }', {});
+    expect(res.status).toBe(200);
+    // Around midnight the day may turn between the two readings.
+    expect([before, todayInGuatemala()]).toContain(res.body.data.today);
+    expect(res.body.data.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('a closed vacancy is VacancyClosed', async () => {

@@ -98,6 +98,8 @@ export const FIELDS: Record<string, [string, Caller[]]> = {
   ],
   // Issue 9: the duplicate check is anyone's; applying is for guests and candidates (as themselves), never staff.
   'Query.applicationCheck': ['{ applicationCheck(vacancyId: "999999", dpi: "1", email: "a@b.c") { ok } }', PUBLIC],
+  // Issue 22: the application form's day, the server's.
+  'Query.today': ['{ today }', PUBLIC],
   'Mutation.apply': [
     `mutation { apply(input: { vacancyId: "999999", fullName: "", dpi: "", address: "", phone: "", email: "", maritalStatus: SOLTERO, age: 0, educationLevel: PRIMARIA, studying: false, available: false, salaryExpectation: 0, negotiable: false, experiences: [], personalReferences: [], workReferences: [] }) { mode } }`,
     ['anonymous', 'candidate'],

@@ -137,6 +137,7 @@ function applicationVacancyMock(id: string, name: string): Mocks[number] {
           endsAt: null,
           branch: { __typename: 'Branch', id: 'b1', name: 'Sede Central' },
         },
+        today: '2026-11-28',
       },
     },
   };

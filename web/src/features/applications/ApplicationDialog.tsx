@@ -1,5 +1,4 @@
-import { todayInGuatemala } from '@bolsa/domain';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMountedInTransition } from '../../components/dialog-layer';
 import { useTrackDialog } from '../../lib/dialog-activity';
@@ -18,13 +17,6 @@ export function ApplicationDialog(props: ApplicationModalProps) {
   // is not laid out behind a form that fills the screen (VacancyList). Its notices count
   // themselves (NoticeBody).
   useTrackDialog(true);
-  // The form needs today's date in Guatemala, and the browser's first date formatter for a time
-  // zone is slow to build (about 0.1 s on a cheap phone). Built in a task of its own while the
-  // form's chunk downloads, it no longer lengthens the task that renders the form.
-  useEffect(() => {
-    const timer = setTimeout(() => todayInGuatemala(), 0);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <Suspense fallback={null}>
       <ApplicationModal key={props.vacancyId} {...props} />

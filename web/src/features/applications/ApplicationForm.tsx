@@ -6,7 +6,6 @@ import {
   applicationSchema,
   experienceDateIssues,
   sectionOf,
-  todayInGuatemala,
   type ApplicationMode,
   type ApplicationSectionId,
 } from '@bolsa/domain';
@@ -44,6 +43,8 @@ export const EXPERIENCE_HINT_MS = 4000;
 interface ApplicationFormProps {
   vacancy: ApplicationVacancy;
   mode: ApplicationMode;
+  /** Today in Guatemala, 'YYYY-MM-DD', as the server reads it (Query.today). */
+  today: string;
   /** The logged-in candidate's name (registered mode). */
   viewerName: string | null;
   prefill?: ApplicationPrefill;
@@ -80,6 +81,7 @@ function focusWhenVisible(path: string) {
 export function ApplicationForm({
   vacancy,
   mode,
+  today,
   viewerName,
   prefill,
   busy,
@@ -91,7 +93,6 @@ export function ApplicationForm({
   onLogin,
 }: ApplicationFormProps) {
   const files = useApplicationFiles();
-  const today = useMemo(() => todayInGuatemala(), []);
   const needed = documentsOf(mode);
   const stored = prefill?.storedDocuments ?? {};
 

@@ -31,7 +31,7 @@ const VACANCY = {
 
 const vacancyMock: Mocks[number] = {
   request: { query: APPLICATION_VACANCY, variables: { id: '7' } },
-  result: { data: { vacancy: VACANCY } },
+  result: { data: { vacancy: VACANCY, today: todayInGuatemala() } },
   maxUsageCount: Number.POSITIVE_INFINITY,
 };
 

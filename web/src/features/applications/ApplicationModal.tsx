@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { APPLICATION_MESSAGES, BOARD_VACANCY_MESSAGES, ROLE, todayInGuatemala } from '@bolsa/domain';
+import { APPLICATION_MESSAGES, BOARD_VACANCY_MESSAGES, ROLE } from '@bolsa/domain';
 import { Link } from 'react-router';
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
 import { NoticeBody } from '../../components/dialogs';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
@@ -43,10 +43,13 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   // A logged-in candidate's form starts from their profile, read fresh (the form takes its
   // initial values once). If it cannot be read, the session's name and e-mail will do.
   const profile = useQuery(APPLICATION_PROFILE, { skip: !registered, fetchPolicy: 'network-only' });
-  const today = useMemo(() => todayInGuatemala(), []);
-  const prefill: ApplicationPrefill | undefined = registered
-    ? prefillFromProfile(profile.data?.myProfile, { name: viewer.name, email: viewer.email }, today)
-    : undefined;
+  // The server's day, not the device's: the api checks the dates against it, and a slow phone's
+  // first date formatter in a time zone took it 0.1–0.2 s (issue 22). The form waits for it.
+  const today = data?.today;
+  const prefill: ApplicationPrefill | undefined =
+    registered && today
+      ? prefillFromProfile(profile.data?.myProfile, { name: viewer.name, email: viewer.email }, today)
+      : undefined;
 
   // A candidate who already applied is told so before filling anything (issue 20); a check that
   // fails lets them see the form (the submission checks again).
@@ -70,7 +73,7 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   let body: ReactNode;
   if (waiting || settling) body = <FormSkeleton />;
   else if (error && !data) body = <VacancyLoadFailed error={error} onRetry={() => void refetch()} />;
-  else if (!vacancy || !vacancy.active)
+  else if (!data || !vacancy || !vacancy.active)
     body = (
       <Stack align="flex-start">
         <Text>{VACANCY_UNAVAILABLE}</Text>
@@ -110,6 +113,7 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
           place: vacancy.place ?? null,
         }}
         mode={registered ? 'registered' : 'guest'}
+        today={data.today}
         viewerName={viewer?.name ?? null}
         prefill={prefill}
         busy={busy}

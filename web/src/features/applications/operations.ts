@@ -1,6 +1,9 @@
 import { graphql } from '../../gql';
 
-/** What the form's header needs: vacancy, branch and place (spec 1 §2.6). */
+/**
+ * What the form's header needs: vacancy, branch and place (spec 1 §2.6). And the server's day,
+ * which the form checks its dates against.
+ */
 export const APPLICATION_VACANCY = graphql(`
   query ApplicationVacancy($id: ID!) {
     vacancy(id: $id) {
@@ -14,6 +17,7 @@ export const APPLICATION_VACANCY = graphql(`
         name
       }
     }
+    today
   }
 `);
 
