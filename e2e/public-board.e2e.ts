@@ -56,6 +56,28 @@ describe('public vacancy board', () => {
     await context.close();
   });
 
+  it('a shared application link on a phone asks for the board only once the form has closed, then shows it', async () => {
+    const { items } = (await boardGraphql('{ vacancies(pageSize: 1) { items { id } } }')).vacancies;
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const op = (r.postDataJSON() as { operationName?: string } | null)?.operationName;
+      if (r.url().endsWith('/graphql') && op) asked.push(op);
+    });
+    await page.goto(`/vacantes/${items[0].id}/postular`);
+    await page.locator('#postulacion-name').waitFor();
+    await page.waitForTimeout(1000);
+    // The form filled the screen; the board behind it asked for nothing (issue 22).
+    expect(asked).toContain('ApplicationVacancy');
+    expect(asked).not.toContain('BoardVacancies');
+
+    await page.keyboard.press('Escape');
+    await page.waitForURL('**/vacantes');
+    expect((await cardNames(page)).length).toBeGreaterThan(0);
+    expect(asked).toContain('BoardVacancies');
+    await context.close();
+  });
+
   it('shows the demo vacancies on the home page, featured first', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
