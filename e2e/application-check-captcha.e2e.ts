@@ -212,7 +212,10 @@ describe('the guest application past its address’s cap of refused forms (issue
       await page.setViewportSize({ width: 1280, height: 900 });
       await screenshot(page, 'apply-throttled-1280');
       await notice.getByRole('button', { name: 'Entendido' }).click();
-      // What was written stays; nothing was stored, so no acknowledgement is sent.
+      // What was written stays (only the open section is on the page); nothing was stored, so no
+      // acknowledgement is sent.
+      const personal = dialog.getByRole('button', { name: /^Datos personales/ });
+      if ((await personal.getAttribute('aria-expanded')) !== 'true') await personal.click();
       expect(await dialog.getByLabel(/^Nombre completo/).inputValue()).toBe('Marta Elena Caal');
       expect(await dialog.getByLabel(/^Correo electrónico/).inputValue()).toBe(email);
       await new Promise((r) => setTimeout(r, 1_000));

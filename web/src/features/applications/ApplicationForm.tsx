@@ -224,12 +224,17 @@ export function ApplicationForm({
           </Alert>
         )}
 
+        {/* Only the open section is rendered (keepMounted={false}): the values live in the form, the
+            files in useApplicationFiles. Mantine kept the four closed ones mounted, hidden, and React
+            rendered and inserted them (half the form's elements) right after the form appeared:
+            on a slow phone, long tasks behind a form nobody had touched yet (issue 22). */}
         <Accordion
           value={section}
           onChange={(v) => setSection(v as ApplicationSectionId | null)}
           variant="separated"
           radius="md"
           transitionDuration={150}
+          keepMounted={false}
         >
           <Accordion.Item value="personal">
             <SectionControl id="personal" errors={form.errors} />
