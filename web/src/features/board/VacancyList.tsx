@@ -77,7 +77,8 @@ export function VacancyList({
   const filtered = Object.keys(filter).length > 0;
   const variables = filtered ? { filter, page, pageSize } : { filter, page: 1, pageSize: CAROUSEL_PAGE_SIZE };
 
-  const wanted = useBoardWanted(underDialog);
+  const behindDialog = useBehindPhoneDialog(underDialog);
+  const wanted = useBoardWanted(behindDialog);
   if (wanted) void loadCarousel();
   const { data, previousData, loading, error, refetch } = useQuery(BOARD_VACANCIES, { variables, skip: !wanted });
   // While the next page or filter loads, keep the current cards on screen instead of flashing skeletons.
@@ -100,7 +101,7 @@ export function VacancyList({
   const firstLoad = !board && (loading || settling || !wanted);
   const items = board?.items ?? [];
   const carousel = !filtered && items.length >= CAROUSEL_MIN_ITEMS;
-  const carouselShown = useCarouselShown(carousel);
+  const carouselShown = useCarouselShown(carousel, behindDialog);
   const totalPages = filtered && board ? Math.max(1, Math.ceil(board.totalCount / pageSize)) : 1;
 
   return (
@@ -172,32 +173,36 @@ export function VacancyList({
 }
 
 /**
- * Whether the board asks for its vacancies yet. On a phone the board's dialogs fill the screen: a
- * page opened on one (a shared /vacantes/3/postular) asks only once it has closed, and shows the
- * skeletons meanwhile, as the prerendered copy does. Fetching 50 vacancies, writing them to the
- * cache and loading the carousel's chunk were a slow phone's work behind a form that nobody could
- * see past (issue 22). Once asked, it stays asked.
+ * Whether a dialog of the board fills the screen above it: on a phone, one of the page's own
+ * address (`underDialog`, from the first render) or any tracked dialog (lib/dialog-activity).
  */
-function useBoardWanted(underDialog: boolean): boolean {
+function useBehindPhoneDialog(underDialog: boolean): boolean {
   const phone = usePhoneDialog();
   const anyDialog = useAnyDialogOpen();
-  const behindDialog = phone && (underDialog || anyDialog);
+  return phone && (underDialog || anyDialog);
+}
+
+/**
+ * Whether the board asks for its vacancies yet. A page opened on a dialog that fills the screen (a
+ * shared /vacantes/3/postular on a phone) asks only once it has closed, and shows the skeletons
+ * meanwhile, as the prerendered copy does. Fetching 50 vacancies, writing them to the cache and
+ * loading the carousel's chunk were a slow phone's work behind a form that nobody could see past
+ * (issue 22). Once asked, it stays asked.
+ */
+function useBoardWanted(behindDialog: boolean): boolean {
   const [wanted, setWanted] = useState(!behindDialog);
   if (!wanted && !behindDialog) setWanted(true);
   return wanted;
 }
 
 /**
- * Whether the carousel is shown. On a phone the board's dialogs fill the screen: a carousel not
- * shown yet waits behind one until it closes. Opened from a link (/vacantes/3/postular), the
- * application form and the carousel's first layout (Embla measures every slide) arrived together
- * and were the slow phone's longest tasks (issue 22); nobody could see the carousel meanwhile.
- * Once shown it stays, dialogs or not, so it keeps its place. It then appears in a deferred
- * render, which a tap can interrupt.
+ * Whether the carousel is shown. A carousel not shown yet waits behind a dialog that fills the
+ * screen until it closes. Opened from a link (/vacantes/3/postular), the application form and the
+ * carousel's first layout (Embla measures every slide) arrived together and were the slow phone's
+ * longest tasks (issue 22); nobody could see the carousel meanwhile. Once shown it stays, dialogs
+ * or not, so it keeps its place. It then appears in a deferred render, which a tap can interrupt.
  */
-function useCarouselShown(wanted: boolean): boolean {
-  const phone = usePhoneDialog();
-  const behindDialog = useAnyDialogOpen() && phone;
+function useCarouselShown(wanted: boolean, behindDialog: boolean): boolean {
   const [shown, setShown] = useState(false);
   if (wanted && !shown && !behindDialog) setShown(true);
   return useDeferredValue(wanted && (shown || !behindDialog));
