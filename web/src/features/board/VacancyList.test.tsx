@@ -160,6 +160,41 @@ describe('VacancyList (public board)', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(2);
   });
 
+  it("says 'Error de conexión', not 'no vacancies', when a search is asked for during an outage", async () => {
+    const user = userEvent.setup();
+    function Searching() {
+      const [keyword, setKeyword] = useState('');
+      return (
+        <>
+          <button type="button" onClick={() => setKeyword('enfermer')}>
+            Buscar
+          </button>
+          <Board keyword={keyword} />
+        </>
+      );
+    }
+    renderWithProviders(<Searching />, {
+      mocks: [
+        boardMock(ALL, FIVE),
+        {
+          request: { query: BOARD_VACANCIES, variables: { filter: { search: 'enfermer' }, page: 1, pageSize: 6 } },
+          result: {
+            errors: [
+              new GraphQLError('No se pudo contactar al servidor. Intenta nuevamente.', {
+                extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+              }),
+            ],
+          },
+        },
+      ],
+    });
+    // The carousel is its own chunk: on a busy machine its first import takes a while.
+    await screen.findAllByRole('article', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByText('Error de conexión')).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_BOARD)).not.toBeInTheDocument();
+  });
+
   it('falls back to the empty state with a discreet retry when loading fails otherwise', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Board />, {

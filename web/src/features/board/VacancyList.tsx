@@ -136,8 +136,9 @@ export function VacancyList({
 
       {firstLoad ? (
         <LoadingCards />
-      ) : error && !data && !board && isOutage(error) ? (
-        // Not 'no vacancies': the board could not be asked (it comes back by itself, lib/outage).
+      ) : error && !data && isOutage(error) ? (
+        // Not 'no vacancies': the board could not be asked (it comes back by itself, lib/outage),
+        // also when a search or a page was asked for over the cards already on screen.
         <BoardOutage onRetry={() => void refetch()} />
       ) : items.length === 0 || (error && !data) ? (
         <EmptyBoard onRetry={error ? () => void refetch() : undefined} />
