@@ -420,6 +420,33 @@ describe('Formulario de Postulación: typing filters and messages (spec 1 §5.2)
     expect(field(/^Pretensión salarial/)).toHaveValue('4500.50');
   });
 
+  it('keeps the caret where it was when the filter drops a character typed mid-word', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByText('Enfermera Auxiliar');
+    const name = field(/^Nombre completo/) as HTMLInputElement;
+    await user.type(name, 'Ana López');
+    // Between 'Ana' and ' López': the digit is dropped and the caret stays after 'Ana'.
+    await user.type(name, '7M', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    expect(name).toHaveValue('AnaM López');
+    expect(name.selectionStart).toBe(4);
+  });
+
+  it('removing a row moves the rows after it up with what was written in them', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByText('Enfermera Auxiliar');
+    await openSection(user, 'Referencias');
+    const names = () => screen.getAllByLabelText(/^Nombre \(referencia personal/, { selector: 'input' });
+    await user.type(names()[0]!, 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Agregar referencia personal' }));
+    await user.type(names()[1]!, 'Berta');
+    await user.click(screen.getByRole('button', { name: 'Agregar referencia personal' }));
+    await user.type(names()[2]!, 'Carla');
+    await user.click(screen.getByRole('button', { name: 'Quitar referencia personal 2' }));
+    expect(names().map((n) => (n as HTMLInputElement).value)).toEqual(['Ana', 'Carla']);
+  });
+
   it("keeps a salary with centavos ('4500.50') whole and valid, and five digits of quetzales at most", async () => {
     const user = userEvent.setup();
     renderForm();

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { nameInput } from '@bolsa/domain';
-import type { ChangeEvent } from 'react';
+import { useState } from 'react';
 import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import {
   digitsOnly,
@@ -12,15 +12,32 @@ import {
   type ApplicationFormValues,
 } from './form-values';
 
-import { inputProps } from './field-props';
+import { filteredChange, inputProps } from './field-props';
 
 type Form = UseFormReturnType<ApplicationFormValues>;
 
 const LOCKED_HINT = 'Tomada de tu perfil: no se puede editar aquí.';
 
+/**
+ * The rows' keys, and how a row is removed. The form is uncontrolled, so each input holds its own
+ * value: once a row is removed the rows after it move up one index, and kept under the same keys
+ * their inputs would still show the old row's values. A removal gives every row a new key, and
+ * the inputs start again from the form's values.
+ */
+function useRowKeys(form: Form, list: 'experiences' | 'personalReferences' | 'workReferences') {
+  const [removals, setRemovals] = useState(0);
+  const rowKey = (i: number) => `${list}.${removals}.${i}`;
+  const removeRow = (i: number) => {
+    form.removeListItem(list, i);
+    setRemovals((n) => n + 1);
+  };
+  return [rowKey, removeRow] as const;
+}
+
 /** Experiencia Laboral: rows of empresa, puesto, desde, hasta, descripción (spec 1 §3). */
 export function ExperienceFields({ form, today }: { form: Form; today: string }) {
   const rows = form.getValues().experiences;
+  const [rowKey, removeRow] = useRowKeys(form, 'experiences');
   const listError = typeof form.errors.experiences === 'string' ? form.errors.experiences : null;
   return (
     <Stack gap="md">
@@ -31,7 +48,7 @@ export function ExperienceFields({ form, today }: { form: Form; today: string })
       )}
       <ExperienceRows
         count={rows.length}
-        rowKey={(i) => form.key(`experiences.${i}`)}
+        rowKey={rowKey}
         legend={(i) => `Experiencia ${i + 1}`}
         today={today}
         field={(i, f) => ({
@@ -42,7 +59,7 @@ export function ExperienceFields({ form, today }: { form: Form; today: string })
         locked={(i) => rows[i]!.locked === true}
         lockedHint={LOCKED_HINT}
         canRemove={(i) => !rows[i]!.locked && rows.length > 1}
-        onRemove={(i) => form.removeListItem('experiences', i)}
+        onRemove={removeRow}
         max={MAX_ROWS}
         onAdd={() => form.insertListItem('experiences', emptyExperience())}
       />
@@ -63,6 +80,7 @@ export function ReferenceFields({
   noun: string;
 }) {
   const rows = form.getValues()[list];
+  const [rowKey, removeRow] = useRowKeys(form, list);
   const listError = typeof form.errors[list] === 'string' ? (form.errors[list] as string) : null;
   return (
     <ReferenceRows
@@ -70,7 +88,7 @@ export function ReferenceFields({
       noun={noun}
       listError={listError}
       count={rows.length}
-      rowKey={(i) => form.key(`${list}.${i}`)}
+      rowKey={rowKey}
       field={(i, f) => {
         const path = `${list}.${i}.${f}` as const;
         const filter = f === 'name' ? nameInput : (raw: string) => digitsOnly(raw, 8);
@@ -78,13 +96,13 @@ export function ReferenceFields({
           ...inputProps(form, path),
           id: fieldId(path),
           readOnly: rows[i]!.locked,
-          onChange: (e: ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
+          onChange: filteredChange(form, path, filter),
         };
       }}
       locked={(i) => rows[i]!.locked === true}
       lockedHint={LOCKED_HINT}
       canRemove={(i) => !rows[i]!.locked && rows.length > 1}
-      onRemove={(i) => form.removeListItem(list, i)}
+      onRemove={removeRow}
       max={MAX_ROWS}
       onAdd={() => form.insertListItem(list, emptyReference())}
     />

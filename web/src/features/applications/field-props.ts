@@ -16,6 +16,29 @@ export function inputProps(form: ApplicationFormApi, path: Parameters<Applicatio
   return form.getInputProps(path, { withFocus: false });
 }
 
+type FormPath = Parameters<ApplicationFormApi['setFieldValue']>[0];
+
+/**
+ * An input's change through a typing filter (spec 1 §5.2: the name keeps letters, the DPI digits…).
+ * The form is uncontrolled (the value lives in the input, not in a render), so what the filter
+ * drops is taken out of the input here, keeping the caret where it was; the form's value is set
+ * without a render.
+ */
+export function filteredChange(form: ApplicationFormApi, path: FormPath, filter: (raw: string) => string) {
+  return (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const raw = input.value;
+    const value = filter(raw);
+    if (value !== raw) {
+      const caret = Math.max(0, (input.selectionStart ?? raw.length) - (raw.length - value.length));
+      input.value = value;
+      // Only where the input keeps a caret (not type="email" and the like).
+      if (input.selectionStart !== null) input.setSelectionRange(caret, caret);
+    }
+    form.setFieldValue(path, value as never, { forceUpdate: false });
+  };
+}
+
 /**
  * The props the sections spread on their inputs: the form's value and error, the id the error
  * summary focuses, the check on leaving the field, the input filters and the duplicate check.
@@ -36,7 +59,7 @@ export function fieldProps(
   };
   const filtered = (path: FilteredField, filter: (raw: string) => string) => ({
     ...input(path),
-    onChange: (e: ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
+    onChange: filteredChange(form, path, filter),
   });
   const withCheck = (path: 'cui' | 'email', props: ReturnType<typeof input>) => ({
     ...props,
