@@ -26,6 +26,13 @@
 // not Lighthouse's figure (Lighthouse runs the page at full speed and simulates the slow phone),
 // but a load takes seconds instead of half a minute, so more of them fit in a side-by-side run:
 // on this VM, whose speed changes by 2× within minutes, medians of many runs are what tells.
+//
+// BENCH_WEB_TYPING=n: on the routes that open the application form (…/postular), n sessions per
+// build, alternating, each typing a name into 'Nombre completo' at 4× CPU (360 px) and reading the
+// browser's Event Timing: how long each key took from the key press to its letter on screen (the
+// interaction's duration, as INP counts it; Chromium reports those of 16 ms and more, so a key
+// under that counts as 16). It prints each session's median and slowest key, and the medians'
+// ratio between the builds.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -180,6 +187,37 @@ async function traceBlockingTime(url: string): Promise<{ blockingMs: number; lon
       .map((e) => (e.dur ?? 0) / 1000)
       .filter((ms) => ms > 50);
     return { blockingMs: Math.round(long.reduce((sum, ms) => sum + ms - 50, 0)), longTasks: long.length };
+  });
+}
+
+const TYPED = 'Ana María López Hernández';
+
+/**
+ * One session typing TYPED into the application form's first field at 4× CPU (BENCH_WEB_TYPING):
+ * each key's interaction duration in ms (Event Timing, keys under 16 ms as 16).
+ */
+async function typingKeys(url: string): Promise<number[]> {
+  return onPhonePage(async (page) => {
+    // In the page (a string: this workspace has no DOM types): the slowest entry of each interaction.
+    await page.addInitScript({
+      content: `window.__keys = new Map();
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            if (e.interactionId) window.__keys.set(e.interactionId, Math.max(window.__keys.get(e.interactionId) ?? 0, e.duration));
+        }).observe({ type: 'event', durationThreshold: 16, buffered: true });`,
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.locator('#postulacion-name').waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(1000);
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.focus('#postulacion-name');
+    await page.evaluate('window.__keys.clear()');
+    await page.keyboard.type(TYPED, { delay: 150 });
+    await page.waitForTimeout(1000);
+    const typed = await page.inputValue('#postulacion-name');
+    if (typed !== TYPED) throw new Error(`bench:web: the form kept '${typed}' of '${TYPED}'`);
+    const slow = await page.evaluate<number[]>('[...window.__keys.values()]');
+    return [...slow, ...Array<number>(Math.max(0, TYPED.length - slow.length)).fill(16)];
   });
 }
 
@@ -349,6 +387,33 @@ async function main(): Promise<void> {
         for (const r of results)
           console.log(
             `  ${(route + r.label).padEnd(35)} median ${median(r.runs.map((t) => t.blockingMs))} ms (single loads ${Math.min(...r.runs.map((t) => t.blockingMs))}–${Math.max(...r.runs.map((t) => t.blockingMs))})`,
+          );
+      }
+    }
+    const typingRuns = Number(process.env.BENCH_WEB_TYPING ?? 0);
+    const formRoutes = routes.filter((r) => r.endsWith('/postular'));
+    if (typingRuns > 0 && formRoutes.length > 0) {
+      console.log(
+        `\nTyping '${TYPED}' into the application form at 4× CPU, ${typingRuns} sessions per build, alternating (each key: key press to its letter on screen):`,
+      );
+      for (const route of formRoutes) {
+        const results = builds.map((b) => ({ ...b, medians: [] as number[], worst: [] as number[] }));
+        for (let i = 1; i <= typingRuns; i++)
+          for (const r of results) {
+            const keys = await typingKeys(r.origin + route);
+            r.medians.push(median(keys));
+            r.worst.push(Math.max(...keys));
+            console.log(
+              `  ${(route + r.label).padEnd(35)} ${String(i).padStart(3)}  median key ${String(Math.round(median(keys))).padStart(4)} ms  slowest ${String(Math.round(Math.max(...keys))).padStart(4)} ms  load ${load()}`,
+            );
+          }
+        for (const r of results)
+          console.log(
+            `  ${(route + r.label).padEnd(35)} median of sessions: key ${Math.round(median(r.medians))} ms, slowest ${Math.round(median(r.worst))} ms`,
+          );
+        if (results.length === 2)
+          console.log(
+            `  ${route}: ratio after/before, median key ${(median(results[0]!.medians) / median(results[1]!.medians)).toFixed(2)}, slowest key ${(median(results[0]!.worst) / median(results[1]!.worst)).toFixed(2)}`,
           );
       }
     }
