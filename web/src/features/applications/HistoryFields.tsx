@@ -1,7 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { nameInput } from '@bolsa/domain';
-import { useState } from 'react';
 import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import {
   digitsOnly,
@@ -12,27 +11,12 @@ import {
   type ApplicationFormValues,
 } from './form-values';
 
-import { filteredChange, inputProps } from './field-props';
+import { filteredChange, useRowKeys } from '../../lib/uncontrolled-form';
+import { inputProps } from './field-props';
 
 type Form = UseFormReturnType<ApplicationFormValues>;
 
 const LOCKED_HINT = 'Tomada de tu perfil: no se puede editar aquí.';
-
-/**
- * The rows' keys, and how a row is removed. The form is uncontrolled, so each input holds its own
- * value: once a row is removed the rows after it move up one index, and kept under the same keys
- * their inputs would still show the old row's values. A removal gives every row a new key, and
- * the inputs start again from the form's values.
- */
-function useRowKeys(form: Form, list: 'experiences' | 'personalReferences' | 'workReferences') {
-  const [removals, setRemovals] = useState(0);
-  const rowKey = (i: number) => `${list}.${removals}.${i}`;
-  const removeRow = (i: number) => {
-    form.removeListItem(list, i);
-    setRemovals((n) => n + 1);
-  };
-  return [rowKey, removeRow] as const;
-}
 
 /** Experiencia Laboral: rows of empresa, puesto, desde, hasta, descripción (spec 1 §3). */
 export function ExperienceFields({ form, today }: { form: Form; today: string }) {

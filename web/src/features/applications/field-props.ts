@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { filteredChange } from '../../lib/uncontrolled-form';
 import { fieldId, type ApplicationFormValues } from './form-values';
 import type { ApplicationFormApi } from './types';
 
@@ -14,29 +14,6 @@ type FilteredField = 'name' | 'cui' | 'phone' | 'age' | 'salaryClaim';
  */
 export function inputProps(form: ApplicationFormApi, path: Parameters<ApplicationFormApi['getInputProps']>[0]) {
   return form.getInputProps(path, { withFocus: false });
-}
-
-type FormPath = Parameters<ApplicationFormApi['setFieldValue']>[0];
-
-/**
- * An input's change through a typing filter (spec 1 §5.2: the name keeps letters, the DPI digits…).
- * The form is uncontrolled (the value lives in the input, not in a render), so what the filter
- * drops is taken out of the input here, keeping the caret where it was; the form's value is set
- * without a render.
- */
-export function filteredChange(form: ApplicationFormApi, path: FormPath, filter: (raw: string) => string) {
-  return (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const raw = input.value;
-    const value = filter(raw);
-    if (value !== raw) {
-      const caret = Math.max(0, (input.selectionStart ?? raw.length) - (raw.length - value.length));
-      input.value = value;
-      // Only where the input keeps a caret (not type="email" and the like).
-      if (input.selectionStart !== null) input.setSelectionRange(caret, caret);
-    }
-    form.setFieldValue(path, value as never, { forceUpdate: false });
-  };
 }
 
 /**

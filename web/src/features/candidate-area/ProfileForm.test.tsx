@@ -239,4 +239,17 @@ describe('the profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Quitar experiencia 4' }));
     expect(screen.getAllByRole('group', { name: /^Experiencia \d/ })).toHaveLength(3);
   });
+
+  it('removing a reference moves the ones after it up with what was written in them', async () => {
+    const user = userEvent.setup();
+    render(newProfile());
+    const names = () => screen.getAllByLabelText(/^Nombre \(referencia laboral/, { selector: 'input' });
+    await user.type(names()[0]!, 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Agregar referencia laboral' }));
+    await user.type(names()[1]!, 'Berta');
+    await user.click(screen.getByRole('button', { name: 'Agregar referencia laboral' }));
+    await user.type(names()[2]!, 'Carla 3');
+    await user.click(screen.getByRole('button', { name: 'Quitar referencia laboral 1' }));
+    expect(names().map((n) => (n as HTMLInputElement).value)).toEqual(['Berta', 'Carla ']);
+  });
 });

@@ -18,6 +18,7 @@ import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
 import { FileDrop } from '../../components/FileDrop';
 import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import { failureMessage } from '../../lib/errors';
+import { filteredChange, useRowKeys } from '../../lib/uncontrolled-form';
 import { toastNotice, toastSuccess } from '../../lib/toast';
 import type { UploadPurpose } from '../../lib/upload';
 import { FileUploadFailed, useFileUploads } from '../../lib/use-file-uploads';
@@ -131,8 +132,11 @@ export function ProfileForm({
     ...partialRowErrors(values),
     ...resolver(toDomainInput(values, present.current, profile.complete)),
   });
+  // Uncontrolled (lib/uncontrolled-form): a key renders nothing. Controlled, each key rendered the
+  // whole profile, every section and row: 80 ms from a key to its letter with the CPU slowed 4×
+  // as on a cheap phone (issue 22). The form renders when its errors, its rows or its files change.
   const form = useForm<ProfileFormValues>({
-    mode: 'controlled',
+    mode: 'uncontrolled',
     initialValues: initialProfileValues(profile),
     validate: check,
     validateInputOnBlur: true,
@@ -237,7 +241,7 @@ export function ProfileForm({
   const input = (path: string) => ({ ...form.getInputProps(path), id: fieldId(path) });
   const filtered = (path: string, filter: (raw: string) => string) => ({
     ...input(path),
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(path, filter(e.currentTarget.value)),
+    onChange: filteredChange(form, path, filter),
   });
 
   const toggleRemoval = (key: ProfileFileKey) =>
@@ -311,6 +315,11 @@ export function ProfileForm({
   };
 
   const experiences = values.experiences;
+  const rows = {
+    experiences: useRowKeys(form, 'experiences'),
+    personalReferences: useRowKeys(form, 'personalReferences'),
+    workReferences: useRowKeys(form, 'workReferences'),
+  };
   const photoUrl = isOpenableUrl(profile.photo?.url) ? profile.photo.url : undefined;
 
   return (
@@ -385,7 +394,7 @@ export function ProfileForm({
             </Text>
             <ExperienceRows
               count={experiences.length}
-              rowKey={(i) => form.key(`experiences.${i}`)}
+              rowKey={rows.experiences[0]}
               legend={(i) => `Experiencia ${i + 1}${i < PROFILE_LIMITS.experiencesMin ? ' *' : ''}`}
               today={today}
               field={(i, f) => input(`experiences.${i}.${f}`)}
@@ -393,7 +402,7 @@ export function ProfileForm({
               rowId={(i) => fieldId(`experiences.${i}`)}
               descriptionRows={2}
               canRemove={(i) => i >= PROFILE_LIMITS.rowsShown}
-              onRemove={(i) => form.removeListItem('experiences', i)}
+              onRemove={rows.experiences[1]}
               max={MAX_HISTORY_ROWS}
               onAdd={() => form.insertListItem('experiences', emptyExperience())}
             />
@@ -415,10 +424,10 @@ export function ProfileForm({
                 listError={errorAt(list)}
                 id={fieldId(list)}
                 count={values[list].length}
-                rowKey={(i) => form.key(`${list}.${i}`)}
+                rowKey={rows[list][0]}
                 field={(i, f) => filtered(`${list}.${i}.${f}`, f === 'name' ? nameInput : phoneInput)}
                 canRemove={() => values[list].length > 1}
-                onRemove={(i) => form.removeListItem(list, i)}
+                onRemove={rows[list][1]}
                 max={MAX_HISTORY_ROWS}
                 onAdd={() => form.insertListItem(list, emptyReference())}
               />
