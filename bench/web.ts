@@ -27,12 +27,13 @@
 // but a load takes seconds instead of half a minute, so more of them fit in a side-by-side run:
 // on this VM, whose speed changes by 2× within minutes, medians of many runs are what tells.
 //
-// BENCH_WEB_TYPING=n: on the routes that open the application form (…/postular), n sessions per
-// build, alternating, each typing a name into 'Nombre completo' at 4× CPU (360 px) and reading the
-// browser's Event Timing: how long each key took from the key press to its letter on screen (the
-// interaction's duration, as INP counts it; Chromium reports those of 16 ms and more, so a key
-// under that counts as 16). It prints each session's median and slowest key, and the medians'
-// ratio between the builds.
+// BENCH_WEB_TYPING=n: n sessions per build, alternating, each typing a name at 4× CPU (360 px)
+// into a field of the two forms a visitor types most in, the application form of a shared link
+// ('Nombre completo') and a demo candidate's profile ('Observaciones'), reading the browser's Event
+// Timing: how long each key took from the key press to its letter on screen (the interaction's
+// duration, as INP counts it; Chromium reports those of 16 ms and more, so a key under that counts
+// as 16). It prints each session's median and slowest key, and the medians' ratio between the
+// builds. With BENCH_WEB_LIGHTHOUSE=false and BENCH_WEB_ROUTES=/ it measures little else.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -192,11 +193,56 @@ async function traceBlockingTime(url: string): Promise<{ blockingMs: number; lon
 
 const TYPED = 'Ana María López Hernández';
 
+/** A form to type into: where it is, how to get there, and its field. */
+interface TypingForm {
+  name: string;
+  /** Opens the form on the page and returns its field's selector. */
+  open: (page: Page, origin: string) => Promise<string>;
+}
+
 /**
- * One session typing TYPED into the application form's first field at 4× CPU (BENCH_WEB_TYPING):
- * each key's interaction duration in ms (Event Timing, keys under 16 ms as 16).
+ * The forms BENCH_WEB_TYPING types into: a shared application link, and the profile of a demo
+ * candidate (logged in through the log-in dialog, as on the site).
  */
-async function typingKeys(url: string): Promise<number[]> {
+const typingForms = (applicationLink: string): TypingForm[] => [
+  {
+    name: `${applicationLink} (Nombre completo)`,
+    open: async (page, origin) => {
+      await page.goto(origin + applicationLink, { waitUntil: 'networkidle' });
+      return '#postulacion-name';
+    },
+  },
+  {
+    name: '/perfil, Editar (Observaciones)',
+    open: async (page, origin) => {
+      await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+      await page
+        .getByRole('button', { name: /Iniciar sesión/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByLabel(/Correo/)
+        .first()
+        .fill('ana.lopez@example.com');
+      await dialog
+        .getByLabel(/Contraseña/)
+        .first()
+        .fill('Demo2026!');
+      await dialog.getByRole('button', { name: /Iniciar sesión/i }).click();
+      await page.waitForURL('**/perfil');
+      await page.getByRole('tab', { name: 'Mi Perfil' }).click();
+      await page.getByRole('button', { name: /^(Editar|Completar Perfil)$/ }).click();
+      return '#perfil-observations';
+    },
+  },
+];
+
+/**
+ * One session typing TYPED into a form's field at 4× CPU (BENCH_WEB_TYPING): each key's
+ * interaction duration in ms (Event Timing, keys under 16 ms as 16).
+ */
+async function typingKeys(form: TypingForm, origin: string): Promise<number[]> {
   return onPhonePage(async (page) => {
     // In the page (a string: this workspace has no DOM types): the slowest entry of each interaction.
     await page.addInitScript({
@@ -206,16 +252,17 @@ async function typingKeys(url: string): Promise<number[]> {
             if (e.interactionId) window.__keys.set(e.interactionId, Math.max(window.__keys.get(e.interactionId) ?? 0, e.duration));
         }).observe({ type: 'event', durationThreshold: 16, buffered: true });`,
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.locator('#postulacion-name').waitFor({ timeout: 120_000 });
+    const field = await form.open(page, origin);
+    await page.locator(field).waitFor({ timeout: 120_000 });
     await page.waitForTimeout(1000);
     await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.focus('#postulacion-name');
+    await page.focus(field);
+    await page.locator(field).fill('');
     await page.evaluate('window.__keys.clear()');
     await page.keyboard.type(TYPED, { delay: 150 });
     await page.waitForTimeout(1000);
-    const typed = await page.inputValue('#postulacion-name');
-    if (typed !== TYPED) throw new Error(`bench:web: the form kept '${typed}' of '${TYPED}'`);
+    const typed = await page.inputValue(field);
+    if (typed !== TYPED) throw new Error(`bench:web: ${form.name} kept '${typed}' of '${TYPED}'`);
     const slow = await page.evaluate<number[]>('[...window.__keys.values()]');
     return [...slow, ...Array<number>(Math.max(0, TYPED.length - slow.length)).fill(16)];
   });
@@ -391,29 +438,32 @@ async function main(): Promise<void> {
       }
     }
     const typingRuns = Number(process.env.BENCH_WEB_TYPING ?? 0);
-    const formRoutes = routes.filter((r) => r.endsWith('/postular'));
-    if (typingRuns > 0 && formRoutes.length > 0) {
+    if (typingRuns > 0) {
       console.log(
-        `\nTyping '${TYPED}' into the application form at 4× CPU, ${typingRuns} sessions per build, alternating (each key: key press to its letter on screen):`,
+        `\nTyping '${TYPED}' at 4× CPU, ${typingRuns} sessions per build, alternating (each key: key press to its letter on screen):`,
       );
-      for (const route of formRoutes) {
+      const link = '/vacantes/{id}/postular'.replace(
+        '{id}',
+        id || (await demoVacancyId(`http://127.0.0.1:${apiPort}`, token)),
+      );
+      for (const form of typingForms(link)) {
         const results = builds.map((b) => ({ ...b, medians: [] as number[], worst: [] as number[] }));
         for (let i = 1; i <= typingRuns; i++)
           for (const r of results) {
-            const keys = await typingKeys(r.origin + route);
+            const keys = await typingKeys(form, r.origin);
             r.medians.push(median(keys));
             r.worst.push(Math.max(...keys));
             console.log(
-              `  ${(route + r.label).padEnd(35)} ${String(i).padStart(3)}  median key ${String(Math.round(median(keys))).padStart(4)} ms  slowest ${String(Math.round(Math.max(...keys))).padStart(4)} ms  load ${load()}`,
+              `  ${(form.name + r.label).padEnd(48)} ${String(i).padStart(3)}  median key ${String(Math.round(median(keys))).padStart(4)} ms  slowest ${String(Math.round(Math.max(...keys))).padStart(4)} ms  load ${load()}`,
             );
           }
         for (const r of results)
           console.log(
-            `  ${(route + r.label).padEnd(35)} median of sessions: key ${Math.round(median(r.medians))} ms, slowest ${Math.round(median(r.worst))} ms`,
+            `  ${(form.name + r.label).padEnd(48)} median of sessions: key ${Math.round(median(r.medians))} ms, slowest ${Math.round(median(r.worst))} ms`,
           );
         if (results.length === 2)
           console.log(
-            `  ${route}: ratio after/before, median key ${(median(results[0]!.medians) / median(results[1]!.medians)).toFixed(2)}, slowest key ${(median(results[0]!.worst) / median(results[1]!.worst)).toFixed(2)}`,
+            `  ${form.name}: ratio after/before, median key ${(median(results[0]!.medians) / median(results[1]!.medians)).toFixed(2)}, slowest key ${(median(results[0]!.worst) / median(results[1]!.worst)).toFixed(2)}`,
           );
       }
     }
