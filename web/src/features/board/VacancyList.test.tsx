@@ -93,6 +93,33 @@ describe('VacancyList (public board)', () => {
     expect(screen.getByRole('switch', { name: 'Solo Destacadas (2)' })).toBeChecked();
   });
 
+  it("says 'Buscando vacantes…', not the last search's count, while the next search loads", async () => {
+    const nurses = Array.from({ length: 3 }, (_, i) => card(`e${i + 1}`, { name: `Enfermería ${i + 1}` }));
+    const user = userEvent.setup();
+    function Searching() {
+      const [keyword, setKeyword] = useState('enfermer');
+      return (
+        <>
+          <button type="button" onClick={() => setKeyword('zzenfermera')}>
+            Buscar otra
+          </button>
+          <Board keyword={keyword} />
+        </>
+      );
+    }
+    renderWithProviders(<Searching />, {
+      mocks: [
+        boardMock({ filter: { search: 'enfermer' }, page: 1, pageSize: 6 }, nurses, { totalCount: 3 }),
+        { ...boardMock({ filter: { search: 'zzenfermera' }, page: 1, pageSize: 6 }, []), delay: 300 },
+      ],
+    });
+    expect(await screen.findByText('3 vacantes encontradas')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buscar otra' }));
+    expect(await screen.findByText('Buscando vacantes…')).toBeInTheDocument();
+    expect(screen.queryByText('3 vacantes encontradas')).not.toBeInTheDocument();
+    expect(await screen.findByText('0 vacantes encontradas')).toBeInTheDocument();
+  });
+
   it('hides the featured toggle when there is no featured vacancy', async () => {
     const plain = FIVE.map((v) => ({ ...v, featured: false }));
     renderWithProviders(<Board />, { mocks: [boardMock(ALL, plain, { featuredCount: 0 })] });

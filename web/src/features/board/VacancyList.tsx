@@ -130,7 +130,13 @@ export function VacancyList({
 
       {filtered && board && !error && (
         <Text size="sm" c="dimmed" mb="sm" role="status">
-          {board.totalCount === 1 ? '1 vacante encontrada' : `${board.totalCount} vacantes encontradas`}
+          {/* The cards on screen may still be the last answer's (kept, dimmed, while the next loads):
+              their count is not the new search's. */}
+          {board !== data?.vacancies
+            ? 'Buscando vacantes…'
+            : board.totalCount === 1
+              ? '1 vacante encontrada'
+              : `${board.totalCount} vacantes encontradas`}
         </Text>
       )}
 
