@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /*
  * The rows of a work history, as the profile (spec 1 §2.7) and the application form (spec 1 §3)
@@ -14,8 +14,6 @@ type InputProps = Record<string, unknown>;
 interface RowsProps<F extends string> {
   /** How many rows there are. */
   count: number;
-  /** The form's stable key of row i (`form.key('experiences.0')`). */
-  rowKey: (i: number) => string;
   /** The props of one input of row i. */
   field: (i: number, name: F) => InputProps;
   /** Rows taken from elsewhere (the profile) that cannot be edited here, and why. */
@@ -26,6 +24,23 @@ interface RowsProps<F extends string> {
   /** No 'Agregar' once there are this many rows. */
   max: number;
   onAdd: () => void;
+}
+
+/**
+ * The rows' keys, and a removal that renews them. The forms are uncontrolled (lib/uncontrolled-form):
+ * each input holds its own value. Once a row is removed the rows after it move up one index, and
+ * kept under the same keys their inputs would still show the removed row's values; after a
+ * removal every row gets a new key, and its inputs start again from the form's values.
+ */
+function useRemovableRows(onRemove: (i: number) => void) {
+  const [removals, setRemovals] = useState(0);
+  return {
+    rowKey: (i: number) => `${removals}.${i}`,
+    remove: (i: number) => {
+      onRemove(i);
+      setRemovals((n) => n + 1);
+    },
+  };
 }
 
 function RemoveRow({ onClick, mt, children }: { onClick: () => void; mt?: 'xs'; children: ReactNode }) {
@@ -77,7 +92,8 @@ export interface ExperienceRowsProps extends RowsProps<ExperienceField> {
 
 /** Experiencia Laboral: empresa, puesto, desde, hasta and descripción per row. */
 export function ExperienceRows({ legend, today, rowError, rowId, descriptionRows = 3, ...rows }: ExperienceRowsProps) {
-  const { count, rowKey, field, locked = () => false, lockedHint, canRemove, onRemove, max, onAdd } = rows;
+  const { count, field, locked = () => false, lockedHint, canRemove, onRemove, max, onAdd } = rows;
+  const { rowKey, remove } = useRemovableRows(onRemove);
   return (
     <>
       {Array.from({ length: count }, (_, i) => {
@@ -111,7 +127,7 @@ export function ExperienceRows({ legend, today, rowError, rowId, descriptionRows
               {...field(i, 'description')}
             />
             {canRemove(i) && (
-              <RemoveRow onClick={() => onRemove(i)} mt="xs">
+              <RemoveRow onClick={() => remove(i)} mt="xs">
                 Quitar experiencia {i + 1}
               </RemoveRow>
             )}
@@ -136,7 +152,8 @@ export interface ReferenceRowsProps extends RowsProps<'name' | 'phone'> {
 
 /** Referencias personales or laborales: nombre and teléfono per row. */
 export function ReferenceRows({ title, noun, listError, id, ...rows }: ReferenceRowsProps) {
-  const { count, rowKey, field, locked = () => false, lockedHint, canRemove, onRemove, max, onAdd } = rows;
+  const { count, field, locked = () => false, lockedHint, canRemove, onRemove, max, onAdd } = rows;
+  const { rowKey, remove } = useRemovableRows(onRemove);
   return (
     <Fieldset legend={title} radius="md" p="sm" id={id} tabIndex={id ? -1 : undefined}>
       <Stack gap="sm">
@@ -158,7 +175,7 @@ export function ReferenceRows({ title, noun, listError, id, ...rows }: Reference
             </SimpleGrid>
             {locked(i) && <LockedHint hint={lockedHint} />}
             {canRemove(i) && (
-              <RemoveRow onClick={() => onRemove(i)}>
+              <RemoveRow onClick={() => remove(i)}>
                 Quitar {noun} {i + 1}
               </RemoveRow>
             )}

@@ -1,11 +1,12 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 
 /*
  * What an uncontrolled Mantine form (`mode: 'uncontrolled'`) needs that Mantine leaves to us. In
  * such a form each input holds what is typed in it and a key renders nothing; controlled, every key
  * rendered the whole form again, 100–350 ms between a key and its letter on a slow phone (issue
- * 22). The application form and the candidate's profile are uncontrolled.
+ * 22). The application form and the candidate's profile are uncontrolled. Their rows of
+ * experiences and references renew their keys after a removal (components/HistoryRows).
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
@@ -30,20 +31,4 @@ export function filteredChange(form: AnyForm, path: string, filter: (raw: string
     }
     form.setFieldValue(path, value, { forceUpdate: false });
   };
-}
-
-/**
- * The keys of a list's rows (components/HistoryRows), and how a row is removed. Once a row is
- * removed the rows after it move up one index; kept under the same keys, their inputs would still
- * show the removed row's values, since each input holds its own. A removal gives every row of the
- * list a new key, and the inputs start again from the form's values.
- */
-export function useRowKeys(form: AnyForm, list: string) {
-  const [removals, setRemovals] = useState(0);
-  const rowKey = (i: number) => `${list}.${removals}.${i}`;
-  const removeRow = (i: number) => {
-    form.removeListItem(list, i);
-    setRemovals((n) => n + 1);
-  };
-  return [rowKey, removeRow] as const;
 }

@@ -11,7 +11,7 @@ import {
   type ApplicationFormValues,
 } from './form-values';
 
-import { filteredChange, useRowKeys } from '../../lib/uncontrolled-form';
+import { filteredChange } from '../../lib/uncontrolled-form';
 import { inputProps } from './field-props';
 
 type Form = UseFormReturnType<ApplicationFormValues>;
@@ -21,7 +21,6 @@ const LOCKED_HINT = 'Tomada de tu perfil: no se puede editar aquí.';
 /** Experiencia Laboral: rows of empresa, puesto, desde, hasta, descripción (spec 1 §3). */
 export function ExperienceFields({ form, today }: { form: Form; today: string }) {
   const rows = form.getValues().experiences;
-  const [rowKey, removeRow] = useRowKeys(form, 'experiences');
   const listError = typeof form.errors.experiences === 'string' ? form.errors.experiences : null;
   return (
     <Stack gap="md">
@@ -32,7 +31,6 @@ export function ExperienceFields({ form, today }: { form: Form; today: string })
       )}
       <ExperienceRows
         count={rows.length}
-        rowKey={rowKey}
         legend={(i) => `Experiencia ${i + 1}`}
         today={today}
         field={(i, f) => ({
@@ -43,7 +41,7 @@ export function ExperienceFields({ form, today }: { form: Form; today: string })
         locked={(i) => rows[i]!.locked === true}
         lockedHint={LOCKED_HINT}
         canRemove={(i) => !rows[i]!.locked && rows.length > 1}
-        onRemove={removeRow}
+        onRemove={(i) => form.removeListItem('experiences', i)}
         max={MAX_ROWS}
         onAdd={() => form.insertListItem('experiences', emptyExperience())}
       />
@@ -64,7 +62,6 @@ export function ReferenceFields({
   noun: string;
 }) {
   const rows = form.getValues()[list];
-  const [rowKey, removeRow] = useRowKeys(form, list);
   const listError = typeof form.errors[list] === 'string' ? (form.errors[list] as string) : null;
   return (
     <ReferenceRows
@@ -72,7 +69,6 @@ export function ReferenceFields({
       noun={noun}
       listError={listError}
       count={rows.length}
-      rowKey={rowKey}
       field={(i, f) => {
         const path = `${list}.${i}.${f}` as const;
         const filter = f === 'name' ? nameInput : (raw: string) => digitsOnly(raw, 8);
@@ -86,7 +82,7 @@ export function ReferenceFields({
       locked={(i) => rows[i]!.locked === true}
       lockedHint={LOCKED_HINT}
       canRemove={(i) => !rows[i]!.locked && rows.length > 1}
-      onRemove={removeRow}
+      onRemove={(i) => form.removeListItem(list, i)}
       max={MAX_ROWS}
       onAdd={() => form.insertListItem(list, emptyReference())}
     />

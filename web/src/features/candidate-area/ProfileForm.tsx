@@ -18,7 +18,7 @@ import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
 import { FileDrop } from '../../components/FileDrop';
 import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import { failureMessage } from '../../lib/errors';
-import { filteredChange, useRowKeys } from '../../lib/uncontrolled-form';
+import { filteredChange } from '../../lib/uncontrolled-form';
 import { toastNotice, toastSuccess } from '../../lib/toast';
 import type { UploadPurpose } from '../../lib/upload';
 import { FileUploadFailed, useFileUploads } from '../../lib/use-file-uploads';
@@ -315,11 +315,6 @@ export function ProfileForm({
   };
 
   const experiences = values.experiences;
-  const rows = {
-    experiences: useRowKeys(form, 'experiences'),
-    personalReferences: useRowKeys(form, 'personalReferences'),
-    workReferences: useRowKeys(form, 'workReferences'),
-  };
   const photoUrl = isOpenableUrl(profile.photo?.url) ? profile.photo.url : undefined;
 
   return (
@@ -394,7 +389,6 @@ export function ProfileForm({
             </Text>
             <ExperienceRows
               count={experiences.length}
-              rowKey={rows.experiences[0]}
               legend={(i) => `Experiencia ${i + 1}${i < PROFILE_LIMITS.experiencesMin ? ' *' : ''}`}
               today={today}
               field={(i, f) => input(`experiences.${i}.${f}`)}
@@ -402,7 +396,7 @@ export function ProfileForm({
               rowId={(i) => fieldId(`experiences.${i}`)}
               descriptionRows={2}
               canRemove={(i) => i >= PROFILE_LIMITS.rowsShown}
-              onRemove={rows.experiences[1]}
+              onRemove={(i) => form.removeListItem('experiences', i)}
               max={MAX_HISTORY_ROWS}
               onAdd={() => form.insertListItem('experiences', emptyExperience())}
             />
@@ -424,10 +418,9 @@ export function ProfileForm({
                 listError={errorAt(list)}
                 id={fieldId(list)}
                 count={values[list].length}
-                rowKey={rows[list][0]}
                 field={(i, f) => filtered(`${list}.${i}.${f}`, f === 'name' ? nameInput : phoneInput)}
                 canRemove={() => values[list].length > 1}
-                onRemove={rows[list][1]}
+                onRemove={(i) => form.removeListItem(list, i)}
                 max={MAX_HISTORY_ROWS}
                 onAdd={() => form.insertListItem(list, emptyReference())}
               />
