@@ -153,8 +153,27 @@ export class RedisStore implements SharedStore, SessionSync {
     }
   }
 
+  /** Each connection closes gracefully, or is cut after 2 s (see closeWithin). */
   async close() {
-    await this.subscriber?.close();
-    await this.client.close();
+    await Promise.all([this.subscriber, this.client].map((c) => c && closeWithin(c, 2_000)));
   }
+}
+
+/**
+ * node-redis's close() waits for every command already sent to be answered. With Redis hung or
+ * unreachable (a PING that /readyz gave up on, a command stranded by a reconnect) that is for ever,
+ * and a shutdown would wait with it. A connection that is not ready has nothing worth waiting
+ * for and is cut at once; a ready one gets `ms` to drain, then is cut (destroy() fails what is left).
+ */
+async function closeWithin(client: Pick<Client, 'isReady' | 'close' | 'destroy'>, ms: number) {
+  if (!client.isReady) return client.destroy();
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    client.close().then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!drained) client.destroy();
 }
