@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   AUDIT_CSV_HEADINGS,
   AUDIT_MESSAGES,
@@ -14,6 +13,7 @@ import type { Services } from '../context.js';
 import { MESSAGES } from '../errors.js';
 import type { AuditEntryDto } from '../normalise/audit-log.js';
 import type { AuditFilterInput } from '../upstream/audit-log.js';
+import { streamToResponse } from './stream-to-response.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -78,7 +78,7 @@ export function auditLogExportRouter(services: Services): Router {
       res.setHeader('Content-Disposition', `attachment; filename="${auditExportFileName()}"`);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (r.value.total !== null) res.setHeader('X-Total-Count', String(r.value.total));
-      await pipeline(Readable.from(csvChunks(r.value.rows)), res);
+      await streamToResponse(Readable.from(csvChunks(r.value.rows)), res);
     } catch {
       cancel();
       if (!res.headersSent) refuse(res, 503, AUDIT_MESSAGES.loadError);
