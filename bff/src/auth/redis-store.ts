@@ -138,18 +138,14 @@ export class RedisStore implements SharedStore, SessionSync {
 
   /** A PING answered within 2 s (the client refuses at once while disconnected: no offline queue). */
   async ping() {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([
+      return await within(
         this.client.ping().then((r) => r === 'PONG'),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), 2_000);
-        }),
-      ]);
+        2_000,
+        false,
+      );
     } catch {
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -167,13 +163,20 @@ export class RedisStore implements SharedStore, SessionSync {
  */
 async function closeWithin(client: Pick<Client, 'isReady' | 'close' | 'destroy'>, ms: number) {
   if (!client.isReady) return client.destroy();
-  let timer: NodeJS.Timeout | undefined;
-  const drained = await Promise.race([
+  const drained = await within(
     client.close().then(() => true),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    }),
-  ]);
-  clearTimeout(timer);
+    ms,
+    false,
+  );
   if (!drained) client.destroy();
+}
+
+/** What `p` settles to, or `late` once `ms` have passed first. */
+async function within<T, L>(p: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<L>((resolve) => (timer = setTimeout(() => resolve(late), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
