@@ -4,6 +4,7 @@ import type { SessionsClient } from '../upstream/sessions.js';
 import type { SessionKind } from '../normalise/session.js';
 import type { SessionSync } from './session-cache.js';
 import type { LimiterOptions, SharedStore } from './store.js';
+import { within } from './within.js';
 
 const newClient = (url: string) => createClient({ url, disableOfflineQueue: true });
 type Client = ReturnType<typeof newClient>;
@@ -169,14 +170,4 @@ async function closeWithin(client: Pick<Client, 'isReady' | 'close' | 'destroy'>
     false,
   );
   if (!drained) client.destroy();
-}
-
-/** What `p` settles to, or `late` once `ms` have passed first. */
-async function within<T, L>(p: Promise<T>, ms: number, late: L): Promise<T | L> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<L>((resolve) => (timer = setTimeout(() => resolve(late), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,6 +1,7 @@
 import type { SessionsClient } from '../upstream/sessions.js';
 import type { UsedSession } from '../normalise/session.js';
 import type { LimiterOptions, SharedStore } from './store.js';
+import { within } from './within.js';
 
 /** What a store offers the cache besides SharedStore: idle marks in batches, and pushed ends. */
 export interface SessionSync {
@@ -330,7 +331,13 @@ export class SessionCache implements SharedStore {
     clearTimeout(this.pollTimer);
     clearInterval(this.flushTimer);
     await this.polling;
-    await this.flush().catch(() => undefined);
+    // The last idle marks, if the store answers soon: a Redis that went silent would hold the
+    // shutdown until SHUTDOWN_TIMEOUT_MS (then exit 1) for marks that only postpone an idle end.
+    await within(
+      this.flush().catch(() => undefined),
+      2_000,
+      undefined,
+    );
     this.clear();
     await this.inner.close();
   }
