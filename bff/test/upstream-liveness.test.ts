@@ -59,3 +59,26 @@ describe('the api is slow but alive', () => {
     expect(Date.now() - t0).toBeLessThan(1_200);
   }, 15_000);
 });
+
+describe('a write while the api is paused', () => {
+  // A helper's look: with the api paused (SIGSTOP) for 5 s, 'Rechazar' said 'No se pudo rechazar al
+  // candidato.' after ~3 s; once the api ran again it rejected the candidate and e-mailed them.
+  it('is not given up when the api is found down: it waits for its answer, which says it was done', async () => {
+    const u = upstream(await api('hangs'));
+    const t0 = Date.now();
+    // Sent together: a write, a read and the BFF's own bookkeeping (a session's use).
+    const write = u.request('/candidatos/cambiar-estado/1', { method: 'POST', json: { estado: 'rechazado' } });
+    const read = u.request('/sedes/vacantes/lista');
+    const use = u.request('/internal/sesiones/abc/usar', { method: 'POST', json: {}, abandonable: true });
+    // The read and the bookkeeping are given up as before, once /livez does not answer either…
+    await expect(read).rejects.toMatchObject({ extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    await expect(use).rejects.toMatchObject({ extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(Date.now() - t0).toBeLessThan(1_150);
+    // …but the write gets the api's answer (at 1.2 s).
+    await expect(write).resolves.toMatchObject({ ok: true, path: '/candidatos/cambiar-estado/1' });
+    // Meanwhile the api is known down: a new write is refused before it is sent.
+    await expect(u.request('/candidatos/cambiar-estado/2', { method: 'POST', json: {} })).rejects.toMatchObject({
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
+  }, 15_000);
+});

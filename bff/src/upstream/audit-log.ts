@@ -50,7 +50,12 @@ export class AuditLogClient {
 
   async verify(): Promise<AuditVerification> {
     // The whole chain, in batches: longer than a list.
-    const raw = await this.http.read('/internal/auditoria/verificar', { method: 'POST', json: {}, timeoutMs: 120_000 });
+    const raw = await this.http.read('/internal/auditoria/verificar', {
+      method: 'POST',
+      json: {},
+      timeoutMs: 120_000,
+      abandonable: true, // a read: it changes nothing
+    });
     const v = normaliseAuditVerification(raw);
     if (!v) throw unexpected({ kind: 'unconfirmed', message: null, title: null, code: null, status: 200 });
     return v;

@@ -126,6 +126,16 @@ export interface RequestOptions {
    * answering sessions from memory and sends each lookup to the api (ADR 2026-11-27-session-cache).
    */
   lane?: 'control';
+  /**
+   * Whether the call may be given up as soon as the api is found down (the watchdog in raw()).
+   * Reads may (GET: the default for them), and so may the BFF's own bookkeeping sent as POST (a
+   * session's use, idle marks, rate-limit counters). A write may not (the default for POST): an
+   * api paused for a few seconds still carries it out once it runs again, and the user would be
+   * told it failed when it was done (a candidate rejected and e-mailed after 'No se pudo rechazar
+   * al candidato.'). A write waits for its answer until its own time-out; calls made once the api
+   * is known down are still refused before they are sent.
+   */
+  abandonable?: boolean;
 }
 
 /**
@@ -241,11 +251,12 @@ export class Upstream {
     const method = o.method ?? 'GET';
     const started = performance.now();
     const abort = new AbortController();
-    // No answer yet after a while: is the api alive at all? If not, give up now.
+    const abandonable = o.abandonable ?? method === 'GET';
+    // No answer yet after a while: is the api alive at all? If not, give up now (see abandonable).
     const watchdog = setTimeout(
       () => {
         void this.availability.check().then((alive) => {
-          if (!alive) abort.abort(new ApiDown());
+          if (!alive && abandonable) abort.abort(new ApiDown());
         });
       },
       Math.min(this.opts.livenessAfterMs ?? 2_000, timeout),

@@ -41,6 +41,8 @@ export class SessionsClient {
         method: 'POST',
         json: { id: s.idHash, tipo: s.kind, usuarioId: s.userId, rol: s.role, vidaMs: s.lifetimeMs },
         timeoutMs: TIMEOUT_MS,
+        // Done late, it leaves a session nobody holds the cookie of: it expires.
+        abandonable: true,
       });
       return 'ok';
     } catch (err) {
@@ -57,6 +59,7 @@ export class SessionsClient {
         method: 'POST',
         json: { inactividadMs: idleMs },
         timeoutMs: TIMEOUT_MS,
+        abandonable: true, // a lookup that also renews the idle mark
       }),
     );
     return body === null ? null : normaliseUsedSession(body);
@@ -72,6 +75,7 @@ export class SessionsClient {
       },
       timeoutMs: TIMEOUT_MS,
       lane: 'control',
+      abandonable: true,
     });
   }
 
@@ -105,6 +109,7 @@ export class SessionsClient {
         method: 'POST',
         json: { clave: key, puntos: points, duracionMs: durationMs, forzar: force },
         timeoutMs: TIMEOUT_MS,
+        abandonable: true, // a rate-limit count: one more or less does not matter
       }),
     );
   }
