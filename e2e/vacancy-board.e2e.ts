@@ -108,6 +108,18 @@ describe('the vacancy board', () => {
       await column(page, 'REJECTED').getByText(name(people.carla), { exact: true }).waitFor();
       await mailArrives(people.carla.email, /^Resultado de tu postulación/);
       await screenshot(page, 'vacancy-board-after-moves');
+
+      // Back on the list, each state is written whole: Mantine's badge clipped 'EN SEGUIMIENTO' to
+      // 'EN SEGUIMI…' when the table was short of room (a helper's look at 1280 px).
+      await page.goto(`/panel/plazas/candidatos/${vacancyId()}`);
+      const anaRow = page.getByRole('row').filter({ hasText: name(people.ana) });
+      await anaRow.getByText('En seguimiento').waitFor();
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('td[data-label="Estado"] .mantine-Badge-label')]
+          .filter((l) => l.scrollWidth > l.clientWidth)
+          .map((l) => l.textContent),
+      );
+      expect(clipped).toEqual([]);
       await context.close();
     },
   );

@@ -19,6 +19,13 @@ export const CANDIDATE_STATE_COLOR: Record<CandidateState, string> = {
  */
 const DARK_TEXT: ReadonlySet<CandidateState> = new Set(['pre-pruebas', 'post-pruebas']);
 
+/**
+ * A state is never cut to 'EN SEGUI…': Mantine's badge clips its label, so a table short of room
+ * squeezed the Estado column first (the inbox once rows carry tags, a vacancy's applicants).
+ * The longest label ('EN SEGUIMIENTO') is about 8 rem: it fits a 360 px screen.
+ */
+const WHOLE = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
 /** The state badge (spec 1 §2.7, spec 3 §2.1–2.2). `state` is the GraphQL enum value (APPLIED…REJECTED). */
 export function CandidateStateBadge({
   state,
@@ -30,6 +37,7 @@ export function CandidateStateBadge({
       color={s ? CANDIDATE_STATE_COLOR[s] : 'gray'}
       variant="light"
       c={s && DARK_TEXT.has(s) ? 'dark.7' : undefined}
+      styles={WHOLE}
       {...props}
     >
       {s ? CANDIDATE_STATE_LABEL[s] : 'Sin definir'}
