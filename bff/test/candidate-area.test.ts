@@ -323,7 +323,8 @@ describe('profile bad input through the BFF', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ phone: '555443322' }, 'phone', 'El teléfono debe tener exactamente 8 dígitos'],
       [{ address: 'Zona 1 GT' }, 'address', 'La dirección debe tener al menos 10 caracteres'],
-      [{ birthDate: '2099-01-01' }, 'birthDate', 'Fecha de nacimiento inválida'],
+      [{ birthDate: '2099-01-01' }, 'birthDate', 'Debe ser mayor de 18 años'],
+      [{ birthDate: '2026-02-30' }, 'birthDate', 'Fecha de nacimiento inválida'],
       [
         {
           experiences: [

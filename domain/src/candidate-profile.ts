@@ -111,7 +111,9 @@ export function candidateProfileSchema(today: string = todayInGuatemala()) {
           return z.NEVER;
         }
         const iso = typeof raw === 'string' && raw.length <= 40 ? toCalendarDate(raw) : null;
-        if (!iso || iso < '1900-01-01' || iso > today) {
+        // Spec 1 §5.3: under 18, over 65, 'otherwise unparseable'. A date still to come is a
+        // date: its age is under 18 (before, it was called invalid).
+        if (!iso) {
           ctx.addIssue({ code: 'custom', message: M.birthDateInvalid });
           return z.NEVER;
         }

@@ -209,7 +209,11 @@ describe('candidate profile (spec 1 §5.3–5.4)', () => {
     [{ birthDate: '2010-01-01' }, 'Debe ser mayor de 18 años'],
     [{ birthDate: '1950-01-01' }, 'La edad máxima permitida es 65 años'],
     [{ birthDate: 'ayer' }, 'Fecha de nacimiento inválida'],
-    [{ birthDate: '9999-12-31' }, 'Fecha de nacimiento inválida'],
+    // Spec 1 §5.3 calls only an unparseable date invalid: a date to come is under 18, 1850 over 65.
+    [{ birthDate: '2030-01-01' }, 'Debe ser mayor de 18 años'],
+    [{ birthDate: '9999-12-31' }, 'Debe ser mayor de 18 años'],
+    [{ birthDate: '1850-01-01' }, 'La edad máxima permitida es 65 años'],
+    [{ birthDate: '2026-02-30' }, 'Fecha de nacimiento inválida'],
     [{ address: 'Zona 1' }, 'La dirección debe tener al menos 10 caracteres'],
     [{ hasPhoto: false }, 'La fotografía es obligatoria.'],
     [{ files: { curriculum: true } }, 'Faltan archivos: DPI escaneado, Antecedentes policiales, Antecedentes penales'],
