@@ -118,6 +118,35 @@ describe('an api outage reads as an outage', () => {
     await context.close();
   });
 
+  it('an export asked for during an outage says it could not be made, and works once the api is back', async () => {
+    await cut.set('pass');
+    const { context, page } = await newPage(browser, undefined, base);
+    await loginAs(context, 'manager');
+    await page.goto('/panel/candidatos');
+    await page.getByRole('table', { name: 'Candidatos activos' }).locator('tbody tr').first().waitFor();
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+
+    // A bare <a download> failed in the browser's download bar only: the page said nothing.
+    await cut.set('refuse');
+    await page.getByRole('link', { name: 'Exportar Excel' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: /No se pudo descargar|Error de conexión/ });
+    await notice.waitFor({ timeout: 20_000 });
+    console.log('[outage] export during the outage:', JSON.stringify(await notice.innerText()));
+    await screenshot(page, 'outage-export-1280');
+    expect(downloads).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/panel/candidatos');
+
+    await cut.set('pass');
+    const until = Date.now() + 20_000;
+    while (downloads.length === 0 && Date.now() < until) {
+      await page.getByRole('link', { name: 'Exportar Excel' }).click();
+      await page.waitForTimeout(1_500);
+    }
+    expect(downloads[0]).toMatch(/^candidatos-activos-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await context.close();
+  });
+
   it("a reload at 360 px shows the same outage page; the board says 'Error de conexión', then refills itself", async () => {
     await cut.set('pass');
     const phone = await newPage(browser, { width: 360, height: 780 }, base);

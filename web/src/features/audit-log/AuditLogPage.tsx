@@ -23,6 +23,7 @@ import {
   AUDIT_LIMITS,
   AUDIT_MESSAGES,
   AUDIT_TARGET_LABEL,
+  auditExportFileName,
   auditExportUrl,
   formatAuditInstant,
   type AuditLogFilterInput,
@@ -36,6 +37,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { pageTitle } from '../../lib/site';
 import { AUDIT_LOG, VERIFY_AUDIT_LOG } from './operations';
 import { PAGINATION_LABELS } from '../../lib/pagination';
+import { DownloadButton } from '../../components/DownloadButton';
 
 const PAGE_SIZE = AUDIT_LIMITS.pageSizeDefault;
 /** Each day of the calendar named in words ('15 de noviembre de 2026'), for screen readers and tests. */
@@ -214,14 +216,14 @@ export function AuditLogPage() {
 
       <Group justify="space-between" align="flex-start" mt="lg" mb="sm" wrap="wrap">
         <Verification />
-        <Button
-          component="a"
+        <DownloadButton
           href={auditExportUrl(applied)}
+          fileName={auditExportFileName()}
           variant="light"
           leftSection={<IconDownload size={16} aria-hidden />}
         >
           Exportar CSV
-        </Button>
+        </DownloadButton>
       </Group>
 
       {error && !loading ? (

@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useQuery } from '@apollo/client/react';
 import {
-  Button,
   Card,
   Container,
   Group,
@@ -35,6 +34,7 @@ import type { FunnelRowFieldsFragment } from '../../gql/graphql';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CandidateExportLog } from './exports';
 import { FUNNEL_REPORT, FUNNEL_VACANCY_OPTIONS } from './operations';
+import { DownloadButton } from '../../components/DownloadButton';
 
 // recharts is the heaviest part of the screen: the filters and the table show before it arrives.
 const FunnelChart = lazy(async () => ({ default: (await import('./FunnelChart')).FunnelChart }));
@@ -201,15 +201,14 @@ export function FunnelReportPage() {
             <Text size="sm">
               Postulaciones del {formatDate(report.from)} al {formatDate(report.to)}
             </Text>
-            <Button
-              component="a"
+            <DownloadButton
               href={report.csvUrl}
-              download={`embudo-${report.from}-${report.to}.csv`}
+              fileName={`embudo-${report.from}-${report.to}.csv`}
               variant="light"
               leftSection={<IconDownload size={16} aria-hidden />}
             >
               Descargar CSV
-            </Button>
+            </DownloadButton>
           </Group>
           {report.overall.total === 0 ? (
             <Text role="status" c="dimmed" ta="center" py="xl">

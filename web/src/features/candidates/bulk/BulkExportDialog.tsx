@@ -10,6 +10,7 @@ import {
   type CandidateExportFormat,
 } from '@bolsa/domain';
 import type { BulkCandidateFilter, BulkCandidateSelection } from '../../../gql/graphql';
+import { DownloadButton } from '../../../components/DownloadButton';
 
 const ICON: Record<CandidateExportFormat, typeof IconFileTypeCsv> = { csv: IconFileTypeCsv, xlsx: IconFileSpreadsheet };
 
@@ -69,17 +70,16 @@ export function BulkExportDialog({ selection, filter, count, onClose }: BulkExpo
         {(['csv', 'xlsx'] as const).map((format) => {
           const Icon = ICON[format];
           return (
-            <Button
+            <DownloadButton
               key={format}
-              component="a"
               href={candidateExportUrl(f, format)}
-              download={candidateExportFileName(f, format)}
+              fileName={candidateExportFileName(f, format)}
               leftSection={<Icon size={16} aria-hidden />}
-              // The download starts; the dialog closes once the click is handled (the selection stays).
-              onClick={() => setTimeout(() => onClose(false), 0)}
+              // Saved: the dialog closes (the selection stays); not saved: it stays, with the notice.
+              onDone={(saved) => saved && onClose(false)}
             >
               {M.download(CANDIDATE_EXPORT_FORMAT_LABEL[format])}
-            </Button>
+            </DownloadButton>
           );
         })}
       </Group>

@@ -9,6 +9,7 @@ import {
   type CandidateExportFilter,
   type CandidateExportFormat,
 } from '@bolsa/domain';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { useSession } from '../../session';
 
 export const EXPORT_NOTHING = CANDIDATE_EXPORT_MESSAGES.nothing;
@@ -16,9 +17,9 @@ export const EXPORT_NOTHING = CANDIDATE_EXPORT_MESSAGES.nothing;
 const ICON: Record<CandidateExportFormat, typeof IconFileTypeCsv> = { csv: IconFileTypeCsv, xlsx: IconFileSpreadsheet };
 
 /**
- * 'Exportar CSV' / 'Exportar Excel' for the list as it is filtered on screen (issue 23): plain
- * links to GET /reports/candidates.{csv,xlsx}, so the browser saves the file as it streams in
- * (nothing held in the page). Roles 1–2 only; disabled while the list is loading or empty.
+ * 'Exportar CSV' / 'Exportar Excel' for the list as it is filtered on screen (issue 23): links to
+ * GET /reports/candidates.{csv,xlsx}, downloaded by `DownloadButton` (busy while the file comes,
+ * a Spanish notice when it cannot). Roles 1–2 only; disabled while the list is loading or empty.
  */
 export function CandidateExportButtons({
   filter,
@@ -48,18 +49,17 @@ export function CandidateExportButtons({
             {label}
           </Button>
         ) : (
-          <Button
+          <DownloadButton
             key={format}
-            component="a"
             href={candidateExportUrl(filter, format)}
-            download={candidateExportFileName(filter, format)}
+            fileName={candidateExportFileName(filter, format)}
             size="compact-sm"
             variant="default"
             leftSection={<Icon size={16} aria-hidden />}
             title={`Descarga ${count === 1 ? 'el candidato' : `los ${count} candidatos`} de la lista con los filtros aplicados`}
           >
             {label}
-          </Button>
+          </DownloadButton>
         );
       })}
     </Group>
