@@ -180,13 +180,14 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
   it('previews with sample data, HTML escaped inside the layout, nothing saved', async () => {
     const res = await post(`/internal/plantillas-correo/${KEY}/vista-previa`, {
       asunto: 'Seguimiento: {{vacante}}',
-      cuerpo: 'Hola, {{nombre}} <b>negrita</b>:\n\nLínea uno\nlínea dos',
+      cuerpo: 'Hola, {{nombre}} <b>negrita</b>:\n\nLínea uno\nlínea dos\n\n{{seguimiento}}',
       ...as(),
     });
     expect(res.status).toBe(200);
     expect(res.body.asunto).toBe('Seguimiento: Auxiliar de enfermería');
+    const follow = def.placeholders.find((p) => p.name === 'seguimiento')!.sample;
     expect(res.body.texto).toBe(
-      `Hola, Ana López <b>negrita</b>:\n\nLínea uno\nlínea dos\n\n${EMAIL_SIGNATURE.join('\n')}`,
+      `Hola, Ana López <b>negrita</b>:\n\nLínea uno\nlínea dos\n\n${follow}\n\n${EMAIL_SIGNATURE.join('\n')}`,
     );
     expect(res.body.html).toContain('<p style="margin:0 0 12px">Hola, Ana López &lt;b&gt;negrita&lt;/b&gt;:</p>');
     expect(res.body.html).toContain('Línea uno<br>línea dos');
@@ -237,7 +238,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
 
     const second = await post(`/internal/plantillas-correo/${KEY}`, {
       asunto: 'Segunda: {{vacante}}',
-      cuerpo: 'Hola {{nombre}}',
+      cuerpo: 'Hola {{nombre}}\n\n{{seguimiento}}',
       ...as(),
     });
     expect(second.status).toBe(200);
@@ -314,4 +315,132 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
       await t.api.db.selectFrom('auditoria').select('id').where('objetivo_id', '=', 'postulacion-recibida').execute(),
     ).toEqual([]);
   }, 60_000);
+
+  /** The versions and audit rows of a template (what a refused save must not add). */
+  const written = async (key: string) => ({
+    versions: (await t.api.db.selectFrom('plantillas_correo_versiones').select('id').where('clave', '=', key).execute())
+      .length,
+    audit: (
+      await t.api.db
+        .selectFrom('auditoria')
+        .select('id')
+        .where('objetivo_tipo', '=', 'plantilla')
+        .where('objetivo_id', '=', key)
+        .execute()
+    ).length,
+  });
+
+  it('refuses, on save and on preview, a text without a placeholder the e-mail cannot do without; nothing written', async () => {
+    const cases: [string, string, string, string][] = [
+      [
+        'documentos-solicitados',
+        'Documentos a actualizar',
+        'Hola {{nombre}}, sube tus documentos {{documentos}}.',
+        EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace'),
+      ],
+      [
+        'documentos-solicitados',
+        'Documentos a actualizar',
+        'Hola {{nombre}}: {% if enlace %}hay un enlace{% endif %} {{documentos}}',
+        EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace'),
+      ],
+      ['estado-rechazado', 'Resultado', 'Hola {{nombre}}', EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('seguimiento')],
+      [
+        'pruebas-enviadas',
+        'Pruebas',
+        'Hola {{nombre}}\n\n{{seguimiento}}',
+        EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('pruebas'),
+      ],
+      [
+        'entrevista',
+        'Entrevista',
+        'Hola {{nombre}}: el {{fecha}} a las {{hora}}, {{modalidad}}. {{enlace}}',
+        EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('lugar'),
+      ],
+      [
+        'evaluacion-entrevista-recordatorio',
+        'Evaluación pendiente',
+        'Hola {{nombre}}, llena tu evaluación.',
+        EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace'),
+      ],
+      ['retencion-aviso', 'Aviso', 'Hola {{nombre}}', EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('fecha')],
+    ];
+    for (const [key, asunto, cuerpo, message] of cases) {
+      const before = await written(key);
+      expect(await post(`/internal/plantillas-correo/${key}`, { asunto, cuerpo, ...as() })).toMatchObject({
+        status: 400,
+        body: { message },
+      });
+      expect(await post(`/internal/plantillas-correo/${key}/vista-previa`, { asunto, cuerpo, ...as() })).toMatchObject({
+        status: 400,
+        body: { message },
+      });
+      expect(await written(key)).toEqual(before);
+    }
+    // With it (spaces, a filter, inside an if; or in the subject) it is saved.
+    const saved = await post('/internal/plantillas-correo/documentos-solicitados', {
+      asunto: 'Documentos: {{ documentos | strip }}',
+      cuerpo: 'Hola {{nombre}}.{% if enlace %}\n\nSúbelos aquí: {{ enlace }}{% endif %}',
+      ...as(),
+    });
+    expect(saved).toMatchObject({ status: 200, body: { message: EMAIL_TEMPLATE_MESSAGES.saved } });
+  }, 30_000);
+
+  it('refuses restoring a stored version without a required placeholder', async () => {
+    const key = 'evaluacion-entrevista-recordatorio';
+    const { id } = await t.api.db
+      .insertInto('plantillas_correo_versiones')
+      .values({
+        clave: key,
+        asunto: 'Evaluación pendiente',
+        cuerpo: 'Hola {{nombre}}, llena tu evaluación.',
+        accion: 'guardada',
+        predeterminada: false,
+        restaurada_de: null,
+        usuario_id: admin,
+        usuario_nombre: 'Lucía Admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await written(key);
+    expect(await post(`/internal/plantillas-correo/${key}/restaurar`, { versionId: id, ...as() })).toMatchObject({
+      status: 400,
+      body: { message: EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace') },
+    });
+    expect(await written(key)).toEqual(before);
+  });
+
+  it('refuses a save identical to the current text (409, nothing written), also a retry after it went through', async () => {
+    const key = 'retencion-aviso';
+    const retention = emailTemplateDefinition(key)!;
+    const before = await written(key);
+    // Never edited: the current text is the default.
+    expect(
+      await post(`/internal/plantillas-correo/${key}`, { asunto: retention.subject, cuerpo: retention.body, ...as() }),
+    ).toMatchObject({ status: 409, body: { message: EMAIL_TEMPLATE_MESSAGES.unchanged } });
+    expect(await written(key)).toEqual(before);
+
+    const text = { asunto: 'Tus datos', cuerpo: 'Hola, {{nombre}}:\n\nEl {{fecha}} borraremos tus datos.' };
+    const first = await post(`/internal/plantillas-correo/${key}`, { ...text, ...as() });
+    expect(first).toMatchObject({ status: 200, body: { message: EMAIL_TEMPLATE_MESSAGES.saved } });
+    const afterFirst = await written(key);
+    expect(afterFirst).toEqual({ versions: before.versions + 1, audit: before.audit + 1 });
+    // The retry (the same text; Windows line ends are the same text).
+    for (const cuerpo of [text.cuerpo, text.cuerpo.replace(/\n/g, '\r\n')])
+      expect(await post(`/internal/plantillas-correo/${key}`, { asunto: text.asunto, cuerpo, ...as() })).toMatchObject({
+        status: 409,
+        body: { message: EMAIL_TEMPLATE_MESSAGES.unchanged },
+      });
+    expect(await written(key)).toEqual(afterFirst);
+    // Only the subject changed is a change.
+    expect(
+      await post(`/internal/plantillas-correo/${key}`, {
+        asunto: 'Tus datos personales',
+        cuerpo: text.cuerpo,
+        ...as(),
+      }),
+    ).toMatchObject({ status: 200 });
+    const list = await get(`/internal/plantillas-correo/${key}/versiones${q()}`);
+    expect(list.body.versiones.map((v: Body) => v.asunto)).toEqual(['Tus datos personales', 'Tus datos']);
+  }, 30_000);
 });

@@ -18,7 +18,7 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, cooki
   return res.body as { data?: Data; errors?: { message: string; extensions?: { code?: string } }[] };
 };
 
-const ERR = `error { __typename ... on ValidationFailed { message } ... on NotFound { message } ... on OperationFailed { message } }`;
+const ERR = `error { __typename ... on ValidationFailed { message } ... on NotFound { message } ... on Conflict { message } ... on OperationFailed { message } }`;
 const TEMPLATE = `key name subject body isDefault versionId updatedAt updatedBy placeholders { name description sample kind }`;
 const LIST = `{ emailTemplates { ${TEMPLATE} } }`;
 const VERSIONS = `query($k: ID!) { emailTemplateVersions(key: $k) { id action subject body isDefault restoredFrom createdBy createdAt current } }`;
@@ -60,7 +60,7 @@ describe('e-mail templates through GraphQL (issue 24)', () => {
   }, 30_000);
 
   it('previews with sample data, and refuses an unknown placeholder with the Spanish message', async () => {
-    const ok = await gql(PREVIEW, { k: KEY, s: 'Hola {{nombre}}', b: 'Gracias, {{nombre}} <3' }, admin);
+    const ok = await gql(PREVIEW, { k: KEY, s: 'Hola {{nombre}}', b: 'Gracias, {{nombre}} <3\n\n{{cuenta}}' }, admin);
     expect(ok.data!.previewEmailTemplate.error).toBeNull();
     expect(ok.data!.previewEmailTemplate.preview.subject).toBe('Hola Ana López');
     expect(ok.data!.previewEmailTemplate.preview.html).toContain('Gracias, Ana López &lt;3');
@@ -83,6 +83,17 @@ describe('e-mail templates through GraphQL (issue 24)', () => {
     const t = saved.data!.updateEmailTemplate.template;
     expect(t).toMatchObject({ subject: 'Recibida: {{vacante}}', isDefault: false, updatedBy: expect.any(String) });
     expect(t.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Without the account paragraph, or the same text again (a retry): refused, nothing saved.
+    const noAccount = await gql(SAVE, { k: KEY, s: 'Recibida', b: 'Hola, {{nombre}}.' }, admin);
+    expect(noAccount.data!.updateEmailTemplate.error).toEqual({
+      __typename: 'ValidationFailed',
+      message: EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('cuenta'),
+    });
+    const again = await gql(SAVE, { k: KEY, s: 'Recibida: {{vacante}}', b: 'Hola, {{nombre}}.\n\n{{cuenta}}' }, admin);
+    expect(again.data!.updateEmailTemplate.error).toEqual({
+      __typename: 'Conflict',
+      message: EMAIL_TEMPLATE_MESSAGES.unchanged,
+    });
 
     const reset = await gql(RESTORE, { k: KEY }, admin);
     expect(reset.data!.restoreEmailTemplate.template).toMatchObject({

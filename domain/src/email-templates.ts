@@ -25,6 +25,8 @@ export const EMAIL_TEMPLATE_FILTERS = ['upcase', 'downcase', 'capitalize', 'defa
 
 export const EMAIL_TEMPLATE_MESSAGES = {
   unknownPlaceholder: (name: string) => `El marcador {{${name}}} no existe en esta plantilla.`,
+  requiredPlaceholder: (name: string) =>
+    `Falta el marcador {{${name}}}: este correo no sirve sin él. Agrégalo al asunto o al cuerpo.`,
   tagNotAllowed: (name: string) =>
     `La instrucción {% ${name} %} no está permitida. Usa solo {% if %}, {% unless %} y {% else %}.`,
   filterNotAllowed: (name: string) => `El filtro '${name}' no está permitido en las plantillas.`,
@@ -58,6 +60,8 @@ export const EMAIL_TEMPLATE_UI = {
   body: 'Cuerpo',
   placeholders: 'Marcadores',
   placeholdersHint: 'Pulsa un marcador para insertarlo donde está el cursor.',
+  required: 'obligatorio',
+  requiredHint: 'Los marcadores obligatorios deben quedar en el asunto o en el cuerpo: el correo no sirve sin ellos.',
   preview: 'Vista previa',
   previewHint: 'Con datos de ejemplo.',
   previewLoading: 'Generando vista previa…',
@@ -100,6 +104,12 @@ export interface EmailPlaceholder {
   description: string;
   sample: string;
   kind?: PlaceholderKind;
+  /**
+   * The e-mail fails its purpose without it (the link the candidate must use, the list of tests or
+   * documents, the interview's date, time and place): a save or preview whose subject and body
+   * lack it is refused (missingRequiredPlaceholder). Inside an `{% if %}` counts.
+   */
+  required?: true;
 }
 
 export interface EmailTemplateDefinition {
@@ -136,6 +146,9 @@ const P = {
   },
 } as const satisfies Record<string, EmailPlaceholder>;
 
+/** The placeholder, required in this template (see EmailPlaceholder.required). */
+const required = <T extends EmailPlaceholder>(p: T): T & { required: true } => ({ ...p, required: true });
+
 const greeting = 'Hola, {{nombre}}:';
 const ifObservations = '{% if observaciones %}Observaciones: {{observaciones}}{% endif %}';
 
@@ -149,14 +162,14 @@ const ACKNOWLEDGEMENT: EmailTemplateDefinition = {
     { ...P.vacante, description: 'Nombre de la plaza' },
     P.sede,
     { name: 'fecha', description: 'Fecha de la postulación (dd/mm/aaaa)', sample: '23/11/2026' },
-    {
+    required({
       name: 'cuenta',
       description:
         'Párrafo con el enlace al perfil (candidato registrado) o la invitación a crear una cuenta (invitado)',
       sample:
         'Crea tu cuenta con este mismo correo y tu CUI/DPI en https://empleos.ejemplo.org.gt/ para seguir el estado de tu postulación: la vincularemos a tu perfil.',
       kind: 'block',
-    },
+    }),
   ],
   subject: 'Recibimos tu postulación: {{vacante}}',
   body: [
@@ -260,13 +273,13 @@ function stateTemplate(state: CandidateState): EmailTemplateDefinition {
       P.sede,
       ...(hired
         ? [
-            {
+            required({
               name: 'lugar',
               description: 'Lugar donde presentarse (vacío si no se indicó)',
               sample: 'Oficinas centrales, zona 10',
-            },
-            { name: 'fecha', description: 'Fecha de presentación (dd/mm/aaaa)', sample: '01/12/2026' },
-            { name: 'hora', description: 'Hora de presentación (HH:MM)', sample: '08:00' },
+            }),
+            required({ name: 'fecha', description: 'Fecha de presentación (dd/mm/aaaa)', sample: '01/12/2026' }),
+            required({ name: 'hora', description: 'Hora de presentación (HH:MM)', sample: '08:00' }),
           ]
         : []),
       P.observaciones,
@@ -280,7 +293,7 @@ function stateTemplate(state: CandidateState): EmailTemplateDefinition {
             },
           ]
         : []),
-      P.seguimiento,
+      required(P.seguimiento),
     ],
     subject: c.subject,
     body: [
@@ -318,15 +331,16 @@ const TESTS: EmailTemplateDefinition = {
   placeholders: [
     P.nombre,
     { ...P.vacante, description: "Nombre de la plaza ('la plaza a la que te postulaste' si no se conoce)" },
-    {
+    required({
       name: 'pruebas',
       description: 'Lista numerada de las pruebas: tipo, fecha límite, enlace o archivo, credenciales, observaciones',
       sample:
         '1. Prueba psicométrica\n   - Tipo: Enlace web\n   - Fecha límite: 01/12/2026\n   - Enlace: https://pruebas.example.com/abc',
       kind: 'block',
-    },
+    }),
     P.observaciones,
-    P.seguimiento,
+    // This e-mail stands in for the 'pre-pruebas' state e-mail: the same follow-up paragraph.
+    required(P.seguimiento),
   ],
   subject: 'Pruebas asignadas: {{vacante}}',
   body: [
@@ -351,22 +365,22 @@ const DOCUMENTS: EmailTemplateDefinition = {
   placeholders: [
     P.nombre,
     { ...P.vacante, description: 'Nombre de la plaza (vacío si la solicitud no es de una plaza)' },
-    {
+    required({
       name: 'documentos',
       description: 'Lista de los documentos a actualizar',
       sample: '- CV\n- DPI (ambos lados)',
       kind: 'block',
-    },
+    }),
     { name: 'comentario', description: 'Comentario de GTH', sample: 'El documento no es legible.' },
     { name: 'formatos', description: 'Formatos admitidos', sample: 'PDF, JPG o PNG' },
     { name: 'tamano_maximo', description: 'Tamaño máximo por archivo, en MB', sample: '5' },
     { name: 'dias', description: 'Días de validez del enlace', sample: '7' },
-    {
+    required({
       name: 'enlace',
       description: 'Enlace firmado para subir los documentos',
       sample: 'https://empleos.ejemplo.org.gt/perfil/documentos/ejemplo',
       kind: 'link',
-    },
+    }),
   ],
   subject: 'Documentos a actualizar',
   body: [
@@ -420,6 +434,9 @@ const interviewDetails = [
   '- Organiza: {{organiza}}',
 ].join('\n');
 
+/** What an invitation (or its change) must say: when, how, and where or the meeting's link. */
+const INTERVIEW_DETAILS_REQUIRED = ['fecha', 'hora', 'modalidad', 'enlace', 'lugar'] as const;
+
 function interviewTemplate(
   key: string,
   name: string,
@@ -427,13 +444,14 @@ function interviewTemplate(
   heading: string,
   subject: string,
   lines: string[],
+  requiredNames: readonly string[] = INTERVIEW_DETAILS_REQUIRED,
 ): EmailTemplateDefinition {
   return {
     key,
     name,
     description,
     heading,
-    placeholders: INTERVIEW_PLACEHOLDERS,
+    placeholders: INTERVIEW_PLACEHOLDERS.map((p) => (requiredNames.includes(p.name) ? required(p) : p)),
     subject,
     body: lines.join('\n'),
   };
@@ -530,6 +548,8 @@ const INTERVIEWS: EmailTemplateDefinition[] = [
       'La cancelación adjunta la quita de tu calendario.',
       'Si tienes dudas, escribe a {{correo_organizador}}.',
     ],
+    // Which interview it was (the participant may be in several with the same candidate).
+    ['fecha'],
   ),
 ];
 
@@ -542,7 +562,11 @@ export const RETENTION_NOTICE_TEMPLATE: EmailTemplateDefinition = {
   placeholders: [
     P.nombre,
     { ...P.vacante, description: 'Nombre de la plaza (vacío si la plaza ya no existe)' },
-    { name: 'fecha', description: 'Fecha en que se anonimizarán los datos (dd/mm/aaaa)', sample: '01/12/2026' },
+    required({
+      name: 'fecha',
+      description: 'Fecha en que se anonimizarán los datos (dd/mm/aaaa)',
+      sample: '01/12/2026',
+    }),
   ],
   subject: 'Aviso sobre tus datos personales',
   body: [
@@ -567,12 +591,12 @@ const SCORECARD_REMINDER: EmailTemplateDefinition = {
     { name: 'candidato', description: 'Nombre del candidato', sample: 'Ana López' },
     { ...P.vacante, description: 'Nombre de la plaza (vacío si no se conoce)' },
     { name: 'fecha', description: 'Día y hora de la entrevista', sample: 'jueves 03/12/2026, 09:00 a 10:00' },
-    {
+    required({
       name: 'enlace',
       description: 'Enlace al detalle del candidato, donde se llena la evaluación',
       sample: 'https://empleos.ejemplo.org.gt/panel/detallecandidato/12',
       kind: 'link',
-    },
+    }),
   ],
   subject: 'Evaluación pendiente: entrevista con {{candidato}}',
   body: [
@@ -618,3 +642,25 @@ export function emailTemplateInputError(subject: string, body: string): string |
 
 /** The placeholder written as staff insert it: `{{nombre}}`. */
 export const placeholderToken = (name: string): string => `{{${name}}}`;
+
+/** Whether `source` prints the placeholder: `{{nombre}}`, `{{ nombre }}`, `{{- nombre | strip -}}`. */
+function printsPlaceholder(source: string, name: string): boolean {
+  return new RegExp(`\\{\\{-?\\s*${name}\\s*(?:\\|[^}]*)?-?\\}\\}`).test(source);
+}
+
+/**
+ * The message for the first required placeholder (EmailPlaceholder.required) the subject and body
+ * do not print, in the template's order; null when all are there. Present means written as
+ * `{{ nombre }}` (spaces, filters and `{{- -}}` trims allowed) in the subject or the body, also
+ * inside an `{% if %}`; a name only tested by `{% if %}` does not count.
+ */
+export function missingRequiredPlaceholder(
+  def: Pick<EmailTemplateDefinition, 'placeholders'>,
+  subject: string,
+  body: string,
+): string | null {
+  for (const p of def.placeholders)
+    if (p.required && !printsPlaceholder(subject, p.name) && !printsPlaceholder(body, p.name))
+      return EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder(p.name);
+  return null;
+}

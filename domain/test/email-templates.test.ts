@@ -6,8 +6,14 @@ import {
   EMAIL_TEMPLATES,
   emailTemplateDefinition,
   emailTemplateInputError,
+  missingRequiredPlaceholder,
   stateTemplateKey,
 } from '../src/index.js';
+
+const requiredOf = (key: string) =>
+  emailTemplateDefinition(key)!
+    .placeholders.filter((p) => p.required)
+    .map((p) => p.name);
 
 describe('e-mail templates (issue 24)', () => {
   it('one template per e-mail the product sends, keys unique', () => {
@@ -52,5 +58,67 @@ describe('e-mail templates (issue 24)', () => {
     expect(emailTemplateInputError('a', 'b'.repeat(EMAIL_TEMPLATE_LIMITS.bodyMax + 1))).toBe(
       EMAIL_TEMPLATE_MESSAGES.bodyTooLong,
     );
+  });
+
+  it('marks the placeholders each e-mail cannot do without', () => {
+    expect(requiredOf('postulacion-recibida')).toEqual(['cuenta']);
+    for (const state of CANDIDATE_STATES)
+      expect(requiredOf(stateTemplateKey(state))).toEqual(
+        state === 'contratado' ? ['lugar', 'fecha', 'hora', 'seguimiento'] : ['seguimiento'],
+      );
+    expect(requiredOf('pruebas-enviadas')).toEqual(['pruebas', 'seguimiento']);
+    expect(requiredOf('documentos-solicitados')).toEqual(['documentos', 'enlace']);
+    for (const key of [
+      'entrevista',
+      'entrevista-reprogramada',
+      'entrevista-participante',
+      'entrevista-participante-reprogramada',
+    ])
+      expect(requiredOf(key)).toEqual(['fecha', 'hora', 'modalidad', 'enlace', 'lugar']);
+    expect(requiredOf('entrevista-participante-retirada')).toEqual(['fecha']);
+    expect(requiredOf('retencion-aviso')).toEqual(['fecha']);
+    expect(requiredOf('evaluacion-entrevista-recordatorio')).toEqual(['enlace']);
+    // Cosmetic ones never are.
+    for (const t of EMAIL_TEMPLATES)
+      for (const p of t.placeholders)
+        if (['nombre', 'vacante', 'sede', 'observaciones'].includes(p.name)) expect(p.required, t.key).toBeUndefined();
+  });
+
+  it('every default has its required placeholders; every template has at least one', () => {
+    for (const t of EMAIL_TEMPLATES) {
+      expect(missingRequiredPlaceholder(t, t.subject, t.body), t.key).toBeNull();
+      expect(
+        t.placeholders.some((p) => p.required),
+        t.key,
+      ).toBe(true);
+    }
+  });
+
+  it('a required placeholder missing from subject and body is named, the first in the template order', () => {
+    const docs = emailTemplateDefinition('documentos-solicitados')!;
+    expect(missingRequiredPlaceholder(docs, 'Documentos', 'Hola {{nombre}}, sube tus documentos {{documentos}}.')).toBe(
+      EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace'),
+    );
+    expect(missingRequiredPlaceholder(docs, 'Documentos', 'Hola {{nombre}}')).toBe(
+      EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('documentos'),
+    );
+    expect(EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace')).toMatch(/^Falta el marcador \{\{enlace\}\}/);
+    const state = emailTemplateDefinition(stateTemplateKey('en seguimiento'))!;
+    expect(missingRequiredPlaceholder(state, 'Hola', 'Hola {{nombre}}')).toBe(
+      EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('seguimiento'),
+    );
+  });
+
+  it('counts a placeholder with spaces, filters, trims, in the subject, or inside an if; not one only tested', () => {
+    const docs = emailTemplateDefinition('documentos-solicitados')!;
+    const ok = (subject: string, body: string) => missingRequiredPlaceholder(docs, subject, body);
+    expect(ok('Documentos', '{{ documentos }}\n{{enlace | strip}}')).toBeNull();
+    expect(ok('Documentos', '{{- documentos -}} {{ enlace | default: "x" | strip -}}')).toBeNull();
+    expect(ok('Sube {{documentos}}', 'Aquí: {% if enlace %}{{ enlace }}{% endif %}')).toBeNull();
+    expect(ok('Documentos', '{{documentos}} {% if enlace %}hay enlace{% endif %}')).toBe(
+      EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace'),
+    );
+    // A longer name that starts with it is another placeholder.
+    expect(ok('Documentos', '{{documentos}} {{enlaces}}')).toBe(EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace'));
   });
 });

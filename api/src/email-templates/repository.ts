@@ -41,14 +41,17 @@ export async function currentVersions(db: Conn): Promise<VersionRow[]> {
     .execute();
 }
 
-/** The current version of one template; undefined while it has never been edited. */
-export async function currentVersion(db: Conn, key: string): Promise<VersionRow | undefined> {
-  return db
+/**
+ * The current version of one template; undefined while it has never been edited. `lock` (in a
+ * transaction) holds the template's row until it ends, so a second save waits and sees the first.
+ */
+export async function currentVersion(db: Conn, key: string, lock = false): Promise<VersionRow | undefined> {
+  const q = db
     .selectFrom('plantillas_correo as p')
     .innerJoin('plantillas_correo_versiones as v', 'v.id', 'p.version_id')
     .select(columns)
-    .where('p.clave', '=', key)
-    .executeTakeFirst();
+    .where('p.clave', '=', key);
+  return (lock ? q.forUpdate('p') : q).executeTakeFirst();
 }
 
 /** A template's versions, newest first. */

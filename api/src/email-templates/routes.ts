@@ -24,7 +24,9 @@ const reader = (req: Request) => actorOf({ rol: queryParam(req, 'rol'), usuarioI
  *   first; `Version` is `{ id, clave, asunto, cuerpo, accion, predeterminada, restauradaDe,
  *   usuarioId, usuarioNombre, creadoEn, actual }`.
  * - `POST /internal/plantillas-correo/{clave}` `{ asunto, cuerpo, usuarioId, rol }` → 200
- *   `{ success, message, plantillaCorreo }`.
+ *   `{ success, message, plantillaCorreo }`; 400 also when a placeholder the e-mail cannot do
+ *   without is missing ('Falta el marcador {{enlace}}…'); 409 'No hay cambios que guardar.' when
+ *   the subject and body are the current ones (nothing written).
  * - `POST /internal/plantillas-correo/{clave}/restablecer` `{ usuarioId, rol }` → 200 `{ success, message, plantillaCorreo }`.
  * - `POST /internal/plantillas-correo/{clave}/restaurar` `{ versionId, usuarioId, rol }` → 200
  *   `{ success, message, plantillaCorreo }`; 404 'Versión no encontrada.'.

@@ -160,8 +160,11 @@ async function newVersion(
   def: EmailTemplateDefinition,
   actor: Actor,
   v: Omit<repo.NewVersion, 'key' | 'userId' | 'userName'>,
+  /** Throws to write nothing, given the current version (read with the template's row locked). */
+  guard?: (current: repo.VersionRow | undefined) => void,
 ): Promise<TemplateJson> {
   return db.transaction().execute(async (trx) => {
+    if (guard) guard(await repo.currentVersion(trx, def.key, true));
     const name = actor.userId === null ? null : await repo.userName(trx, actor.userId);
     const id = await repo.insertCurrentVersion(trx, {
       ...v,
@@ -179,7 +182,10 @@ function strings(subject: unknown, body: unknown): { subject: string; body: stri
   return { subject, body: body.replace(/\r\n?/g, '\n') };
 }
 
-/** Saves a subject and body as the template's new version; refuses what checkTemplate refuses. */
+/**
+ * Saves a subject and body as the template's new version; refuses (400) what checkTemplate refuses,
+ * and (409 'No hay cambios que guardar.') the subject and body the template already has.
+ */
 export async function saveTemplate(
   db: Db,
   key: string,
@@ -191,7 +197,17 @@ export async function saveTemplate(
   const { subject, body } = strings(input.subject, input.body);
   const problem = checkTemplate(def, subject, body);
   if (problem) throw badRequest(problem);
-  return newVersion(db, def, actor, { subject, body, action: 'guardada', isDefault: false, restoredFrom: null });
+  return newVersion(
+    db,
+    def,
+    actor,
+    { subject, body, action: 'guardada', isDefault: false, restoredFrom: null },
+    // The same text as the one sent now (a retry of a save that went through): no second, identical version.
+    (current) => {
+      const now = textOf(def, current);
+      if (now.subject === subject && now.body === body) throw new HttpError(409, EMAIL_TEMPLATE_MESSAGES.unchanged);
+    },
+  );
 }
 
 /** 'Restablecer': back to the default wording, recorded as a version. */

@@ -10,6 +10,7 @@ import {
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATE_TAGS,
   emailTemplateInputError,
+  missingRequiredPlaceholder,
   type EmailTemplateDefinition,
 } from '@bolsa/domain';
 import { Liquid, Tokenizer, TokenKind, type Template } from 'liquidjs';
@@ -139,7 +140,8 @@ function explain(err: unknown, where: 'asunto' | 'cuerpo'): string {
 /**
  * Why a subject and body cannot be saved or previewed (a Spanish message), or null: the domain's
  * limits, Liquid syntax, tags and filters outside the allowed ones, a placeholder the template
- * does not have (anywhere, also in an `if` not taken), and a render with the sample values.
+ * does not have (anywhere, also in an `if` not taken), a render with the sample values, and a
+ * placeholder the e-mail cannot do without (domain's `required`) that neither prints.
  */
 export function checkTemplate(def: EmailTemplateDefinition, subject: string, body: string): string | null {
   const input = emailTemplateInputError(subject, body);
@@ -170,5 +172,5 @@ export function checkTemplate(def: EmailTemplateDefinition, subject: string, bod
   } catch (err) {
     return explain(err, 'cuerpo');
   }
-  return null;
+  return missingRequiredPlaceholder(def, subject, body);
 }

@@ -159,6 +159,88 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(screen.queryByText(EMAIL_TEMPLATE_MESSAGES.unknownPlaceholder('codigo'))).toBeNull();
   });
 
+  it('marks the required placeholders and shows the refusals of a missing one and of an unchanged text', async () => {
+    const user = userEvent.setup();
+    const placeholder = (name: string, kind: 'TEXT' | 'LINK' | 'BLOCK' = 'TEXT') => ({
+      __typename: 'EmailPlaceholder' as const,
+      name,
+      description: `Descripción de ${name}`,
+      sample: name,
+      kind,
+    });
+    const docs = template({
+      key: 'documentos-solicitados',
+      name: 'Documentos a actualizar',
+      subject: 'Documentos a actualizar',
+      body: 'Hola {{nombre}}: {{documentos}}\n{{enlace}}',
+      placeholders: [placeholder('nombre'), placeholder('documentos', 'BLOCK'), placeholder('enlace', 'LINK')],
+    });
+    const withoutLink = 'Hola {{nombre}}, sube tus documentos {{documentos}}.';
+    const missing = EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('enlace');
+    const refusal = (message: string, typename: 'ValidationFailed' | 'Conflict') =>
+      typename === 'ValidationFailed'
+        ? { __typename: typename, title: null, message, fields: [] }
+        : { __typename: typename, message };
+    // The api's preview refuses the text without {{enlace}}, as any other validation error.
+    const previewRefusing = {
+      request: { query: PREVIEW_EMAIL_TEMPLATE, variables: () => true },
+      result: (vars: { subject: string; body: string }) => ({
+        data: {
+          previewEmailTemplate: vars.body.includes('{{enlace}}')
+            ? {
+                __typename: 'EmailTemplatePreviewPayload',
+                preview: { __typename: 'EmailTemplatePreview', subject: vars.subject, html: 'ok', text: 'ok' },
+                error: null,
+              }
+            : { __typename: 'EmailTemplatePreviewPayload', preview: null, error: refusal(missing, 'ValidationFailed') },
+        },
+      }),
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    } as Mocks[number];
+    const saveAnswer = (body: string, error: object): Mocks[number] => ({
+      request: {
+        query: UPDATE_EMAIL_TEMPLATE,
+        variables: { key: 'documentos-solicitados', subject: 'Documentos a actualizar', body },
+      },
+      result: { data: { updateEmailTemplate: { __typename: 'EmailTemplatePayload', template: null, error } } },
+    });
+    const retried = 'Hola {{nombre}}: {{documentos}}\n\n{{enlace}}';
+    renderPage(
+      [
+        list([docs]),
+        previewRefusing,
+        saveAnswer(withoutLink, refusal(missing, 'ValidationFailed')),
+        saveAnswer(retried, refusal(EMAIL_TEMPLATE_MESSAGES.unchanged, 'Conflict')),
+      ],
+      '/panel/plantillas?clave=documentos-solicitados',
+    );
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+
+    // The chips say which are required, in their text and their accessible name.
+    const chips = screen.getByRole('region', { name: EMAIL_TEMPLATE_UI.placeholders });
+    expect(within(chips).getByRole('button', { name: /^Insertar \{\{enlace\}\} \(obligatorio\)/ })).toHaveTextContent(
+      `{{enlace}}${EMAIL_TEMPLATE_UI.required}`,
+    );
+    expect(
+      within(chips).getByRole('button', { name: /^Insertar \{\{documentos\}\} \(obligatorio\)/ }),
+    ).toBeInTheDocument();
+    const name = within(chips).getByRole('button', { name: /^Insertar \{\{nombre\}\}/ });
+    expect(name).not.toHaveTextContent(EMAIL_TEMPLATE_UI.required);
+    expect(name).not.toHaveAccessibleName(/obligatorio/);
+    expect(chips).toHaveTextContent(EMAIL_TEMPLATE_UI.requiredHint);
+
+    // Without {{enlace}}: the preview says so, and so does the refused save.
+    fireEvent.change(body, { target: { value: withoutLink } });
+    expect(await screen.findByRole('status')).toHaveTextContent(missing);
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(missing);
+
+    // A save the api finds identical to the current text (a retry that went through).
+    fireEvent.change(body, { target: { value: retried } });
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.unchanged);
+  });
+
   it('Restablecer asks first, then shows the default text', async () => {
     const user = userEvent.setup();
     const reset: Mocks[number] = {

@@ -25,6 +25,7 @@ import {
   EMAIL_TEMPLATE_LIMITS,
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATE_UI,
+  emailTemplateDefinition,
   emailTemplateInputError,
   placeholderToken,
 } from '@bolsa/domain';
@@ -63,6 +64,10 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
   };
 
   const dirty = subject !== template.subject || body !== template.body;
+  // Which placeholders the e-mail cannot do without is domain's (the api refuses a text without them).
+  const definition = emailTemplateDefinition(template.key);
+  const isRequired = (name: string) => definition?.placeholders.some((p) => p.name === name && p.required) ?? false;
+  const anyRequired = template.placeholders.some((p) => isRequired(p.name));
   const localProblem = emailTemplateInputError(subject, body);
 
   const [debounced] = useDebouncedValue({ subject, body }, PREVIEW_DEBOUNCE_MS);
@@ -203,20 +208,34 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             </Text>
             <Text size="xs" c="dimmed" mb={6}>
               {UI.placeholdersHint}
+              {anyRequired ? ` ${UI.requiredHint}` : ''}
             </Text>
             <Group gap={6}>
-              {template.placeholders.map((p) => (
-                <Tooltip key={p.name} label={`${p.description}. Ejemplo: ${p.sample || '(vacío)'}`} multiline w={260}>
-                  <UnstyledButton
-                    onClick={() => insert(p.name)}
-                    onMouseDown={(e) => e.preventDefault()}
-                    aria-label={`Insertar ${placeholderToken(p.name)}: ${p.description}`}
-                    style={{ borderRadius: 4 }}
+              {template.placeholders.map((p) => {
+                const required = isRequired(p.name);
+                return (
+                  <Tooltip
+                    key={p.name}
+                    label={`${p.description}. Ejemplo: ${p.sample || '(vacío)'}${required ? ` (${UI.required})` : ''}`}
+                    multiline
+                    w={260}
                   >
-                    <Code>{placeholderToken(p.name)}</Code>
-                  </UnstyledButton>
-                </Tooltip>
-              ))}
+                    <UnstyledButton
+                      onClick={() => insert(p.name)}
+                      onMouseDown={(e) => e.preventDefault()}
+                      aria-label={`Insertar ${placeholderToken(p.name)}${required ? ` (${UI.required})` : ''}: ${p.description}`}
+                      style={{ borderRadius: 4, display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                    >
+                      <Code fw={required ? 700 : undefined}>{placeholderToken(p.name)}</Code>
+                      {required ? (
+                        <Badge component="span" size="xs" variant="light" color="red">
+                          {UI.required}
+                        </Badge>
+                      ) : null}
+                    </UnstyledButton>
+                  </Tooltip>
+                );
+              })}
             </Group>
           </Box>
           {saveError ? (
