@@ -208,6 +208,8 @@ describe('applications through the BFF', () => {
     expect(big.res.body.message).toBe('El archivo no puede ser mayor a 5MB');
     const empty = await upload('candidate-document', Buffer.alloc(0), 'cv.pdf');
     expect(empty.res.status).toBe(400);
+    // A file was chosen: not 'No se recibió ningún archivo.' (a helper's look).
+    expect(empty.res.body.message).toBe('El archivo está vacío. Elige otro archivo.');
     // Other kinds still need a session.
     const c = await upload('vacancy-image', png, 'x.png');
     expect(c.res.status).toBe(401);

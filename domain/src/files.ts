@@ -104,6 +104,8 @@ export const FILE_MESSAGES = {
   openError: 'Error al abrir el archivo',
   fileNotFound: 'Archivo no encontrado',
   noFile: 'No se recibió ningún archivo.',
+  /** A file chosen, but of 0 bytes. */
+  emptyFile: 'El archivo está vacío. Elige otro archivo.',
   oneFileOnly: 'Solo se permite adjuntar un archivo.',
   downloadFailed: 'No se pudo descargar',
   /** An upload id used already, or older than an hour. */

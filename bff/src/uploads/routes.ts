@@ -52,6 +52,7 @@ const spentKey = (u: StoredUpload) => `upload:${u.staged ?? path.basename(u.path
 const STAGED = 's:';
 const UNAVAILABLE = { message: 'No se pudo contactar al servidor. Intenta nuevamente.' };
 const NO_FILE = { title: FILE_MESSAGES.invalidTitle, message: FILE_MESSAGES.noFile };
+const EMPTY_FILE = { title: FILE_MESSAGES.invalidTitle, message: FILE_MESSAGES.emptyFile };
 
 /**
  * Removes files formidable began writing. Its own clean-up on error unlinks 1 ms after
@@ -265,7 +266,8 @@ export class Uploads {
         }
         const tooBig =
           code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize;
-        res.status(tooBig ? 413 : 400).json(tooBig ? kind.tooLarge : NO_FILE);
+        const empty = code === formidableErrors.noEmptyFiles;
+        res.status(tooBig ? 413 : 400).json(tooBig ? kind.tooLarge : empty ? EMPTY_FILE : NO_FILE);
         return;
       }
       const file = Object.values(files).flat()[0];
@@ -283,7 +285,7 @@ export class Uploads {
           else if (why === 'wrong-type') res.status(415).json(kind.invalid);
           else if (staged?.kind === 'bad-image')
             res.status(422).json({ title: FILE_MESSAGES.invalidTitle, message: staged.message });
-          else if (why === 'empty') res.status(400).json(NO_FILE);
+          else if (why === 'empty') res.status(400).json(EMPTY_FILE);
           else res.status(503).json(UNAVAILABLE);
           return;
         }
