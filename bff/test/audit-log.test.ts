@@ -18,6 +18,7 @@ describe('audit log: the normalisers', () => {
         objetivoId: '12',
         direccion: '203.0.113.7',
         solicitud: 'abc',
+        detalle: { candidatosEliminados: 3 },
       }),
     ).toEqual({
       id: '7',
@@ -30,6 +31,7 @@ describe('audit log: the normalisers', () => {
       targetId: '12',
       address: '203.0.113.7',
       requestId: 'abc',
+      detail: { candidatosEliminados: 3 },
     });
     expect(
       normaliseAuditEntry({ id: '8', fecha: '2026-11-27 10:00:00Z', actor_tipo: 'TOKEN', accion: 'x', objetivo_id: 3 }),
@@ -75,7 +77,7 @@ describe('audit log through the BFF (real api)', () => {
     if (cookie) r.set('cookie', cookie);
     return r.send({ query, variables });
   };
-  const ENTRY = 'id at actorKind actorName action actionLabel targetKind targetId targetLabel address requestId';
+  const ENTRY = 'id at actorKind actorName action actionLabel targetKind targetId targetLabel detail address requestId';
 
   beforeAll(async () => {
     stack = await startStack();
@@ -103,6 +105,8 @@ describe('audit log through the BFF (real api)', () => {
         targetKind: 'token',
         targetId: tokenId,
         targetLabel: `Token de API #${tokenId}`,
+        // The row's detail in words (it was recorded, and shown nowhere: a helper's look).
+        detail: 'Rol: Gestor',
         address: '127.0.0.1',
         requestId: reqId,
       },
@@ -132,7 +136,11 @@ describe('audit log through the BFF (real api)', () => {
     const log = await gql(`{ auditLog(filter: { action: "sesion.fallida" }) { items { ${ENTRY} } } }`, admin);
     expect(log.body.data.auditLog.items).toHaveLength(1);
     expect(JSON.stringify(log.body)).not.toContain('alguien.mas');
-    expect(log.body.data.auditLog.items[0]).toMatchObject({ actorKind: 'SYSTEM', address: '127.0.0.1' });
+    expect(log.body.data.auditLog.items[0]).toMatchObject({
+      actorKind: 'SYSTEM',
+      address: '127.0.0.1',
+      detail: 'Motivo: cuenta desconocida',
+    });
   });
 
   it("records a staff member's log-out with their name; a candidate's log-out is not staff work", async () => {
@@ -197,7 +205,7 @@ describe('audit log through the BFF (real api)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Registro,Fecha,Tipo de actor,Actor,Acción,Objetivo,Dirección,Solicitud');
+    expect(lines[0]).toBe('Registro,Fecha,Tipo de actor,Actor,Acción,Objetivo,Detalle,Dirección,Solicitud');
     expect(lines).toHaveLength(2);
     // A name a spreadsheet would run as a formula stays text.
     expect(lines[1]).toContain("Token de API,'=Nómina,Etiqueta definida,Etiqueta #");

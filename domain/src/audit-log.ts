@@ -1,6 +1,9 @@
 // The audit log (issue 24, item 2): what each recorded action is called, how the panel words it,
 // the verification's answer and the filter's rules. Every tier asks here.
+import { CANDIDATE_EXPORT_LIST_LABEL } from './candidate-export.js';
+import { CANDIDATE_STATE_LABEL, canonicalState } from './candidate.js';
 import { formatDate } from './format.js';
+import { ROLE_LABEL, type RoleId } from './roles.js';
 import { toGuatemalaWallClock } from './time.js';
 
 /** Every action the log records, as stored (`accion`), with the words the panel shows. */
@@ -124,6 +127,73 @@ export function describeAuditTarget(kind: string | null, id: string | null): str
 export const auditActionLabel = (action: string): string =>
   isAuditAction(action) ? AUDIT_ACTION_LABEL[action] : action;
 
+/** The words of a row's `detalle` keys (ADR 2026-11-27-audit-log); an unknown key is shown as it is. */
+const AUDIT_DETAIL_LABEL: Record<string, string> = {
+  de: 'De',
+  a: 'A',
+  motivo: 'Motivo',
+  rol: 'Rol',
+  destacado: 'Destacada',
+  candidatosEliminados: 'Candidatos eliminados',
+  postulanteId: 'Candidato',
+  antes: 'Antes',
+  despues: 'Después',
+  ambito: 'Ámbito',
+  tipo: 'Tipo',
+  lista: 'Lista',
+  plazaId: 'Plaza',
+  filas: 'Filas',
+  formato: 'Formato',
+  eliminados: 'Eliminados',
+  meses: 'Meses',
+  antesDe: 'Antes de',
+  primerId: 'Primer registro',
+  como: 'Cómo',
+  version: 'Versión',
+  anonimizados: 'Anonimizados',
+  avisos: 'Avisos',
+  documentos: 'Documentos',
+  archivos: 'Archivos',
+  entrevistaId: 'Entrevista',
+  evaluacionId: 'Evaluación',
+  recomendacion: 'Recomendación',
+  edicion: 'Edición',
+  criteriosEvaluacion: 'Criterios de evaluación',
+};
+
+/** Keys whose value is an id: '#12'. */
+const ID_KEYS = new Set(['postulanteId', 'plazaId', 'primerId', 'version', 'entrevistaId', 'evaluacionId']);
+
+function detailValue(key: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'sí' : 'no';
+  if (Array.isArray(v)) return v.length ? v.map((x) => detailValue(key, x)).join(', ') : 'ninguna';
+  if ((key === 'rol' || key === 'de' || key === 'a') && typeof v === 'number' && v in ROLE_LABEL)
+    return ROLE_LABEL[v as RoleId];
+  if (key === 'de' || key === 'a') {
+    const state = canonicalState(v);
+    if (state) return CANDIDATE_STATE_LABEL[state];
+  }
+  if (key === 'lista' && typeof v === 'string' && v in CANDIDATE_EXPORT_LIST_LABEL)
+    return CANDIDATE_EXPORT_LIST_LABEL[v as keyof typeof CANDIDATE_EXPORT_LIST_LABEL];
+  if (key === 'antesDe' && typeof v === 'string') return formatAuditInstant(v) || v;
+  if (ID_KEYS.has(key) && (typeof v === 'number' || typeof v === 'string')) return `#${v}`;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v as string | number);
+}
+
+/**
+ * A row's `detalle` in words, for the panel and the CSV: 'De: Postulado · A: En seguimiento',
+ * 'Motivo: contraseña incorrecta', 'Filas: 12 · Formato: xlsx'; '' without one. The detail holds no
+ * personal data (only states, counts, ids and codes), so it can be shown as it is.
+ */
+export function describeAuditDetail(detail: unknown): string {
+  if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return '';
+  return Object.entries(detail as Record<string, unknown>)
+    .map(([k, v]) => `${AUDIT_DETAIL_LABEL[k] ?? k}: ${detailValue(k, v)}`)
+    .join(' · ');
+}
+
 /** The CSV export's columns. */
 export const AUDIT_CSV_HEADINGS = [
   'Registro',
@@ -132,6 +202,7 @@ export const AUDIT_CSV_HEADINGS = [
   'Actor',
   'Acción',
   'Objetivo',
+  'Detalle',
   'Dirección',
   'Solicitud',
 ] as const;
@@ -144,6 +215,8 @@ export interface AuditCsvRow {
   action: string;
   targetKind: string | null;
   targetId: string | null;
+  /** The row's `detalle` as stored (describeAuditDetail words it). */
+  detail: unknown;
   address: string | null;
   requestId: string | null;
 }
@@ -163,6 +236,7 @@ export const auditCsvCells = (r: AuditCsvRow): (string | number)[] => [
   r.actorName ?? '',
   auditActionLabel(r.action),
   describeAuditTarget(r.targetKind, r.targetId),
+  describeAuditDetail(r.detail),
   r.address ?? '',
   r.requestId ?? '',
 ];

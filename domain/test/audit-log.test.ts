@@ -5,6 +5,7 @@ import {
   auditExportUrl,
   auditVerificationMessage,
   csvLine,
+  describeAuditDetail,
   describeAuditTarget,
   formatAuditInstant,
 } from '../src/index.js';
@@ -29,6 +30,21 @@ describe('audit log wording (issue 24)', () => {
     expect(describeAuditTarget('auditoria', null)).toBe('Bitácora');
   });
 
+  it('words the detail of a row: states, roles, counts and ids; nothing without one', () => {
+    expect(describeAuditDetail({ de: 'postulado', a: 'en seguimiento' })).toBe('De: Postulado · A: En seguimiento');
+    expect(describeAuditDetail({ de: 3, a: 1 })).toBe('De: Visualizador · A: Administrador');
+    expect(describeAuditDetail({ motivo: 'contraseña incorrecta' })).toBe('Motivo: contraseña incorrecta');
+    expect(describeAuditDetail({ lista: 'vacancy', plazaId: 7, filas: 12, formato: 'xlsx' })).toBe(
+      'Lista: Postulantes por plaza · Plaza: #7 · Filas: 12 · Formato: xlsx',
+    );
+    expect(describeAuditDetail({ antes: [], despues: [3, 4], destacado: true })).toBe(
+      'Antes: ninguna · Después: 3, 4 · Destacada: sí',
+    );
+    expect(describeAuditDetail({ nuevo: 'x', plazaId: null })).toBe('nuevo: x · Plaza: —');
+    expect(describeAuditDetail(null)).toBe('');
+    expect(describeAuditDetail('texto')).toBe('');
+  });
+
   it('escapes formulas in the CSV and links the filtered export', () => {
     const line = csvLine(
       auditCsvCells({
@@ -39,12 +55,13 @@ describe('audit log wording (issue 24)', () => {
         action: 'token.crear',
         targetKind: 'token',
         targetId: '4',
+        detail: { rol: 2 },
         address: null,
         requestId: 'r1',
       }),
     );
     expect(line).toBe(
-      `3,27/11/2026 09:00,Token de API,"'=HYPERLINK(""x"")",Token de API creado,Token de API #4,,r1\r\n`,
+      `3,27/11/2026 09:00,Token de API,"'=HYPERLINK(""x"")",Token de API creado,Token de API #4,Rol: Gestor,,r1\r\n`,
     );
     expect(auditExportUrl({})).toBe('/reports/auditoria.csv');
     expect(auditExportUrl({ action: 'plaza.crear', from: '2026-11-01', actor: ' ' })).toBe(

@@ -47,6 +47,8 @@ const wire = (r: Awaited<ReturnType<typeof listAudit>>['items'][number]) => ({
   objetivoId: r.objetivoId,
   direccion: r.direccion,
   solicitud: r.solicitud,
+  // Small and free of personal data by construction (recordAudit's callers; ADR 2026-11-27-audit-log).
+  detalle: r.detalle,
 });
 
 /**

@@ -15,6 +15,8 @@ export interface AuditEntryDto {
   targetId: string | null;
   address: string | null;
   requestId: string | null;
+  /** The row's `detalle` as the api keeps it (domain's describeAuditDetail words it). */
+  detail: unknown;
 }
 
 export interface AuditPage {
@@ -51,6 +53,7 @@ export function normaliseAuditEntry(raw: unknown): AuditEntryDto | null {
     targetId: text(String(pick(f, 'objetivoId', 'objetivo_id') ?? '')),
     address: text(pick(f, 'direccion')),
     requestId: text(pick(f, 'solicitud')),
+    detail: pick(f, 'detalle') ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   AUDIT_MESSAGES,
   auditActionLabel,
   auditVerificationMessage,
+  describeAuditDetail,
   describeAuditTarget,
 } from '@bolsa/domain';
 import type { QueryResolvers } from '../generated/resolvers.js';
@@ -23,6 +24,7 @@ const entry = (e: AuditEntryDto) => ({
   targetLabel: describeAuditTarget(e.targetKind, e.targetId),
   address: e.address,
   requestId: e.requestId,
+  detail: describeAuditDetail(e.detail),
 });
 
 /** auditLog and verifyAuditLog (issue 24): the administrators' audit log. */

@@ -23,6 +23,7 @@ const ITEM = {
   action: 'plaza.eliminar',
   actionLabel: 'Plaza eliminada',
   targetLabel: 'Plaza #12',
+  detail: 'Candidatos eliminados: 3',
   address: '203.0.113.7',
 };
 const verification = (v: object) => ({
@@ -32,11 +33,11 @@ const verification = (v: object) => ({
 const render = (mocks: Mocks) => renderWithProviders(<AuditLogPage />, { mocks, viewer: viewer('ADMIN') });
 
 describe('/panel/auditoria', { timeout: 20_000 }, () => {
-  it('shows each row: date in Guatemala, actor, action in words, target and address', async () => {
+  it('shows each row: date in Guatemala, actor, action in words, target, detail and address', async () => {
     render([
       {
         request: { query: AUDIT_LOG, variables: vars() },
-        result: page([ITEM, { ...ITEM, id: '40', actorKind: 'TOKEN', actorName: 'Nómina', address: null }]),
+        result: page([ITEM, { ...ITEM, id: '40', actorKind: 'TOKEN', actorName: 'Nómina', detail: '', address: null }]),
       },
     ]);
     const table = await screen.findByRole('table', { name: 'Bitácora de auditoría' });
@@ -45,12 +46,19 @@ describe('/panel/auditoria', { timeout: 20_000 }, () => {
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['26/11/2026 20:30', 'Administrador Demo', 'Plaza eliminada', 'Plaza #12', '203.0.113.7']);
+    ).toEqual([
+      '26/11/2026 20:30',
+      'Administrador Demo',
+      'Plaza eliminada',
+      'Plaza #12',
+      'Candidatos eliminados: 3',
+      '203.0.113.7',
+    ]);
     expect(
       within(rows[2]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['26/11/2026 20:30', 'Nómina (token de API)', 'Plaza eliminada', 'Plaza #12', '—']);
+    ).toEqual(['26/11/2026 20:30', 'Nómina (token de API)', 'Plaza eliminada', 'Plaza #12', '—', '—']);
     expect(screen.getByRole('link', { name: /Exportar CSV/ })).toHaveAttribute('href', '/reports/auditoria.csv');
   });
 

@@ -248,13 +248,14 @@ export function AuditLogPage() {
           <Text size="sm" c="dimmed">
             {log.totalCount === 1 ? '1 registro' : `${log.totalCount.toLocaleString('es-GT')} registros`}
           </Text>
-          <ResponsiveTable minWidth={760} striped aria-label="Bitácora de auditoría">
+          <ResponsiveTable minWidth={900} striped aria-label="Bitácora de auditoría">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Fecha</Table.Th>
                 <Table.Th>Actor</Table.Th>
                 <Table.Th>Acción</Table.Th>
                 <Table.Th>Objetivo</Table.Th>
+                <Table.Th>Detalle</Table.Th>
                 <Table.Th>Dirección</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -267,6 +268,7 @@ export function AuditLogPage() {
                   <Table.Td data-label="Actor">{actorText(e.actorKind, e.actorName)}</Table.Td>
                   <Table.Td data-label="Acción">{e.actionLabel}</Table.Td>
                   <Table.Td data-label="Objetivo">{e.targetLabel}</Table.Td>
+                  <Table.Td data-label="Detalle">{e.detail || '—'}</Table.Td>
                   <Table.Td data-label="Dirección">{e.address ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}

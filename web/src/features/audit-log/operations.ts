@@ -15,6 +15,7 @@ export const AUDIT_LOG = graphql(`
         action
         actionLabel
         targetLabel
+        detail
         address
       }
     }
