@@ -205,6 +205,42 @@ describe('public vacancy board', () => {
     await context.close();
   });
 
+  it('gives focus back to what opened a dialog when it is closed by keyboard (WCAG 2.4.3)', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/vacantes');
+    const focusedName = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el && el !== document.body
+          ? `${el.textContent?.trim()} ${el.getAttribute('aria-describedby') ?? ''}`.trim()
+          : 'body';
+      });
+    // A card's 'Ver Detalles', opened with Enter, closed with Escape: back on that same button.
+    const details = page
+      .locator('article:not([aria-hidden="true"])')
+      .nth(1)
+      .getByRole('button', { name: 'Ver Detalles' });
+    await details.focus();
+    const before = await focusedName();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByText('Detalles del empleo').waitFor();
+    await page.waitForURL(/\/vacantes\/\d+$/);
+    await expect.poll(focusedName).not.toBe(before);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/vacantes$/);
+    await expect.poll(focusedName).toBe(before);
+
+    // The login dialog from the top bar.
+    const login = page.getByRole('button', { name: 'Regístrate / Iniciar Sesion' }).first();
+    await login.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Accede a tu cuenta' }).waitFor();
+    await expect.poll(focusedName).not.toBe('Regístrate / Iniciar Sesion');
+    await page.keyboard.press('Escape');
+    await expect.poll(focusedName).toBe('Regístrate / Iniciar Sesion');
+    await context.close();
+  });
+
   it('fits a 360 px wide phone without horizontal scrolling', async () => {
     const { context, page } = await newPage(browser, { width: 360, height: 780 });
     await page.goto('/');

@@ -1,6 +1,6 @@
 import { Modal, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { usePhoneDialog } from '../../components/dialog-layer';
+import { usePhoneDialog, useReturnFocus } from '../../components/dialog-layer';
 import { useState } from 'react';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { LoginForm } from './LoginForm';
@@ -36,6 +36,7 @@ export function LoginModal({
   const [registeredNotice, setRegisteredNotice] = useState(false);
   const mobile = usePhoneDialog();
   useTrackDialog(opened);
+  useReturnFocus(opened);
 
   const registration = useForm<RegistrationValues>({ mode: 'controlled', initialValues: registrationDefaults() });
 

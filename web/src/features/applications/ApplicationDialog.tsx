@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useMountedInTransition } from '../../components/dialog-layer';
+import { useMountedInTransition, useReturnFocus } from '../../components/dialog-layer';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import type { ApplicationModalProps } from './ApplicationModal';
 
@@ -17,6 +17,8 @@ export function ApplicationDialog(props: ApplicationModalProps) {
   // is not laid out behind a form that fills the screen (VacancyList). Its notices count
   // themselves (NoticeBody).
   useTrackDialog(true);
+  // Focus goes back to 'Aplicar Ahora' (or what opened the form) when it closes.
+  useReturnFocus(true);
   return (
     <Suspense fallback={null}>
       <ApplicationModal key={props.vacancyId} {...props} />

@@ -7,7 +7,7 @@ import { pageTitle } from '../../lib/site';
 import type { VacancyDetailQuery } from '../../gql/graphql';
 import { JobImage } from '../../components/JobImage';
 import { VacancyDetails } from '../../components/VacancyDetails';
-import { BodyLayer, usePhoneDialog } from '../../components/dialog-layer';
+import { BodyLayer, usePhoneDialog, useReturnFocus } from '../../components/dialog-layer';
 import { VacancyLoadFailed } from '../../components/VacancyLoadFailed';
 import { useTrackDialog } from '../../lib/dialog-activity';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -31,6 +31,7 @@ export function VacancyDetailModal({ vacancyId, opened, onClose }: VacancyDetail
   const [zoomed, setZoomed] = useState(false);
   const phone = usePhoneDialog();
   useTrackDialog(opened);
+  useReturnFocus(opened);
   useTrackDialog(zoomed);
 
   const vacancy = data?.vacancy ?? null;
