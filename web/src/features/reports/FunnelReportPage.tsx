@@ -1,17 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useQuery } from '@apollo/client/react';
-import {
-  Card,
-  Container,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Card, Container, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import {
