@@ -161,6 +161,8 @@ const AUDIT_DETAIL_LABEL: Record<string, string> = {
   criteriosEvaluacion: 'Criterios de evaluación',
 };
 
+const DETAIL_ORDER = Object.keys(AUDIT_DETAIL_LABEL);
+
 /** Keys whose value is an id: '#12'. */
 const ID_KEYS = new Set(['postulanteId', 'plazaId', 'primerId', 'version', 'entrevistaId', 'evaluacionId']);
 
@@ -189,7 +191,13 @@ function detailValue(key: string, v: unknown): string {
  */
 export function describeAuditDetail(detail: unknown): string {
   if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return '';
+  // In the labels' order ('De' before 'A'): a jsonb column gives its keys back in an order of its own.
+  const rank = (k: string) => {
+    const i = DETAIL_ORDER.indexOf(k);
+    return i < 0 ? DETAIL_ORDER.length : i;
+  };
   return Object.entries(detail as Record<string, unknown>)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([k, v]) => `${AUDIT_DETAIL_LABEL[k] ?? k}: ${detailValue(k, v)}`)
     .join(' · ');
 }

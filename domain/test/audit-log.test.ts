@@ -32,13 +32,14 @@ describe('audit log wording (issue 24)', () => {
 
   it('words the detail of a row: states, roles, counts and ids; nothing without one', () => {
     expect(describeAuditDetail({ de: 'postulado', a: 'en seguimiento' })).toBe('De: Postulado · A: En seguimiento');
-    expect(describeAuditDetail({ de: 3, a: 1 })).toBe('De: Visualizador · A: Administrador');
+    // The api's jsonb gives the keys back in an order of its own ('a' before 'de').
+    expect(describeAuditDetail({ a: 1, de: 3 })).toBe('De: Visualizador · A: Administrador');
     expect(describeAuditDetail({ motivo: 'contraseña incorrecta' })).toBe('Motivo: contraseña incorrecta');
     expect(describeAuditDetail({ lista: 'vacancy', plazaId: 7, filas: 12, formato: 'xlsx' })).toBe(
       'Lista: Postulantes por plaza · Plaza: #7 · Filas: 12 · Formato: xlsx',
     );
     expect(describeAuditDetail({ antes: [], despues: [3, 4], destacado: true })).toBe(
-      'Antes: ninguna · Después: 3, 4 · Destacada: sí',
+      'Destacada: sí · Antes: ninguna · Después: 3, 4',
     );
     expect(describeAuditDetail({ nuevo: 'x', plazaId: null })).toBe('nuevo: x · Plaza: —');
     expect(describeAuditDetail(null)).toBe('');
