@@ -41,7 +41,7 @@ describe('audit log wording (issue 24)', () => {
     expect(describeAuditDetail({ antes: [], despues: [3, 4], destacado: true })).toBe(
       'Destacada: sí · Antes: ninguna · Después: 3, 4',
     );
-    expect(describeAuditDetail({ nuevo: 'x', plazaId: null })).toBe('nuevo: x · Plaza: —');
+    expect(describeAuditDetail({ nuevo: 'x', plazaId: null })).toBe('Plaza: — · nuevo: x');
     expect(describeAuditDetail(null)).toBe('');
     expect(describeAuditDetail('texto')).toBe('');
   });
