@@ -69,7 +69,9 @@ describe('audit log', () => {
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(cells.slice(1, 3)).toEqual(['Administrador Demo', 'Token de API creado']);
     expect(cells[3]).toMatch(/^Token de API #\d+$/);
-    expect(cells[4]).toBe('127.0.0.1');
+    // The row's detail in words: the token's role.
+    expect(cells[4]).toBe('Rol: Visualizador');
+    expect(cells[5]).toBe('127.0.0.1');
 
     // Filter by action.
     await page.getByLabel('Acción').selectOption('token.crear');
