@@ -6,6 +6,12 @@ import { toastError } from '../lib/toast';
 /** A failed download's notice stays long enough to be read. */
 const FAILED_MS = 8_000;
 
+/** Says why a download failed, in the one notice downloads share; always false. */
+function failed(title: string, message: string): false {
+  toastError(title, message, { ms: FAILED_MS, id: 'download' });
+  return false;
+}
+
 /** The server's Spanish `{ message }`, when the refusal carries one. */
 async function refusalMessage(res: Response): Promise<string | null> {
   try {
@@ -27,21 +33,18 @@ export async function downloadFile(href: string, fileName: string): Promise<bool
   try {
     res = await fetch(href, { credentials: 'same-origin' });
   } catch {
-    toastError(OUTAGE_MESSAGES.title, OUTAGE_MESSAGES.message, { ms: FAILED_MS, id: 'download' });
-    return false;
+    return failed(OUTAGE_MESSAGES.title, OUTAGE_MESSAGES.message);
   }
   if (!res.ok) {
     const message = (await refusalMessage(res)) ?? `${FILE_MESSAGES.downloadFailed} (${res.status}).`;
-    toastError(FILE_MESSAGES.downloadFailed, message, { ms: FAILED_MS, id: 'download' });
-    return false;
+    return failed(FILE_MESSAGES.downloadFailed, message);
   }
   let blob: Blob;
   try {
     blob = await res.blob();
   } catch {
     // The connection broke while the file arrived.
-    toastError(OUTAGE_MESSAGES.title, OUTAGE_MESSAGES.message, { ms: FAILED_MS, id: 'download' });
-    return false;
+    return failed(OUTAGE_MESSAGES.title, OUTAGE_MESSAGES.message);
   }
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

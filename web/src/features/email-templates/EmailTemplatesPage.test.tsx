@@ -205,9 +205,16 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
       result: { data: { updateEmailTemplate: { __typename: 'EmailTemplatePayload', template: null, error } } },
     });
     const retried = 'Hola {{nombre}}: {{documentos}}\n\n{{enlace}}';
+    // What the api stores: the retried text went in with a save that seemed to fail.
+    let stored = docs;
+    const liveList: Mocks[number] = {
+      request: { query: EMAIL_TEMPLATES },
+      result: () => ({ data: { emailTemplates: [stored] } }),
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    };
     renderPage(
       [
-        list([docs]),
+        liveList,
         previewRefusing,
         saveAnswer(withoutLink, refusal(missing, 'ValidationFailed')),
         saveAnswer(retried, refusal(EMAIL_TEMPLATE_MESSAGES.unchanged, 'Conflict')),
@@ -237,8 +244,14 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
 
     // A save the api finds identical to the current text (a retry that went through).
     fireEvent.change(body, { target: { value: retried } });
+    expect(screen.getByText(EMAIL_TEMPLATE_UI.unsaved)).toBeInTheDocument();
+    stored = { ...docs, body: retried, isDefault: false, versionId: '7' };
     await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.unchanged);
+    // The editor reads the stored text again: nothing is left unsaved, and the text typed stays.
+    await waitFor(() => expect(screen.queryByText(EMAIL_TEMPLATE_UI.unsaved)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save })).toBeDisabled();
+    expect(body).toHaveValue(retried);
   });
 
   it('Restablecer asks first, then shows the default text', async () => {

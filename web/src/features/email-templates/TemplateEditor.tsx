@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
   Alert,
   Anchor,
@@ -35,7 +35,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
 import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { failureDetail, toastSuccess } from '../../lib/toast';
-import { PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
+import { EMAIL_TEMPLATES, PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
 import { VersionsModal } from './VersionsModal';
 
 const UI = EMAIL_TEMPLATE_UI;
@@ -85,6 +85,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
     (previewAnswer?.error ? failureDetail(previewAnswer.error) : null) ??
     (previewQuery.error ? EMAIL_TEMPLATE_MESSAGES.previewFailed : null);
 
+  const client = useApolloClient();
   const [save, { loading: saving }] = useMutation(UPDATE_EMAIL_TEMPLATE);
   const [restore] = useMutation(RESTORE_EMAIL_TEMPLATE);
 
@@ -118,6 +119,10 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
         return;
       }
       setSaveError(failureDetail(answer?.error));
+      // 'No hay cambios que guardar.': the stored text is this one (an earlier save that seemed to
+      // fail went through, or someone saved the same). The list is read again so that the editor
+      // compares with what is stored and stops saying 'Hay cambios sin guardar.'.
+      if (answer?.error?.__typename === 'Conflict') void client.refetchQueries({ include: [EMAIL_TEMPLATES] });
     } catch {
       setSaveError(EMAIL_TEMPLATE_MESSAGES.saveFailed);
     }
