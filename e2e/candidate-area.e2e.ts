@@ -22,108 +22,116 @@ async function phoneShot(page: Page, name: string): Promise<void> {
 }
 
 describe('candidate area (issue 10)', () => {
-  it('a new candidate is stopped by the gate, completes the profile with photo and four PDFs, and the gate is gone', async () => {
-    const { context, page } = await newPage(browser);
-    const person = freshPerson('Lucía', 'Tzul');
-    await registerAndLogin(page, person);
+  // The longest journey of the area (registration, five uploads, three accessibility checks): 35–54 s
+  // in six CI runs, and 63 s in one (ci68, timed out on the read view after saving, with nothing wrong).
+  it(
+    'a new candidate is stopped by the gate, completes the profile with photo and four PDFs, and the gate is gone',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { context, page } = await newPage(browser);
+      const person = freshPerson('Lucía', 'Tzul');
+      await registerAndLogin(page, person);
 
-    const banner = page.getByRole('region', { name: 'Tu perfil está incompleto' });
-    await banner.waitFor();
-    expect(await banner.getByText('Fotografía').isVisible()).toBe(true);
-    await screenshot(page, 'perfil-nuevo');
-    expect(await axeViolations(page)).toEqual([]);
-    await phoneShot(page, 'perfil-nuevo-360');
+      const banner = page.getByRole('region', { name: 'Tu perfil está incompleto' });
+      await banner.waitFor();
+      expect(await banner.getByText('Fotografía').isVisible()).toBe(true);
+      await screenshot(page, 'perfil-nuevo');
+      expect(await axeViolations(page)).toEqual([]);
+      await phoneShot(page, 'perfil-nuevo-360');
 
-    // Any other page: the gate, which neither Escape nor a click outside closes.
-    await page.goto('/');
-    const gate = page.getByRole('dialog', { name: 'Completa tu perfil' });
-    await gate.waitFor();
-    await page.keyboard.press('Escape');
-    await page.mouse.click(10, 10);
-    expect(await gate.isVisible()).toBe(true);
-    await screenshot(page, 'gate');
-    await gate.getByRole('button', { name: 'Ir a mi perfil' }).click();
-    await page.waitForURL((u) => u.pathname === '/perfil' && u.searchParams.get('editar') === '1');
-    const form = page.getByRole('form', { name: 'Editar perfil' });
-    await form.waitFor();
+      // Any other page: the gate, which neither Escape nor a click outside closes.
+      await page.goto('/');
+      const gate = page.getByRole('dialog', { name: 'Completa tu perfil' });
+      await gate.waitFor();
+      await page.keyboard.press('Escape');
+      await page.mouse.click(10, 10);
+      expect(await gate.isVisible()).toBe(true);
+      await screenshot(page, 'gate');
+      await gate.getByRole('button', { name: 'Ir a mi perfil' }).click();
+      await page.waitForURL((u) => u.pathname === '/perfil' && u.searchParams.get('editar') === '1');
+      const form = page.getByRole('form', { name: 'Editar perfil' });
+      await form.waitFor();
 
-    // Bad input (issue 10): a ninth digit is not taken, short phone and address, overlapping jobs, a non-PDF.
-    const phone = form.getByLabel(/^Teléfono\s*\*?$/);
-    await phone.pressSequentially('555512345');
-    expect(await phone.inputValue()).toBe('55551234');
-    await phone.fill('5555123');
-    await form.getByLabel(/^Dirección completa/).fill('zona 1 Cb');
-    await form.getByLabel(/^Fecha de nacimiento/).fill('1994-07-20');
-    const job = (n: number) => form.getByRole('group', { name: new RegExp(`^Experiencia ${n}`) });
-    const fillJob = async (n: number, company: string, from: string, to: string) => {
-      await job(n).getByLabel('Empresa').fill(company);
-      await job(n).getByLabel('Puesto').fill('Enfermera auxiliar');
-      await job(n).getByLabel('Desde').fill(from);
-      await job(n).getByLabel('Hasta').fill(to);
-      await job(n).getByLabel('Descripción').fill('Atención a pacientes y registro de signos vitales.');
-    };
-    await fillJob(1, 'Clínica Cobán', '2016-01-01', '2019-06-30');
-    await fillJob(2, 'Hospital Regional', '2019-01-01', '2023-12-31');
-    await form.getByLabel('Nombre (referencia personal 1)').fill('Rosa Xol');
-    await form.getByLabel('Teléfono (referencia personal 1)').fill('41112222');
-    await form.getByLabel('Nombre (referencia laboral 1)').fill('Pedro Caal');
-    await form.getByLabel('Teléfono (referencia laboral 1)').fill('42223333');
-    await form
-      .getByLabel('Seleccionar Currículum')
-      .setInputFiles({ name: 'cv.docx', mimeType: 'application/msword', buffer: Buffer.from('no soy un PDF') });
-    await form.getByText('Solo se permiten archivos PDF').waitFor();
-    await form.getByRole('button', { name: 'Guardar perfil' }).click();
-    await form.getByText('El teléfono debe tener exactamente 8 dígitos').waitFor();
-    await form.getByText('La dirección debe tener al menos 10 caracteres').first().waitFor();
-    await form.getByText('Las fechas de Clínica Cobán y Hospital Regional se traslapan.').first().waitFor();
-    await page.getByText('Formulario incompleto').first().waitFor();
-    await screenshot(page, 'perfil-errores');
-    expect(await axeViolations(page)).toEqual([]);
-    await phoneShot(page, 'perfil-errores-360');
+      // Bad input (issue 10): a ninth digit is not taken, short phone and address, overlapping jobs, a non-PDF.
+      const phone = form.getByLabel(/^Teléfono\s*\*?$/);
+      await phone.pressSequentially('555512345');
+      expect(await phone.inputValue()).toBe('55551234');
+      await phone.fill('5555123');
+      await form.getByLabel(/^Dirección completa/).fill('zona 1 Cb');
+      await form.getByLabel(/^Fecha de nacimiento/).fill('1994-07-20');
+      const job = (n: number) => form.getByRole('group', { name: new RegExp(`^Experiencia ${n}`) });
+      const fillJob = async (n: number, company: string, from: string, to: string) => {
+        await job(n).getByLabel('Empresa').fill(company);
+        await job(n).getByLabel('Puesto').fill('Enfermera auxiliar');
+        await job(n).getByLabel('Desde').fill(from);
+        await job(n).getByLabel('Hasta').fill(to);
+        await job(n).getByLabel('Descripción').fill('Atención a pacientes y registro de signos vitales.');
+      };
+      await fillJob(1, 'Clínica Cobán', '2016-01-01', '2019-06-30');
+      await fillJob(2, 'Hospital Regional', '2019-01-01', '2023-12-31');
+      await form.getByLabel('Nombre (referencia personal 1)').fill('Rosa Xol');
+      await form.getByLabel('Teléfono (referencia personal 1)').fill('41112222');
+      await form.getByLabel('Nombre (referencia laboral 1)').fill('Pedro Caal');
+      await form.getByLabel('Teléfono (referencia laboral 1)').fill('42223333');
+      await form
+        .getByLabel('Seleccionar Currículum')
+        .setInputFiles({ name: 'cv.docx', mimeType: 'application/msword', buffer: Buffer.from('no soy un PDF') });
+      await form.getByText('Solo se permiten archivos PDF').waitFor();
+      await form.getByRole('button', { name: 'Guardar perfil' }).click();
+      await form.getByText('El teléfono debe tener exactamente 8 dígitos').waitFor();
+      await form.getByText('La dirección debe tener al menos 10 caracteres').first().waitFor();
+      await form.getByText('Las fechas de Clínica Cobán y Hospital Regional se traslapan.').first().waitFor();
+      await page.getByText('Formulario incompleto').first().waitFor();
+      await screenshot(page, 'perfil-errores');
+      expect(await axeViolations(page)).toEqual([]);
+      await phoneShot(page, 'perfil-errores-360');
 
-    // Corrected, with the photo and the four documents.
-    await phone.fill('55551234');
-    await form.getByLabel(/^Dirección completa/).fill('5a avenida 3-20 zona 1, Cobán');
-    await job(2).getByLabel('Desde').fill('2019-07-01');
-    await form
-      .getByLabel('Seleccionar Fotografía')
-      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
-    for (const [label, name] of [
-      ['Currículum', 'cv.pdf'],
-      ['DPI escaneado', 'dpi.pdf'],
-      ['Antecedentes policiales', 'policiales.pdf'],
-      ['Antecedentes penales', 'penales.pdf'],
-    ] as const)
-      await form.getByLabel(`Seleccionar ${label}`).setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
-    await expect.poll(() => form.getByText(/ · listo$/).count(), { timeout: 30_000 }).toBe(5);
-    await form.getByRole('button', { name: 'Guardar perfil' }).click();
-    const confirm = page.getByRole('dialog', { name: '¿Guardar cambios del perfil?' });
-    await confirm.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Perfil actualizado').first().waitFor({ timeout: 30_000 });
+      // Corrected, with the photo and the four documents.
+      await phone.fill('55551234');
+      await form.getByLabel(/^Dirección completa/).fill('5a avenida 3-20 zona 1, Cobán');
+      await job(2).getByLabel('Desde').fill('2019-07-01');
+      await form
+        .getByLabel('Seleccionar Fotografía')
+        .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+      for (const [label, name] of [
+        ['Currículum', 'cv.pdf'],
+        ['DPI escaneado', 'dpi.pdf'],
+        ['Antecedentes policiales', 'policiales.pdf'],
+        ['Antecedentes penales', 'penales.pdf'],
+      ] as const)
+        await form.getByLabel(`Seleccionar ${label}`).setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+      await expect.poll(() => form.getByText(/ · listo$/).count(), { timeout: 30_000 }).toBe(5);
+      await form.getByRole('button', { name: 'Guardar perfil' }).click();
+      const confirm = page.getByRole('dialog', { name: '¿Guardar cambios del perfil?' });
+      await confirm.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByText('Perfil actualizado').first().waitFor({ timeout: 30_000 });
 
-    // The read view: the banner is gone, each document opens through the BFF's route.
-    await page.getByRole('button', { name: 'Editar', exact: true }).waitFor();
-    expect(await page.getByRole('region', { name: 'Tu perfil está incompleto' }).count()).toBe(0);
-    const view = page.getByRole('link', { name: /^Ver Antecedentes penales/ });
-    const href = (await view.getAttribute('href'))!;
-    expect(href).toMatch(/^\/files\/candidatos\/perfil\/\d+$/);
-    expect(await view.getAttribute('target')).toBe('_blank');
-    const file = await context.request.get(href);
-    expect(file.status()).toBe(200);
-    expect(file.headers()['cache-control']).toContain('no-store');
-    await screenshot(page, 'perfil-completo');
-    expect(await axeViolations(page)).toEqual([]);
-    await phoneShot(page, 'perfil-completo-360');
+      // The read view: the banner is gone, each document opens through the BFF's route.
+      await page.getByRole('button', { name: 'Editar', exact: true }).waitFor();
+      expect(await page.getByRole('region', { name: 'Tu perfil está incompleto' }).count()).toBe(0);
+      const view = page.getByRole('link', { name: /^Ver Antecedentes penales/ });
+      const href = (await view.getAttribute('href'))!;
+      expect(href).toMatch(/^\/files\/candidatos\/perfil\/\d+$/);
+      expect(await view.getAttribute('target')).toBe('_blank');
+      const file = await context.request.get(href);
+      expect(file.status()).toBe(200);
+      expect(file.headers()['cache-control']).toContain('no-store');
+      await screenshot(page, 'perfil-completo');
+      expect(await axeViolations(page)).toEqual([]);
+      await phoneShot(page, 'perfil-completo-360');
 
-    // The gate has nothing to say any more: once it has the profile (its answer, not a pause).
-    const gateAsked = operationAnswered(page, 'MyProfile');
-    await page.goto('/vacantes');
-    await gateAsked;
-    await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.getByRole('dialog', { name: 'Completa tu perfil' }).count()).toBe(0);
-    await context.close();
-  });
+      // The gate has nothing to say any more: once it has the profile (its answer, not a pause).
+      const gateAsked = operationAnswered(page, 'MyProfile');
+      await page.goto('/vacantes');
+      await gateAsked;
+      await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.getByRole('dialog', { name: 'Completa tu perfil' }).count()).toBe(0);
+      await context.close();
+    },
+  );
 
   it("a guest's application appears after registering, and 'Estado actualizado' shows once staff move it", async () => {
     const { id: vacancyId, name: vacancyName } = inject('linkVacancy');
