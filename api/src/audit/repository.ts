@@ -1,3 +1,4 @@
+import { AUDIT_ACTOR_LABEL } from '@bolsa/domain';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AuditoriaTable } from '../db/tables/audit.js';
@@ -108,7 +109,13 @@ function filtered(db: Db, f: AuditFilter) {
   let q = db.selectFrom('auditoria');
   if (f.actor) {
     const like = `%${f.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where('actor_nombre', 'ilike', like);
+    // The system's rows have no name: the log shows them as 'Sistema', so that is what finds them.
+    const system = AUDIT_ACTOR_LABEL.sistema.toLocaleLowerCase('es').includes(f.actor.trim().toLocaleLowerCase('es'));
+    q = q.where((eb) =>
+      system
+        ? eb.or([eb('actor_nombre', 'ilike', like), eb('actor_tipo', '=', 'sistema')])
+        : eb('actor_nombre', 'ilike', like),
+    );
   }
   if (f.action) q = q.where('accion', '=', f.action);
   if (f.targetKind) q = q.where('objetivo_tipo', '=', f.targetKind);
