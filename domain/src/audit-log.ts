@@ -2,8 +2,12 @@
 // the verification's answer and the filter's rules. Every tier asks here.
 import { CANDIDATE_EXPORT_LIST_LABEL } from './candidate-export.js';
 import { CANDIDATE_STATE_LABEL, canonicalState } from './candidate.js';
+import { DOCUMENT_KIND_INFO, documentKindOf } from './document-kinds.js';
+import { EMAIL_TEMPLATE_ACTION_LABEL } from './email-templates.js';
 import { formatDate } from './format.js';
+import { RETENTION_UI } from './retention.js';
 import { ROLE_LABEL, type RoleId } from './roles.js';
+import { SCORECARD_RECOMMENDATION_LABEL } from './scorecard.js';
 import { toGuatemalaWallClock } from './time.js';
 
 /** Every action the log records, as stored (`accion`), with the words the panel shows. */
@@ -166,6 +170,13 @@ const DETAIL_ORDER = Object.keys(AUDIT_DETAIL_LABEL);
 /** Keys whose value is an id: '#12'. */
 const ID_KEYS = new Set(['postulanteId', 'plazaId', 'primerId', 'version', 'entrevistaId', 'evaluacionId']);
 
+/** Codes a detail stores, in the words the screens use ('CONTRATAR' → 'Contratar'). */
+const DETAIL_VALUE_LABEL: Partial<Record<string, Record<string, string>>> = {
+  recomendacion: SCORECARD_RECOMMENDATION_LABEL,
+  ambito: { perfil: 'Perfil', postulacion: 'Postulación' },
+  como: EMAIL_TEMPLATE_ACTION_LABEL,
+};
+
 function detailValue(key: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'sí' : 'no';
@@ -179,6 +190,16 @@ function detailValue(key: string, v: unknown): string {
   if (key === 'lista' && typeof v === 'string' && v in CANDIDATE_EXPORT_LIST_LABEL)
     return CANDIDATE_EXPORT_LIST_LABEL[v as keyof typeof CANDIDATE_EXPORT_LIST_LABEL];
   if (key === 'antesDe' && typeof v === 'string') return formatAuditInstant(v) || v;
+  if (typeof v === 'string') {
+    const label = DETAIL_VALUE_LABEL[key]?.[v];
+    if (label) return label;
+    // 'tipo': a document opened ('fotografia') or a retention run ('diaria').
+    if (key === 'tipo') {
+      const kind = documentKindOf(v);
+      if (kind) return DOCUMENT_KIND_INFO[kind].label;
+      if (RETENTION_UI.kind[v]) return RETENTION_UI.kind[v];
+    }
+  }
   if (ID_KEYS.has(key) && (typeof v === 'number' || typeof v === 'string')) return `#${v}`;
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v as string | number);

@@ -42,6 +42,17 @@ describe('audit log wording (issue 24)', () => {
       'Destacada: sí · Antes: ninguna · Después: 3, 4',
     );
     expect(describeAuditDetail({ nuevo: 'x', plazaId: null })).toBe('Plaza: — · nuevo: x');
+    // Codes in the screens' words (a helper's look found 'Recomendación: CONTRATAR').
+    expect(describeAuditDetail({ evaluacionId: 4, recomendacion: 'CONTRATAR', edicion: false })).toBe(
+      'Evaluación: #4 · Recomendación: Contratar · Edición: no',
+    );
+    expect(describeAuditDetail({ tipo: 'fotografia', ambito: 'postulacion', postulanteId: 9 })).toBe(
+      'Candidato: #9 · Ámbito: Postulación · Tipo: Fotografía',
+    );
+    expect(describeAuditDetail({ ambito: 'perfil', tipo: 'carta' })).toBe('Ámbito: Perfil · Tipo: DPI escaneado');
+    expect(describeAuditDetail({ tipo: 'diaria', anonimizados: 2 })).toBe('Tipo: Diaria · Anonimizados: 2');
+    expect(describeAuditDetail({ como: 'restaurada', version: 3 })).toBe('Cómo: Versión restaurada · Versión: #3');
+    expect(describeAuditDetail({ tipo: 'otro' })).toBe('Tipo: otro');
     expect(describeAuditDetail(null)).toBe('');
     expect(describeAuditDetail('texto')).toBe('');
   });
