@@ -172,5 +172,8 @@ describe('Reportes (/panel/reportes)', { timeout: 20_000 }, () => {
     await userEvent.click(days[0]!);
     expect(await screen.findByText(FUNNEL_MESSAGES.rangeInverted)).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Embudo: Todas las plazas' })).toBeInTheDocument();
+    // Under the field just changed (Desde), not under Hasta, which the user did not touch.
+    expect(screen.getByLabelText('Desde')).toHaveAccessibleDescription(FUNNEL_MESSAGES.rangeInverted);
+    expect(screen.getByLabelText('Hasta')).not.toHaveAccessibleDescription(FUNNEL_MESSAGES.rangeInverted);
   });
 });

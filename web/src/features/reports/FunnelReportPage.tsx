@@ -116,6 +116,13 @@ export function FunnelReportPage() {
   const [range, setRange] = useState<FunnelRange>(() => defaultFunnelRange());
   if (checked.ok && (checked.value.from !== range.from || checked.value.to !== range.to)) setRange(checked.value);
   const rangeError = checked.ok ? null : checked.message;
+  // A missing or unreadable date is said under its own field; a range the two make together (start
+  // after end, too long) under the one just changed, which is what the user must look at.
+  const [edited, setEdited] = useState<'from' | 'to'>('to');
+  const issue = checked.ok ? null : checked.fields[0];
+  const betweenBoth =
+    issue?.message === FUNNEL_MESSAGES.rangeInverted || issue?.message === FUNNEL_MESSAGES.rangeTooLong;
+  const errorOn = !issue ? null : betweenBoth ? edited : issue.path === 'from' ? 'from' : 'to';
 
   const options = useQuery(FUNNEL_VACANCY_OPTIONS);
   const { data, previousData, loading, error, refetch } = useQuery(FUNNEL_REPORT, {
@@ -141,24 +148,30 @@ export function FunnelReportPage() {
             placeholder="dd/mm/aaaa"
             valueFormat="DD/MM/YYYY"
             value={draft.from}
-            onChange={(from) => setDraft((d) => ({ ...d, from }))}
+            onChange={(from) => {
+              setEdited('from');
+              setDraft((d) => ({ ...d, from }));
+            }}
             ariaLabels={CALENDAR_LABELS}
             popoverProps={{ transitionProps: { duration: 0 } }}
             getDayProps={(date) => ({ 'aria-label': dayjs(date).locale('es').format('D [de] MMMM [de] YYYY') })}
             leftSection={<IconCalendar size={16} aria-hidden />}
-            error={!checked.ok && checked.fields[0]?.path === 'from' ? rangeError : undefined}
+            error={errorOn === 'from' ? rangeError : undefined}
           />
           <DatePickerInput
             label="Hasta"
             placeholder="dd/mm/aaaa"
             valueFormat="DD/MM/YYYY"
             value={draft.to}
-            onChange={(to) => setDraft((d) => ({ ...d, to }))}
+            onChange={(to) => {
+              setEdited('to');
+              setDraft((d) => ({ ...d, to }));
+            }}
             ariaLabels={CALENDAR_LABELS}
             popoverProps={{ transitionProps: { duration: 0 } }}
             getDayProps={(date) => ({ 'aria-label': dayjs(date).locale('es').format('D [de] MMMM [de] YYYY') })}
             leftSection={<IconCalendar size={16} aria-hidden />}
-            error={!checked.ok && checked.fields[0]?.path !== 'from' ? rangeError : undefined}
+            error={errorOn === 'to' ? rangeError : undefined}
           />
           <NativeSelect
             label="Plaza"
