@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(auditRequestMiddleware);
   app.use(express.json({ limit: '1mb' }));
   // A write retried with the same Idempotency-Key runs once (docs/decisions/2026-11-29-idempotent-writes.md).
-  app.use(idempotency(db, logger));
+  app.use(idempotency(db, logger, { secret: serviceToken }));
 
   app.use(geographyRoutes(db));
   app.use(branchRoutes(db));

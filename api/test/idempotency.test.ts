@@ -63,7 +63,12 @@ describe.each(databases)('idempotent writes on $name', ({ start }) => {
       },
       body: JSON.stringify(json),
     });
-    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), text: await res.text() };
+    return {
+      status: res.status,
+      replayed: res.headers.get('idempotent-replayed'),
+      retryAfter: res.headers.get('retry-after'),
+      text: await res.text(),
+    };
   };
   const body = (r: { text: string }) => JSON.parse(r.text) as Body;
   const notes = async (c: number) =>
@@ -126,6 +131,7 @@ describe.each(databases)('idempotent writes on $name', ({ start }) => {
       .execute();
     const busy = await post(`/internal/candidatos/${c}/notas`, note('En curso'), { key, actor: ana });
     expect(busy.status).toBe(409);
+    expect(busy.retryAfter).toBe('2');
     expect(body(busy)).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
     expect(await notes(c)).toBe(1);
   });

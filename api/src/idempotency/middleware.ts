@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -12,6 +12,11 @@ import type { Db } from '../db/database.js';
 import { claim, complete, release } from './repository.js';
 
 export interface IdempotencyOptions {
+  /**
+   * Keys the request digest (HMAC): a body may hold a password, and the table must not keep a plain
+   * digest of it. The service token: a secret the database never holds.
+   */
+  secret: string;
   /** Answers larger than this are not stored (a replay answers 409 instead); default 256 KB. */
   maxBodyBytes?: number;
   /** A row still 'en_curso' after this long belonged to a process that died: taken over (default 5 min). */
@@ -31,8 +36,6 @@ function stable(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest('hex');
-
 /**
  * Idempotent writes (docs/decisions/2026-11-29-idempotent-writes.md). A POST/PUT/PATCH/DELETE with
  * an `Idempotency-Key` header runs at most once per (actor, method, path, key):
@@ -41,13 +44,14 @@ const digest = (s: string) => createHash('sha256').update(s).digest('hex');
  *   stored before it is sent, anything else (a file, a body over the cap) is marked done without
  *   a body; a 5xx or a crash forgets the key, so a retry runs again;
  * - the same request again once done: the stored status and body, with `Idempotent-Replayed: true`
- *   (409 when the answer was not stored); still running: 409; another body under the key: 422.
+ *   (409 when the answer was not stored); still running: 409 with Retry-After; another body under
+ *   the key: 422.
  *
  * Multipart and raw uploads are not covered (their body is a stream, not hashed here): the header
  * is ignored on them. Runs after the service token and audit middleware (the actor is the BFF's
  * x-bolsa-actor) and after express.json (the body is hashed). Logs carry no key and no body.
  */
-export function idempotency(db: Db, logger: Pick<Logger, 'error'>, o: IdempotencyOptions = {}): RequestHandler {
+export function idempotency(db: Db, logger: Pick<Logger, 'error'>, o: IdempotencyOptions): RequestHandler {
   const maxBody = o.maxBodyBytes ?? 256 * 1024;
   const staleMs = o.staleMs ?? 5 * 60_000;
   return (req: Request, res: Response, next: NextFunction) => {
@@ -62,12 +66,16 @@ export function idempotency(db: Db, logger: Pick<Logger, 'error'>, o: Idempotenc
     }
     const actor = currentAuditRequest().actor;
     const scope = `${actor.kind === 'sistema' ? 'servicio' : `${actor.kind}:${actor.id}`}|${req.method} ${req.path}`;
-    const huella = digest(stable({ query: req.query, body: (req.body as unknown) ?? null }));
+    const huella = createHmac('sha256', o.secret)
+      .update(stable({ query: req.query, body: (req.body as unknown) ?? null }))
+      .digest('hex');
     void (async () => {
       const found = await claim(db, scope, key, huella, staleMs);
       if (found.kind !== 'claimed') {
         if (found.huella !== huella) res.status(422).json({ message: IDEMPOTENCY_MESSAGES.keyReused });
-        else if (found.kind === 'in-progress') res.status(409).json({ message: IDEMPOTENCY_MESSAGES.inProgress });
+        // Retry-After tells the BFF this 409 is 'not yet', not a conflict of the data.
+        else if (found.kind === 'in-progress')
+          res.status(409).set('Retry-After', '2').json({ message: IDEMPOTENCY_MESSAGES.inProgress });
         else if (found.cuerpo === null || found.codigo === null)
           res.status(409).json({ message: IDEMPOTENCY_MESSAGES.notReplayable });
         else
