@@ -105,6 +105,39 @@ describe('idempotent mutations through the BFF', () => {
     expect(await versions()).toBe(before + 2);
   });
 
+  it('rejects a candidate and e-mails them once for a rejection sent twice with the same key', async () => {
+    const plaza = await stack.api.db.selectFrom('plazas').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const { id } = await stack.api.db
+      .insertInto('postulantes')
+      .values({
+        plaza_id: plaza.id,
+        nombre: 'Irene Rechazada',
+        cui: null,
+        email: 'irene.rechazada@example.com',
+        estado: 'en seguimiento',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const REJECT = `mutation Reject($id: ID!, $o: String) { rejectCandidate(id: $id, observation: $o) {
+      candidate { id state } emailQueued error { __typename ... on TransitionNotAllowed { message } } } }`;
+    const key = randomUUID();
+    const first = await gql(REJECT, { id: String(id), o: 'Perfil no compatible' }, manager, key);
+    const second = await gql(REJECT, { id: String(id), o: 'Perfil no compatible' }, manager, key);
+    expect(first.body.data!.rejectCandidate).toMatchObject({
+      error: null,
+      emailQueued: true,
+      candidate: { state: 'REJECTED' },
+    });
+    // The retry reads as the success it was, not as 'already rejected'.
+    expect(second.body).toEqual(first.body);
+    const mails = await stack.api.db
+      .selectFrom('correos_salientes')
+      .select('id')
+      .where('postulante_id', '=', id)
+      .execute();
+    expect(mails).toHaveLength(1);
+  });
+
   it('refuses a malformed key with a Spanish message, before running anything', async () => {
     const c = await newCandidate(stack, 'Irene Clave Mala');
     const bad = await gql(ADD, { c, t: 'No' }, manager, 'corta');
