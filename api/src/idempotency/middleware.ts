@@ -41,8 +41,8 @@ function stable(value: unknown): string {
  * an `Idempotency-Key` header runs at most once per (actor, method, path, key):
  *
  * - first time: the key is claimed ('en_curso'), the handler runs; a 2xx or 4xx JSON answer is
- *   stored before it is sent, anything else (a file, a body over the cap) is marked done without
- *   a body; a 5xx or a crash forgets the key, so a retry runs again;
+ *   stored before it is sent (a bare status as it goes), anything else (a file, a body over the
+ *   cap) is marked done without a body; a 5xx or a crash forgets the key, so a retry runs again;
  * - the same request again once done: the stored status and body, with `Idempotent-Replayed: true`
  *   (409 when the answer was not stored); still running: 409 with Retry-After; another body under
  *   the key: 422.
@@ -78,6 +78,7 @@ export function idempotency(db: Db, logger: Pick<Logger, 'error'>, o: Idempotenc
           res.status(409).set('Retry-After', '2').json({ message: IDEMPOTENCY_MESSAGES.inProgress });
         else if (found.cuerpo === null || found.codigo === null)
           res.status(409).json({ message: IDEMPOTENCY_MESSAGES.notReplayable });
+        else if (found.cuerpo === '') res.status(found.codigo).set(IDEMPOTENT_REPLAYED_HEADER, 'true').end();
         else
           res.status(found.codigo).set(IDEMPOTENT_REPLAYED_HEADER, 'true').type('application/json').send(found.cuerpo);
         return;
@@ -110,7 +111,9 @@ export function idempotency(db: Db, logger: Pick<Logger, 'error'>, o: Idempotenc
       // Any other answer (a file, a redirect, a bare status) or one that ends some other way.
       const end = res.end.bind(res) as (...args: unknown[]) => Response;
       res.end = ((...args: unknown[]) => {
-        if (!settled) void settle(res.statusCode, null);
+        // A bare status (no body) is replayed as such; a body other than JSON is not.
+        const bare = args[0] === undefined || typeof args[0] === 'function';
+        if (!settled) void settle(res.statusCode, bare ? '' : null);
         return end(...args);
       }) as Response['end'];
       next();
