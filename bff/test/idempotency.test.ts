@@ -75,6 +75,24 @@ describe('idempotent mutations through the BFF', () => {
     expect(await notesOf(stack, c)).toBe(1);
   });
 
+  it('answers a retry while the first attempt is still being carried out as no answer yet, in Spanish', async () => {
+    const c = await newCandidate(stack, 'Irene En Curso');
+    const key = randomUUID();
+    await gql(ADD, { c, t: 'Todavía en curso' }, manager, key);
+    // The api's row as it is while the first attempt's handler runs (an api paused mid-write).
+    await stack.api.db
+      .updateTable('solicitudes_idempotentes')
+      .set({ estado: 'en_curso', codigo: null, cuerpo: null })
+      .where('ambito', 'like', `%/internal/candidatos/${c}/notas`)
+      .execute();
+    const busy = await gql(ADD, { c, t: 'Todavía en curso' }, manager, key);
+    expect(busy.body.errors?.[0]).toMatchObject({
+      message: IDEMPOTENCY_MESSAGES.inProgress,
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
+    expect(await notesOf(stack, c)).toBe(1);
+  });
+
   it('adds two notes without a key (today’s behaviour)', async () => {
     const c = await newCandidate(stack, 'Irene Sin Clave');
     await gql(ADD, { c, t: 'Dos veces' }, manager);
