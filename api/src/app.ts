@@ -25,6 +25,7 @@ import { userRoutes } from './users/routes.js';
 import { vacancyRoutes } from './vacancies/routes.js';
 import { interviewRoutes } from './interviews/routes.js';
 import { documentRequestRoutes } from './document-requests/routes.js';
+import { idempotency } from './idempotency/index.js';
 import { noteRoutes } from './notes/index.js';
 import { scorecardRoutes } from './scorecards/index.js';
 import { emailTemplateRoutes } from './email-templates/index.js';
@@ -122,6 +123,8 @@ export function createApp(deps: AppDeps): Express {
   // Past the token: the actor and address headers are the BFF's, and every audit row of the request uses them.
   app.use(auditRequestMiddleware);
   app.use(express.json({ limit: '1mb' }));
+  // A write retried with the same Idempotency-Key runs once (docs/decisions/2026-11-29-idempotent-writes.md).
+  app.use(idempotency(db, logger, { secret: serviceToken }));
 
   app.use(geographyRoutes(db));
   app.use(branchRoutes(db));

@@ -11,7 +11,7 @@ import type { MeetingProvider } from './interviews/service.js';
 import { loadConfig } from './config.js';
 import { createDatabase, pgliteOf, pgPoolOf, type Database, type DatabaseTarget } from './db/database.js';
 import { loadSnapshot, saveSnapshot, snapshotPlan } from './db/snapshot.js';
-import { todayInGuatemala } from '@bolsa/domain';
+import { IDEMPOTENCY_TTL_MS, todayInGuatemala } from '@bolsa/domain';
 import { assertMigrated } from './db/migrate.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.js';
@@ -27,6 +27,7 @@ import {
 } from './observability/index.js';
 import { createFileStore, type FileStore } from './storage/index.js';
 import { sweepOrphanFiles } from './storage/orphans.js';
+import { sweepIdempotentRequests } from './idempotency/index.js';
 import { purgeAudit } from './audit/index.js';
 import { startRetentionJob, type RetentionJob } from './retention/index.js';
 import type { RetentionPolicy } from '@bolsa/domain';
@@ -223,8 +224,18 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
           sweeping = undefined;
         });
     };
-    sweepOrphans();
-    sweeper = setInterval(sweepOrphans, options.orphanSweepMs ?? 3_600_000);
+    // Idempotency keys live 24 h (docs/decisions/2026-11-29-idempotent-writes.md): swept with the files.
+    const sweepKeys = () => {
+      sweepIdempotentRequests(database, IDEMPOTENCY_TTL_MS).catch((err: unknown) =>
+        logger.error({ err: { type: (err as Error)?.name } }, 'No se pudieron limpiar las claves de idempotencia'),
+      );
+    };
+    const sweepAll = () => {
+      sweepOrphans();
+      sweepKeys();
+    };
+    sweepAll();
+    sweeper = setInterval(sweepAll, options.orphanSweepMs ?? 3_600_000);
     sweeper.unref();
     // The audit log's own retention (AUDIT_RETENTION_MONTHS): at start-up and daily, under the log's lock.
     const purgeLog = () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from '@bolsa/domain';
 import type { NextFunction, Request, Response } from 'express';
 // The module, not the index: the index reaches upstream/, which reaches back here (no cycles).
 import { requestIdFor, type TrustedPeer } from './observability/http.js';
@@ -11,6 +12,10 @@ interface RequestScope {
   address: string | null;
   /** 'usuario:12' (a staff session) or 'token:3' (an API token), once the viewer is known. */
   actor: string | null;
+  /** The browser's Idempotency-Key on /graphql, if it sent one (idempotencyKeyMiddleware). */
+  idempotencyKey: string | null;
+  /** How many writes this request has sent per 'METHOD path', for the derived keys. */
+  writes: Map<string, number>;
 }
 
 const current = new AsyncLocalStorage<RequestScope>();
@@ -54,5 +59,41 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
   const id = requestIdFor(req, trusted);
   (req as Request & { requestId?: string }).requestId = id;
   res.setHeader('X-Request-Id', id);
-  current.run({ id, address: req.ip ?? null, actor: null }, next);
+  current.run({ id, address: req.ip ?? null, actor: null, idempotencyKey: null, writes: new Map() }, next);
+}
+
+/**
+ * Keeps the browser's `Idempotency-Key` (docs/decisions/2026-11-29-idempotent-writes.md) for the
+ * api writes of this GraphQL request. A malformed key is refused (400) rather than ignored: the
+ * client asked for a write carried out at most once, and silently dropping the key would repeat it.
+ */
+export function idempotencyKeyMiddleware(req: Request, res: Response, next: NextFunction) {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key === undefined) {
+    next();
+    return;
+  }
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    res.status(400).json({
+      errors: [{ message: IDEMPOTENCY_MESSAGES.keyInvalid, extensions: { code: 'BAD_USER_INPUT' } }],
+    });
+    return;
+  }
+  const s = current.getStore();
+  if (s) s.idempotencyKey = key;
+  next();
+}
+
+/**
+ * The key to send with an api write of this request, if the browser gave one: derived from its key,
+ * the call's method and path and how many such calls came before in this request, so the same
+ * mutation retried maps each of its api calls to the same key (and two calls never share one).
+ */
+export function idempotencyKeyFor(method: string, path: string): string | undefined {
+  const s = current.getStore();
+  if (!s?.idempotencyKey) return undefined;
+  const call = `${method} ${path}`;
+  const n = (s.writes.get(call) ?? 0) + 1;
+  s.writes.set(call, n);
+  return createHash('sha256').update(`${s.idempotencyKey}:${call}#${n}`).digest('base64url');
 }

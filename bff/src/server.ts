@@ -53,7 +53,7 @@ import { Sessions } from './auth/session.js';
 import type { SharedStore } from './auth/store.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { TokenRateLimit, tokenThrottled } from './auth/token-limit.js';
-import { requestIdMiddleware, requestIdOf } from './request-id.js';
+import { idempotencyKeyMiddleware, requestIdMiddleware, requestIdOf } from './request-id.js';
 import { SessionsClient } from './upstream/sessions.js';
 import { AssignedTestsClient } from './upstream/assigned-tests.js';
 import { CandidatesClient } from './upstream/candidates.js';
@@ -419,6 +419,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     '/graphql',
     graphqlMethods,
     sameOriginOnly(config.allowedOrigins),
+    // A mutation retried with the same Idempotency-Key is carried out once by the api (ADR 2026-11-29).
+    idempotencyKeyMiddleware,
     express.json({ limit: '200kb' }),
     answers.unparsable,
     ensureBody,

@@ -38,3 +38,4 @@ export * from './audit-log.js';
 export * from './email-templates.js';
 export * from './retention.js';
 export * from './scorecard.js';
+export * from './idempotency.js';

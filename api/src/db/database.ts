@@ -77,6 +77,7 @@ import type { EtiquetasTable, PostulanteEtiquetasTable, PostulanteNotasTable } f
 import type { TextosArchivosTable } from './tables/cv-text.js';
 import type { AuditoriaTable } from './tables/audit.js';
 import type { RetencionAvisosTable, RetencionEjecucionesTable } from './tables/retention.js';
+import type { SolicitudesIdempotentesTable } from './tables/idempotency.js';
 
 export interface Database {
   departamentos: DepartamentosTable;
@@ -115,6 +116,7 @@ export interface Database {
   retencion_avisos: RetencionAvisosTable;
   entrevista_evaluaciones: EntrevistaEvaluacionesTable;
   entrevista_recordatorios: EntrevistaRecordatoriosTable;
+  solicitudes_idempotentes: SolicitudesIdempotentesTable;
 }
 
 export type Db = Kysely<Database>;

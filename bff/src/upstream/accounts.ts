@@ -62,7 +62,11 @@ export class AccountsClient {
 
   private candidateAnswer(email: string, password: string) {
     return answer(
-      this.http.request('/usuarios-candidatos/login', { method: 'POST', json: toRestCandidateLogin(email, password) }),
+      this.http.request('/usuarios-candidatos/login', {
+        method: 'POST',
+        json: toRestCandidateLogin(email, password),
+        idempotent: false, // a password check, not a write to carry out once
+      }),
     );
   }
 
@@ -88,7 +92,11 @@ export class AccountsClient {
 
   async register(input: Registration): Promise<RegisterOutcome> {
     const a = await answer(
-      this.http.request('/usuarios-candidatos/register', { method: 'POST', json: toRestRegistration(input) }),
+      this.http.request('/usuarios-candidatos/register', {
+        method: 'POST',
+        json: toRestRegistration(input),
+        idempotent: false, // a repeat is answered as a conflict already (the account exists)
+      }),
     );
     if (typeof a.body === 'string') {
       const message = `Error del servidor: ${a.body.slice(0, 200)}`;
@@ -105,7 +113,9 @@ export class AccountsClient {
   /** Recruiter login; an api failure (5xx, unreachable) throws. */
   async staffLogin(username: string, password: string): Promise<LoginOutcome> {
     return loginOutcome(
-      await answer(this.http.request('/login', { method: 'POST', json: toRestStaffLogin(username, password) })),
+      await answer(
+        this.http.request('/login', { method: 'POST', json: toRestStaffLogin(username, password), idempotent: false }),
+      ),
     );
   }
 

@@ -3,7 +3,8 @@ import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError, unexpected } from '../errors.js';
 // The module, not the index: the index reaches auth/, which reaches back here (no cycles).
 import type { BffMetrics, UpstreamFailure } from '../observability/metrics.js';
-import { auditHeaders, currentRequestId } from '../request-id.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '@bolsa/domain';
+import { auditHeaders, currentRequestId, idempotencyKeyFor } from '../request-id.js';
 import { failureOf, success, type Result } from './failure.js';
 
 export interface UpstreamOptions {
@@ -136,6 +137,13 @@ export interface RequestOptions {
    * is known down are still refused before they are sent.
    */
   abandonable?: boolean;
+  /**
+   * Whether the call carries the request's derived Idempotency-Key (ADR 2026-11-29-idempotent-writes).
+   * By default every write that is not abandonable, not on the control lane and not a file body
+   * does; `false` for the BFF's own bookkeeping and for calls whose body holds a password (the api
+   * would keep a digest of it for a day).
+   */
+  idempotent?: boolean;
 }
 
 /**
@@ -207,6 +215,11 @@ export class Upstream {
       // The api (or its database) is down: the same answer for every caller, sessions included.
       throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: `status ${res.statusCode}` });
     }
+    if (res.statusCode === 409 && res.headers['retry-after'] !== undefined) {
+      // The same write (same Idempotency-Key) is still being carried out: no answer yet, not a
+      // conflict; the browser keeps its key and a later retry gets the stored answer.
+      throw gqlError('UPSTREAM_UNAVAILABLE', IDEMPOTENCY_MESSAGES.inProgress, { reason: 'in-progress' });
+    }
     if (res.statusCode < 200 || res.statusCode >= 300) throw new UpstreamHttpError(res.statusCode, body);
     if (typeof body === 'string' && body.trim().startsWith('<')) {
       // An HTML page (a proxy's error or warning page) is not an answer of the api.
@@ -252,6 +265,9 @@ export class Upstream {
     const started = performance.now();
     const abort = new AbortController();
     const abandonable = o.abandonable ?? method === 'GET';
+    const idempotent =
+      (o.idempotent ?? true) && method !== 'GET' && !abandonable && o.lane !== 'control' && !o.form && !o.stream;
+    const idempotencyKey = idempotent ? idempotencyKeyFor(method, path + qs) : undefined;
     // No answer yet after a while: is the api alive at all? If not, give up now (see abandonable).
     const watchdog = setTimeout(
       () => {
@@ -277,6 +293,8 @@ export class Upstream {
           ...(requestId ? { 'x-request-id': requestId } : {}),
           // Who acts and from which address, for the api's audit log.
           ...auditHeaders(),
+          // The same write retried by the browser is carried out once by the api.
+          ...(idempotencyKey ? { [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKey } : {}),
         },
         body: o.form ?? o.stream ?? (o.json !== undefined ? JSON.stringify(o.json) : null),
         headersTimeout: timeout,

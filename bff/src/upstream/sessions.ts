@@ -92,7 +92,11 @@ export class SessionsClient {
   }
 
   async end(idHash: string): Promise<void> {
-    await this.http.request(`/internal/sesiones/${idHash}/eliminar`, { method: 'POST', timeoutMs: TIMEOUT_MS });
+    await this.http.request(`/internal/sesiones/${idHash}/eliminar`, {
+      method: 'POST',
+      timeoutMs: TIMEOUT_MS,
+      idempotent: false, // the BFF's own bookkeeping
+    });
   }
 
   /** The account's live state (used when sessions themselves live in Redis). */
@@ -123,6 +127,7 @@ export class SessionsClient {
     const body = await this.http.request(`/internal/contadores/${key}/eliminar`, {
       method: 'POST',
       timeoutMs: TIMEOUT_MS,
+      idempotent: false, // the BFF's own bookkeeping
     });
     return counterDeleted(body);
   }
@@ -133,6 +138,8 @@ export class SessionsClient {
       method: 'POST',
       json: { clave: key, duracionMs: Math.max(1_000, Math.ceil(ttlMs)) },
       timeoutMs: TIMEOUT_MS,
+      // A single-use token is spent once by its nature; a replayed 'spent now' would let it be used twice.
+      idempotent: false,
     });
     return tokenSpentNow(body);
   }

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { graphql } from '../gql';
 import generated from '../gql/possible-types';
 import { sessionExpiryLink } from '../features/session';
+import { idempotencyLink } from '../lib/idempotency';
 import { outageLink, setOutageProbe } from '../lib/outage';
 import { requestIdLinks } from '../lib/request-id';
 
@@ -69,6 +70,7 @@ export function createApolloClient(): ApolloClient {
       outageLink(),
       ...requestIdLinks(),
       persistedDocumentLink(),
+      idempotencyLink(),
       new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
     ]),
     cache: createCache(),

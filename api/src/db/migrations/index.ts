@@ -28,6 +28,7 @@ import * as m0034 from './0034-email-templates.js';
 import * as m0035 from './0035-retention.js';
 import * as m0036 from './0036-interview-scorecards.js';
 import * as m0037 from './0037-list-changes.js';
+import * as m0038 from './0038-idempotent-requests.js';
 
 // In code rather than read from a folder: works the same under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0035-retention': m0035,
   '0036-interview-scorecards': m0036,
   '0037-list-changes': m0037,
+  '0038-idempotent-requests': m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

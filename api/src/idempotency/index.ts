@@ -1,0 +1,2 @@
+export { idempotency, type IdempotencyOptions } from './middleware.js';
+export { sweepIdempotentRequests } from './repository.js';

@@ -1,0 +1,116 @@
+import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../bff/src/config.js';
+import { createServer, type BffServer } from '../bff/src/server.js';
+import { NOTE_MESSAGES } from '../domain/src/notes-tags.js';
+import { launch, loginAs, newPage, screenshot } from './browser.js';
+
+/*
+ * A write whose answer comes too late (docs/decisions/2026-11-29-idempotent-writes.md): the
+ * product behind a network hop that holds back the api's answer to one note write longer than the
+ * BFF's time-out. The api writes the note; the recruiter reads 'No se pudo guardar la nota' and
+ * clicks 'Agregar nota' again: the page shows the note once, and the api holds one.
+ */
+
+let browser: Browser;
+let bff: BffServer;
+let server: Server;
+let hop: Server;
+let base = '';
+let holdNextNote = false;
+
+const HOLD_MS = 4_000;
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = inject('api');
+  hop = createHttpServer((req, res) => {
+    const hold = holdNextNote && req.method === 'POST' && /\/notas$/.test(req.url ?? '');
+    if (hold) holdNextNote = false;
+    const up = httpRequest(new URL(req.url ?? '/', api.url), { method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const send = () => {
+          if (res.destroyed) return;
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(Buffer.concat(chunks));
+        };
+        if (hold) setTimeout(send, HOLD_MS);
+        else send();
+      });
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+  bff = await createServer(
+    loadConfig(
+      { NODE_ENV: 'test' },
+      {
+        apiUrl: `http://127.0.0.1:${(hop.address() as { port: number }).port}`,
+        serviceToken: api.token,
+        webDist: path.resolve(import.meta.dirname, '../web/dist'),
+        upstreamTimeoutMs: 2_500,
+      },
+    ),
+  );
+  server = await new Promise<Server>((resolve) => {
+    const s = createHttpServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  await bff?.close();
+  hop?.closeAllConnections();
+  await new Promise((r) => hop?.close(r));
+});
+
+describe('a write retried after a time-out', () => {
+  it('a note added again after "No se pudo guardar la nota" is there once', async () => {
+    const api = inject('api');
+    const { context, page } = await newPage(browser, undefined, base);
+    await loginAs(context, 'manager');
+    const list = await context.request.post('/graphql', {
+      data: { query: '{ candidates(pageSize: 1) { items { id } } }' },
+    });
+    const candidateId = ((await list.json()) as { data: { candidates: { items: { id: string }[] } } }).data.candidates
+      .items[0]!.id;
+    const apiNotes = async (text: string) => {
+      const res = await fetch(`${api.url}/internal/candidatos/${candidateId}/notas`, {
+        headers: { authorization: `Bearer ${api.token}` },
+      });
+      const body = (await res.json()) as { notas: { texto: string }[] };
+      return body.notas.filter((n) => n.texto === text).length;
+    };
+
+    await page.goto(`/panel/detallecandidato/${candidateId}`);
+    await page.getByRole('heading', { name: NOTE_MESSAGES.section }).waitFor();
+    const text = `Llamada tras la pausa ${Date.now() % 100000}.`;
+    const box = page.getByRole('textbox', { name: NOTE_MESSAGES.add });
+    await box.fill(text);
+
+    holdNextNote = true;
+    await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
+    await page.getByText(NOTE_MESSAGES.failed).waitFor({ timeout: 15_000 });
+    // The api did it all the same, once its answer was on the way.
+    await expect.poll(() => apiNotes(text), { timeout: 10_000 }).toBe(1);
+    await screenshot(page, 'idempotent-note-failed');
+
+    // The recruiter tries again (the text is still in the box): the stored answer, no second note.
+    expect(await box.inputValue()).toBe(text);
+    await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
+    const notes = page.getByRole('list', { name: NOTE_MESSAGES.section });
+    await notes.getByText(text).waitFor({ timeout: 20_000 });
+    expect(await notes.getByText(text).count()).toBe(1);
+    expect(await apiNotes(text)).toBe(1);
+    await screenshot(page, 'idempotent-note-once');
+    await context.close();
+  });
+});
