@@ -93,6 +93,22 @@ describe('idempotent mutations through the BFF', () => {
     expect(await notesOf(stack, c)).toBe(1);
   });
 
+  it('makes one API token for a creation sent twice with the same key, and says the first went through', async () => {
+    const TOKEN = `mutation NewToken($n: String!, $r: Role!) { createApiToken(name: $n, role: $r) { token apiToken { id name } ${ERR} } }`;
+    const count = async () =>
+      (await stack.api.db.selectFrom('api_tokens').select('id').where('nombre', '=', 'Reintento RRHH').execute())
+        .length;
+    const key = randomUUID();
+    const first = await gql(TOKEN, { n: 'Reintento RRHH', r: 'VIEWER' }, admin, key);
+    expect(first.body.data!.createApiToken.token).toMatch(/^bolsa_/);
+    // The BFF makes a new secret per attempt, so the retry's api call differs from the first:
+    // refused, with words a person understands, rather than a second token nobody asked for.
+    const again = await gql(TOKEN, { n: 'Reintento RRHH', r: 'VIEWER' }, admin, key);
+    expect(again.body.data!.createApiToken).toMatchObject({ token: null, apiToken: null });
+    expect(JSON.stringify(again.body.data!.createApiToken.error)).toContain(IDEMPOTENCY_MESSAGES.keyReused);
+    expect(await count()).toBe(1);
+  });
+
   it('adds two notes without a key (today’s behaviour)', async () => {
     const c = await newCandidate(stack, 'Irene Sin Clave');
     await gql(ADD, { c, t: 'Dos veces' }, manager);

@@ -14,7 +14,10 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 export const IDEMPOTENCY_MESSAGES = {
   keyInvalid: 'La clave de idempotencia no es válida: usa de 8 a 100 letras, dígitos, guiones o guiones bajos.',
   inProgress: 'Esta solicitud ya se está procesando. Espera un momento y vuelve a intentarlo.',
-  keyReused: 'La clave de idempotencia ya se usó con otra solicitud.',
+  // What a person reads when the BFF retried an action whose api call it builds anew each time (an
+  // API token: a new secret per attempt): the first attempt went through.
+  keyReused:
+    'Esta acción ya se realizó en el intento anterior, con otros datos. Actualiza la página para ver el resultado.',
   notReplayable:
     'Esta solicitud ya se realizó y su respuesta no se puede repetir. Actualiza la página para ver el resultado.',
 } as const;
