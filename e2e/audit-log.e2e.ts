@@ -121,6 +121,22 @@ describe('audit log', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await table.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Each filter's select shows its whole choice ('Cualquier objetivo' was cut to 'Cualquier objeti'):
+    // the text's width in the select's font fits between its paddings.
+    const cut = await page
+      .getByRole('form', { name: 'Filtros de la bitácora' })
+      .locator('select')
+      .evaluateAll((selects) =>
+        (selects as HTMLSelectElement[]).flatMap((el) => {
+          const css = getComputedStyle(el);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = css.font;
+          const text = el.selectedOptions[0]?.text ?? '';
+          const room = el.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+          return ctx.measureText(text).width > room ? [`${text} (${Math.round(room)} px)`] : [];
+        }),
+      );
+    expect(cut).toEqual([]);
     await screenshot(page, 'audit-log-admin-360');
     await context.close();
   });

@@ -164,15 +164,18 @@ export function AuditLogPage() {
               value={draft.action ?? ''}
               onChange={(e) => set('action')(e.currentTarget.value)}
             />
-            <Group grow gap="xs" align="flex-start">
+            {/* A number is a few digits: the select gets the room ('Cualquier objetivo' was cut at 360 px). */}
+            <Group gap="xs" align="flex-start" wrap="nowrap">
               <NativeSelect
                 label="Objetivo"
+                style={{ flex: 1, minWidth: 0 }}
                 data={TARGET_OPTIONS}
                 value={draft.targetKind ?? ''}
                 onChange={(e) => set('targetKind')(e.currentTarget.value)}
               />
               <TextInput
                 label="Número"
+                w="6.5rem"
                 inputMode="numeric"
                 disabled={!draft.targetKind}
                 value={draft.targetId ?? ''}
