@@ -37,6 +37,7 @@ const SECONDS = {
   'pipeline-detail.e2e.ts': 17,
   'scorecards.e2e.ts': 17,
   'email-templates.e2e.ts': 16,
+  'idempotent-writes.e2e.ts': 16,
   'audit-log.e2e.ts': 16,
   'vacancy-board.e2e.ts': 15,
   'accessible-captcha.e2e.ts': 14,
