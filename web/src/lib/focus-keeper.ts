@@ -7,7 +7,8 @@ import { twinOf } from '../components/dialog-layer';
  * pressed Enter on 'Crear usuario', 'Inactivar' or a dialog's 'Guardar cambios' started again from
  * the top of the page, and a dialog opened meanwhile ('Token creado') remembered <body> as the
  * place to return to. One rule for every screen:
- * - a control that lost focus because it became disabled gets it back once it is enabled again;
+ * - a control that lost focus because it became disabled gets it back once it is enabled again
+ *   (or, when it stays disabled after its work is done, the heading of the section it is in);
  * - when focus falls to <body> from inside a dialog (the dialog closed or was unmounted, or the
  *   control that had focus in it went away), focus goes back, once the dialog has left the page, to
  *   the control on the page that had focus before it: that control, its re-rendered twin, the
@@ -66,7 +67,12 @@ function returnTo(place: Place): void {
 
 function watch(): void {
   observer ??= new MutationObserver(settle);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  observer.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['disabled', 'data-loading'],
+  });
 }
 
 function stop(): void {
@@ -83,7 +89,14 @@ function settle(): void {
   if (!l) return;
   if (!focusIsNowhere()) return stop();
   if (l.disabled && l.el.isConnected) {
-    if (l.el.matches(':disabled')) return; // still busy
+    if (l.el.matches(':disabled')) {
+      // Still busy (Mantine's `loading`), or a dialog's control while the dialog fades out.
+      if (l.el.matches('[data-loading]') || l.dialog) return;
+      // Disabled for good ('Guardar' once there is nothing left to save): its section's heading.
+      stop();
+      returnTo(l);
+      return;
+    }
     stop();
     tryFocus(l.el);
     return;
