@@ -271,11 +271,16 @@ describe('user administration', () => {
     await page.getByRole('row', { name: /Lucía Ajú Pérez/ }).waitFor();
 
     const t0 = Date.now();
+    // By keyboard: focus stays on the button (Chromium moved it to <body> while the button was busy).
     await page
       .getByRole('row', { name: /Lucía Ajú Pérez/ })
       .getByRole('button', { name: 'Inactivar' })
-      .click();
+      .focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Estado actualizado').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Activar Lucía Ajú Pérez');
     await expect
       .poll(
         async () => (await (await other.request.post('/graphql', { data: { query: '{ me { id } }' } })).json()).data.me,
@@ -289,9 +294,14 @@ describe('user administration', () => {
       .getByRole('row', { name: /Lucía Ajú Pérez/ })
       .getByRole('button', { name: 'Eliminar' })
       .click();
-    await page.getByRole('dialog', { name: '¿Eliminar usuario?' }).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Eliminar usuario?' })
+      .getByRole('button', { name: 'Eliminar' })
+      .press('Enter');
     await page.getByText('Usuario eliminado').waitFor();
     await expect.poll(() => page.getByRole('row', { name: /Lucía Ajú/ }).count()).toBe(0);
+    // Her row's 'Eliminar' is gone: focus goes to the list's heading, not to <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Usuarios del sistema');
     await screenshot(page, 'users-admin');
     await context.close();
   });

@@ -98,8 +98,8 @@ function tryFocus(el: HTMLElement | null | undefined): boolean {
   return document.activeElement === el;
 }
 
-/** The element the page rendered in place of `el`, if `el` has left the document. */
-function twinOf(el: HTMLElement): HTMLElement | null {
+/** The element the page rendered in place of `el`, if `el` has left the document (also the staff focus keeper's). */
+export function twinOf(el: HTMLElement): HTMLElement | null {
   if (el.id) {
     const same = document.getElementById(el.id);
     if (same) return same;

@@ -33,10 +33,18 @@ export function ConfirmDialog({
       <Stack gap="lg">
         <div>{typeof children === 'string' ? <Text>{children}</Text> : children}</div>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          {/* Disabled while the dialog fades out too: not pressed twice, and the focus keeper
+              (lib/focus-keeper) waits for it to go instead of focusing a closing dialog. */}
+          <Button variant="default" onClick={onCancel} disabled={busy || !opened}>
             {cancelLabel}
           </Button>
-          <Button color={danger ? 'red.8' : undefined} onClick={onConfirm} loading={busy} data-autofocus>
+          <Button
+            color={danger ? 'red.8' : undefined}
+            onClick={onConfirm}
+            loading={busy}
+            disabled={!opened}
+            data-autofocus
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../gql/graphql';
+import { installFocusKeeper } from '../../lib/focus-keeper';
+import { emulateFocusFixup } from '../../test/focus';
 import { renderWithProviders, type Mocks } from '../../test/render';
 import { viewer } from '../../test/session';
 import {
@@ -12,6 +14,7 @@ import {
   REVOKE_API_TOKEN,
   STAFF_USERS,
   TOGGLE_STAFF_USER,
+  UPDATE_STAFF_USER,
 } from './operations';
 import { pageWindow } from '../../components/PageWindow';
 import { EMPTY_USERS, NO_MATCHING_USERS, UsersPage } from './UsersPage';
@@ -358,5 +361,174 @@ describe('UsersPage (Gestión de usuarios)', () => {
     expect(within(tokens).getByText('01/03/2026 04:00')).toBeInTheDocument();
     await waitFor(() => expect(within(tokens).getByText('Revocado')).toBeInTheDocument());
     expect(within(tokens).queryByRole('button', { name: 'Revocar ERP' })).not.toBeInTheDocument();
+  });
+});
+
+/** A refusal as the api words it (MutationErrorFields). */
+const conflict = (message: string) => ({ __typename: 'Conflict' as const, message });
+
+// A keyboard user's focus after an action (the staff panel's focus keeper, lib/focus-keeper), with
+// Chromium's move of focus to <body> when the focused button turns busy.
+describe('UsersPage: focus after an action, by keyboard', () => {
+  const stops: (() => void)[] = [];
+  beforeEach(() => {
+    stops.push(emulateFocusFixup(), installFocusKeeper());
+  });
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  it("stays on 'Crear usuario' when the user is refused (duplicate e-mail)", async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: {
+          query: CREATE_STAFF_USER,
+          variables: {
+            input: { name: 'Otra Ana', email: 'ana@ejemplo.org.gt', password: 'Clave2026!', role: 'VIEWER' },
+          },
+        },
+        delay: 50,
+        result: {
+          data: {
+            createStaffUser: {
+              __typename: 'StaffUserPayload',
+              user: null,
+              error: conflict('Ya existe un usuario con ese correo.'),
+            },
+          },
+        },
+      },
+    ]);
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Otra Ana');
+    await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'ana@ejemplo.org.gt');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'Clave2026!');
+    const create = screen.getByRole('button', { name: 'Crear usuario' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(create).toBeDisabled());
+    await waitFor(() => expect(document.activeElement).toBe(document.body)); // Chromium's fixup, emulated
+    expect(await screen.findByText('Ya existe un usuario con ese correo.')).toBeInTheDocument();
+    await waitFor(() => expect(create).toHaveFocus());
+  });
+
+  it("stays on 'Inactivar' / 'Activar' after 'Estado actualizado'", async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: { query: TOGGLE_STAFF_USER, variables: { id: '2' } },
+        delay: 50,
+        result: {
+          data: {
+            toggleStaffUser: { __typename: 'StaffUserPayload', user: { ...USERS[1]!, active: false }, error: null },
+          },
+        },
+      },
+    ]);
+    await screen.findByRole('table');
+    screen.getByRole('button', { name: 'Inactivar Gabriel Gestor' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Activar Gabriel Gestor' })).toHaveFocus());
+  });
+
+  it("keeps focus in 'Editar usuario' on 'Guardar cambios' when the save is refused", async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock(),
+      {
+        request: {
+          query: UPDATE_STAFF_USER,
+          variables: {
+            id: '2',
+            input: { name: 'Gabriel Gestor', email: 'gabriel@ejemplo.org.gt', role: 'VIEWER', password: null },
+          },
+        },
+        delay: 50,
+        result: {
+          data: {
+            updateStaffUser: {
+              __typename: 'StaffUserPayload',
+              user: null,
+              error: conflict('No puedes cambiar el rol de tu propia cuenta.'),
+            },
+          },
+        },
+      },
+    ]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Editar Gabriel Gestor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    await user.click(within(dialog).getByLabelText('Rol', { selector: 'input' }));
+    await user.click(screen.getByRole('option', { name: 'Visualizador' }));
+    const save = within(dialog).getByRole('button', { name: 'Guardar cambios' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('No puedes cambiar el rol de tu propia cuenta.')).toBeInTheDocument();
+    await waitFor(() => expect(save).toHaveFocus());
+    expect(screen.getByRole('dialog', { name: 'Editar usuario' })).toBeInTheDocument();
+  });
+
+  it.each([['Entendido'], ['Escape']])(
+    "returns to 'Crear token' when the 'Token creado' dialog is closed (%s)",
+    async (how) => {
+      const user = userEvent.setup();
+      renderPage([
+        usersMock(USERS),
+        tokensMock(),
+        {
+          request: { query: CREATE_API_TOKEN, variables: { name: 'ERP', role: 'VIEWER' } },
+          delay: 50,
+          result: {
+            data: {
+              createApiToken: {
+                __typename: 'CreateApiTokenPayload',
+                token: 'bt_secreto',
+                apiToken: erpToken('t1'),
+                error: null,
+              },
+            },
+          },
+        },
+      ]);
+      await user.type(screen.getByRole('textbox', { name: 'Nombre del token' }), 'ERP');
+      const create = screen.getByRole('button', { name: 'Crear token' });
+      create.focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: 'Token creado' });
+      await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+      if (how === 'Escape') await user.keyboard('{Escape}');
+      else await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(create).toHaveFocus());
+    },
+  );
+
+  it("goes to the 'Tokens de API' heading once the revoked token's 'Revocar' is gone", async () => {
+    const user = userEvent.setup();
+    renderPage([
+      usersMock(USERS),
+      tokensMock([erpToken('t7')]),
+      {
+        request: { query: REVOKE_API_TOKEN, variables: { id: 't7' } },
+        delay: 50,
+        result: { data: { revokeApiToken: { __typename: 'DeletePayload', ok: true, error: null } } },
+      },
+    ]);
+    (await screen.findByRole('button', { name: 'Revocar ERP' })).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '¿Revocar token?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Revocar' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Token revocado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Tokens de API' })).toHaveFocus());
   });
 });
