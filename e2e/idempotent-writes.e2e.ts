@@ -1,9 +1,10 @@
-import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../bff/src/config.js';
 import { createServer, type BffServer } from '../bff/src/server.js';
+import { LateAnswers } from '../bff/test/late-answers.js';
 import { NOTE_MESSAGES } from '../domain/src/notes-tags.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
 
@@ -17,40 +18,21 @@ import { launch, loginAs, newPage, screenshot } from './browser.js';
 let browser: Browser;
 let bff: BffServer;
 let server: Server;
-let hop: Server;
+let hop: LateAnswers;
 let base = '';
-let holdNextNote = false;
 
 const HOLD_MS = 4_000;
 
 beforeAll(async () => {
   browser = await launch();
   const api = inject('api');
-  hop = createHttpServer((req, res) => {
-    const hold = holdNextNote && req.method === 'POST' && /\/notas$/.test(req.url ?? '');
-    if (hold) holdNextNote = false;
-    const up = httpRequest(new URL(req.url ?? '/', api.url), { method: req.method, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const send = () => {
-          if (res.destroyed) return;
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(Buffer.concat(chunks));
-        };
-        if (hold) setTimeout(send, HOLD_MS);
-        else send();
-      });
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+  hop = new LateAnswers(api.url, HOLD_MS);
+  const hopPort = await hop.listen();
   bff = await createServer(
     loadConfig(
       { NODE_ENV: 'test' },
       {
-        apiUrl: `http://127.0.0.1:${(hop.address() as { port: number }).port}`,
+        apiUrl: `http://127.0.0.1:${hopPort}`,
         serviceToken: api.token,
         webDist: path.resolve(import.meta.dirname, '../web/dist'),
         upstreamTimeoutMs: 2_500,
@@ -68,8 +50,7 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
   await bff?.close();
-  hop?.closeAllConnections();
-  await new Promise((r) => hop?.close(r));
+  await hop?.close();
 });
 
 describe('a write retried after a time-out', () => {
@@ -96,7 +77,7 @@ describe('a write retried after a time-out', () => {
     const box = page.getByRole('textbox', { name: NOTE_MESSAGES.add });
     await box.fill(text);
 
-    holdNextNote = true;
+    hop.holdNextNoteWrite();
     await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
     await page.getByText(NOTE_MESSAGES.failed).waitFor({ timeout: 15_000 });
     // The api did it all the same, once its answer was on the way.

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { IDEMPOTENCY_MESSAGES } from '@bolsa/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { loadConfig } from '../src/config.js';
 import { capturingLogger } from '../src/observability/index.js';
 import { createServer as createBff } from '../src/server.js';
-import { listen, staffCookie, startStack, type Stack } from './support.js';
+import { LateAnswers } from './late-answers.js';
+import { staffCookie, startStack, type Stack } from './support.js';
 
 // Idempotent writes (docs/decisions/2026-11-29-idempotent-writes.md) through the real BFF and the
 // real api (PGlite): a mutation sent again with the same Idempotency-Key is carried out once.
@@ -198,50 +198,17 @@ describe('idempotent mutations through the BFF', () => {
   });
 });
 
-/**
- * A network between BFF and api that holds back the answer of the first note write longer than
- * the BFF's time-out: the api has written the note, the user was told it failed.
- */
-function slowNetwork(target: string) {
-  let holdNext = false;
-  const server: Server = createServer((req, res) => {
-    const hold = holdNext && req.method === 'POST' && /\/notas$/.test(req.url ?? '');
-    if (hold) holdNext = false;
-    const up = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const send = () => {
-          if (res.destroyed) return;
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(Buffer.concat(chunks));
-        };
-        if (hold) setTimeout(send, 3_000);
-        else send();
-      });
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  return {
-    server,
-    holdNextNoteWrite: () => {
-      holdNext = true;
-    },
-  };
-}
-
 describe('a write whose answer came too late', () => {
   let stack: Stack;
-  let slow: ReturnType<typeof slowNetwork>;
+  let slow: LateAnswers;
   let manager = '';
   const gql = client(() => stack);
 
   beforeAll(async () => {
     // The api first, then the BFF pointed at it through the slow network.
     const direct = await startStack();
-    slow = slowNetwork(direct.api.url);
-    const port = await listen(slow.server);
+    slow = new LateAnswers(direct.api.url, 3_000);
+    const port = await slow.listen();
     await direct.bff.close();
     const config = loadConfig(
       { NODE_ENV: 'test' },
@@ -252,7 +219,7 @@ describe('a write whose answer came too late', () => {
     manager = await staffCookie(stack.bff.app, DEMO.manager, DEMO_PASSWORD);
   }, 180_000);
   afterAll(async () => {
-    slow?.server.close();
+    await slow?.close();
     await stack?.bff.close();
     await stack?.api.close();
   });
