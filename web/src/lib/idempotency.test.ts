@@ -1,22 +1,25 @@
-import { ApolloClient, ApolloLink, InMemoryCache, gql } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { parse } from 'graphql';
 import { Observable, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { idempotencyLink } from './idempotency';
 
-const ADD = gql`
+// Parsed here, not tagged: codegen collects tagged documents, validates them against the schema and
+// registers them as trusted operations; these two belong to the fake transport below only.
+const ADD = parse(`
   mutation AddNote($c: ID!, $t: String!) {
     addCandidateNote(candidateId: $c, text: $t) {
       ok
     }
   }
-`;
-const READ = gql`
+`);
+const READ = parse(`
   query Notes($c: ID!) {
     notes(candidateId: $c) {
       id
     }
   }
-`;
+`);
 
 type Outcome =
   { data: unknown; errors?: { message: string; extensions?: { code: string } }[] } | { fail: 'network' | number };
