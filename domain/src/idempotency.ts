@@ -21,3 +21,17 @@ export const IDEMPOTENCY_MESSAGES = {
   notReplayable:
     'Esta solicitud ya se realizó y su respuesta no se puede repetir. Actualiza la página para ver el resultado.',
 } as const;
+
+/**
+ * JSON with its keys sorted at every level: the same request (or the same mutation's variables)
+ * always gives the same text, whatever the order its keys were written in.
+ */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_MESSAGES,
   IDEMPOTENT_REPLAYED_HEADER,
+  stableJson,
 } from '@bolsa/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -24,17 +25,6 @@ export interface IdempotencyOptions {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** JSON with its keys sorted, so that the same request always has the same digest. */
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * Idempotent writes (docs/decisions/2026-11-29-idempotent-writes.md). A POST/PUT/PATCH/DELETE with
@@ -67,7 +57,7 @@ export function idempotency(db: Db, logger: Pick<Logger, 'error'>, o: Idempotenc
     const actor = currentAuditRequest().actor;
     const scope = `${actor.kind === 'sistema' ? 'servicio' : `${actor.kind}:${actor.id}`}|${req.method} ${req.path}`;
     const huella = createHmac('sha256', o.secret)
-      .update(stable({ query: req.query, body: (req.body as unknown) ?? null }))
+      .update(stableJson({ query: req.query, body: (req.body as unknown) ?? null }))
       .digest('hex');
     void (async () => {
       const found = await claim(db, scope, key, huella, staleMs);

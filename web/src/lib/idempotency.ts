@@ -1,4 +1,5 @@
 import { ApolloLink } from '@apollo/client';
+import { stableJson } from '@bolsa/domain';
 import { tap } from 'rxjs';
 
 /*
@@ -11,17 +12,6 @@ import { tap } from 'rxjs';
  */
 const UNSURE = ['UPSTREAM_UNAVAILABLE', 'INTERNAL'];
 
-/** JSON with sorted keys: the same variables in another order are the same mutation. */
-const stable = (v: unknown): string =>
-  Array.isArray(v)
-    ? `[${v.map(stable).join()}]`
-    : v && typeof v === 'object'
-      ? `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
-          .join()}}`
-      : String(JSON.stringify(v));
-
 /** crypto.randomUUID exists only on HTTPS and localhost. */
 const newKey = (): string =>
   crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -31,7 +21,7 @@ export function idempotencyLink(max = 50, ttlMs = 864e5, now = Date.now): Apollo
   const keys = new Map<string, { key: string; at: number }>();
   return new ApolloLink((operation, forward) => {
     if (operation.operationType !== 'mutation') return forward(operation);
-    const id = `${operation.operationName} ${stable(operation.variables)}`;
+    const id = `${operation.operationName} ${stableJson(operation.variables)}`;
     const t = now();
     const kept = keys.get(id);
     const entry = kept && t - kept.at < ttlMs ? kept : { key: newKey(), at: t };
