@@ -1,11 +1,8 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../bff/src/config.js';
-import { createServer, type BffServer } from '../bff/src/server.js';
 import { LateAnswers } from '../bff/test/late-answers.js';
 import { NOTE_MESSAGES } from '../domain/src/notes-tags.js';
+import { startOwnBff, type OwnBff } from './own-bff.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
@@ -16,8 +13,7 @@ import { launch, loginAs, newPage, screenshot } from './browser.js';
  */
 
 let browser: Browser;
-let bff: BffServer;
-let server: Server;
+let own: OwnBff | undefined;
 let hop: LateAnswers;
 let base = '';
 
@@ -28,28 +24,13 @@ beforeAll(async () => {
   const api = inject('api');
   hop = new LateAnswers(api.url, HOLD_MS);
   const hopPort = await hop.listen();
-  bff = await createServer(
-    loadConfig(
-      { NODE_ENV: 'test' },
-      {
-        apiUrl: `http://127.0.0.1:${hopPort}`,
-        serviceToken: api.token,
-        webDist: path.resolve(import.meta.dirname, '../web/dist'),
-        upstreamTimeoutMs: 2_500,
-      },
-    ),
-  );
-  server = await new Promise<Server>((resolve) => {
-    const s = createHttpServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  own = await startOwnBff(`http://127.0.0.1:${hopPort}`, api.token, { upstreamTimeoutMs: 2_500 });
+  base = own.base;
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-  await bff?.close();
+  await own?.close();
   await hop?.close();
 });
 

@@ -1,10 +1,7 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../bff/src/config.js';
-import { createServer, type BffServer } from '../bff/src/server.js';
 import { Cut } from '../bff/test/cut.js';
+import { startOwnBff, type OwnBff } from './own-bff.js';
 import { launch, loginAs, newPage, screenshot, STAFF, DEMO_PASSWORD, axeViolations } from './browser.js';
 
 /*
@@ -17,8 +14,7 @@ import { launch, loginAs, newPage, screenshot, STAFF, DEMO_PASSWORD, axeViolatio
 
 let browser: Browser;
 let cut: Cut;
-let bff: BffServer;
-let server: Server;
+let own: OwnBff | undefined;
 let base = '';
 
 beforeAll(async () => {
@@ -26,28 +22,13 @@ beforeAll(async () => {
   const api = inject('api');
   cut = new Cut(Number(new URL(api.url).port));
   await cut.open();
-  bff = await createServer(
-    loadConfig(
-      { NODE_ENV: 'test' },
-      {
-        apiUrl: `http://127.0.0.1:${cut.port}`,
-        serviceToken: api.token,
-        webDist: path.resolve(import.meta.dirname, '../web/dist'),
-        publicCacheTtlMs: 0,
-      },
-    ),
-  );
-  server = await new Promise<Server>((resolve) => {
-    const s = createHttpServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  own = await startOwnBff(`http://127.0.0.1:${cut.port}`, api.token, { publicCacheTtlMs: 0 });
+  base = own.base;
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-  await bff?.close();
+  await own?.close();
   await cut?.close();
 });
 
