@@ -107,6 +107,9 @@ describe('public vacancy board', () => {
       await page.goto(route);
       // The BFF sent the copy (no session cookie): mark its heading before any script has run.
       expect(await page.locator('#root[data-prerendered="anonymous"]').count()).toBe(1);
+      // Nothing is drawn before the whole copy is parsed: the browser waits for the element after it.
+      const mark = await page.locator('link[rel="expect"][blocking="render"]').getAttribute('href');
+      expect(await page.locator(`#root + ${mark}`).count()).toBe(1);
       await page.evaluate(() => {
         (document.querySelector('h1') as HTMLElement & { fromCopy?: boolean }).fromCopy = true;
       });
@@ -122,7 +125,10 @@ describe('public vacancy board', () => {
       await apply.waitFor();
       const heading1 = page.getByRole('heading', { level: 1, name: heading });
       expect(await heading1.evaluate((h) => (h as HTMLElement & { fromCopy?: boolean }).fromCopy)).toBe(true);
-      // Interactive: a card's button opens the form.
+      // Interactive: a card's button opens the form. On a wide screen the carousel scrolls by
+      // itself again 5 s after the login dialog closed (a busy CI machine gets there): as a visitor
+      // would, the pointer rests on the card first, which stops it.
+      await apply.hover({ force: true });
       await apply.click();
       await page.getByRole('dialog', { name: 'Formulario de Postulación' }).waitFor();
       await screenshot(page, `hydrated-${route === '/' ? 'home' : 'vacantes'}-${viewport.width}`);

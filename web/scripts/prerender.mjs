@@ -29,6 +29,10 @@ const { render } = await import(pathToFileURL(path.join(out, 'prerender.js')).hr
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const root = '<div id="root"></div>';
 if (!index.includes(root)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+/** The element after the copy that the browser waits for before drawing the page (below). */
+const COPY_END = 'fin-de-la-copia';
+if (!index.includes(`${root}\n    <noscript>`))
+  throw new Error('prerender: index.html has no <noscript> right after #root');
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const [name, url] of Object.entries(PAGES)) {
   // The copy is #root's content itself, nothing around it, for start.tsx to hydrate. #root is
@@ -41,6 +45,14 @@ for (const [name, url] of Object.entries(PAGES)) {
     // page's own stylesheet and image for the first seconds).
     .replace(/\s*<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]*">/g, '')
     .replace('<html lang="es">', '<html lang="es" data-mantine-color-scheme="light">')
+    // No frame is drawn from half the copy: on a busy phone the parser can yield in the middle of
+    // the header, and a half-parsed 'Regístrate / Iniciar Sesion' button (its label not yet there)
+    // was painted, then grew and moved the links beside it: a layout shift (CI of stop 38).
+    // Chromium (124+) draws nothing until the element named by rel=expect is in the document, and
+    // it lets go as soon as that element's start tag is parsed: the mark is the <noscript> after
+    // #root, not #root itself. Other browsers ignore the hint.
+    .replace('</title>', `</title>\n    <link rel="expect" href="#${COPY_END}" blocking="render" />`)
+    .replace(`${root}\n    <noscript>`, `${root}\n    <noscript id="${COPY_END}">`)
     .replace(root, () => `<div id="root" data-prerendered="anonymous" inert>${render(url)}</div>`);
   writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
 }
