@@ -75,23 +75,30 @@ describe('idempotent mutations through the BFF', () => {
     expect(await notesOf(stack, c)).toBe(1);
   });
 
-  it('answers a retry while the first attempt is still being carried out as no answer yet, in Spanish', async () => {
+  it('answers a retry made while the first attempt is still being carried out with that attempt’s answer, once stored', async () => {
     const c = await newCandidate(stack, 'Irene En Curso');
     const key = randomUUID();
-    await gql(ADD, { c, t: 'Todavía en curso' }, manager, key);
-    // The api's row as it is while the first attempt's handler runs (an api paused mid-write).
-    await stack.api.db
+    const first = await gql(ADD, { c, t: 'Todavía en curso' }, manager, key);
+    // The api's row as it is while the first attempt's handler runs (an api paused mid-write)...
+    const row = stack.api.db
       .updateTable('solicitudes_idempotentes')
-      .set({ estado: 'en_curso', codigo: null, cuerpo: null })
+      .where('ambito', 'like', `%/internal/candidatos/${c}/notas`);
+    const stored = await stack.api.db
+      .selectFrom('solicitudes_idempotentes')
+      .select(['codigo', 'cuerpo'])
       .where('ambito', 'like', `%/internal/candidatos/${c}/notas`)
-      .execute();
-    const busy = await gql(ADD, { c, t: 'Todavía en curso' }, manager, key);
-    expect(busy.body.errors?.[0]).toMatchObject({
-      message: IDEMPOTENCY_MESSAGES.inProgress,
-      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
-    });
+      .executeTakeFirstOrThrow();
+    await row.set({ estado: 'en_curso', codigo: null, cuerpo: null }).execute();
+    const started = performance.now();
+    const retry = gql(ADD, { c, t: 'Todavía en curso' }, manager, key);
+    // ...until it finishes a second later: the retry waited for it rather than say 'try later'.
+    await new Promise((r) => setTimeout(r, 1_000));
+    await row.set({ estado: 'completada', ...stored }).execute();
+    const retried = await retry;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(retried.body).toEqual(first.body);
     expect(await notesOf(stack, c)).toBe(1);
-  });
+  }, 30_000);
 
   it('makes one API token for a creation sent twice with the same key, and says the first went through', async () => {
     const TOKEN = `mutation NewToken($n: String!, $r: Role!) { createApiToken(name: $n, role: $r) { token apiToken { id name } ${ERR} } }`;
@@ -223,6 +230,23 @@ describe('a write whose answer came too late', () => {
     await stack?.bff.close();
     await stack?.api.close();
   });
+
+  it('says in Spanish that the first attempt is still running when it outlasts the retry’s time-out', async () => {
+    const c = await newCandidate(stack, 'Irene En Curso Largo');
+    const key = randomUUID();
+    await gql(ADD, { c, t: 'Sigue en curso' }, manager, key);
+    await stack.api.db
+      .updateTable('solicitudes_idempotentes')
+      .set({ estado: 'en_curso', codigo: null, cuerpo: null })
+      .where('ambito', 'like', `%/internal/candidatos/${c}/notas`)
+      .execute();
+    const busy = await gql(ADD, { c, t: 'Sigue en curso' }, manager, key);
+    expect(busy.body.errors?.[0]).toMatchObject({
+      message: IDEMPOTENCY_MESSAGES.inProgress,
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
+    expect(await notesOf(stack, c)).toBe(1);
+  }, 30_000);
 
   it('is carried out once when the user tries again with the same key', async () => {
     const c = await newCandidate(stack, 'Irene Paciente');

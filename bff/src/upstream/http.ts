@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Pool, errors as undiciErrors, type FormData } from 'undici';
 import { gqlError, unexpected } from '../errors.js';
 // The module, not the index: the index reaches auth/, which reaches back here (no cycles).
@@ -89,6 +90,12 @@ class ApiDown extends Error {
 }
 
 const UNAVAILABLE_STATUS = new Set([502, 503, 504]);
+/**
+ * How often a write asks again while an earlier attempt with its key is still running. The api
+ * says Retry-After: 2 (for clients in general); the BFF is its own client, close by, and a person
+ * is waiting on the answer.
+ */
+const IN_PROGRESS_POLL_MS = 400;
 
 /** undici's time-outs (connect, headers, body) versus refused or reset connections. */
 const networkFailure = (err: unknown): UpstreamFailure =>
@@ -200,32 +207,44 @@ export class Upstream {
   }
 
   async request<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
-    const res = await this.raw(path, o);
-    const text = await res.body.text();
-    const contentType = String(res.headers['content-type'] ?? '');
-    let body: unknown = text;
-    if (contentType.includes('json') || /^[\s]*[[{]/.test(text)) {
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = text;
+    const deadline = performance.now() + (o.timeoutMs ?? this.opts.timeoutMs);
+    let sent = await this.send1(path, o);
+    for (;;) {
+      const { res } = sent;
+      const text = await res.body.text();
+      const contentType = String(res.headers['content-type'] ?? '');
+      let body: unknown = text;
+      if (contentType.includes('json') || /^[\s]*[[{]/.test(text)) {
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          body = text;
+        }
       }
+      if (res.statusCode === 502 || res.statusCode === 503 || res.statusCode === 504) {
+        // The api (or its database) is down: the same answer for every caller, sessions included.
+        throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: `status ${res.statusCode}` });
+      }
+      if (res.statusCode === 409 && res.headers['retry-after'] !== undefined) {
+        // The same write (same Idempotency-Key) is still being carried out by an earlier attempt:
+        // no answer yet, not a conflict. Ask again with the same key while this call has time, and
+        // the attempt's own answer comes back once it is stored (the user who clicked again sees
+        // what was done, not an outage). Past the time-out the browser keeps its key for later.
+        const left = deadline - performance.now();
+        if (sent.idempotencyKey && left > IN_PROGRESS_POLL_MS) {
+          await delay(IN_PROGRESS_POLL_MS);
+          sent = await this.send1(path, { ...o, timeoutMs: left - IN_PROGRESS_POLL_MS }, sent.idempotencyKey);
+          continue;
+        }
+        throw gqlError('UPSTREAM_UNAVAILABLE', IDEMPOTENCY_MESSAGES.inProgress, { reason: 'in-progress' });
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300) throw new UpstreamHttpError(res.statusCode, body);
+      if (typeof body === 'string' && body.trim().startsWith('<')) {
+        // An HTML page (a proxy's error or warning page) is not an answer of the api.
+        throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: 'html' });
+      }
+      return body as T;
     }
-    if (res.statusCode === 502 || res.statusCode === 503 || res.statusCode === 504) {
-      // The api (or its database) is down: the same answer for every caller, sessions included.
-      throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: `status ${res.statusCode}` });
-    }
-    if (res.statusCode === 409 && res.headers['retry-after'] !== undefined) {
-      // The same write (same Idempotency-Key) is still being carried out: no answer yet, not a
-      // conflict; the browser keeps its key and a later retry gets the stored answer.
-      throw gqlError('UPSTREAM_UNAVAILABLE', IDEMPOTENCY_MESSAGES.inProgress, { reason: 'in-progress' });
-    }
-    if (res.statusCode < 200 || res.statusCode >= 300) throw new UpstreamHttpError(res.statusCode, body);
-    if (typeof body === 'string' && body.trim().startsWith('<')) {
-      // An HTML page (a proxy's error or warning page) is not an answer of the api.
-      throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: 'html' });
-    }
-    return body as T;
   }
 
   /** A call whose non-2xx answer is a typed failure (mutations; lookups that may miss). */
@@ -247,6 +266,14 @@ export class Upstream {
 
   /** The raw response, for streaming files. Errors other than HTTP statuses are mapped. */
   async raw(path: string, o: RequestOptions = {}) {
+    return (await this.send1(path, o)).res;
+  }
+
+  /**
+   * One call to the api, and the Idempotency-Key it carried. `sameKey`: the key of an earlier
+   * attempt of this very call (asking again while that attempt runs), instead of a new one.
+   */
+  private async send1(path: string, o: RequestOptions, sameKey?: string) {
     const qs = o.query
       ? '?' +
         new URLSearchParams(
@@ -267,7 +294,7 @@ export class Upstream {
     const abandonable = o.abandonable ?? method === 'GET';
     const idempotent =
       (o.idempotent ?? true) && method !== 'GET' && !abandonable && o.lane !== 'control' && !o.form && !o.stream;
-    const idempotencyKey = idempotent ? idempotencyKeyFor(method, path + qs) : undefined;
+    const idempotencyKey = idempotent ? (sameKey ?? idempotencyKeyFor(method, path + qs)) : undefined;
     // No answer yet after a while: is the api alive at all? If not, give up now (see abandonable).
     const watchdog = setTimeout(
       () => {
@@ -304,7 +331,7 @@ export class Upstream {
       const seconds = (performance.now() - started) / 1e3;
       const failure = UNAVAILABLE_STATUS.has(res.statusCode) ? 'unavailable' : undefined;
       this.opts.metrics?.upstream(method, path, res.statusCode, seconds, failure);
-      return res;
+      return { res, idempotencyKey };
     } catch (err) {
       if (
         err instanceof ApiDown ||
