@@ -443,4 +443,35 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
     const list = await get(`/internal/plantillas-correo/${key}/versiones${q()}`);
     expect(list.body.versiones.map((v: Body) => v.asunto)).toEqual(['Tus datos personales', 'Tus datos']);
   }, 30_000);
+  it('sends the default wording when the current version lacks a placeholder made required since it was saved', async () => {
+    // A version stored before an upgrade made {{seguimiento}} required: saves and restores refuse
+    // such a text now, so it can only be there from before.
+    const { id } = await t.api.db
+      .insertInto('plantillas_correo_versiones')
+      .values({
+        clave: KEY,
+        asunto: 'Antigua: {{vacante}}',
+        cuerpo: 'Hola, {{nombre}}: seguimos revisando tu perfil.',
+        accion: 'guardada',
+        predeterminada: false,
+        restaurada_de: null,
+        usuario_id: admin,
+        usuario_nombre: 'Lucía Admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.api.db
+      .insertInto('plantillas_correo')
+      .values({ clave: KEY, version_id: id })
+      .onConflict((oc) => oc.column('clave').doUpdateSet({ version_id: id }))
+      .execute();
+    try {
+      const sent = await stateMailDelivered();
+      expect(sent.received.subject).toBe('Tu postulación está en seguimiento: Auxiliar de enfermería (prueba)');
+      expect(sent.received.text).toContain('Crea tu cuenta en http');
+      expect(sent.row.plantilla_version_id).toBeNull();
+    } finally {
+      expect((await post(`/internal/plantillas-correo/${KEY}/restablecer`, as())).status).toBe(200);
+    }
+  }, 30_000);
 });

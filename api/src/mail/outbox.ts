@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Db } from '../db/database.js';
-import { emailTemplateDefinition } from '@bolsa/domain';
+import { emailTemplateDefinition, missingRequiredPlaceholder } from '@bolsa/domain';
 import type { RenderedMail } from './templates.js';
 import { currentTemplateText } from './current-template.js';
 import { renderTemplate, type MailValues } from './render.js';
@@ -17,6 +17,10 @@ async function withCurrentTemplate(db: Conn, mail: RenderedMail): Promise<Render
   if (!def || !mail.values) return mail;
   const text = await currentTemplateText(db, def);
   if (text.versionId === null) return mail;
+  // A version saved before this code made one of its placeholders required (saves and restores are
+  // checked, so only after an upgrade) would send an e-mail without what the person needs, such as
+  // the link to follow their application: the default wording goes instead.
+  if (missingRequiredPlaceholder(def, text.subject, text.body)) return mail;
   try {
     return { ...mail, templateVersionId: text.versionId, ...renderTemplate(def, text, mail.values as MailValues) };
   } catch {
