@@ -1,11 +1,8 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../bff/src/config.js';
-import { createServer, type BffServer } from '../bff/src/server.js';
 import { startApi, type RunningApi } from '../api/src/server.js';
+import { startOwnBff, type OwnBff } from './own-bff.js';
 import { axeViolations, launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
@@ -18,32 +15,18 @@ import { axeViolations, launch, loginAs, newPage, screenshot } from './browser.j
  */
 let browser: Browser;
 let api: RunningApi;
-let bff: BffServer;
-let server: Server;
+let own: OwnBff;
 let base = '';
 
 beforeAll(async () => {
   api = await startApi({ memory: true, port: 0, seedDemo: true, log: false });
-  bff = await createServer(
-    loadConfig(
-      { NODE_ENV: 'test' },
-      {
-        apiUrl: api.url,
-        serviceToken: api.token,
-        webDist: path.resolve(import.meta.dirname, '../web/dist'),
-      },
-    ),
-  );
-  server = await new Promise<Server>((resolve) => {
-    const s = createHttpServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  own = await startOwnBff(api.url, api.token);
+  base = own.base;
   browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((r) => server?.close(r));
-  await bff?.close();
+  await own?.close();
   await api?.close();
 });
 

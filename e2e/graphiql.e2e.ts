@@ -1,10 +1,8 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCHEMA_MESSAGES } from '../domain/src/messages.js';
-import { loadConfig } from '../bff/src/config.js';
-import { createServer, type BffServer } from '../bff/src/server.js';
+import { startOwnBff, type OwnBff } from './own-bff.js';
 import { ARTIFACTS, launch, loginAs, newPage } from './browser.js';
 
 /**
@@ -14,33 +12,18 @@ import { ARTIFACTS, launch, loginAs, newPage } from './browser.js';
  */
 
 let browser: Browser;
-let bff: BffServer;
-let server: Server;
+let own: OwnBff;
 let base: string;
 
 beforeAll(async () => {
   browser = await launch();
   const api = inject('api');
-  bff = await createServer(
-    loadConfig(
-      { NODE_ENV: 'test' },
-      {
-        apiUrl: api.url,
-        serviceToken: api.token,
-        webDist: path.resolve(import.meta.dirname, '../web/dist'),
-        graphiql: true,
-        introspection: 'staff',
-      },
-    ),
-  );
-  server = createHttpServer(bff.handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  own = await startOwnBff(api.url, api.token, { graphiql: true, introspection: 'staff' });
+  base = own.base;
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((r) => server?.close(r));
-  await bff?.close();
+  await own?.close();
 });
 
 /**
