@@ -316,6 +316,25 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
     ).toEqual([]);
   }, 60_000);
 
+  /** A version written straight to the database, as one saved before today's checks would be. */
+  const storedVersion = async (key: string, asunto: string, cuerpo: string) =>
+    (
+      await t.api.db
+        .insertInto('plantillas_correo_versiones')
+        .values({
+          clave: key,
+          asunto,
+          cuerpo,
+          accion: 'guardada',
+          predeterminada: false,
+          restaurada_de: null,
+          usuario_id: admin,
+          usuario_nombre: 'Lucía Admin',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   /** The versions and audit rows of a template (what a refused save must not add). */
   const written = async (key: string) => ({
     versions: (await t.api.db.selectFrom('plantillas_correo_versiones').select('id').where('clave', '=', key).execute())
@@ -388,20 +407,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
 
   it('refuses restoring a stored version without a required placeholder', async () => {
     const key = 'evaluacion-entrevista-recordatorio';
-    const { id } = await t.api.db
-      .insertInto('plantillas_correo_versiones')
-      .values({
-        clave: key,
-        asunto: 'Evaluación pendiente',
-        cuerpo: 'Hola {{nombre}}, llena tu evaluación.',
-        accion: 'guardada',
-        predeterminada: false,
-        restaurada_de: null,
-        usuario_id: admin,
-        usuario_nombre: 'Lucía Admin',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await storedVersion(key, 'Evaluación pendiente', 'Hola {{nombre}}, llena tu evaluación.');
     const before = await written(key);
     expect(await post(`/internal/plantillas-correo/${key}/restaurar`, { versionId: id, ...as() })).toMatchObject({
       status: 400,
@@ -446,20 +452,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
   it('sends the default wording when the current version lacks a placeholder made required since it was saved', async () => {
     // A version stored before an upgrade made {{seguimiento}} required: saves and restores refuse
     // such a text now, so it can only be there from before.
-    const { id } = await t.api.db
-      .insertInto('plantillas_correo_versiones')
-      .values({
-        clave: KEY,
-        asunto: 'Antigua: {{vacante}}',
-        cuerpo: 'Hola, {{nombre}}: seguimos revisando tu perfil.',
-        accion: 'guardada',
-        predeterminada: false,
-        restaurada_de: null,
-        usuario_id: admin,
-        usuario_nombre: 'Lucía Admin',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await storedVersion(KEY, 'Antigua: {{vacante}}', 'Hola, {{nombre}}: seguimos revisando tu perfil.');
     await t.api.db
       .insertInto('plantillas_correo')
       .values({ clave: KEY, version_id: id })
