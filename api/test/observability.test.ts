@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { applicationReceived } from '../src/mail/templates.js';
 import { enqueueMail, startOutboxWorker } from '../src/mail/outbox.js';
@@ -268,7 +268,12 @@ describe('the api process (api/src/index.ts) on SIGTERM', () => {
     });
     child = api.child;
 
-    const metricsText = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    // The metrics port opens just after the api's own (api/src/index.ts): a busy machine can be
+    // asked in between, so ask until it answers.
+    const metricsText = await vi.waitFor(async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect(metricsText).toContain('nodejs_eventloop_lag_seconds');
     expect(metricsText).toContain('process_cpu_seconds_total');
 

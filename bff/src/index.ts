@@ -41,13 +41,8 @@ const bff = await createServer(config, { logger, processMetrics: true }).catch(s
 const server = createHttpServer(bff.handler);
 server.keepAliveTimeout = 65_000;
 const http = drainable(server, logger);
-await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-const url = `http://${config.host}:${config.port}`;
-logger.info(
-  { url, api: config.apiUrl, graphiql: config.graphiql },
-  `[bff] escuchando en ${url} (api: ${config.apiUrl}; GraphiQL: ${config.graphiql ? `${url}/graphiql` : 'desactivado'})`,
-);
-
+// The metrics port opens first: once the BFF answers, so do its metrics (a supervisor or a test
+// that scrapes as soon as /livez answers found the port still closed).
 let metricsServer: MetricsServer | null = null;
 if (config.metricsPort !== 0) {
   try {
@@ -61,6 +56,13 @@ if (config.metricsPort !== 0) {
     );
   }
 }
+
+await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+const url = `http://${config.host}:${config.port}`;
+logger.info(
+  { url, api: config.apiUrl, graphiql: config.graphiql },
+  `[bff] escuchando en ${url} (api: ${config.apiUrl}; GraphiQL: ${config.graphiql ? `${url}/graphiql` : 'desactivado'})`,
+);
 
 /**
  * SIGTERM/SIGINT: readiness answers 503, the listener closes (new connections are refused),
