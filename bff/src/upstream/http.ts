@@ -221,7 +221,7 @@ export class Upstream {
           body = text;
         }
       }
-      if (res.statusCode === 502 || res.statusCode === 503 || res.statusCode === 504) {
+      if (UNAVAILABLE_STATUS.has(res.statusCode)) {
         // The api (or its database) is down: the same answer for every caller, sessions included.
         throw gqlError('UPSTREAM_UNAVAILABLE', undefined, { reason: `status ${res.statusCode}` });
       }
