@@ -56,6 +56,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Light green (badges 'Contratado'/'Completada', light buttons) writes green 9 on its tint:
     // 3.8:1. A deeper green keeps the hue at 7:1.
     '--mantine-color-green-light-color': '#1b5e20',
+    // Light yellow and orange (warning alerts and badges) write yellow 8 / orange 9 on their tint:
+    // 2.3:1 and 2.8:1. These deeper shades of the same hues are 5.5:1 and 5.0:1.
+    '--mantine-color-yellow-light-color': '#8a5a00',
+    '--mantine-color-orange-light-color': '#b34700',
   },
   dark: {},
 });
