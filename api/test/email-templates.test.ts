@@ -111,6 +111,7 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
       cuerpo: def.body,
       predeterminada: true,
       versionId: null,
+      motivoPredeterminado: null,
       actualizadoEn: null,
       actualizadoPor: null,
     });
@@ -459,6 +460,13 @@ describe.each(databases)('e-mail templates (issue 24) on $name', ({ start }) => 
       .onConflict((oc) => oc.column('clave').doUpdateSet({ version_id: id }))
       .execute();
     try {
+      // The editor is told why, in the words a save of that text would get.
+      const shown = await get(`/internal/plantillas-correo/${KEY}${q()}`);
+      expect(shown.body.plantillaCorreo).toMatchObject({
+        versionId: id,
+        asunto: 'Antigua: {{vacante}}',
+        motivoPredeterminado: EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('seguimiento'),
+      });
       const sent = await stateMailDelivered();
       expect(sent.received.subject).toBe('Tu postulación está en seguimiento: Auxiliar de enfermería (prueba)');
       expect(sent.received.text).toContain('Crea tu cuenta en http');

@@ -19,7 +19,7 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, cooki
 };
 
 const ERR = `error { __typename ... on ValidationFailed { message } ... on NotFound { message } ... on Conflict { message } ... on OperationFailed { message } }`;
-const TEMPLATE = `key name subject body isDefault versionId updatedAt updatedBy placeholders { name description sample kind }`;
+const TEMPLATE = `key name subject body isDefault versionId replacedByDefault updatedAt updatedBy placeholders { name description sample kind }`;
 const LIST = `{ emailTemplates { ${TEMPLATE} } }`;
 const VERSIONS = `query($k: ID!) { emailTemplateVersions(key: $k) { id action subject body isDefault restoredFrom createdBy createdAt current } }`;
 const PREVIEW = `query($k: ID!, $s: String!, $b: String!) { previewEmailTemplate(key: $k, subject: $s, body: $b) { preview { subject html text } ${ERR} } }`;
@@ -81,7 +81,12 @@ describe('e-mail templates through GraphQL (issue 24)', () => {
     const saved = await gql(SAVE, { k: KEY, s: 'Recibida: {{vacante}}', b: 'Hola, {{nombre}}.\n\n{{cuenta}}' }, admin);
     expect(saved.data!.updateEmailTemplate.error).toBeNull();
     const t = saved.data!.updateEmailTemplate.template;
-    expect(t).toMatchObject({ subject: 'Recibida: {{vacante}}', isDefault: false, updatedBy: expect.any(String) });
+    expect(t).toMatchObject({
+      subject: 'Recibida: {{vacante}}',
+      isDefault: false,
+      replacedByDefault: null,
+      updatedBy: expect.any(String),
+    });
     expect(t.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Without the account paragraph, or the same text again (a retry): refused, nothing saved.
     const noAccount = await gql(SAVE, { k: KEY, s: 'Recibida', b: 'Hola, {{nombre}}.' }, admin);

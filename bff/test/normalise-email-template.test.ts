@@ -23,6 +23,7 @@ describe('e-mail template normalisers', () => {
     cuerpo: 'Hola, {{nombre}}:\n\n   Sangría conservada\n',
     predeterminada: false,
     versionId: 7,
+    motivoPredeterminado: 'Falta el marcador {{enlace_vacantes}}.',
     actualizadoEn: '2026-11-27T15:04:00.000Z',
     actualizadoPor: 'Lucía Admin',
   };
@@ -43,6 +44,7 @@ describe('e-mail template normalisers', () => {
         body: 'Hola, {{nombre}}:\n\n   Sangría conservada\n',
         isDefault: false,
         versionId: '7',
+        replacedByDefault: 'Falta el marcador {{enlace_vacantes}}.',
         updatedAt: '2026-11-27T15:04:00.000Z',
         updatedBy: 'Lucía Admin',
       },
@@ -58,7 +60,14 @@ describe('e-mail template normalisers', () => {
           actualizadoPor: null,
         },
       }),
-    ).toMatchObject({ key: 'x', isDefault: true, versionId: null, updatedAt: null, updatedBy: null });
+    ).toMatchObject({
+      key: 'x',
+      isDefault: true,
+      versionId: null,
+      replacedByDefault: null,
+      updatedAt: null,
+      updatedBy: null,
+    });
   });
 
   it('reads versions and their actions, dropping unknown ones', () => {

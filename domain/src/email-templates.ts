@@ -65,6 +65,7 @@ export const EMAIL_TEMPLATE_UI = {
   preview: 'Vista previa',
   previewHint: 'Con datos de ejemplo.',
   previewLoading: 'Generando vista previa…',
+  previewStale: 'Vista previa del último texto sin errores:',
   save: 'Guardar',
   reset: 'Restablecer',
   resetTitle: '¿Restablecer la plantilla?',
@@ -83,6 +84,10 @@ export const EMAIL_TEMPLATE_UI = {
   lastChange: 'Último cambio',
   by: 'Por',
   unknownAuthor: 'Desconocido',
+  /** The current version is not sent (replacedByDefault of the api): the list's badge, the editor's notice. */
+  replacedByDefault: 'Se envía el texto predeterminado',
+  replacedByDefaultDetail: (reason: string) =>
+    `La versión actual no se puede enviar: ${reason} Hasta que guardes una versión que lo corrija, este correo sale con el texto predeterminado.`,
 } as const;
 
 /** What a version records: a save, a reset to the default, or a restored earlier version. */

@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/index.js';
 import type { Database, Db } from '../db/database.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { versionText } from '../mail/current-template.js';
-import { checkTemplate, renderTemplate, sampleValues } from '../mail/render.js';
+import { checkTemplate, renderTemplate, replacedByDefault, sampleValues } from '../mail/render.js';
 import * as repo from './repository.js';
 
 const forbidden = () => new HttpError(403, GENERIC_MESSAGES.forbidden);
@@ -44,6 +44,8 @@ export interface TemplateJson {
   predeterminada: boolean;
   /** The current version; null while never edited. */
   versionId: number | null;
+  /** Why the current version is not sent and the default wording goes instead (replacedByDefault); null when it is sent. */
+  motivoPredeterminado: string | null;
   actualizadoEn: string | null;
   actualizadoPor: string | null;
 }
@@ -98,6 +100,7 @@ function toJson(def: EmailTemplateDefinition, v: repo.VersionRow | undefined): T
     cuerpo: t.body,
     predeterminada: !v || v.predeterminada,
     versionId: v?.id ?? null,
+    motivoPredeterminado: replacedByDefault(def, t),
     actualizadoEn: v?.creado_en ?? null,
     actualizadoPor: v?.usuario_nombre ?? null,
   };

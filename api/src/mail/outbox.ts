@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Db } from '../db/database.js';
-import { emailTemplateDefinition, missingRequiredPlaceholder } from '@bolsa/domain';
+import { emailTemplateDefinition } from '@bolsa/domain';
 import type { RenderedMail } from './templates.js';
 import { currentTemplateText } from './current-template.js';
-import { renderTemplate, type MailValues } from './render.js';
+import { renderTemplate, replacedByDefault, type MailValues } from './render.js';
 
 type Conn = Db | Transaction<Database>;
 
@@ -17,15 +17,12 @@ async function withCurrentTemplate(db: Conn, mail: RenderedMail): Promise<Render
   if (!def || !mail.values) return mail;
   const text = await currentTemplateText(db, def);
   if (text.versionId === null) return mail;
-  // A version saved before this code made one of its placeholders required (saves and restores are
-  // checked, so only after an upgrade) would send an e-mail without what the person needs, such as
-  // the link to follow their application: the default wording goes instead.
-  if (missingRequiredPlaceholder(def, text.subject, text.body)) return mail;
+  // A version today's code would refuse (see replacedByDefault) goes out in the default wording.
+  if (replacedByDefault(def, text)) return mail;
   try {
     return { ...mail, templateVersionId: text.versionId, ...renderTemplate(def, text, mail.values as MailValues) };
   } catch {
-    // A version saved under placeholders this code no longer has (checked on save, so only after
-    // an upgrade): the e-mail still goes, in the default wording, rather than failing the change.
+    // Checked above with the sample values; a real value that still breaks it must not fail the change.
     return mail;
   }
 }

@@ -174,3 +174,16 @@ export function checkTemplate(def: EmailTemplateDefinition, subject: string, bod
   }
   return missingRequiredPlaceholder(def, subject, body);
 }
+
+/**
+ * Why a stored version goes out in the default wording instead (a Spanish message, the one a save
+ * of that text would get), or null when it is sent as written. Saves and restores are checked, so
+ * only an upgrade makes a stored version fail: a placeholder made required or removed, a tighter
+ * limit. The e-mail must still say what the person needs (the link to follow their application),
+ * so the default goes until staff save a version that passes; the editor says so (replacedByDefault
+ * of the template). The outbox and the editor both ask here.
+ */
+export function replacedByDefault(def: EmailTemplateDefinition, t: TemplateText): string | null {
+  if (t.versionId === null || (t.subject === def.subject && t.body === def.body)) return null;
+  return checkTemplate(def, t.subject, t.body);
+}

@@ -22,6 +22,7 @@ export interface EmailTemplateDto {
   body: string;
   isDefault: boolean;
   versionId: string | null;
+  replacedByDefault: string | null;
   updatedAt: string | null;
   updatedBy: string | null;
 }
@@ -63,7 +64,7 @@ function placeholder(raw: unknown): EmailPlaceholderDto | null {
   };
 }
 
-/** A plantilla `{ clave, nombre, descripcion, titulo, marcadores, asunto, cuerpo, predeterminada, versionId, actualizadoEn, actualizadoPor }`; null without a key. */
+/** A plantilla `{ clave, nombre, descripcion, titulo, marcadores, asunto, cuerpo, predeterminada, versionId, motivoPredeterminado, actualizadoEn, actualizadoPor }`; null without a key. */
 export function normaliseEmailTemplate(raw: unknown): EmailTemplateDto | null {
   const f = fieldsOf(raw);
   const key = text(pick(f, 'clave', 'key'));
@@ -80,6 +81,7 @@ export function normaliseEmailTemplate(raw: unknown): EmailTemplateDto | null {
     body: verbatim(pick(f, 'cuerpo', 'body')),
     isDefault: pick(f, 'predeterminada', 'isDefault') !== false,
     versionId: id(pick(f, 'versionId')),
+    replacedByDefault: text(pick(f, 'motivoPredeterminado', 'replacedByDefault')),
     updatedAt: text(pick(f, 'actualizadoEn', 'updatedAt')),
     updatedBy: text(pick(f, 'actualizadoPor', 'updatedBy')),
   };

@@ -26,6 +26,7 @@ const template = (over: Partial<EmailTemplateFieldsFragment> = {}) => ({
   body: 'Hola, {{nombre}}:',
   isDefault: true,
   versionId: null,
+  replacedByDefault: null,
   updatedAt: null,
   updatedBy: null,
   placeholders: [
@@ -225,11 +226,11 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
 
     // The chips say which are required, in their text and their accessible name.
     const chips = screen.getByRole('region', { name: EMAIL_TEMPLATE_UI.placeholders });
-    expect(within(chips).getByRole('button', { name: /^Insertar \{\{enlace\}\} \(obligatorio\)/ })).toHaveTextContent(
-      `{{enlace}}${EMAIL_TEMPLATE_UI.required}`,
+    expect(within(chips).getByRole('button', { name: /^Insertar \{\{enlace\}\}, obligatorio:/ })).toHaveTextContent(
+      `{{enlace}} ${EMAIL_TEMPLATE_UI.required}`,
     );
     expect(
-      within(chips).getByRole('button', { name: /^Insertar \{\{documentos\}\} \(obligatorio\)/ }),
+      within(chips).getByRole('button', { name: /^Insertar \{\{documentos\}\}, obligatorio:/ }),
     ).toBeInTheDocument();
     const name = within(chips).getByRole('button', { name: /^Insertar \{\{nombre\}\}/ });
     expect(name).not.toHaveTextContent(EMAIL_TEMPLATE_UI.required);
@@ -239,6 +240,8 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     // Without {{enlace}}: the preview says so, and so does the refused save.
     fireEvent.change(body, { target: { value: withoutLink } });
     expect(await screen.findByRole('status')).toHaveTextContent(missing);
+    // The last preview that rendered stays, said to be of the last text without errors.
+    expect(screen.getByText(EMAIL_TEMPLATE_UI.previewStale)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
     expect(await screen.findByRole('alert')).toHaveTextContent(missing);
 
@@ -252,6 +255,45 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText(EMAIL_TEMPLATE_UI.unsaved)).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save })).toBeDisabled();
     expect(body).toHaveValue(retried);
+  });
+
+  it('says when the current version is not sent (saved before an upgrade) until a save corrects it', async () => {
+    const user = userEvent.setup();
+    const reason = EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('vacante');
+    const old = template({ ...EDITED, subject: 'Antigua', body: 'Hola, {{nombre}}:', replacedByDefault: reason });
+    const fixed = 'Hola, {{nombre}}: {{vacante}}';
+    const saved: Mocks[number] = {
+      request: { query: UPDATE_EMAIL_TEMPLATE, variables: { key: old.key, subject: 'Antigua', body: fixed } },
+      result: {
+        data: {
+          updateEmailTemplate: {
+            __typename: 'EmailTemplatePayload',
+            template: { ...old, body: fixed, versionId: '4', replacedByDefault: null },
+            error: null,
+          },
+        },
+      },
+    };
+    renderPage([list([template(), old]), preview, saved]);
+    // The list marks it beside its last change.
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[1]!).getByText(EMAIL_TEMPLATE_UI.replacedByDefault)).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(EMAIL_TEMPLATE_UI.replacedByDefault)).toBeNull();
+
+    // The editor says why, in the words a save of that text gets.
+    await user.click(within(rows[1]!).getByRole('link', { name: /Editar/ }));
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    expect(screen.getByText(EMAIL_TEMPLATE_UI.replacedByDefaultDetail(reason))).toBeInTheDocument();
+
+    // Saved with the placeholder: the notice goes (the cache's template is the one saved).
+    fireEvent.change(body, { target: { value: fixed } });
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    await waitFor(() =>
+      expect(screen.queryByText(EMAIL_TEMPLATE_UI.replacedByDefaultDetail(reason))).not.toBeInTheDocument(),
+    );
+    expect(body).toHaveValue(fixed);
   });
 
   it('Restablecer asks first, then shows the default text', async () => {

@@ -86,6 +86,13 @@ export function EmailTemplatesPage() {
                   <Badge variant="light" color="gray" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
                     {t.versionId === null ? UI.defaultText : `${UI.defaultText} · ${lastChange(t)}`}
                   </Badge>
+                ) : t.replacedByDefault ? (
+                  <Stack gap={2} align="flex-start">
+                    <span>{lastChange(t)}</span>
+                    <Badge variant="light" color="yellow" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
+                      {UI.replacedByDefault}
+                    </Badge>
+                  </Stack>
                 ) : (
                   lastChange(t)
                 )}

@@ -77,7 +77,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
     fetchPolicy: 'no-cache',
   });
   const previewAnswer = (previewQuery.data ?? previewQuery.previousData)?.previewEmailTemplate;
-  // The last preview that rendered stays (dimmed) while the text has a problem.
+  // The last preview that rendered stays (said so) while the text has a problem.
   const [shown, setShown] = useState(previewAnswer?.preview ?? null);
   if (previewAnswer?.preview && previewAnswer.preview !== shown) setShown(previewAnswer.preview);
   const previewProblem =
@@ -182,6 +182,13 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
         </Group>
       </Group>
 
+      {template.replacedByDefault ? (
+        // A version saved before an upgrade made it unfit: the outbox sends the default instead.
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={UI.replacedByDefault}>
+          {UI.replacedByDefaultDetail(template.replacedByDefault)}
+        </Alert>
+      ) : null}
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
           <TextInput
@@ -228,10 +235,13 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
                     <UnstyledButton
                       onClick={() => insert(p.name)}
                       onMouseDown={(e) => e.preventDefault()}
-                      aria-label={`Insertar ${placeholderToken(p.name)}${required ? ` (${UI.required})` : ''}: ${p.description}`}
+                      // The visible text ('{{enlace}} obligatorio') is a run of the name's words, as WCAG 2.5.3
+                      // asks: a parenthesis would not be (axe: label-content-name-mismatch).
+                      aria-label={`Insertar ${placeholderToken(p.name)}${required ? `, ${UI.required}` : ''}: ${p.description}`}
                       style={{ borderRadius: 4, display: 'inline-flex', alignItems: 'center', gap: 4 }}
                     >
                       <Code fw={required ? 700 : undefined}>{placeholderToken(p.name)}</Code>
+                      {required ? ' ' : null}
                       {required ? (
                         <Badge component="span" size="xs" variant="light" color="red">
                           {UI.required}
@@ -282,7 +292,14 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             </Alert>
           ) : null}
           {preview ? (
-            <Stack gap="xs" style={{ opacity: previewProblem ? 0.5 : 1 }}>
+            // The last preview that rendered stays while the text has a problem, said in words: a
+            // half-transparent preview was unreadable (axe: color-contrast, 2:1).
+            <Stack gap="xs">
+              {previewProblem ? (
+                <Text size="xs" c="dimmed">
+                  {UI.previewStale}
+                </Text>
+              ) : null}
               <Text size="sm">
                 <strong>{UI.subject}:</strong> {preview.subject}
               </Text>

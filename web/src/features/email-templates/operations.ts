@@ -17,6 +17,7 @@ export const EMAIL_TEMPLATES = graphql(`
     body
     isDefault
     versionId
+    replacedByDefault
     updatedAt
     updatedBy
     placeholders {
