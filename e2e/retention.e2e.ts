@@ -86,7 +86,7 @@ describe('retention', () => {
     await screenshot(page, 'retention-preview');
     expect(await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
 
-    // 'Ejecutar ahora' with the keyboard: the dialog says how many, Enter confirms.
+    // 'Ejecutar ahora' with the keyboard: the dialog says how many, Tab and Enter confirm.
     // Tab from the top of the page to the button; Escape closes the question without running.
     await page.locator('body').focus();
     for (let i = 0; i < 40; i++) {
@@ -105,6 +105,9 @@ describe('retention', () => {
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(`Se anonimizarán ${count} candidatos`);
     await screenshot(page, 'retention-confirm');
+    // A destructive question starts on 'Cancelar': Enter pressed twice by habit destroys nothing.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancelar');
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page
       .getByRole('status')

@@ -8,7 +8,11 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
-  /** Red confirm button for destructive actions. */
+  /**
+   * A destructive action: the confirm button is red and the focus starts on 'Cancelar', so that
+   * Enter pressed twice (once to open, once by habit) cannot destroy anything (WAI-ARIA APG, alert
+   * dialog: focus the least destructive action). Other questions start on the confirm button.
+   */
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -35,7 +39,7 @@ export function ConfirmDialog({
         <Group justify="flex-end" gap="sm">
           {/* Disabled while the dialog fades out too: not pressed twice, and the focus keeper
               (lib/focus-keeper) waits for it to go instead of focusing a closing dialog. */}
-          <Button variant="default" onClick={onCancel} disabled={busy || !opened}>
+          <Button variant="default" onClick={onCancel} disabled={busy || !opened} data-autofocus={danger || undefined}>
             {cancelLabel}
           </Button>
           <Button
@@ -43,7 +47,7 @@ export function ConfirmDialog({
             onClick={onConfirm}
             loading={busy}
             disabled={!opened}
-            data-autofocus
+            data-autofocus={!danger || undefined}
           >
             {confirmLabel}
           </Button>

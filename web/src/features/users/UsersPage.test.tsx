@@ -524,8 +524,10 @@ describe('UsersPage: focus after an action, by keyboard', () => {
     (await screen.findByRole('button', { name: 'Revocar ERP' })).focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: '¿Revocar token?' });
-    const confirm = within(dialog).getByRole('button', { name: 'Revocar' });
-    await waitFor(() => expect(confirm).toHaveFocus());
+    // A destructive question starts on 'Cancelar'; Tab reaches 'Revocar'.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    await user.keyboard('{Tab}');
+    expect(within(dialog).getByRole('button', { name: 'Revocar' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Token revocado')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
