@@ -637,12 +637,19 @@ export const EMAIL_SIGNATURE = [
 
 /** The first check of a subject and body (length, required, one-line subject); null when fine. */
 export function emailTemplateInputError(subject: string, body: string): string | null {
-  if (!subject.trim()) return EMAIL_TEMPLATE_MESSAGES.subjectRequired;
-  if (/[\r\n]/.test(subject)) return EMAIL_TEMPLATE_MESSAGES.subjectOneLine;
-  if (subject.length > EMAIL_TEMPLATE_LIMITS.subjectMax) return EMAIL_TEMPLATE_MESSAGES.subjectTooLong;
-  if (!body.trim()) return EMAIL_TEMPLATE_MESSAGES.bodyRequired;
-  if (body.length > EMAIL_TEMPLATE_LIMITS.bodyMax) return EMAIL_TEMPLATE_MESSAGES.bodyTooLong;
-  return null;
+  const errors = emailTemplateFieldErrors(subject, body);
+  return errors.subject ?? errors.body ?? null;
+}
+
+/** emailTemplateInputError field by field: the editor says each field's problem under it. */
+export function emailTemplateFieldErrors(subject: string, body: string): { subject?: string; body?: string } {
+  const errors: { subject?: string; body?: string } = {};
+  if (!subject.trim()) errors.subject = EMAIL_TEMPLATE_MESSAGES.subjectRequired;
+  else if (/[\r\n]/.test(subject)) errors.subject = EMAIL_TEMPLATE_MESSAGES.subjectOneLine;
+  else if (subject.length > EMAIL_TEMPLATE_LIMITS.subjectMax) errors.subject = EMAIL_TEMPLATE_MESSAGES.subjectTooLong;
+  if (!body.trim()) errors.body = EMAIL_TEMPLATE_MESSAGES.bodyRequired;
+  else if (body.length > EMAIL_TEMPLATE_LIMITS.bodyMax) errors.body = EMAIL_TEMPLATE_MESSAGES.bodyTooLong;
+  return errors;
 }
 
 /** The placeholder written as staff insert it: `{{nombre}}`. */

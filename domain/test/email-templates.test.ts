@@ -5,6 +5,7 @@ import {
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATES,
   emailTemplateDefinition,
+  emailTemplateFieldErrors,
   emailTemplateInputError,
   missingRequiredPlaceholder,
   stateTemplateKey,
@@ -58,6 +59,13 @@ describe('e-mail templates (issue 24)', () => {
     expect(emailTemplateInputError('a', 'b'.repeat(EMAIL_TEMPLATE_LIMITS.bodyMax + 1))).toBe(
       EMAIL_TEMPLATE_MESSAGES.bodyTooLong,
     );
+    // Field by field, both at once (the editor); the first is the one the api answers.
+    expect(emailTemplateFieldErrors('', ' ')).toEqual({
+      subject: EMAIL_TEMPLATE_MESSAGES.subjectRequired,
+      body: EMAIL_TEMPLATE_MESSAGES.bodyRequired,
+    });
+    expect(emailTemplateInputError('', ' ')).toBe(EMAIL_TEMPLATE_MESSAGES.subjectRequired);
+    expect(emailTemplateFieldErrors('a', 'b')).toEqual({});
   });
 
   it('marks the placeholders each e-mail cannot do without', () => {

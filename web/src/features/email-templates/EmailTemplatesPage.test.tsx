@@ -257,6 +257,23 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(body).toHaveValue(retried);
   });
 
+  it('says under each field what is wrong when both are empty, and puts the cursor in the first', async () => {
+    const user = userEvent.setup();
+    renderPage([list(), preview], '/panel/plantillas?clave=estado-en-seguimiento');
+    const subject = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.subject });
+    const body = screen.getByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    await user.clear(subject);
+    await user.clear(body);
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    expect(subject).toHaveAccessibleDescription(EMAIL_TEMPLATE_MESSAGES.subjectRequired);
+    expect(body).toHaveAccessibleDescription(expect.stringContaining(EMAIL_TEMPLATE_MESSAGES.bodyRequired));
+    expect(subject).toHaveFocus();
+    // Writing a subject clears its message only.
+    await user.type(subject, 'Seguimiento');
+    expect(subject).not.toHaveAccessibleDescription(EMAIL_TEMPLATE_MESSAGES.subjectRequired);
+    expect(body).toHaveAccessibleDescription(expect.stringContaining(EMAIL_TEMPLATE_MESSAGES.bodyRequired));
+  });
+
   it('says when the current version is not sent (saved before an upgrade) until a save corrects it', async () => {
     const user = userEvent.setup();
     const reason = EMAIL_TEMPLATE_MESSAGES.requiredPlaceholder('vacante');

@@ -26,6 +26,7 @@ import {
   EMAIL_TEMPLATE_MESSAGES,
   EMAIL_TEMPLATE_UI,
   emailTemplateDefinition,
+  emailTemplateFieldErrors,
   emailTemplateInputError,
   placeholderToken,
 } from '@bolsa/domain';
@@ -53,12 +54,15 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Each field's problem, under it, once a save was refused for it (cleared as it is edited).
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [versionsOpen, setVersionsOpen] = useState(false);
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<Field>('body');
   const edit = (field: Field, value: string) => {
     setSaveError(null);
+    setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors));
     if (field === 'subject') setSubject(value);
     else setBody(value);
   };
@@ -106,7 +110,10 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
   const onSave = async () => {
     setSaveError(null);
     if (localProblem) {
-      setSaveError(localProblem);
+      // Both fields can be wrong at once: each says so, and the first one gets the cursor.
+      const errors = emailTemplateFieldErrors(subject, body);
+      setFieldErrors(errors);
+      (errors.subject ? subjectRef : bodyRef).current?.focus();
       return;
     }
     try {
@@ -197,6 +204,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             value={subject}
             onChange={(e) => edit('subject', e.currentTarget.value)}
             onFocus={() => (lastField.current = 'subject')}
+            error={fieldErrors.subject}
             maxLength={EMAIL_TEMPLATE_LIMITS.subjectMax}
             required
           />
@@ -207,6 +215,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             value={body}
             onChange={(e) => edit('body', e.currentTarget.value)}
             onFocus={() => (lastField.current = 'body')}
+            error={fieldErrors.body}
             autosize
             minRows={10}
             maxRows={24}
