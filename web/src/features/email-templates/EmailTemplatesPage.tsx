@@ -3,6 +3,7 @@ import { NetworkStatus } from '@apollo/client';
 import { Anchor, Badge, Button, Container, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { EMAIL_TEMPLATE_UI, formatDateTime } from '@bolsa/domain';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
@@ -18,6 +19,15 @@ const UI = EMAIL_TEMPLATE_UI;
 export function lastChange(t: Pick<EmailTemplateFieldsFragment, 'updatedAt' | 'isDefault' | 'versionId'>): string {
   if (!t.updatedAt || t.versionId === null) return UI.defaultText;
   return formatDateTime(t.updatedAt, UI.defaultText);
+}
+
+/** A light badge whose label wraps rather than being cut with an ellipsis in a phone's narrow cell. */
+function WrappingBadge({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Badge variant="light" color={color} h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
+      {children}
+    </Badge>
+  );
 }
 
 /**
@@ -82,16 +92,13 @@ export function EmailTemplatesPage() {
               </Table.Td>
               <Table.Td data-label={UI.lastChange}>
                 {t.versionId === null || t.isDefault ? (
-                  // The label wraps rather than being cut with an ellipsis in a phone's narrow cell.
-                  <Badge variant="light" color="gray" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
+                  <WrappingBadge color="gray">
                     {t.versionId === null ? UI.defaultText : `${UI.defaultText} · ${lastChange(t)}`}
-                  </Badge>
+                  </WrappingBadge>
                 ) : t.replacedByDefault ? (
                   <Stack gap={2} align="flex-start">
                     <span>{lastChange(t)}</span>
-                    <Badge variant="light" color="yellow" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
-                      {UI.replacedByDefault}
-                    </Badge>
+                    <WrappingBadge color="yellow">{UI.replacedByDefault}</WrappingBadge>
                   </Stack>
                 ) : (
                   lastChange(t)
