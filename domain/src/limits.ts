@@ -34,3 +34,26 @@ export const TEST_SCORE = { min: 0, max: 99_999.99, decimals: 2 } as const;
  * birth date of an older candidate or a vacancy closing decades ahead through.
  */
 export const DATE_RANGE = { min: '1900-01-01', max: '2100-12-31' } as const;
+
+/** What a text field says of its length while it is typed in (the web's `LimitedTextInput`). */
+export interface LengthNotice {
+  /** True past the limit: the text shows as the field's error. */
+  over: boolean;
+  text: string;
+}
+
+const chars = (n: number) => (n === 1 ? '1 carácter' : `${n} caracteres`);
+
+/**
+ * The field's word on the length of `value` (trimmed, as the schemas' `text` counts it) against
+ * `max`: nothing while far from it, what is left in the last tenth (at least the last 10), and by
+ * how much it is over past it. Fields are never cut at their limit: a pasted text that is too
+ * long stays whole, says so, and is shortened by the person who wrote it.
+ */
+export function lengthNotice(value: string, max: number): LengthNotice | null {
+  const length = value.trim().length;
+  if (length > max) return { over: true, text: `Tienes ${chars(length - max)} de más (máximo ${max}).` };
+  const left = max - length;
+  if (left > Math.max(10, Math.floor(max / 10))) return null;
+  return { over: false, text: left === 1 ? 'Queda 1 carácter.' : `Quedan ${chars(left)}.` };
+}

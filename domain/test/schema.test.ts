@@ -8,6 +8,7 @@ import {
   foldSearch,
   formatPrintedDate,
   hasControlCharacters,
+  lengthNotice,
   httpUrl,
   isoDate,
   isSafeHttpUrl,
@@ -66,6 +67,29 @@ describe('text()', () => {
     expect(o.parse({})).toEqual({ note: '' });
     expect(o.parse({ note: null })).toEqual({ note: '' });
     expect(message(o, { note: 'a\u0000' })).toBe(COMMON_MESSAGES.control);
+  });
+});
+
+describe('lengthNotice() (what a limited field says while typed in)', () => {
+  it('says nothing far from the limit, what is left in its last tenth, and by how much it is over', () => {
+    expect(lengthNotice('a'.repeat(100), 120)).toBeNull();
+    expect(lengthNotice('a'.repeat(108), 120)).toEqual({ over: false, text: 'Quedan 12 caracteres.' });
+    expect(lengthNotice('a'.repeat(119), 120)).toEqual({ over: false, text: 'Queda 1 carácter.' });
+    expect(lengthNotice('a'.repeat(120), 120)).toEqual({ over: false, text: 'Quedan 0 caracteres.' });
+    expect(lengthNotice('a'.repeat(121), 120)).toEqual({ over: true, text: 'Tienes 1 carácter de más (máximo 120).' });
+    expect(lengthNotice('a'.repeat(2_150), 2_000)).toEqual({
+      over: true,
+      text: 'Tienes 150 caracteres de más (máximo 2000).',
+    });
+  });
+
+  it('counts as the schemas do (trimmed), and a short limit speaks in its last 10 characters', () => {
+    const value = `  ${'a'.repeat(120)}  `;
+    expect(lengthNotice(value, 120)?.over).toBe(false);
+    expect(text({ max: 120 }).safeParse(value).success).toBe(true);
+    expect(text({ max: 120 }).safeParse('a'.repeat(121)).success).toBe(false);
+    expect(lengthNotice('a'.repeat(29), 40)).toBeNull();
+    expect(lengthNotice('a'.repeat(30), 40)?.text).toBe('Quedan 10 caracteres.');
   });
 });
 

@@ -1,6 +1,8 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { LIMITS } from '@bolsa/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { LimitedTextarea, LimitedTextInput } from './LimitedText';
 
 /*
  * The rows of a work history, as the profile (spec 1 §2.7) and the application form (spec 1 §3)
@@ -114,16 +116,16 @@ export function ExperienceRows({ legend, today, rowError, rowId, descriptionRows
             )}
             {locked(i) && <LockedHint hint={lockedHint} mb="xs" />}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Empresa" maxLength={150} {...field(i, 'company')} />
-              <TextInput label="Puesto" maxLength={150} {...field(i, 'position')} />
+              <LimitedTextInput label="Empresa" limit={LIMITS.name} {...field(i, 'company')} />
+              <LimitedTextInput label="Puesto" limit={LIMITS.name} {...field(i, 'position')} />
               <TextInput type="date" label="Desde" max={today} {...field(i, 'from')} />
               <TextInput type="date" label="Hasta" max={today} {...field(i, 'to')} />
             </SimpleGrid>
-            <Textarea
+            <LimitedTextarea
               mt="sm"
               label="Descripción"
               rows={descriptionRows}
-              maxLength={2000}
+              limit={LIMITS.note}
               {...field(i, 'description')}
             />
             {canRemove(i) && (
@@ -165,7 +167,7 @@ export function ReferenceRows({ title, noun, listError, id, ...rows }: Reference
         {Array.from({ length: count }, (_, i) => (
           <Stack key={rowKey(i)} gap={4}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={`Nombre (${noun} ${i + 1})`} maxLength={150} {...field(i, 'name')} />
+              <LimitedTextInput label={`Nombre (${noun} ${i + 1})`} limit={LIMITS.name} {...field(i, 'name')} />
               <TextInput
                 label={`Teléfono (${noun} ${i + 1})`}
                 inputMode="numeric"

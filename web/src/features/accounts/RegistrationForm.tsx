@@ -11,17 +11,24 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import { IconRefresh } from '@tabler/icons-react';
-import { AUTH_MESSAGES, HOW_HEARD, HOW_HEARD_LABEL, dpiInput, registrationSchema } from '@bolsa/domain';
+import {
+  AUTH_MESSAGES,
+  HOW_HEARD,
+  HOW_HEARD_LABEL,
+  dpiInput,
+  OBSERVATIONS_MAX,
+  registrationSchema,
+} from '@bolsa/domain';
 import { isValidCui } from '@bolsa/domain/geography';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { failureMessage, isNetworkError, NETWORK_MESSAGE } from '../../lib/errors';
 import { Notice, type NoticeState } from './Notice';
 import { NEW_CAPTCHA, REGISTER_CANDIDATE } from './operations';
+import { LimitedTextarea } from '../../components/LimitedText';
 
 // The accessible alternative's widget (ALTCHA) loads only when a candidate chooses it.
 const ProofOfWorkCaptcha = lazy(() => import('./ProofOfWorkCaptcha'));
@@ -280,7 +287,7 @@ export function RegistrationForm({ form, onRegistered }: RegistrationFormProps) 
             }}
           />
         </SimpleGrid>
-        <Textarea label="Observaciones" rows={3} maxLength={500} {...props('observaciones')} />
+        <LimitedTextarea label="Observaciones" rows={3} limit={OBSERVATIONS_MAX} {...props('observaciones')} />
         <Box>
           <Checkbox
             mb="sm"

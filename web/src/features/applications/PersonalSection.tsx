@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { dpiInput, nameInput } from '@bolsa/domain';
+import { dpiInput, LIMITS, nameInput } from '@bolsa/domain';
 import type { ReactNode } from 'react';
+import { LimitedTextInput } from '../../components/LimitedText';
 import { digitsOnly, MARITAL_OPTIONS } from './form-values';
 import type { FieldProps } from './field-props';
 
@@ -9,12 +10,12 @@ export function PersonalSection({ fields, photo }: { fields: FieldProps; photo: 
   const { input, filtered, withCheck } = fields;
   return (
     <Stack gap="sm">
-      <TextInput
+      <LimitedTextInput
         label="Nombre completo"
         withAsterisk
         data-autofocus
         autoComplete="name"
-        maxLength={150}
+        limit={LIMITS.name}
         {...filtered('name', nameInput)}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -35,13 +36,18 @@ export function PersonalSection({ fields, photo }: { fields: FieldProps; photo: 
           {...filtered('phone', (raw) => digitsOnly(raw, 8))}
         />
       </SimpleGrid>
-      <TextInput label="Dirección" withAsterisk autoComplete="street-address" maxLength={300} {...input('address')} />
+      <LimitedTextInput
+        label="Dirección"
+        withAsterisk
+        autoComplete="street-address"
+        limit={LIMITS.shortText}
+        {...input('address')}
+      />
       <TextInput
         label="Correo electrónico"
         withAsterisk
         type="email"
         autoComplete="email"
-        maxLength={254}
         {...withCheck('email', input('email'))}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -1,9 +1,10 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import {
   candidateProfileSchema,
+  LIMITS,
   MAX_HISTORY_ROWS,
   nameInput,
   phoneInput,
@@ -16,6 +17,7 @@ import {
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog, MessageDialog } from '../../components/dialogs';
 import { FileDrop } from '../../components/FileDrop';
+import { LimitedTextarea, LimitedTextInput } from '../../components/LimitedText';
 import { ExperienceRows, ReferenceRows } from '../../components/HistoryRows';
 import { failureMessage } from '../../lib/errors';
 import { filteredChange } from '../../lib/uncontrolled-form';
@@ -329,23 +331,27 @@ export function ProfileForm({
 
         <FormSection id="personal">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
+            <LimitedTextInput
               label="Primer nombre"
               withAsterisk
               autoComplete="given-name"
-              maxLength={150}
+              limit={LIMITS.name}
               {...filtered('firstName', nameInput)}
             />
-            <TextInput label="Segundo nombre" maxLength={150} {...filtered('secondName', nameInput)} />
-            <TextInput
+            <LimitedTextInput label="Segundo nombre" limit={LIMITS.name} {...filtered('secondName', nameInput)} />
+            <LimitedTextInput
               label="Primer apellido"
               withAsterisk
               autoComplete="family-name"
-              maxLength={150}
+              limit={LIMITS.name}
               {...filtered('firstSurname', nameInput)}
             />
-            <TextInput label="Segundo apellido" maxLength={150} {...filtered('secondSurname', nameInput)} />
-            <TextInput label="Apellido de casada" maxLength={150} {...filtered('marriedSurname', nameInput)} />
+            <LimitedTextInput label="Segundo apellido" limit={LIMITS.name} {...filtered('secondSurname', nameInput)} />
+            <LimitedTextInput
+              label="Apellido de casada"
+              limit={LIMITS.name}
+              {...filtered('marriedSurname', nameInput)}
+            />
             <TextInput
               label="Correo electrónico"
               description="El de tu cuenta: no se cambia aquí."
@@ -369,16 +375,16 @@ export function ProfileForm({
             />
             <TextInput type="date" label="Fecha de nacimiento" withAsterisk max={today} {...input('birthDate')} />
           </SimpleGrid>
-          <TextInput
+          <LimitedTextInput
             mt="sm"
             label="Dirección completa"
             withAsterisk
             autoComplete="street-address"
             description={`Al menos ${PROFILE_LIMITS.addressMin} caracteres`}
-            maxLength={300}
+            limit={LIMITS.shortText}
             {...input('address')}
           />
-          <Textarea mt="sm" label="Observaciones" rows={2} maxLength={2000} {...input('observations')} />
+          <LimitedTextarea mt="sm" label="Observaciones" rows={2} limit={LIMITS.note} {...input('observations')} />
         </FormSection>
 
         <FormSection id="experiences" error={errorAt('experiences')}>

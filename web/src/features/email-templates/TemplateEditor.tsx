@@ -13,8 +13,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Textarea,
-  TextInput,
   Title,
   Tooltip,
   UnstyledButton,
@@ -38,6 +36,7 @@ import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { failureDetail, toastSuccess } from '../../lib/toast';
 import { EMAIL_TEMPLATES, PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
 import { VersionsModal } from './VersionsModal';
+import { LimitedTextInput, LimitedTextarea } from '../../components/LimitedText';
 
 const UI = EMAIL_TEMPLATE_UI;
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -198,17 +197,17 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
-          <TextInput
+          <LimitedTextInput
             ref={subjectRef}
             label={UI.subject}
             value={subject}
             onChange={(e) => edit('subject', e.currentTarget.value)}
             onFocus={() => (lastField.current = 'subject')}
             error={fieldErrors.subject}
-            maxLength={EMAIL_TEMPLATE_LIMITS.subjectMax}
+            limit={EMAIL_TEMPLATE_LIMITS.subjectMax}
             required
           />
-          <Textarea
+          <LimitedTextarea
             ref={bodyRef}
             label={UI.body}
             description="Texto normal: una línea en blanco separa párrafos."
@@ -219,7 +218,7 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
             autosize
             minRows={10}
             maxRows={24}
-            maxLength={EMAIL_TEMPLATE_LIMITS.bodyMax}
+            limit={EMAIL_TEMPLATE_LIMITS.bodyMax}
             required
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           />

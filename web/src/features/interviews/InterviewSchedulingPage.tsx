@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider, TimeInput } from '@mantine/dates';
@@ -41,6 +40,7 @@ import { INTERVIEW_PARTICIPANTS, INTERVIEW_SCREEN } from './operations';
 import { ParticipantsChecklist } from './ParticipantsChecklist';
 import { INBOX, useScheduleInterview } from './use-schedule-interview';
 import { CALENDAR_LABELS } from '../../lib/calendar-labels';
+import { LimitedTextInput, LimitedTextarea } from '../../components/LimitedText';
 
 interface Props {
   candidate: { id: string; fullName: string; email: string | null; phone: string | null };
@@ -154,16 +154,20 @@ function SchedulingForm({ candidate, branches, readOnly }: Props) {
                     comboboxProps={{ transitionProps: { duration: 0 } }}
                     {...form.getInputProps('branchId')}
                   />
-                  <Textarea
+                  <LimitedTextarea
                     label="Dirección / Instrucciones"
                     withAsterisk
                     rows={6}
-                    maxLength={LIMITS.note}
+                    limit={LIMITS.note}
                     {...form.getInputProps('address')}
                   />
                   <Group grow gap="sm" align="flex-start">
-                    <TextInput label="Sala" maxLength={LIMITS.name} {...form.getInputProps('room')} />
-                    <TextInput label="Entrevistador" maxLength={LIMITS.name} {...form.getInputProps('interviewer')} />
+                    <LimitedTextInput label="Sala" limit={LIMITS.name} {...form.getInputProps('room')} />
+                    <LimitedTextInput
+                      label="Entrevistador"
+                      limit={LIMITS.name}
+                      {...form.getInputProps('interviewer')}
+                    />
                   </Group>
                 </>
               )}
@@ -181,10 +185,10 @@ function SchedulingForm({ candidate, branches, readOnly }: Props) {
                 {...form.getInputProps('freeText')}
               />
               {mode === 'VIRTUAL' && (
-                <Textarea
+                <LimitedTextarea
                   label="Mensaje adicional"
                   rows={3}
-                  maxLength={LIMITS.note}
+                  limit={LIMITS.note}
                   {...form.getInputProps('observations')}
                 />
               )}

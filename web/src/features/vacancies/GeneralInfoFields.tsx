@@ -1,14 +1,15 @@
-import { Group, NativeSelect, Radio, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Radio, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@apollo/client/react';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
-import { formatDate } from '@bolsa/domain';
+import { formatDate, LIMITS } from '@bolsa/domain';
 import { BRANCHES, DEPARTMENTS } from '../../lib/catalogue';
 import { CALENDAR_LABELS } from '../../lib/calendar-labels';
 import { MunicipalityField } from './MunicipalityField';
 import { tomorrowOf, type VacancyForm, type VacancyFormValues } from './vacancy-form';
+import { LimitedTextInput, LimitedTextarea } from '../../components/LimitedText';
 
 interface GeneralInfoFieldsProps {
   form: VacancyForm;
@@ -28,7 +29,7 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
   const v = form.getValues();
   return (
     <Stack gap="sm">
-      <TextInput label="Nombre de la vacante" withAsterisk maxLength={150} {...form.getInputProps('name')} />
+      <LimitedTextInput label="Nombre de la vacante" withAsterisk limit={LIMITS.name} {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <NativeSelect
           label="Sede"
@@ -72,17 +73,18 @@ export function GeneralInfoFields({ form, today, fixedDate, endsAtHint, onActive
       {v.placeMode === 'municipio' ? (
         <MunicipalityField form={form} />
       ) : (
-        <TextInput
+        <LimitedTextInput
           label="Lugar"
           placeholder="Por ejemplo: Oficinas centrales, zona 1"
-          maxLength={150}
+          limit={LIMITS.shortText}
           {...form.getInputProps('placeText')}
           error={form.errors.placeText ?? form.errors.municipalityId}
         />
       )}
-      <Textarea
+      <LimitedTextarea
         label="Descripción"
         withAsterisk
+        limit={LIMITS.description}
         autosize
         minRows={4}
         maxRows={12}

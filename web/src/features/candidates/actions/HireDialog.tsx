@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider, TimeInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar, IconClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { LIMITS, todayInGuatemala, TRANSITION_MESSAGES } from '@bolsa/domain';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import { parseHire, type HireValues } from './hire-input';
 import { CALENDAR_LABELS } from '../../../lib/calendar-labels';
+import { LimitedTextInput } from '../../../components/LimitedText';
 
 /** What the hook answers to one submission of the dialog. */
 export type HireOutcome =
@@ -129,11 +130,11 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
             onChange={(e) => set('time')(e.currentTarget.value)}
             error={problem?.fields['time'] || undefined}
           />
-          <TextInput
+          <LimitedTextInput
             label="Lugar"
             withAsterisk
             placeholder="Sede, dirección o sala"
-            maxLength={LIMITS.shortText}
+            limit={LIMITS.shortText}
             value={values.place}
             onChange={(e) => set('place')(e.currentTarget.value)}
             error={problem?.fields['place'] || undefined}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '@bolsa/domain';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import { parseRejectObservation } from './hire-input';
+import { LimitedTextarea } from '../../../components/LimitedText';
 
 interface RejectDialogProps {
   fullName: string;
@@ -41,13 +42,13 @@ export function RejectDialog({ fullName, submit, onClose }: RejectDialogProps) {
           Se enviará a <strong>{fullName}</strong> un correo agradeciendo su interés: no fue seleccionado y su
           postulación se conserva para futuras vacantes.
         </Text>
-        <Textarea
+        <LimitedTextarea
           label="Observación (opcional)"
           description="Se incluye en el correo al candidato."
           autosize
           minRows={3}
           maxRows={8}
-          maxLength={LIMITS.note}
+          limit={LIMITS.note}
           value={observation}
           onChange={(e) => setObservation(e.currentTarget.value)}
           error={problem ?? undefined}

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Loader, Progress, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   BULK_MESSAGES as M,
@@ -18,6 +18,7 @@ import type {
 } from '../../../gql/graphql';
 import { parseRejectObservation } from '../actions/hire-input';
 import { BULK_CHANGE_CANDIDATE_STATE } from './operations';
+import { LimitedTextarea } from '../../../components/LimitedText';
 
 type Answer = BulkChangeCandidateStateMutation['bulkChangeCandidateState'];
 type Row = Answer['results'][number];
@@ -200,13 +201,13 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
           </Stack>
         )}
         {to === 'rechazado' && p.moved > 0 && (
-          <Textarea
+          <LimitedTextarea
             label={M.observationLabel}
             description={M.observationHint}
             autosize
             minRows={3}
             maxRows={6}
-            maxLength={LIMITS.note}
+            limit={LIMITS.note}
             value={observation}
             onChange={(e) => setObservation(e.currentTarget.value)}
             error={problem ?? undefined}

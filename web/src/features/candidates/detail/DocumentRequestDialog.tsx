@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { usePhoneDialog } from '../../../components/dialog-layer';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -15,6 +15,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTrackDialog } from '../../../lib/dialog-activity';
 import { toastSuccess } from '../../../lib/toast';
 import { REQUEST_DOCUMENTS } from './operations';
+import { LimitedTextarea } from '../../../components/LimitedText';
 
 interface DocumentRequestDialogProps {
   opened: boolean;
@@ -174,14 +175,14 @@ export function DocumentRequestDialog({
                 ))}
               </Stack>
             </Checkbox.Group>
-            <Textarea
+            <LimitedTextarea
               label="Comentario"
               description="Se incluye en el correo al candidato (mínimo 8 caracteres)."
               withAsterisk
               autosize
               minRows={3}
               maxRows={8}
-              maxLength={LIMITS.note}
+              limit={LIMITS.note}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
               error={problems.comment}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import { can, formatDateTime, NOTE_LIMITS, NOTE_MESSAGES, noteTextSchema } from '@bolsa/domain';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../../components/ErrorPanel';
 import type { CandidateNoteFieldsFragment } from '../../../gql/graphql';
 import { useSession } from '../../session';
 import { ADD_CANDIDATE_NOTE, CANDIDATE_NOTES, DELETE_CANDIDATE_NOTE, UPDATE_CANDIDATE_NOTE } from './operations';
+import { LimitedTextarea } from '../../../components/LimitedText';
 
 /** The queries a note changes: this section and the detail's timeline. */
 const REFETCH = ['CandidateNotes', 'CandidateDetail'];
@@ -51,7 +52,7 @@ function NoteEditor({
       }}
     >
       <Stack gap="xs">
-        <Textarea
+        <LimitedTextarea
           label={label}
           placeholder={NOTE_MESSAGES.placeholder}
           value={text}
@@ -62,10 +63,8 @@ function NoteEditor({
           autosize
           minRows={2}
           maxRows={10}
-          maxLength={NOTE_LIMITS.text + 100}
+          limit={NOTE_LIMITS.text}
           error={shown}
-          description={`${text.trim().length}/${NOTE_LIMITS.text}`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={busy}
         />
         <Group gap="xs" justify="flex-end">

@@ -1,19 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { usePhoneDialog } from '../../../components/dialog-layer';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import {
@@ -31,6 +17,7 @@ import { useState } from 'react';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import type { CandidateScorecardsQuery, ScorecardFieldsFragment } from '../../../gql/graphql';
 import { CANDIDATE_SCORECARDS, SUBMIT_SCORECARD } from './operations';
+import { LimitedTextarea } from '../../../components/LimitedText';
 
 type InterviewData = NonNullable<CandidateScorecardsQuery['candidate']>['interviews'][number];
 
@@ -156,7 +143,7 @@ function ScorecardForm({
             ))}
           </Group>
         </Radio.Group>
-        <Textarea
+        <LimitedTextarea
           label={M.comments}
           value={comments}
           onChange={(e) => {
@@ -166,9 +153,7 @@ function ScorecardForm({
           autosize
           minRows={3}
           maxRows={10}
-          maxLength={SCORECARD_LIMITS.comments + 100}
-          description={`${comments.trim().length}/${SCORECARD_LIMITS.comments}`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          limit={SCORECARD_LIMITS.comments}
           error={problems.comments}
           disabled={loading}
         />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
 import {
   can,
@@ -16,6 +16,7 @@ import { useTrackDialog } from '../../../lib/dialog-activity';
 import { useSession } from '../../session';
 import { CANDIDATE_TAGS, CREATE_TAG, SET_CANDIDATE_TAGS, TAGS } from './operations';
 import { TagBadges, tagColor } from './TagBadges';
+import { LimitedTextInput } from '../../../components/LimitedText';
 
 /** The lists whose rows and counts show tags. */
 const REFETCH = ['CandidateInbox', 'CandidatesByVacancyList'];
@@ -51,7 +52,7 @@ function NewTagForm({ onCreated }: { onCreated: (id: string) => void }) {
         {TAG_MESSAGES.newTag}
       </Text>
       <Group gap="xs" align="flex-start" wrap="wrap">
-        <TextInput
+        <LimitedTextInput
           label={TAG_MESSAGES.newName}
           value={name}
           onChange={(e) => {
@@ -64,7 +65,7 @@ function NewTagForm({ onCreated }: { onCreated: (id: string) => void }) {
               void submit();
             }
           }}
-          maxLength={TAG_LIMITS.name + 10}
+          limit={TAG_LIMITS.name}
           error={problem}
           style={{ flex: '1 1 180px' }}
         />

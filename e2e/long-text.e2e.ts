@@ -1,0 +1,98 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { APPLICATION_MESSAGES } from '../domain/src/application.js';
+import { NOTE_LIMITS, NOTE_MESSAGES } from '../domain/src/notes-tags.js';
+import { launch, loginAs, newPage, screenshot } from './browser.js';
+
+/*
+ * A text pasted into a field with a length limit is never cut (web/src/components/LimitedText.tsx):
+ * it stays whole, the field says by how much it is over, the form refuses it with the domain's
+ * message, and once shortened by its writer it is sent whole. Before, a native maxlength dropped
+ * the end of the paste without a word.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ADDRESS = 'Avenida Reforma 10-00 zona 9, edificio Torre Internacional, nivel 12, oficina 1204 '.repeat(4).trim();
+
+describe('a pasted text longer than its field allows', () => {
+  it('the application form at 360 px keeps the whole address, says by how much it is over, and refuses it until shortened', async () => {
+    const { id: vacancyId } = inject('linkVacancy');
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    await page.goto(`/vacantes/${vacancyId}/postular`);
+    const dialog = page.getByRole('dialog', { name: 'Formulario de Postulación' });
+    const address = dialog.getByLabel(/^Dirección/);
+    await address.waitFor({ timeout: 30_000 });
+    await address.focus();
+    // One insertion, as a paste makes: a maxlength would have cut it at 300.
+    await page.keyboard.insertText(ADDRESS);
+    expect(await address.inputValue()).toBe(ADDRESS);
+    await dialog.getByText(`Tienes ${ADDRESS.length - 300} caracteres de más (máximo 300).`).waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'long-text-address-over');
+    // Leaving the field checks it: the domain's message.
+    await page.keyboard.press('Tab');
+    await dialog.getByText(APPLICATION_MESSAGES.addressTooLong).waitFor();
+
+    // Shortened by the person who wrote it: the error goes with the next check.
+    await address.fill(ADDRESS.slice(0, 295));
+    await dialog.getByText('Quedan 5 caracteres.').waitFor();
+    await page.keyboard.press('Tab');
+    await dialog.getByText(APPLICATION_MESSAGES.addressTooLong).waitFor({ state: 'detached' });
+    expect(await address.getAttribute('aria-invalid')).not.toBe('true');
+    await context.close();
+  });
+
+  it('a note of 2,050 characters is refused whole, not cut, and is saved whole once shortened to 2,000', async () => {
+    const api = inject('api');
+    const { context, page } = await newPage(browser);
+    await loginAs(context, 'manager');
+    const list = await context.request.post('/graphql', {
+      data: { query: '{ candidates(pageSize: 1) { items { id } } }' },
+    });
+    const candidateId = ((await list.json()) as { data: { candidates: { items: { id: string }[] } } }).data.candidates
+      .items[0]!.id;
+    const apiNotes = async (text: string) => {
+      const res = await fetch(`${api.url}/internal/candidatos/${candidateId}/notas`, {
+        headers: { authorization: `Bearer ${api.token}` },
+      });
+      const body = (await res.json()) as { notas: { texto: string }[] };
+      return body.notas.filter((n) => n.texto === text).length;
+    };
+
+    await page.goto(`/panel/detallecandidato/${candidateId}`);
+    await page.getByRole('heading', { name: NOTE_MESSAGES.section }).waitFor({ timeout: 30_000 });
+    const stamp = `Nota larga ${Date.now() % 100000}. `;
+    const text = (
+      stamp + 'Entrevista telefónica: buena disposición, experiencia en atención primaria. '.repeat(40)
+    ).slice(0, NOTE_LIMITS.text + 50);
+    const box = page.getByRole('textbox', { name: NOTE_MESSAGES.add });
+    await box.focus();
+    await page.keyboard.insertText(text);
+    expect((await box.inputValue()).length).toBe(NOTE_LIMITS.text + 50);
+    await page.getByText(`Tienes 50 caracteres de más (máximo ${NOTE_LIMITS.text}).`).waitFor();
+    await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
+    await page.getByText(NOTE_MESSAGES.tooLong).waitFor();
+    expect(await box.inputValue()).toBe(text);
+    await screenshot(page, 'long-text-note-over');
+
+    // The writer takes off the last 50 characters: saved as it is, all 2,000 of them.
+    await box.press('Control+End');
+    for (let i = 0; i < 50; i++) await box.press('Backspace');
+    const kept = text.slice(0, NOTE_LIMITS.text);
+    await page.getByText('Quedan 0 caracteres.').waitFor();
+    await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
+    const notes = page.getByRole('list', { name: NOTE_MESSAGES.section });
+    await notes.getByText(stamp.trim(), { exact: false }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => apiNotes(kept.trim()), { timeout: 10_000 }).toBe(1);
+    await context.close();
+  });
+});
