@@ -223,3 +223,27 @@ export async function completeProfileThroughApi(context: BrowserContext, dpi: st
   );
   if (!data.updateMyProfile.profile?.complete) throw new Error(`profile: ${JSON.stringify(data.updateMyProfile)}`);
 }
+
+/**
+ * The first candidate the signed-in context's inbox lists, and how many of that candidate's notes
+ * the api holds with exactly `text` (read past the BFF, so a page that shows one note but the
+ * database holds two is caught).
+ */
+export async function firstCandidateNotes(
+  context: BrowserContext,
+): Promise<{ candidateId: string; notesSaying: (text: string) => Promise<number> }> {
+  const api = inject('api');
+  const list = await context.request.post('/graphql', {
+    data: { query: '{ candidates(pageSize: 1) { items { id } } }' },
+  });
+  const candidateId = ((await list.json()) as { data: { candidates: { items: { id: string }[] } } }).data.candidates
+    .items[0]!.id;
+  const notesSaying = async (text: string) => {
+    const res = await fetch(`${api.url}/internal/candidatos/${candidateId}/notas`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    const body = (await res.json()) as { notas: { texto: string }[] };
+    return body.notas.filter((n) => n.texto === text).length;
+  };
+  return { candidateId, notesSaying };
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LateAnswers } from '../bff/test/late-answers.js';
 import { NOTE_MESSAGES } from '../domain/src/notes-tags.js';
 import { startOwnBff, type OwnBff } from './own-bff.js';
+import { firstCandidateNotes } from './candidate-support.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
@@ -36,21 +37,9 @@ afterAll(async () => {
 
 describe('a write retried after a time-out', () => {
   it('a note added again after "No se pudo guardar la nota" is there once', async () => {
-    const api = inject('api');
     const { context, page } = await newPage(browser, undefined, base);
     await loginAs(context, 'manager');
-    const list = await context.request.post('/graphql', {
-      data: { query: '{ candidates(pageSize: 1) { items { id } } }' },
-    });
-    const candidateId = ((await list.json()) as { data: { candidates: { items: { id: string }[] } } }).data.candidates
-      .items[0]!.id;
-    const apiNotes = async (text: string) => {
-      const res = await fetch(`${api.url}/internal/candidatos/${candidateId}/notas`, {
-        headers: { authorization: `Bearer ${api.token}` },
-      });
-      const body = (await res.json()) as { notas: { texto: string }[] };
-      return body.notas.filter((n) => n.texto === text).length;
-    };
+    const { candidateId, notesSaying } = await firstCandidateNotes(context);
 
     await page.goto(`/panel/detallecandidato/${candidateId}`);
     await page.getByRole('heading', { name: NOTE_MESSAGES.section }).waitFor();
@@ -62,7 +51,7 @@ describe('a write retried after a time-out', () => {
     await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
     await page.getByText(NOTE_MESSAGES.failed).waitFor({ timeout: 15_000 });
     // The api did it all the same, once its answer was on the way.
-    await expect.poll(() => apiNotes(text), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => notesSaying(text), { timeout: 10_000 }).toBe(1);
     await screenshot(page, 'idempotent-note-failed');
 
     // The recruiter tries again (the text is still in the box): the stored answer, no second note.
@@ -71,7 +60,7 @@ describe('a write retried after a time-out', () => {
     const notes = page.getByRole('list', { name: NOTE_MESSAGES.section });
     await notes.getByText(text).waitFor({ timeout: 20_000 });
     expect(await notes.getByText(text).count()).toBe(1);
-    expect(await apiNotes(text)).toBe(1);
+    expect(await notesSaying(text)).toBe(1);
     await screenshot(page, 'idempotent-note-once');
     await context.close();
   });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APPLICATION_MESSAGES } from '../domain/src/application.js';
 import { NOTE_LIMITS, NOTE_MESSAGES } from '../domain/src/notes-tags.js';
+import { firstCandidateNotes } from './candidate-support.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
 
 /*
@@ -52,21 +53,9 @@ describe('a pasted text longer than its field allows', () => {
   });
 
   it('a note of 2,050 characters is refused whole, not cut, and is saved whole once shortened to 2,000', async () => {
-    const api = inject('api');
     const { context, page } = await newPage(browser);
     await loginAs(context, 'manager');
-    const list = await context.request.post('/graphql', {
-      data: { query: '{ candidates(pageSize: 1) { items { id } } }' },
-    });
-    const candidateId = ((await list.json()) as { data: { candidates: { items: { id: string }[] } } }).data.candidates
-      .items[0]!.id;
-    const apiNotes = async (text: string) => {
-      const res = await fetch(`${api.url}/internal/candidatos/${candidateId}/notas`, {
-        headers: { authorization: `Bearer ${api.token}` },
-      });
-      const body = (await res.json()) as { notas: { texto: string }[] };
-      return body.notas.filter((n) => n.texto === text).length;
-    };
+    const { candidateId, notesSaying } = await firstCandidateNotes(context);
 
     await page.goto(`/panel/detallecandidato/${candidateId}`);
     await page.getByRole('heading', { name: NOTE_MESSAGES.section }).waitFor({ timeout: 30_000 });
@@ -92,7 +81,7 @@ describe('a pasted text longer than its field allows', () => {
     await page.getByRole('button', { name: NOTE_MESSAGES.add }).click();
     const notes = page.getByRole('list', { name: NOTE_MESSAGES.section });
     await notes.getByText(stamp.trim(), { exact: false }).first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => apiNotes(kept.trim()), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => notesSaying(kept.trim()), { timeout: 10_000 }).toBe(1);
     await context.close();
   });
 });
