@@ -4,6 +4,7 @@
  * the per-row outcomes and every message live here.
  */
 import { CANDIDATE_STATE_LABEL, type CandidateState } from './candidate.js';
+import { countWord } from './words.js';
 
 /** At most this many candidates per bulk action (a larger selection is refused whole). */
 export const BULK_LIMIT = 500;
@@ -43,8 +44,7 @@ export const BULK_OUTCOME_LABEL: Record<BulkOutcome, string> = {
 export const BULK_LISTS = ['activos', 'plaza'] as const;
 export type BulkList = (typeof BULK_LISTS)[number];
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-export const candidatesCount = (n: number) => plural(n, 'candidato', 'candidatos');
+export const candidatesCount = (n: number) => countWord(n, 'candidato', 'candidatos');
 
 export const BULK_MESSAGES = {
   /** More than BULK_LIMIT rows: nothing is done. */
@@ -77,8 +77,8 @@ export const BULK_MESSAGES = {
       .join(' '),
   resultTitle: 'Resultado de la acción masiva',
   resultSummary: (p: { moved: number; emails: number; refused: number; unchanged: number }) =>
-    `${plural(p.moved, 'movido', 'movidos')}, ${plural(p.emails, 'correo enviado', 'correos enviados')}, ` +
-    `${plural(p.refused, 'no permitido', 'no permitidos')}, ${plural(p.unchanged, 'sin cambios', 'sin cambios')}.`,
+    `${countWord(p.moved, 'movido', 'movidos')}, ${countWord(p.emails, 'correo enviado', 'correos enviados')}, ` +
+    `${countWord(p.refused, 'no permitido', 'no permitidos')}, ${countWord(p.unchanged, 'sin cambios', 'sin cambios')}.`,
   /** The screens' labels. */
   actionsMenu: 'Acciones masivas',
   selectColumn: 'Selección',

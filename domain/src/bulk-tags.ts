@@ -5,6 +5,7 @@
  */
 import { candidatesCount } from './bulk-actions.js';
 import { TAG_LIMITS, TAG_MESSAGES } from './notes-tags.js';
+import { countWord } from './words.js';
 
 /** One row's outcome: its tags changed; already as asked (a retry); refused (the limit); no such candidate. */
 export const BULK_TAG_OUTCOMES = ['changed', 'unchanged', 'refused', 'notFound'] as const;
@@ -20,8 +21,6 @@ export const BULK_TAG_OUTCOME_LABEL: Record<BulkTagOutcome, string> = {
 /** add: 'Agregar etiquetas'; remove: 'Quitar etiquetas'. */
 export const BULK_TAG_MODES = ['add', 'remove'] as const;
 export type BulkTagMode = (typeof BULK_TAG_MODES)[number];
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const BULK_TAG_MESSAGES = {
   noTags: 'Elige al menos una etiqueta.',
@@ -47,8 +46,8 @@ export const BULK_TAG_MESSAGES = {
   tagsFailed: 'No se pudieron cargar las etiquetas.',
   noTagsDefined: 'Todavía no hay etiquetas. Créalas desde el detalle de un candidato.',
   resultSummary: (p: { changed: number; unchanged: number; refused: number }) =>
-    `${plural(p.changed, 'candidato cambiado', 'candidatos cambiados')}, ${p.unchanged} sin cambios, ` +
-    `${plural(p.refused, 'no permitido', 'no permitidos')}.`,
+    `${countWord(p.changed, 'candidato cambiado', 'candidatos cambiados')}, ${p.unchanged} sin cambios, ` +
+    `${countWord(p.refused, 'no permitido', 'no permitidos')}.`,
   close: 'Cerrar',
   cancel: 'Cancelar',
 } as const;

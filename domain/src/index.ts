@@ -39,3 +39,4 @@ export * from './email-templates.js';
 export * from './retention.js';
 export * from './scorecard.js';
 export * from './idempotency.js';
+export * from './words.js';

@@ -1,4 +1,5 @@
 /* Plain numbers, no zod: display modules (the public board's) quote them in messages. */
+import { countWord } from './words.js';
 
 /**
  * Input limits (issue 13). Names ≤ 120, descriptions ≤ 5,000, lists ≤ 30 items of ≤ 300 characters;
@@ -42,7 +43,7 @@ export interface LengthNotice {
   text: string;
 }
 
-const chars = (n: number) => (n === 1 ? '1 carácter' : `${n} caracteres`);
+const chars = (n: number) => countWord(n, 'carácter', 'caracteres');
 
 /**
  * The field's word on the length of `value` (trimmed, as the schemas' `text` counts it) against
