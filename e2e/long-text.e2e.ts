@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APPLICATION_MESSAGES } from '../domain/src/application.js';
+import { CANDIDATE_LIST_FILTER_MESSAGES, CANDIDATE_LIST_SEARCH_MAX } from '../domain/src/candidate-list-filter.js';
 import { NOTE_LIMITS, NOTE_MESSAGES } from '../domain/src/notes-tags.js';
 import { firstCandidateNotes } from './candidate-support.js';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
@@ -82,6 +83,39 @@ describe('a pasted text longer than its field allows', () => {
     const notes = page.getByRole('list', { name: NOTE_MESSAGES.section });
     await notes.getByText(stamp.trim(), { exact: false }).first().waitFor({ timeout: 20_000 });
     await expect.poll(() => notesSaying(kept.trim()), { timeout: 10_000 }).toBe(1);
+    await context.close();
+  });
+
+  it('a search pasted into the candidates list at 360 px stays whole, says by how much it is over, and the list keeps its rows', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 780 });
+    await loginAs(context, 'manager');
+    await page.goto('/panel/candidatos');
+    const box = page.getByRole('searchbox', { name: 'Buscar' });
+    await box.waitFor({ timeout: 30_000 });
+    // The list's range ('Mostrando 1-10 de 20 candidatos') says which rows it shows.
+    const range = page.getByText(/^Mostrando \d+-\d+ de \d+ candidatos$/);
+    await range.waitFor({ timeout: 30_000 });
+    const before = await range.textContent();
+    const long = 'enfermera auxiliar con experiencia en atención primaria '.repeat(3).trim();
+    expect(long.length).toBeGreaterThan(CANDIDATE_LIST_SEARCH_MAX);
+    await box.focus();
+    await page.keyboard.insertText(long);
+    expect(await box.inputValue()).toBe(long);
+    await page
+      .getByText(
+        `Tienes ${long.length - CANDIDATE_LIST_SEARCH_MAX} caracteres de más (máximo ${CANDIDATE_LIST_SEARCH_MAX}).`,
+      )
+      .waitFor();
+    // Not asked with it: no refusal from the api, the address keeps no search, the rows stay.
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    expect(await page.getByText(CANDIDATE_LIST_FILTER_MESSAGES.searchInvalid).count()).toBe(0);
+    expect(await range.textContent()).toBe(before);
+    await screenshot(page, 'long-text-search-over');
+    // Shortened to fit: the list is asked with it.
+    const fitting = long.slice(0, CANDIDATE_LIST_SEARCH_MAX);
+    await box.fill(fitting);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: 10_000 }).toBe(fitting.trim());
     await context.close();
   });
 });

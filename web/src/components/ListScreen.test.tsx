@@ -1,9 +1,18 @@
-import { act, renderHook, screen } from '@testing-library/react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { ListPager, ListScreen, ListTable, listStateOf, useListPage, type ListState } from './ListScreen';
+import {
+  ListPager,
+  ListScreen,
+  ListTable,
+  listStateOf,
+  useListPage,
+  useListSearch,
+  useSearchText,
+  type ListState,
+} from './ListScreen';
 
 function Screen({ state, onPage = () => {} }: { state: ListState; onPage?: (p: number) => void }) {
   const [search, setSearch] = useState('');
@@ -133,5 +142,52 @@ describe('ListScreen', () => {
     expect(result.current[0]).toBe(3);
     rerender({ key: 'b' });
     expect(result.current[0]).toBe(1);
+  });
+});
+
+describe('a search box with a limit', () => {
+  function Limited({ onAsk }: { onAsk: (search: string) => void }) {
+    const [text, setText, asked] = useListSearch(0, '', 10);
+    onAsk(asked);
+    return (
+      <ListScreen
+        searchLabel="Filtrar cosas"
+        search={{ label: 'Buscar cosa', value: text, onChange: setText, limit: 10 }}
+        state="ready"
+        empty={{ icon: null, title: 'No hay cosas' }}
+      >
+        <p>Una cosa</p>
+      </ListScreen>
+    );
+  }
+
+  it('keeps a pasted text whole, says by how much it is over, and asks with the last search that fitted', async () => {
+    const asked: string[] = [];
+    const user = userEvent.setup();
+    renderWithProviders(<Limited onAsk={(s) => asked.push(s)} />);
+    const box = screen.getByRole('searchbox', { name: 'Buscar cosa' });
+    await user.type(box, 'ana');
+    await waitFor(() => expect(asked.at(-1)).toBe('ana'));
+    await user.click(box);
+    await user.paste(' lópez garcía');
+    expect(box).toHaveValue('ana lópez garcía');
+    expect(screen.getByText('Tienes 6 caracteres de más (máximo 10).')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked.at(-1)).toBe('ana');
+    // Back within the limit, the list is asked again.
+    for (let i = 0; i < 7; i++) await user.keyboard('{Backspace}');
+    expect(box).toHaveValue('ana lópez');
+    await waitFor(() => expect(asked.at(-1)).toBe('ana lópez'));
+    expect(screen.queryByText(/de más/)).not.toBeInTheDocument();
+  });
+
+  it('asks trimmed, and a text of blanks asks for everything', () => {
+    const { result, rerender } = renderHook(({ text }) => useSearchText(text, 0, 5), {
+      initialProps: { text: '  ana  ' },
+    });
+    expect(result.current).toBe('ana');
+    rerender({ text: '      ' });
+    return waitFor(() => expect(result.current).toBe(''));
   });
 });

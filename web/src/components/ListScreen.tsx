@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { LimitedTextInput } from './LimitedText';
 import { PAGINATION_LABELS } from '../lib/pagination';
 import { PageWindow } from './PageWindow';
 import { ResponsiveTable } from './ResponsiveTable';
@@ -66,7 +67,11 @@ export interface ListSearch {
   basis?: number;
   /** Widest the box may grow, in px (a list with no filters beside it). */
   maxWidth?: number;
-  maxLength?: number;
+  /**
+   * Longest search the list accepts (the api's limit). The box keeps a longer text whole and says
+   * by how much it is over; the list is not asked with it (`useSearchText`).
+   */
+  limit?: number;
 }
 
 /** A tab of a list, with the count of its rows ('Entrevista 3') once the server has said it. */
@@ -162,17 +167,7 @@ export function ListScreen<T extends string = string>({
       <form role="search" aria-label={searchLabel} onSubmit={(e) => e.preventDefault()}>
         <Group align="flex-end" gap={filtersGap} mb={filtersBelow} wrap="wrap">
           {searches.map((s) => (
-            <TextInput
-              key={s.label}
-              label={s.label}
-              placeholder={s.placeholder}
-              type="search"
-              value={s.value}
-              onChange={(e) => s.onChange(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              maxLength={s.maxLength}
-              style={{ flex: `1 1 ${s.basis ?? 220}px`, maxWidth: s.maxWidth }}
-            />
+            <SearchBox key={s.label} search={s} />
           ))}
           {filters}
         </Group>
@@ -345,11 +340,37 @@ export function ListSkeleton({
   );
 }
 
-/** The search box's text and its debounced, trimmed value (what the query is asked with). */
-export function useListSearch(delayMs = 300, initial = ''): [string, (value: string) => void, string] {
+function SearchBox({ search: s }: { search: ListSearch }) {
+  const props = {
+    label: s.label,
+    placeholder: s.placeholder,
+    type: 'search',
+    value: s.value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => s.onChange(e.currentTarget.value),
+    leftSection: <IconSearch size={16} aria-hidden />,
+    style: { flex: `1 1 ${s.basis ?? 220}px`, maxWidth: s.maxWidth },
+  };
+  return s.limit === undefined ? <TextInput {...props} /> : <LimitedTextInput {...props} limit={s.limit} />;
+}
+
+/**
+ * What a search box's text asks the list for: trimmed, after `delayMs` without typing, and only
+ * while it fits `limit`. A longer text is never cut (the box says by how much it is over): the list
+ * keeps the last search that fitted until the text fits again.
+ */
+export function useSearchText(text: string, delayMs: number, limit?: number): string {
+  const trimmed = text.trim();
+  const fits = limit === undefined || trimmed.length <= limit;
+  const [kept, setKept] = useState(fits ? trimmed : '');
+  if (fits && kept !== trimmed) setKept(trimmed);
+  const [debounced] = useDebouncedValue(kept, delayMs);
+  return debounced;
+}
+
+/** The search box's text and what the query is asked with (`useSearchText`). */
+export function useListSearch(delayMs = 300, initial = '', limit?: number): [string, (value: string) => void, string] {
   const [search, setSearch] = useState(initial);
-  const [debounced] = useDebouncedValue(search.trim(), delayMs);
-  return [search, setSearch, debounced];
+  return [search, setSearch, useSearchText(search, delayMs, limit)];
 }
 
 /**

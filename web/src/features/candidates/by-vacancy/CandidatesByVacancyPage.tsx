@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, CloseButton, Container, Group, Skeleton, Stack, Table, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconEye, IconLayoutBottombar, IconUsers } from '@tabler/icons-react';
-import { formatDate } from '@bolsa/domain';
+import { CANDIDATE_LIST_SEARCH_MAX, formatDate } from '@bolsa/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../lib/site';
@@ -91,7 +91,7 @@ export function CandidatesByVacancyPage() {
 }
 
 function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
-  const [text, setText, search] = useListSearch(SEARCH_DEBOUNCE_MS);
+  const [text, setText, search] = useListSearch(SEARCH_DEBOUNCE_MS, '', CANDIDATE_LIST_SEARCH_MAX);
   const [tagIds, setTagIds] = useTagFilter();
   const [page, setPage] = useListPage(`${search}|${tagIds.join(',')}`);
   const [selected, setSelected] = useState<CandidateRowFragment | null>(null);
@@ -122,7 +122,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           placeholder: 'Nombre o correo',
           value: text,
           onChange: setText,
-          maxLength: 100,
+          limit: CANDIDATE_LIST_SEARCH_MAX,
           maxWidth: 420,
         }}
         filters={

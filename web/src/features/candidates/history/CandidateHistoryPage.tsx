@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Container, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileText, IconRefresh, IconRestore, IconTrash, IconZoomQuestion } from '@tabler/icons-react';
-import { can, formatDate, GENERIC_MESSAGES, httpStatusMessage, TRANSITION_MESSAGES } from '@bolsa/domain';
+import {
+  can,
+  CANDIDATE_LIST_SEARCH_MAX,
+  formatDate,
+  GENERIC_MESSAGES,
+  httpStatusMessage,
+  TRANSITION_MESSAGES,
+} from '@bolsa/domain';
 import { useId, useState } from 'react';
 import { pageTitle } from '../../../lib/site';
 import { ConfirmDialog } from '../../../components/dialogs';
@@ -53,8 +60,16 @@ export function CandidateHistoryPage() {
   const { viewer } = useSession();
   const mayReactivate = can(viewer?.roleId, 'candidate.reactivate');
   const [tab, setTab] = useState<HistoryTab>('ALL');
-  const [candidateText, setCandidateText, candidateSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
-  const [positionText, setPositionText, positionSearch] = useListSearch(SEARCH_DEBOUNCE_MS);
+  const [candidateText, setCandidateText, candidateSearch] = useListSearch(
+    SEARCH_DEBOUNCE_MS,
+    '',
+    CANDIDATE_LIST_SEARCH_MAX,
+  );
+  const [positionText, setPositionText, positionSearch] = useListSearch(
+    SEARCH_DEBOUNCE_MS,
+    '',
+    CANDIDATE_LIST_SEARCH_MAX,
+  );
   const [pageSize, setPageSize] = useState(5);
   const [page, setPage] = useListPage([tab, pageSize, candidateSearch, positionSearch].join('\n'));
   const hintId = useId();
@@ -130,12 +145,18 @@ export function CandidateHistoryPage() {
       <ListScreen<HistoryTab>
         searchLabel="Buscar en el historial"
         search={[
-          { label: 'Buscar por puesto', value: positionText, onChange: setPositionText, maxLength: 100, basis: 200 },
+          {
+            label: 'Buscar por puesto',
+            value: positionText,
+            onChange: setPositionText,
+            limit: CANDIDATE_LIST_SEARCH_MAX,
+            basis: 200,
+          },
           {
             label: 'Buscar por candidato',
             value: candidateText,
             onChange: setCandidateText,
-            maxLength: 100,
+            limit: CANDIDATE_LIST_SEARCH_MAX,
             basis: 200,
           },
         ]}

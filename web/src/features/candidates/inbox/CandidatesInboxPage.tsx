@@ -1,7 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { IconZoomQuestion } from '@tabler/icons-react';
-import { ACTIVE_STATES, can, CANDIDATE_STATE_LABEL, stateToEnum, type CandidateState } from '@bolsa/domain';
+import {
+  ACTIVE_STATES,
+  can,
+  CANDIDATE_LIST_SEARCH_MAX,
+  CANDIDATE_STATE_LABEL,
+  stateToEnum,
+  type CandidateState,
+} from '@bolsa/domain';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../lib/site';
 import { ListPageSize, ListScreen, ListSkeleton, ListTable } from '../../../components/ListScreen';
@@ -116,7 +123,7 @@ export function CandidatesInboxPage() {
           placeholder: 'Nombre, correo o puesto',
           value: text,
           onChange: setText,
-          maxLength: 100,
+          limit: CANDIDATE_LIST_SEARCH_MAX,
           basis: 240,
         }}
         filtersGap="sm"

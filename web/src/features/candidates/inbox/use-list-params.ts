@@ -1,6 +1,7 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import { CANDIDATE_LIST_SEARCH_MAX } from '@bolsa/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchText } from '../../../components/ListScreen';
 import { readListParams, writeListParams, type ListParams, type ListParamsSpec } from './list-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -13,7 +14,8 @@ export function useListParams<T extends string>(spec: ListParamsSpec<T>) {
   const [params, setParams] = useSearchParams();
   const filters = readListParams(params, spec);
   const [text, setText] = useState(filters.search);
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  // A search longer than the api accepts is held back, not cut (the box says by how much it is over).
+  const debounced = useSearchText(text, SEARCH_DEBOUNCE_MS, CANDIDATE_LIST_SEARCH_MAX);
 
   const update = useCallback(
     (change: Partial<ListParams<T>>) =>
