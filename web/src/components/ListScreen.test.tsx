@@ -154,6 +154,7 @@ describe('a search box with a limit', () => {
         searchLabel="Filtrar cosas"
         search={{ label: 'Buscar cosa', value: text, onChange: setText, limit: 10 }}
         state="ready"
+        loadingView={<p>Cargando cosas…</p>}
         empty={{ icon: null, title: 'No hay cosas' }}
       >
         <p>Una cosa</p>
