@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { HeaderMap } from '@apollo/server';
+import { countWord } from '@bolsa/domain';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { SharedStore } from './store.js';
 
@@ -51,7 +52,7 @@ export class TokenRateLimit {
 }
 
 export const tokenThrottledMessage = (seconds: number) =>
-  `Demasiadas solicitudes. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e intenta de nuevo.`;
+  `Demasiadas solicitudes. Espera ${countWord(seconds, 'segundo', 'segundos')} e intenta de nuevo.`;
 
 /** The whole answer is 429 Too Many Requests with Retry-After (Apollo reads and strips `http`). */
 export function tokenThrottled(seconds: number): GraphQLError {

@@ -10,6 +10,7 @@ import {
   formatDate,
   FUNNEL_MESSAGES,
   funnelRangeSchema,
+  pluralWord,
   stateFromEnum,
   type FunnelRange,
 } from '@bolsa/domain';
@@ -44,7 +45,7 @@ const decimal = new Intl.NumberFormat('es-GT', { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat('es-GT', { style: 'percent', maximumFractionDigits: 1 });
 
 const days = (d: number | null | undefined) =>
-  d === null || d === undefined ? '—' : `${decimal.format(d)} ${d === 1 ? 'día' : 'días'}`;
+  d === null || d === undefined ? '—' : `${decimal.format(d)} ${pluralWord(d, 'día', 'días')}`;
 const stateLabel = (s: FunnelRowFieldsFragment['byState'][number]['state']) => {
   const state = stateFromEnum(s);
   return state ? CANDIDATE_STATE_LABEL[state] : s;

@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '@bolsa/domain';
+import { countWord, USER_MESSAGES } from '@bolsa/domain';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { NetworkStatus } from '@apollo/client';
 import {
@@ -250,7 +250,7 @@ export function UsersPage() {
                 </ResponsiveTable>
                 <Group justify="space-between" gap="sm">
                   <Text size="sm" c="dimmed">
-                    {filtered.length} {filtered.length === 1 ? 'usuario' : 'usuarios'}
+                    {countWord(filtered.length, 'usuario', 'usuarios')}
                   </Text>
                   <PageWindow page={current} total={pages} onChange={setPage} label="Páginas de usuarios" />
                 </Group>

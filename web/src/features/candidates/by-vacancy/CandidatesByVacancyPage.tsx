@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Button, Card, CloseButton, Container, Group, Skeleton, Stack, Table, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconEye, IconLayoutBottombar, IconUsers } from '@tabler/icons-react';
-import { CANDIDATE_LIST_SEARCH_MAX, formatDate } from '@bolsa/domain';
+import { CANDIDATE_LIST_SEARCH_MAX, countWord, formatDate } from '@bolsa/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../lib/site';
@@ -154,7 +154,7 @@ function VacancyCandidates({ vacancyId }: { vacancyId: string }) {
           totalCount: result?.totalCount,
           onChange: setPage,
           label: 'Páginas de postulantes',
-          summary: (_page, _size, total) => (total === 1 ? '1 postulante' : `${total} postulantes`),
+          summary: (_page, _size, total) => countWord(total, 'postulante', 'postulantes'),
         }}
       >
         <BulkActionBar
