@@ -41,6 +41,13 @@ describe('the profile form values', () => {
     expect(input.secondSurname).toBeNull();
   });
 
+  it('sends cleared observations as an empty text, which the api stores (null would keep the old ones)', () => {
+    const values = initialProfileValues({ ...completeProfile(), observations: 'Disponible fines de semana' });
+    expect(toProfileInput(values, {}, new Set()).observations).toBe('Disponible fines de semana');
+    values.observations = '   ';
+    expect(toProfileInput(values, {}, new Set()).observations).toBe('');
+  });
+
   it('counts a stored file as present unless marked for deletion, and a chosen file always', () => {
     const p = completeProfile();
     const present = filesPresent(p, { dpiFile: true }, new Set(['curriculum', 'dpiFile'] as const));

@@ -187,7 +187,9 @@ export function toProfileInput(
     dpi: values.dpi,
     birthDate: values.birthDate,
     address: values.address.trim(),
-    observations: opt(values.observations),
+    // Always sent: for the api an absent (null) observation means 'keep what is stored', so a
+    // cleared one must go as '' or it comes back after the save.
+    observations: values.observations.trim(),
     experiences: values.experiences.filter(isCompleteExperience).map((e) => ({
       company: e.company.trim(),
       position: e.position.trim(),
