@@ -122,6 +122,30 @@ describe('candidate area (issue 10)', () => {
       expect(await axeViolations(page)).toEqual([]);
       await phoneShot(page, 'perfil-completo-360');
 
+      // Observaciones written, then cleared: the cleared text is saved too (it used to come back).
+      const saveProfile = async () => {
+        await page.getByRole('form', { name: 'Editar perfil' }).getByRole('button', { name: 'Guardar perfil' }).click();
+        await page
+          .getByRole('dialog', { name: '¿Guardar cambios del perfil?' })
+          .getByRole('button', { name: 'Guardar' })
+          .click();
+        await page.getByRole('button', { name: 'Editar', exact: true }).waitFor({ timeout: 30_000 });
+      };
+      const NOTE = 'Disponible fines de semana';
+      await page.getByRole('button', { name: 'Editar', exact: true }).click();
+      // Focus is on the form's heading, not lost to the page's body.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Editar perfil');
+      await form.getByLabel('Observaciones').fill(NOTE);
+      await saveProfile();
+      await page.getByText(NOTE).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Mi Perfil');
+      await page.getByRole('button', { name: 'Editar', exact: true }).click();
+      await form.getByLabel('Observaciones').fill('');
+      await saveProfile();
+      await page.reload();
+      await page.getByRole('button', { name: 'Editar', exact: true }).waitFor({ timeout: 30_000 });
+      expect(await page.getByText(NOTE).count()).toBe(0);
+
       // The gate has nothing to say any more: once it has the profile (its answer, not a pause).
       const gateAsked = operationAnswered(page, 'MyProfile');
       await page.goto('/vacantes');

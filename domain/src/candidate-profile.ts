@@ -3,6 +3,7 @@ import { DOCUMENT_KIND_INFO, DOCUMENT_KINDS, documentKeyOf, type ProfileFile } f
 import { toCalendarDate } from './format.js';
 import { CUI_INVALID, isValidCui } from './geography.js';
 import { isEmail, LIMITS, optionalText, text, z } from './schema.js';
+import { countWord, pluralWord } from './words.js';
 import {
   experienceDateIssues,
   experienceSchema,
@@ -55,11 +56,14 @@ export const PROFILE_MESSAGES = {
   bannerAction: 'Completar ahora',
 } as const;
 
-/** '¿Guardar cambios del perfil?' with the count of documents marked for deletion. */
-export const profileSaveConfirmText = (deleting: number) =>
+/**
+ * What the save confirmation ('¿Guardar cambios del perfil?', its title) says under its title: the
+ * number of documents marked for deletion (spec 1 §5.3), or nothing when none is.
+ */
+export const profileSaveConfirmText = (deleting: number): string | null =>
   deleting > 0
-    ? `${PROFILE_MESSAGES.saveConfirm} Se eliminarán ${deleting} documento(s) marcados.`
-    : PROFILE_MESSAGES.saveConfirm;
+    ? `Se ${pluralWord(deleting, 'eliminará', 'eliminarán')} ${countWord(deleting, 'documento marcado', 'documentos marcados')}.`
+    : null;
 
 export const PROFILE_LIMITS = { age: { min: 18, max: 65 }, addressMin: 10, experiencesMin: 2, rowsShown: 3 } as const;
 

@@ -195,3 +195,12 @@ describe('geography and CUI', () => {
     expect(isValidCui('1580352242301')).toBe(false);
   });
 });
+
+describe('the profile save confirmation', () => {
+  it('counts the documents marked for deletion in Spanish, and says nothing more without any', async () => {
+    const { profileSaveConfirmText } = await import('../src/candidate-profile.js');
+    expect(profileSaveConfirmText(0)).toBeNull();
+    expect(profileSaveConfirmText(1)).toBe('Se eliminará 1 documento marcado.');
+    expect(profileSaveConfirmText(3)).toBe('Se eliminarán 3 documentos marcados.');
+  });
+});

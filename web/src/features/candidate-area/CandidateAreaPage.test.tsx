@@ -58,6 +58,21 @@ describe('/perfil', () => {
     expect(await screen.findByRole('dialog', { name: 'Eliminar mi cuenta' })).toBeInTheDocument();
   });
 
+  it("gives focus to the view's heading when 'Editar' opens the form and when 'Cancelar' closes it, not to the page's body", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CandidateAreaPage />, {
+      mocks: mocks(completeProfile()),
+      route: '/perfil?tab=perfil',
+      viewer: viewer('CANDIDATE'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    await screen.findByRole('form', { name: 'Editar perfil' });
+    expect(screen.getByRole('heading', { name: 'Editar perfil' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await screen.findByRole('button', { name: 'Editar' });
+    expect(screen.getByRole('heading', { name: 'Mi Perfil' })).toHaveFocus();
+  });
+
   it("says 'No se pudo abrir el archivo' instead of opening a url that is not the server's file route", async () => {
     const user = userEvent.setup();
     const cv = file('11', 'CURRICULUM', 'Currículum');

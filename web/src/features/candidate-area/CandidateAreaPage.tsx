@@ -89,10 +89,21 @@ function ProfileTab({
   setEditing: (editing: boolean) => void;
 }) {
   const { refresh } = useSession();
+  // 'Editar' goes away as the form opens, and the form's buttons as it closes (saved or
+  // cancelled): focus would fall to the page's body, and a keyboard or screen-reader user would
+  // start again from the top. The view's heading takes it, as nothing else has it by then.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(editing);
+  useEffect(() => {
+    if (shown.current === editing) return;
+    shown.current = editing;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
+  }, [editing]);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" ref={heading} tabIndex={-1}>
           {editing ? 'Editar perfil' : 'Mi Perfil'}
         </Title>
         {!editing && (

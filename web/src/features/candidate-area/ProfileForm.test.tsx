@@ -156,9 +156,9 @@ describe('the profile form', () => {
     expect(screen.getByText('Se eliminará al guardar.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Guardar perfil' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Guardar cambios del perfil?' });
-    expect(
-      within(dialog).getByText('¿Guardar cambios del perfil? Se eliminarán 1 documento(s) marcados.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Se eliminará 1 documento marcado.')).toBeInTheDocument();
+    // Deleting cannot be undone: the dialog starts on 'Cancelar'.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(seen.input?.removeDocuments).toEqual(['CRIMINAL_RECORD']);

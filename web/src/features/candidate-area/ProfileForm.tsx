@@ -475,10 +475,12 @@ export function ProfileForm({
         </Group>
       </Stack>
 
+      {/* Deleting documents cannot be undone: then it starts on 'Cancelar', its button red. */}
       <ConfirmDialog
         opened={confirming}
         title={M.saveConfirm}
         confirmLabel="Guardar"
+        danger={deleting > 0}
         onConfirm={() => void save()}
         onCancel={() => setConfirming(false)}
       >
