@@ -50,8 +50,16 @@ describe('notes and tags on candidates', () => {
       .waitFor();
     await screenshot(page, 'notes-tags-detail');
 
-    await notes.getByRole('button', { name: NOTE_MESSAGES.edit }).first().click();
+    // By keyboard: 'Editar' puts focus in the note's text; Escape leaves it and focus goes back.
+    const editButton = notes.getByRole('button', { name: NOTE_MESSAGES.edit }).first();
+    await editButton.focus();
+    await page.keyboard.press('Enter');
     const editor = notes.getByRole('textbox', { name: NOTE_MESSAGES.edit });
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    await expect.poll(() => editButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await editor.fill('Llamada: disponible desde el lunes.');
     await notes.getByRole('button', { name: NOTE_MESSAGES.save }).click();
     await notes.getByText('Llamada: disponible desde el lunes.').waitFor();

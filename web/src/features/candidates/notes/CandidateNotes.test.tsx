@@ -48,6 +48,22 @@ describe("'Notas' on the candidate detail (issue 23)", { timeout: 30_000 }, () =
     expect(within(items[1]!).queryByRole('button', { name: NOTE_MESSAGES.delete })).toBeNull();
   });
 
+  it("'Editar' puts focus in that note's text, caret at the end; Escape leaves it and focus goes back to its 'Editar'", async () => {
+    const user = userEvent.setup();
+    renderNotes([notesMock([note('2', 'Segunda', true), note('1', 'Primera', true)])]);
+    const items = await screen.findAllByRole('listitem');
+    within(items[1]!).getByRole('button', { name: NOTE_MESSAGES.edit }).focus();
+    await user.keyboard('{Enter}');
+    const box = await within(items[1]!).findByRole('textbox', { name: NOTE_MESSAGES.edit });
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveValue('Primera');
+    expect((box as HTMLTextAreaElement).selectionStart).toBe('Primera'.length);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(within(items[1]!).queryByRole('textbox')).toBeNull());
+    expect(within(items[1]!).getByText('Primera')).toBeTruthy();
+    expect(within(items[1]!).getByRole('button', { name: NOTE_MESSAGES.edit })).toHaveFocus();
+  });
+
   it('refuses an empty note with the domain message, then adds one and shows it', async () => {
     const user = userEvent.setup();
     renderNotes([

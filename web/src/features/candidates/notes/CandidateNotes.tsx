@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import { can, formatDateTime, NOTE_LIMITS, NOTE_MESSAGES, noteTextSchema } from '@bolsa/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import type { CandidateNoteFieldsFragment } from '../../../gql/graphql';
@@ -39,6 +39,16 @@ function NoteEditor({
   const [text, setText] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error;
+  // Editing a note (onCancel given): the text takes focus with the caret at its end, as the
+  // 'Editar' that opened it is gone; Escape leaves without saving.
+  const box = useRef<HTMLTextAreaElement>(null);
+  const editing = onCancel !== undefined;
+  useEffect(() => {
+    const el = box.current;
+    if (!editing || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [editing]);
   return (
     <form
       onSubmit={(e) => {
@@ -55,10 +65,16 @@ function NoteEditor({
         <LimitedTextarea
           label={label}
           placeholder={NOTE_MESSAGES.placeholder}
+          ref={box}
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
             if (problem) setProblem(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || !onCancel || busy) return;
+            e.preventDefault();
+            onCancel();
           }}
           autosize
           minRows={2}
@@ -89,6 +105,16 @@ function NoteItem({ note, canWrite }: { note: CandidateNoteFieldsFragment; canWr
   const [update, updating] = useMutation(UPDATE_CANDIDATE_NOTE, { refetchQueries: REFETCH });
   const [remove, removing] = useMutation(DELETE_CANDIDATE_NOTE, { refetchQueries: REFETCH });
   const own = canWrite && note.mine;
+  // Leaving the editor (saved, 'Cancelar' or Escape): focus back on this note's 'Editar'.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) {
+      const active = document.activeElement;
+      if (!active || active === document.body) editButton.current?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
 
   const save = async (text: string) => {
     setError(null);
@@ -128,7 +154,7 @@ function NoteItem({ note, canWrite }: { note: CandidateNoteFieldsFragment; canWr
         </Text>
         {own && !editing && (
           <Group gap={4}>
-            <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
+            <Button ref={editButton} size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
               {NOTE_MESSAGES.edit}
             </Button>
             <Button size="compact-xs" variant="subtle" color="red.8" onClick={() => setConfirming(true)}>
