@@ -32,6 +32,13 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
   useTrackDialog(true);
   const [values, setValues] = useState<HireValues>({ date: null, time: '', place: '' });
   const [problem, setProblem] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  // A field whose message is the one the alert below gives ('Debes completar fecha, hora y lugar')
+  // is only marked (red, aria-invalid); a message of its own ('Hora inválida (HH:mm).') is shown
+  // under it. The same sentence three times under three fields and once more below said nothing more.
+  const fieldError = (key: string) => {
+    const m = problem?.fields[key];
+    return m ? (m === problem?.message ? true : m) : undefined;
+  };
   const [askForce, setAskForce] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -119,7 +126,7 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
             leftSection={<IconCalendar size={16} aria-hidden />}
             value={values.date}
             onChange={set('date')}
-            error={problem?.fields['date'] || undefined}
+            error={fieldError('date')}
             data-autofocus
           />
           <TimeInput
@@ -128,7 +135,7 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
             leftSection={<IconClock size={16} aria-hidden />}
             value={values.time}
             onChange={(e) => set('time')(e.currentTarget.value)}
-            error={problem?.fields['time'] || undefined}
+            error={fieldError('time')}
           />
           <LimitedTextInput
             label="Lugar"
@@ -137,7 +144,7 @@ export function HireDialog({ fullName, submit, onClose }: HireDialogProps) {
             limit={LIMITS.shortText}
             value={values.place}
             onChange={(e) => set('place')(e.currentTarget.value)}
-            error={problem?.fields['place'] || undefined}
+            error={fieldError('place')}
           />
           {problem && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>

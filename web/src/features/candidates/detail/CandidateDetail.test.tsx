@@ -325,6 +325,10 @@ describe('candidate detail actions (spec 3 §4.1, §4.5)', () => {
     const dialog = await screen.findByRole('dialog', { name: /Contratar a/ });
     await user.click(within(dialog).getByRole('button', { name: 'Contratar' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Debes completar fecha, hora y lugar');
+    // Said once; the three empty fields are marked, not captioned with the same sentence.
+    expect(within(dialog).getAllByText('Debes completar fecha, hora y lugar')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: /Lugar/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/Hora/)).toHaveAttribute('aria-invalid', 'true');
 
     await user.click(within(dialog).getByRole('button', { name: /Fecha/ }));
     const label = dayjs(today).locale('es').format('D [de] MMMM [de] YYYY');
