@@ -52,6 +52,8 @@ interface BulkMoveDialogProps {
   state: CandidateStateEnum;
   /** done: something may have moved (the list refreshes, the selection clears). */
   onClose: (done: boolean) => void;
+  /** Rows have moved: the lists refresh however the dialog is closed (its 'Cerrar', ×, Escape). */
+  onChanged?: () => void;
   /** Tells the modal whether it may be closed now (not while the move runs). */
   onBusy?: (busy: boolean) => void;
 }
@@ -66,7 +68,7 @@ const rowName = (r: Row) => r.name ?? `#${r.candidateId}`;
  * e-mail, who cannot move and why), then the move itself in chunks with its progress, then the
  * result of every row.
  */
-export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDialogProps) {
+export function BulkMoveDialog({ selection, state, onClose, onChanged, onBusy }: BulkMoveDialogProps) {
   const to = stateFromEnum(state) as CandidateState;
   const [mutate] = useMutation(BULK_CHANGE_CANDIDATE_STATE);
   const [stage, setStage] = useState<Stage>({ kind: 'preview' });
@@ -104,6 +106,7 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
         const failed = failureOf(a);
         if (failed) throw new Error(failed);
         rows.push(...a!.results);
+        if (a!.moved > 0) onChanged?.();
         setStage({ kind: 'running', done: Math.min(i + chunk.length, ids.length), total: ids.length });
       }
       setStage({ kind: 'done', rows });

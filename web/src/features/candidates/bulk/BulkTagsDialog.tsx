@@ -33,6 +33,8 @@ interface BulkTagsDialogProps {
   count: number;
   /** done: something may have changed (the list refreshes, the selection clears). */
   onClose: (done: boolean) => void;
+  /** Tags have changed: the lists refresh however the dialog is closed (its 'Cerrar', ×, Escape). */
+  onChanged?: () => void;
   onBusy?: (busy: boolean) => void;
 }
 
@@ -41,7 +43,7 @@ interface BulkTagsDialogProps {
  * tags to add or remove, then every row's result (changed, unchanged, refused and why). Repeating
  * it is harmless; no one is e-mailed.
  */
-export function BulkTagsDialog({ mode, selection, count, onClose, onBusy }: BulkTagsDialogProps) {
+export function BulkTagsDialog({ mode, selection, count, onClose, onChanged, onBusy }: BulkTagsDialogProps) {
   const [mutate] = useMutation(BULK_CHANGE_CANDIDATE_TAGS);
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
   const [tagIds, setTagIds] = useState<string[]>([]);
@@ -63,7 +65,10 @@ export function BulkTagsDialog({ mode, selection, count, onClose, onBusy }: Bulk
       });
       const a = data?.bulkChangeCandidateTags;
       if (!a || a.error) setStage({ kind: 'failed', message: a?.error?.message ?? M.failed });
-      else setStage({ kind: 'done', answer: a });
+      else {
+        if (a.changed > 0) onChanged?.();
+        setStage({ kind: 'done', answer: a });
+      }
     } catch {
       setStage({ kind: 'failed', message: M.failed });
     } finally {
