@@ -235,4 +235,20 @@ describe('bulk dialogs: refresh, focus and the result table (review of issue 23)
         expect(screen.queryByText('2 candidatos seleccionados')).not.toBeInTheDocument();
       },
     );
+  it('starts the move confirmation on Cancelar, so Enter right away sends nothing', { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    renderInbox('MANAGER', [before, ...moveMocks('FOLLOW_UP'), after]);
+    const dialog = await openMove(user, 'Mover a En seguimiento');
+    const cancel = await within(dialog).findByRole('button', { name: 'Cancelar' });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Mover 2 candidatos' })).not.toHaveFocus();
+  });
+
+  it('starts the rejection on its Observación box', { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    renderInbox('MANAGER', [before, ...moveMocks('REJECTED'), after]);
+    const dialog = await openMove(user, 'Rechazar');
+    const box = await within(dialog).findByLabelText(/Observación/);
+    await waitFor(() => expect(box).toHaveFocus());
+  });
 });

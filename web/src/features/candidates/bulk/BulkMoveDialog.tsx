@@ -76,8 +76,14 @@ export function BulkMoveDialog({ selection, state, onClose, onChanged, onBusy }:
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
   const primary = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLTextAreaElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (stage.kind === 'confirm' || stage.kind === 'done' || stage.kind === 'failed') primary.current?.focus();
+    // The confirmation e-mails people: like ConfirmDialog's `danger`, it starts on its first field
+    // (Rechazar's 'Observación') or on 'Cancelar', never on the button that sends, so a stray Enter
+    // sends nothing. The result and the failure start on their 'Cerrar'.
+    if (stage.kind === 'confirm') (firstField.current ?? cancel.current)?.focus();
+    else if (stage.kind === 'done' || stage.kind === 'failed') primary.current?.focus();
   }, [stage.kind]);
 
   useEffect(() => {
@@ -205,6 +211,7 @@ export function BulkMoveDialog({ selection, state, onClose, onChanged, onBusy }:
         )}
         {to === 'rechazado' && p.moved > 0 && (
           <LimitedTextarea
+            ref={firstField}
             label={M.observationLabel}
             description={M.observationHint}
             autosize
@@ -222,11 +229,11 @@ export function BulkMoveDialog({ selection, state, onClose, onChanged, onBusy }:
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button ref={p.moved > 0 ? undefined : primary} variant="default" onClick={() => onClose(false)}>
+          <Button ref={cancel} variant="default" onClick={() => onClose(false)}>
             {M.cancel}
           </Button>
           {p.moved > 0 && (
-            <Button ref={primary} type="submit" color={to === 'rechazado' ? 'red.9' : undefined}>
+            <Button type="submit" color={to === 'rechazado' ? 'red.9' : undefined}>
               {M.confirmMove(p.moved, to)}
             </Button>
           )}
