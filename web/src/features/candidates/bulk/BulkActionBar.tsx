@@ -111,7 +111,9 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
   const { viewer } = useSession();
   const [active, setActive] = useState<BulkAction | null>(null);
   const [busy, setBusy] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const dirty = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   useTrackDialog(active !== null);
   if (!bulk.enabled) return null;
 
@@ -127,6 +129,7 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
   ];
   const sections = [...new Set(actions.map((a) => a.section))];
 
+  const blocked = count === 0 || count > BULK_LIMIT;
   const changed = () => {
     dirty.current = true;
   };
@@ -140,6 +143,9 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
     refreshCandidateLists(client.cache);
   };
   const open = (action: BulkAction) => {
+    // Focus on 'Acciones masivas' first (the menu item goes away with the menu): the modal
+    // remembers it and gives focus back to it when it closes, as the rows' dialogs do.
+    trigger.current?.focus();
     dirty.current = false;
     setActive(action);
   };
@@ -169,11 +175,20 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
             </Button>
           )}
         </Group>
-        <Menu position="bottom-end" withinPortal>
+        <Menu
+          position="bottom-end"
+          withinPortal
+          opened={menuOpen && !blocked}
+          onChange={(o) => setMenuOpen(o && !blocked)}
+        >
           <Menu.Target>
+            {/* aria-disabled rather than disabled: it keeps focus when a dialog closes after the
+                selection was cleared (WCAG 2.4.3), and the menu does not open while it is set. */}
             <Button
+              ref={trigger}
               size="sm"
-              disabled={count === 0 || count > BULK_LIMIT}
+              aria-disabled={blocked || undefined}
+              data-disabled={blocked || undefined}
               rightSection={<IconChevronDown size={16} aria-hidden />}
             >
               {M.actionsMenu}

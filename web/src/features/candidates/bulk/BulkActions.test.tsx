@@ -84,7 +84,7 @@ describe('bulk actions in the inbox (issue 23)', () => {
       ]);
       const table = await screen.findByRole('table', { name: 'Candidatos activos' });
       const menu = screen.getByRole('button', { name: 'Acciones masivas' });
-      expect(menu).toBeDisabled();
+      expect(menu).toHaveAttribute('aria-disabled', 'true');
       await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 1' }));
       await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 2' }));
       expect(screen.getByText('2 candidatos seleccionados')).toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('bulk actions in the inbox (issue 23)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Una acción masiva admite como máximo 500 candidatos y la selección tiene 900.',
     );
-    expect(screen.getByRole('button', { name: 'Acciones masivas' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Acciones masivas' })).toHaveAttribute('aria-disabled', 'true');
   });
 });
 
@@ -235,6 +235,7 @@ describe('bulk dialogs: refresh, focus and the result table (review of issue 23)
         expect(screen.queryByText('2 candidatos seleccionados')).not.toBeInTheDocument();
       },
     );
+
   it('starts the move confirmation on Cancelar, so Enter right away sends nothing', { timeout: 45_000 }, async () => {
     const user = userEvent.setup();
     renderInbox('MANAGER', [before, ...moveMocks('FOLLOW_UP'), after]);
@@ -250,5 +251,29 @@ describe('bulk dialogs: refresh, focus and the result table (review of issue 23)
     const dialog = await openMove(user, 'Rechazar');
     const box = await within(dialog).findByLabelText(/Observación/);
     await waitFor(() => expect(box).toHaveFocus());
+  });
+
+  it("gives focus back to 'Acciones masivas' when a bulk dialog closes", { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    // Opened twice: the dry run is asked twice.
+    renderInbox('MANAGER', [before, moveMocks('FOLLOW_UP')[0]!, ...moveMocks('FOLLOW_UP'), after]);
+    const menu = await screen.findByRole('button', { name: 'Acciones masivas' });
+    let dialog = await openMove(user, 'Mover a En seguimiento');
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(menu).toHaveFocus());
+
+    // After a move the selection is gone: the button stays focusable (aria-disabled) and gets focus back.
+    await user.click(menu);
+    await user.click(await screen.findByRole('menuitem', { name: 'Mover a En seguimiento' }));
+    dialog = await screen.findByRole('dialog', { name: 'Mover a En seguimiento' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Mover 2 candidatos' }));
+    await user.click((await within(dialog).findAllByRole('button', { name: 'Cerrar' })).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Acciones masivas' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Acciones masivas' })).toHaveAttribute('aria-disabled', 'true');
+    // …and opens nothing while nothing is selected.
+    await user.click(screen.getByRole('button', { name: 'Acciones masivas' }));
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
   });
 });
