@@ -276,4 +276,20 @@ describe('bulk dialogs: refresh, focus and the result table (review of issue 23)
     await user.click(screen.getByRole('button', { name: 'Acciones masivas' }));
     expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
   });
+
+  it('shows the per-row result as a responsive table with no scroll box of its own', { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    renderInbox('MANAGER', [before, ...moveMocks('FOLLOW_UP'), after]);
+    const dialog = await openMove(user, 'Mover a En seguimiento');
+    await user.click(await within(dialog).findByRole('button', { name: 'Mover 2 candidatos' }));
+    const table = await within(dialog).findByRole('table', { name: 'Resultado de la acción masiva' });
+    // Each cell names its column (ResponsiveTable's cards on a phone) and nothing scrolls inside the dialog.
+    for (const td of table.querySelectorAll('td')) expect(td).toHaveAttribute('data-label');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((td) => td.getAttribute('data-label')),
+    ).toEqual(['Nombre', 'Resultado', 'Detalle', 'Nombre', 'Resultado', 'Detalle']);
+    expect(dialog.querySelector('.mantine-ScrollArea-root')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Loader, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   BULK_MESSAGES as M,
@@ -19,6 +19,7 @@ import type {
 import { parseRejectObservation } from '../actions/hire-input';
 import { BULK_CHANGE_CANDIDATE_STATE } from './operations';
 import { LimitedTextarea } from '../../../components/LimitedText';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 
 type Answer = BulkChangeCandidateStateMutation['bulkChangeCandidateState'];
 type Row = Answer['results'][number];
@@ -256,37 +257,35 @@ function totals(rows: readonly Row[]) {
 /** Each row: name, outcome and why. */
 function RowTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <ScrollArea.Autosize mah={280} type="auto">
-      <Table verticalSpacing={6} fz="sm" aria-label={M.resultTitle}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Nombre</Table.Th>
-            <Table.Th>Resultado</Table.Th>
-            <Table.Th>Detalle</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => {
-            const o = OUTCOME[r.outcome];
-            return (
-              <Table.Tr key={r.candidateId}>
-                <Table.Td>{rowName(r)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    color={OUTCOME_COLOR[o]}
-                    variant="light"
-                    c={o === 'unchanged' ? 'dark.7' : undefined}
-                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                  >
-                    {BULK_OUTCOME_LABEL[o]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{r.message}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+    <ResponsiveTable minWidth={0} verticalSpacing={6} fz="sm" aria-label={M.resultTitle}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Nombre</Table.Th>
+          <Table.Th>Resultado</Table.Th>
+          <Table.Th>Detalle</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => {
+          const o = OUTCOME[r.outcome];
+          return (
+            <Table.Tr key={r.candidateId}>
+              <Table.Td data-label="Nombre">{rowName(r)}</Table.Td>
+              <Table.Td data-label="Resultado" style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  color={OUTCOME_COLOR[o]}
+                  variant="light"
+                  c={o === 'unchanged' ? 'dark.7' : undefined}
+                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                >
+                  {BULK_OUTCOME_LABEL[o]}
+                </Badge>
+              </Table.Td>
+              <Table.Td data-label="Detalle">{r.message}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }
