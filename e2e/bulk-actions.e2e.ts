@@ -36,6 +36,19 @@ const lettersOnly = () =>
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Candidatos activos' }).locator('tbody tr');
 
+/** What has focus: its accessible text (a button's label) or, for a field, its label. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const labelled = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
+    return (labelled ?? el).textContent.trim();
+  });
+
+/** The tabs of the list with their counts ('Postulados 1'…). */
+const tabs = async (page: Page) =>
+  (await page.getByRole('tab').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+
 describe('bulk actions (issue 23)', () => {
   it('moves the selected candidates, refuses the one the flow forbids, e-mails the moved ones, and a retry changes nothing', async () => {
     const tag = `Masivo${lettersOnly()}`;
@@ -64,6 +77,18 @@ describe('bulk actions (issue 23)', () => {
     await dialog
       .getByText('Se moverán 2 candidatos. Se enviará un correo a 2 candidatos. 1 candidato no se puede mover.')
       .waitFor();
+    // The confirmation e-mails people: it starts on 'Cancelar', so an Enter right away sends
+    // nothing, and focus goes back to 'Acciones masivas'.
+    await expect.poll(() => focused(page)).toBe('Cancelar');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('Acciones masivas');
+    expect(await page.getByText('3 candidatos seleccionados').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Mover a En seguimiento' }).click();
+    await dialog
+      .getByText('Se moverán 2 candidatos. Se enviará un correo a 2 candidatos. 1 candidato no se puede mover.')
+      .waitFor();
     await dialog.getByText('Cambio de estado no permitido según el flujo de trabajo').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'bulk-confirm-1280');
@@ -73,13 +98,19 @@ describe('bulk actions (issue 23)', () => {
 
     // The two moved get their e-mail; the refused one nothing more.
     for (const p of people.slice(0, 2)) await expect.poll(() => followUps(p.email), { timeout: 20_000 }).toBe(1);
-    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
-    // The list refreshed: the two are 'En seguimiento' now, and the selection is gone.
+    expect(await tabs(page)).toContain('Postulados 2');
+    // Closed with Escape (not the result's 'Cerrar'): the lists refresh all the same, and focus
+    // goes back to 'Acciones masivas'.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('Acciones masivas');
+    // The list refreshed: the two are 'En seguimiento' now, the tab counts with them, and the selection is gone.
     await expect
       .poll(async () =>
         (await rows(page).locator('td[data-label="Estado"]').allInnerTexts()).map((s) => s.trim().toLowerCase()).sort(),
       )
       .toEqual(['en seguimiento', 'en seguimiento', 'entrevista']);
+    expect(await tabs(page)).toEqual(expect.arrayContaining(['Postulados 0', 'En seguimiento 2', 'Entrevista 1']));
     expect(await page.getByText('3 candidatos seleccionados').count()).toBe(0);
 
     // The same action again: nothing to move, so nothing is offered and nothing is sent.
@@ -112,6 +143,8 @@ describe('bulk actions (issue 23)', () => {
     await page.getByRole('menuitem', { name: 'Rechazar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rechazar' });
     await dialog.getByText('Se moverán 2 candidatos. Se enviará un correo a 2 candidatos.').waitFor();
+    // It e-mails people: it starts on its first field, the optional observation, not on 'Rechazar 2 candidatos'.
+    await expect.poll(() => focused(page)).toMatch(/^Observación/);
     await dialog.getByLabel(/Observación/).fill('La plaza ya fue cubierta.');
     await screenshot(page, 'bulk-reject-360');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

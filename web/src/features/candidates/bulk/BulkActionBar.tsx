@@ -11,10 +11,10 @@ import {
   can,
   stateToEnum,
 } from '@bolsa/domain';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { BulkCandidateFilter, BulkCandidateSelection } from '../../../gql/graphql';
 import { useTrackDialog } from '../../../lib/dialog-activity';
-import { CANDIDATE_LIST_FIELDS } from '../actions/cache';
+import { refreshCandidateLists } from './refresh';
 import { BulkMoveDialog } from './BulkMoveDialog';
 import { BulkExportDialog } from './BulkExportDialog';
 import { BulkTagsDialog } from './BulkTagsDialog';
@@ -29,6 +29,11 @@ export interface BulkActionContext {
   count: number;
   /** done: something changed (the lists refresh and the selection clears). */
   close: (done: boolean) => void;
+  /**
+   * Something has changed (rows moved, tags changed): however the dialog is then closed (its
+   * 'Cerrar', the modal's ×, Escape), the lists refresh and the selection clears.
+   */
+  changed: () => void;
   /** While true the dialog cannot be closed (a move running). */
   setBusy: (busy: boolean) => void;
 }
@@ -54,7 +59,13 @@ export const STATE_ACTIONS: readonly BulkAction[] = BULK_TARGET_STATES.map((to) 
   section: 'Cambiar estado',
   color: to === 'rechazado' ? 'red.9' : undefined,
   dialog: (ctx: BulkActionContext) => (
-    <BulkMoveDialog selection={ctx.selection} state={stateToEnum(to)} onClose={ctx.close} onBusy={ctx.setBusy} />
+    <BulkMoveDialog
+      selection={ctx.selection}
+      state={stateToEnum(to)}
+      onClose={ctx.close}
+      onChanged={ctx.changed}
+      onBusy={ctx.setBusy}
+    />
   ),
 }));
 
@@ -64,7 +75,14 @@ export const TAG_ACTIONS: readonly BulkAction[] = BULK_TAG_MODES.map((mode) => (
   label: BULK_TAG_MESSAGES.title(mode),
   section: BULK_TAG_MESSAGES.section,
   dialog: (ctx: BulkActionContext) => (
-    <BulkTagsDialog mode={mode} selection={ctx.selection} count={ctx.count} onClose={ctx.close} onBusy={ctx.setBusy} />
+    <BulkTagsDialog
+      mode={mode}
+      selection={ctx.selection}
+      count={ctx.count}
+      onClose={ctx.close}
+      onChanged={ctx.changed}
+      onBusy={ctx.setBusy}
+    />
   ),
 }));
 
@@ -93,6 +111,9 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
   const { viewer } = useSession();
   const [active, setActive] = useState<BulkAction | null>(null);
   const [busy, setBusy] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const dirty = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   useTrackDialog(active !== null);
   if (!bulk.enabled) return null;
 
@@ -108,14 +129,25 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
   ];
   const sections = [...new Set(actions.map((a) => a.section))];
 
+  const blocked = count === 0 || count > BULK_LIMIT;
+  const changed = () => {
+    dirty.current = true;
+  };
   const close = (done: boolean) => {
     setActive(null);
     setBusy(false);
-    if (!done) return;
+    const refresh = done || dirty.current;
+    dirty.current = false;
+    if (!refresh) return;
     bulk.clear();
-    // Every list may have changed (tabs, counts, the history): they refetch.
-    for (const fieldName of CANDIDATE_LIST_FIELDS) client.cache.evict({ id: 'ROOT_QUERY', fieldName });
-    client.cache.gc();
+    refreshCandidateLists(client.cache);
+  };
+  const open = (action: BulkAction) => {
+    // Focus on 'Acciones masivas' first (the menu item goes away with the menu): the modal
+    // remembers it and gives focus back to it when it closes, as the rows' dialogs do.
+    trigger.current?.focus();
+    dirty.current = false;
+    setActive(action);
   };
 
   return (
@@ -143,11 +175,20 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
             </Button>
           )}
         </Group>
-        <Menu position="bottom-end" withinPortal>
+        <Menu
+          position="bottom-end"
+          withinPortal
+          opened={menuOpen && !blocked}
+          onChange={(o) => setMenuOpen(o && !blocked)}
+        >
           <Menu.Target>
+            {/* aria-disabled rather than disabled: it keeps focus when a dialog closes after the
+                selection was cleared (WCAG 2.4.3), and the menu does not open while it is set. */}
             <Button
+              ref={trigger}
               size="sm"
-              disabled={count === 0 || count > BULK_LIMIT}
+              aria-disabled={blocked || undefined}
+              data-disabled={blocked || undefined}
               rightSection={<IconChevronDown size={16} aria-hidden />}
             >
               {M.actionsMenu}
@@ -160,7 +201,7 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
                 {actions
                   .filter((a) => a.section === section)
                   .map((a) => (
-                    <Menu.Item key={a.key} color={a.color} onClick={() => setActive(a)}>
+                    <Menu.Item key={a.key} color={a.color} onClick={() => open(a)}>
                       {a.label}
                     </Menu.Item>
                   ))}
@@ -183,7 +224,7 @@ export function BulkActionBar({ bulk, total, filter, extraActions = [] }: BulkAc
         withCloseButton={!busy}
         size="lg"
       >
-        {active?.dialog({ selection, filter, count, close, setBusy })}
+        {active?.dialog({ selection, filter, count, close, changed, setBusy })}
       </Modal>
     </Paper>
   );

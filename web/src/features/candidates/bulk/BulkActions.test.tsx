@@ -84,7 +84,7 @@ describe('bulk actions in the inbox (issue 23)', () => {
       ]);
       const table = await screen.findByRole('table', { name: 'Candidatos activos' });
       const menu = screen.getByRole('button', { name: 'Acciones masivas' });
-      expect(menu).toBeDisabled();
+      expect(menu).toHaveAttribute('aria-disabled', 'true');
       await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 1' }));
       await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 2' }));
       expect(screen.getByText('2 candidatos seleccionados')).toBeInTheDocument();
@@ -179,6 +179,117 @@ describe('bulk actions in the inbox (issue 23)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Una acción masiva admite como máximo 500 candidatos y la selección tiene 900.',
     );
-    expect(screen.getByRole('button', { name: 'Acciones masivas' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Acciones masivas' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('bulk dialogs: refresh, focus and the result table (review of issue 23)', () => {
+  const selection = { candidateIds: ['1', '3'] };
+  const movedRows = [row('1', 'FOLLOW_UP'), row('2', 'INTERVIEW'), row('3', 'FOLLOW_UP')];
+  /** The inbox before the move (answered once), then after it (the refetch). */
+  const before: Mocks[number] = { ...inbox(), maxUsageCount: 1 };
+  const after: Mocks[number] = {
+    request: { query: CANDIDATE_INBOX, variables: { page: 1, pageSize: 10, state: null, search: null } },
+    result: { data: { candidates: page(movedRows, { totalCount: 3, counts: { FOLLOW_UP: 2, INTERVIEW: 1 } }) } },
+    maxUsageCount: 5,
+  };
+  const moveMocks = (target: 'FOLLOW_UP' | 'REJECTED'): Mocks => [
+    {
+      request: { query: BULK_CHANGE_CANDIDATE_STATE, variables: { selection, state: target, dryRun: true } },
+      result: answer(true, [result('1', 'MOVED', 'Movido'), result('3', 'MOVED', 'Movido')]),
+    },
+    {
+      request: { query: BULK_CHANGE_CANDIDATE_STATE, variables: { selection, state: target, note: null } },
+      result: answer(false, [result('1', 'MOVED', 'Movido'), result('3', 'MOVED', 'Movido')]),
+    },
+  ];
+  const states = () =>
+    Array.from(document.querySelectorAll('td[data-label="Estado"]')).map((td) => td.textContent.trim().toLowerCase());
+
+  async function openMove(user: ReturnType<typeof userEvent.setup>, label: string) {
+    const table = await screen.findByRole('table', { name: 'Candidatos activos' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 1' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Seleccionar a Candidata 3' }));
+    await user.click(screen.getByRole('button', { name: 'Acciones masivas' }));
+    await user.click(await screen.findByRole('menuitem', { name: label }));
+    return screen.findByRole('dialog', { name: label });
+  }
+
+  for (const how of ['the modal’s ×', 'Escape'] as const)
+    it(
+      `refreshes the list after a move closed with ${how}, not only with the result's 'Cerrar'`,
+      {
+        timeout: 45_000,
+      },
+      async () => {
+        const user = userEvent.setup();
+        renderInbox('MANAGER', [before, ...moveMocks('FOLLOW_UP'), after]);
+        const dialog = await openMove(user, 'Mover a En seguimiento');
+        await user.click(await within(dialog).findByRole('button', { name: 'Mover 2 candidatos' }));
+        await within(dialog).findByText('2 movidos, 2 correos enviados, 0 no permitidos, 0 sin cambios.');
+        expect(states()).toEqual(['postulado', 'entrevista', 'postulado']);
+        if (how === 'Escape') await user.keyboard('{Escape}');
+        else await user.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0]!);
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+        await waitFor(() => expect(states()).toEqual(['en seguimiento', 'entrevista', 'en seguimiento']));
+        expect(screen.queryByText('2 candidatos seleccionados')).not.toBeInTheDocument();
+      },
+    );
+
+  it('starts the move confirmation on Cancelar, so Enter right away sends nothing', { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    renderInbox('MANAGER', [before, ...moveMocks('FOLLOW_UP'), after]);
+    const dialog = await openMove(user, 'Mover a En seguimiento');
+    const cancel = await within(dialog).findByRole('button', { name: 'Cancelar' });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Mover 2 candidatos' })).not.toHaveFocus();
+  });
+
+  it('starts the rejection on its Observación box', { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    renderInbox('MANAGER', [before, ...moveMocks('REJECTED'), after]);
+    const dialog = await openMove(user, 'Rechazar');
+    const box = await within(dialog).findByLabelText(/Observación/);
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
+  it("gives focus back to 'Acciones masivas' when a bulk dialog closes", { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    // Opened twice: the dry run is asked twice.
+    renderInbox('MANAGER', [before, moveMocks('FOLLOW_UP')[0]!, ...moveMocks('FOLLOW_UP'), after]);
+    const menu = await screen.findByRole('button', { name: 'Acciones masivas' });
+    let dialog = await openMove(user, 'Mover a En seguimiento');
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(menu).toHaveFocus());
+
+    // After a move the selection is gone: the button stays focusable (aria-disabled) and gets focus back.
+    await user.click(menu);
+    await user.click(await screen.findByRole('menuitem', { name: 'Mover a En seguimiento' }));
+    dialog = await screen.findByRole('dialog', { name: 'Mover a En seguimiento' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Mover 2 candidatos' }));
+    await user.click((await within(dialog).findAllByRole('button', { name: 'Cerrar' })).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Acciones masivas' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Acciones masivas' })).toHaveAttribute('aria-disabled', 'true');
+    // …and opens nothing while nothing is selected.
+    await user.click(screen.getByRole('button', { name: 'Acciones masivas' }));
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+  });
+
+  it('shows the per-row result as a responsive table with no scroll box of its own', { timeout: 45_000 }, async () => {
+    const user = userEvent.setup();
+    renderInbox('MANAGER', [before, ...moveMocks('FOLLOW_UP'), after]);
+    const dialog = await openMove(user, 'Mover a En seguimiento');
+    await user.click(await within(dialog).findByRole('button', { name: 'Mover 2 candidatos' }));
+    const table = await within(dialog).findByRole('table', { name: 'Resultado de la acción masiva' });
+    // Each cell names its column (ResponsiveTable's cards on a phone) and nothing scrolls inside the dialog.
+    for (const td of table.querySelectorAll('td')) expect(td).toHaveAttribute('data-label');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((td) => td.getAttribute('data-label')),
+    ).toEqual(['Nombre', 'Resultado', 'Detalle', 'Nombre', 'Resultado', 'Detalle']);
+    expect(dialog.querySelector('.mantine-ScrollArea-root')).toBeNull();
   });
 });

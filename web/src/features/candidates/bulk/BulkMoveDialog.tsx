@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Loader, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   BULK_MESSAGES as M,
@@ -19,6 +19,7 @@ import type {
 import { parseRejectObservation } from '../actions/hire-input';
 import { BULK_CHANGE_CANDIDATE_STATE } from './operations';
 import { LimitedTextarea } from '../../../components/LimitedText';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 
 type Answer = BulkChangeCandidateStateMutation['bulkChangeCandidateState'];
 type Row = Answer['results'][number];
@@ -52,6 +53,8 @@ interface BulkMoveDialogProps {
   state: CandidateStateEnum;
   /** done: something may have moved (the list refreshes, the selection clears). */
   onClose: (done: boolean) => void;
+  /** Rows have moved: the lists refresh however the dialog is closed (its 'Cerrar', ×, Escape). */
+  onChanged?: () => void;
   /** Tells the modal whether it may be closed now (not while the move runs). */
   onBusy?: (busy: boolean) => void;
 }
@@ -66,7 +69,7 @@ const rowName = (r: Row) => r.name ?? `#${r.candidateId}`;
  * e-mail, who cannot move and why), then the move itself in chunks with its progress, then the
  * result of every row.
  */
-export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDialogProps) {
+export function BulkMoveDialog({ selection, state, onClose, onChanged, onBusy }: BulkMoveDialogProps) {
   const to = stateFromEnum(state) as CandidateState;
   const [mutate] = useMutation(BULK_CHANGE_CANDIDATE_STATE);
   const [stage, setStage] = useState<Stage>({ kind: 'preview' });
@@ -74,8 +77,14 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
   const primary = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLTextAreaElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (stage.kind === 'confirm' || stage.kind === 'done' || stage.kind === 'failed') primary.current?.focus();
+    // The confirmation e-mails people: like ConfirmDialog's `danger`, it starts on its first field
+    // (Rechazar's 'Observación') or on 'Cancelar', never on the button that sends, so a stray Enter
+    // sends nothing. The result and the failure start on their 'Cerrar'.
+    if (stage.kind === 'confirm') (firstField.current ?? cancel.current)?.focus();
+    else if (stage.kind === 'done' || stage.kind === 'failed') primary.current?.focus();
   }, [stage.kind]);
 
   useEffect(() => {
@@ -104,6 +113,7 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
         const failed = failureOf(a);
         if (failed) throw new Error(failed);
         rows.push(...a!.results);
+        if (a!.moved > 0) onChanged?.();
         setStage({ kind: 'running', done: Math.min(i + chunk.length, ids.length), total: ids.length });
       }
       setStage({ kind: 'done', rows });
@@ -202,6 +212,7 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
         )}
         {to === 'rechazado' && p.moved > 0 && (
           <LimitedTextarea
+            ref={firstField}
             label={M.observationLabel}
             description={M.observationHint}
             autosize
@@ -219,11 +230,11 @@ export function BulkMoveDialog({ selection, state, onClose, onBusy }: BulkMoveDi
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button ref={p.moved > 0 ? undefined : primary} variant="default" onClick={() => onClose(false)}>
+          <Button ref={cancel} variant="default" onClick={() => onClose(false)}>
             {M.cancel}
           </Button>
           {p.moved > 0 && (
-            <Button ref={primary} type="submit" color={to === 'rechazado' ? 'red.9' : undefined}>
+            <Button type="submit" color={to === 'rechazado' ? 'red.9' : undefined}>
               {M.confirmMove(p.moved, to)}
             </Button>
           )}
@@ -246,37 +257,35 @@ function totals(rows: readonly Row[]) {
 /** Each row: name, outcome and why. */
 function RowTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <ScrollArea.Autosize mah={280} type="auto">
-      <Table verticalSpacing={6} fz="sm" aria-label={M.resultTitle}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Nombre</Table.Th>
-            <Table.Th>Resultado</Table.Th>
-            <Table.Th>Detalle</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => {
-            const o = OUTCOME[r.outcome];
-            return (
-              <Table.Tr key={r.candidateId}>
-                <Table.Td>{rowName(r)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    color={OUTCOME_COLOR[o]}
-                    variant="light"
-                    c={o === 'unchanged' ? 'dark.7' : undefined}
-                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                  >
-                    {BULK_OUTCOME_LABEL[o]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{r.message}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+    <ResponsiveTable minWidth={0} verticalSpacing={6} fz="sm" aria-label={M.resultTitle}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Nombre</Table.Th>
+          <Table.Th>Resultado</Table.Th>
+          <Table.Th>Detalle</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => {
+          const o = OUTCOME[r.outcome];
+          return (
+            <Table.Tr key={r.candidateId}>
+              <Table.Td data-label="Nombre">{rowName(r)}</Table.Td>
+              <Table.Td data-label="Resultado" style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  color={OUTCOME_COLOR[o]}
+                  variant="light"
+                  c={o === 'unchanged' ? 'dark.7' : undefined}
+                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                >
+                  {BULK_OUTCOME_LABEL[o]}
+                </Badge>
+              </Table.Td>
+              <Table.Td data-label="Detalle">{r.message}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }

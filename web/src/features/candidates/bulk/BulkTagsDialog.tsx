@@ -1,11 +1,12 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { BULK_TAG_MESSAGES as M, BULK_TAG_OUTCOME_LABEL, type BulkTagMode, type BulkTagOutcome } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { BulkCandidateSelection, BulkChangeCandidateTagsMutation, BulkTagRowOutcome } from '../../../gql/graphql';
 import { TagBadges, TagPicker } from '../tags';
 import { BULK_CHANGE_CANDIDATE_TAGS } from './operations';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 
 type Answer = BulkChangeCandidateTagsMutation['bulkChangeCandidateTags'];
 type Row = Answer['results'][number];
@@ -33,6 +34,8 @@ interface BulkTagsDialogProps {
   count: number;
   /** done: something may have changed (the list refreshes, the selection clears). */
   onClose: (done: boolean) => void;
+  /** Tags have changed: the lists refresh however the dialog is closed (its 'Cerrar', ×, Escape). */
+  onChanged?: () => void;
   onBusy?: (busy: boolean) => void;
 }
 
@@ -41,7 +44,7 @@ interface BulkTagsDialogProps {
  * tags to add or remove, then every row's result (changed, unchanged, refused and why). Repeating
  * it is harmless; no one is e-mailed.
  */
-export function BulkTagsDialog({ mode, selection, count, onClose, onBusy }: BulkTagsDialogProps) {
+export function BulkTagsDialog({ mode, selection, count, onClose, onChanged, onBusy }: BulkTagsDialogProps) {
   const [mutate] = useMutation(BULK_CHANGE_CANDIDATE_TAGS);
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
   const [tagIds, setTagIds] = useState<string[]>([]);
@@ -63,7 +66,10 @@ export function BulkTagsDialog({ mode, selection, count, onClose, onBusy }: Bulk
       });
       const a = data?.bulkChangeCandidateTags;
       if (!a || a.error) setStage({ kind: 'failed', message: a?.error?.message ?? M.failed });
-      else setStage({ kind: 'done', answer: a });
+      else {
+        if (a.changed > 0) onChanged?.();
+        setStage({ kind: 'done', answer: a });
+      }
     } catch {
       setStage({ kind: 'failed', message: M.failed });
     } finally {
@@ -141,41 +147,39 @@ export function BulkTagsDialog({ mode, selection, count, onClose, onBusy }: Bulk
 /** Each row: name, outcome, its tags now and why. */
 function RowTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <ScrollArea.Autosize mah={300} type="auto">
-      <Table verticalSpacing={6} fz="sm" aria-label="Resultado por candidato">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Nombre</Table.Th>
-            <Table.Th>Resultado</Table.Th>
-            <Table.Th>Etiquetas</Table.Th>
-            <Table.Th>Detalle</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => {
-            const o = OUTCOME[r.outcome];
-            return (
-              <Table.Tr key={r.candidateId}>
-                <Table.Td>{r.name ?? `#${r.candidateId}`}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge
-                    color={OUTCOME_COLOR[o]}
-                    variant="light"
-                    c={o === 'unchanged' ? 'dark.7' : undefined}
-                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                  >
-                    {BULK_TAG_OUTCOME_LABEL[o]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <TagBadges tags={r.tags} size="xs" />
-                </Table.Td>
-                <Table.Td>{r.message}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+    <ResponsiveTable minWidth={0} verticalSpacing={6} fz="sm" aria-label="Resultado por candidato">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Nombre</Table.Th>
+          <Table.Th>Resultado</Table.Th>
+          <Table.Th>Etiquetas</Table.Th>
+          <Table.Th>Detalle</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => {
+          const o = OUTCOME[r.outcome];
+          return (
+            <Table.Tr key={r.candidateId}>
+              <Table.Td data-label="Nombre">{r.name ?? `#${r.candidateId}`}</Table.Td>
+              <Table.Td data-label="Resultado" style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  color={OUTCOME_COLOR[o]}
+                  variant="light"
+                  c={o === 'unchanged' ? 'dark.7' : undefined}
+                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                >
+                  {BULK_TAG_OUTCOME_LABEL[o]}
+                </Badge>
+              </Table.Td>
+              <Table.Td data-label="Etiquetas">
+                <TagBadges tags={r.tags} size="xs" />
+              </Table.Td>
+              <Table.Td data-label="Detalle">{r.message}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ResponsiveTable>
   );
 }
