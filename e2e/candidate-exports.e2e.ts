@@ -66,9 +66,8 @@ describe('candidate exports', () => {
 
     // A vacancy's list: from the vacancies, 'Postulantes'.
     await page.goto('/panel/candidatos');
-    const firstRow = page.getByRole('table', { name: 'Candidatos activos' }).locator('tbody tr').first();
-    await firstRow.waitFor();
-    const vacancyName = (await firstRow.locator('td[data-label="Puesto"] p').first().innerText()).trim();
+    const rows = page.getByRole('table', { name: 'Candidatos activos' }).locator('tbody tr');
+    await rows.first().waitFor();
     const { items } = await context.request
       .post('/graphql', {
         data: { query: '{ adminVacancies(pageSize: 100) { items { id name } } }' },
@@ -78,6 +77,12 @@ describe('candidate exports', () => {
           ((await r.json()) as { data: { adminVacancies: { items: { id: string; name: string }[] } } }).data
             .adminVacancies,
       );
+    // The first row that applied to a vacancy (the scorecards' candidate, made last by the set-up,
+    // has none: 'Sin definir').
+    const positions = (await rows.locator('td[data-label="Puesto"] p:first-child').allInnerTexts()).map((t) =>
+      t.trim(),
+    );
+    const vacancyName = positions.find((name) => items.some((v) => v.name === name))!;
     const vacancy = items.find((v) => v.name === vacancyName)!;
     await page.goto(`/panel/plazas/candidatos/${vacancy.id}`);
     await page.getByRole('table', { name: 'Postulantes de la plaza' }).locator('tbody tr').first().waitFor();
