@@ -6,7 +6,7 @@ import { renderWithProviders } from '../test/render';
 import { ConfirmDialog } from './dialogs';
 
 /** A button that opens the question, and what was answered. */
-function Asker({ danger, answers }: { danger: boolean; answers: string[] }) {
+function Asker({ danger, startOnCancel, answers }: { danger: boolean; startOnCancel?: boolean; answers: string[] }) {
   const [open, setOpen] = useState(false);
   const answer = (a: string) => {
     answers.push(a);
@@ -20,6 +20,7 @@ function Asker({ danger, answers }: { danger: boolean; answers: string[] }) {
         title="¿Seguro?"
         confirmLabel="Sí"
         danger={danger}
+        startOnCancel={startOnCancel}
         onConfirm={() => answer('sí')}
         onCancel={() => answer('cancelar')}
       >
@@ -38,6 +39,18 @@ describe('ConfirmDialog', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: '¿Seguro?' });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(answers).toEqual(['cancelar']);
+  });
+
+  it("a question that e-mails someone starts on 'Cancelar' without a red button", async () => {
+    const user = userEvent.setup();
+    const answers: string[] = [];
+    renderWithProviders(<Asker danger={false} startOnCancel answers={answers} />);
+    await user.click(screen.getByRole('button', { name: 'Preguntar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Seguro?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Sí' }).getAttribute('style') ?? '').not.toContain('red');
     await user.keyboard('{Enter}');
     expect(answers).toEqual(['cancelar']);
   });

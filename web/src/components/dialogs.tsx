@@ -14,6 +14,12 @@ interface ConfirmDialogProps {
    * dialog: focus the least destructive action). Other questions start on the confirm button.
    */
   danger?: boolean;
+  /**
+   * Start on 'Cancelar' without a red button: an action that e-mails someone ('Mover a
+   * inducción', 'Reactivar') is not destroyed by a stray Enter, but cannot be taken back either.
+   * Defaults to `danger`.
+   */
+  startOnCancel?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -27,6 +33,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancelar',
   danger = false,
+  startOnCancel = danger,
   busy = false,
   onConfirm,
   onCancel,
@@ -39,7 +46,12 @@ export function ConfirmDialog({
         <Group justify="flex-end" gap="sm">
           {/* Disabled while the dialog fades out too: not pressed twice, and the focus keeper
               (lib/focus-keeper) waits for it to go instead of focusing a closing dialog. */}
-          <Button variant="default" onClick={onCancel} disabled={busy || !opened} data-autofocus={danger || undefined}>
+          <Button
+            variant="default"
+            onClick={onCancel}
+            disabled={busy || !opened}
+            data-autofocus={startOnCancel || undefined}
+          >
             {cancelLabel}
           </Button>
           <Button
@@ -47,7 +59,7 @@ export function ConfirmDialog({
             onClick={onConfirm}
             loading={busy}
             disabled={!opened}
-            data-autofocus={!danger || undefined}
+            data-autofocus={!startOnCancel || undefined}
           >
             {confirmLabel}
           </Button>

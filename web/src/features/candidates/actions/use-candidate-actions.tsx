@@ -189,6 +189,7 @@ export function useCandidateActions(): CandidateActions {
       {...induction.dialog}
       title={TRANSITION_MESSAGES.inductionConfirmTitle}
       confirmLabel={TRANSITION_MESSAGES.inductionConfirmLabel}
+      startOnCancel
     >
       {TRANSITION_MESSAGES.inductionConfirm(asked?.fullName ?? '', asked?.email)}
     </ConfirmDialog>

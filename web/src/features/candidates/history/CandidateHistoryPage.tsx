@@ -275,6 +275,7 @@ export function CandidateHistoryPage() {
         {...reactivation.dialog}
         title={TRANSITION_MESSAGES.reactivateConfirmTitle}
         confirmLabel={TRANSITION_MESSAGES.reactivateConfirmLabel}
+        startOnCancel
       >
         {TRANSITION_MESSAGES.reactivateConfirm(reactivation.target?.fullName ?? '', reactivation.target?.email)}
       </ConfirmDialog>
