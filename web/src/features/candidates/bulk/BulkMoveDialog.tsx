@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   BULK_MESSAGES as M,
@@ -19,7 +19,7 @@ import type {
 import { parseRejectObservation } from '../actions/hire-input';
 import { BULK_CHANGE_CANDIDATE_STATE } from './operations';
 import { LimitedTextarea } from '../../../components/LimitedText';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { BulkResultTable, type BulkTone } from './BulkResultTable';
 
 type Answer = BulkChangeCandidateStateMutation['bulkChangeCandidateState'];
 type Row = Answer['results'][number];
@@ -33,11 +33,11 @@ const OUTCOME: Record<BulkRowOutcome, BulkOutcome> = {
   REFUSED: 'refused',
   NOT_FOUND: 'notFound',
 };
-const OUTCOME_COLOR: Record<BulkOutcome, string> = {
-  moved: 'green',
-  unchanged: 'gray',
-  refused: 'red',
-  notFound: 'red',
+const TONE: Record<BulkOutcome, BulkTone> = {
+  moved: 'done',
+  unchanged: 'unchanged',
+  refused: 'failed',
+  notFound: 'failed',
 };
 
 type Stage =
@@ -257,35 +257,18 @@ function totals(rows: readonly Row[]) {
 /** Each row: name, outcome and why. */
 function RowTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <ResponsiveTable minWidth={0} verticalSpacing={6} fz="sm" aria-label={M.resultTitle}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Nombre</Table.Th>
-          <Table.Th>Resultado</Table.Th>
-          <Table.Th>Detalle</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => {
-          const o = OUTCOME[r.outcome];
-          return (
-            <Table.Tr key={r.candidateId}>
-              <Table.Td data-label="Nombre">{rowName(r)}</Table.Td>
-              <Table.Td data-label="Resultado" style={{ whiteSpace: 'nowrap' }}>
-                <Badge
-                  color={OUTCOME_COLOR[o]}
-                  variant="light"
-                  c={o === 'unchanged' ? 'dark.7' : undefined}
-                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                >
-                  {BULK_OUTCOME_LABEL[o]}
-                </Badge>
-              </Table.Td>
-              <Table.Td data-label="Detalle">{r.message}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </ResponsiveTable>
+    <BulkResultTable
+      label={M.resultTitle}
+      rows={rows.map((r) => {
+        const o = OUTCOME[r.outcome];
+        return {
+          candidateId: r.candidateId,
+          name: rowName(r),
+          outcome: BULK_OUTCOME_LABEL[o],
+          tone: TONE[o],
+          message: r.message,
+        };
+      })}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { BULK_TAG_MESSAGES as M, BULK_TAG_OUTCOME_LABEL, type BulkTagMode, type BulkTagOutcome } from '@bolsa/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { BulkCandidateSelection, BulkChangeCandidateTagsMutation, BulkTagRowOutcome } from '../../../gql/graphql';
 import { TagBadges, TagPicker } from '../tags';
 import { BULK_CHANGE_CANDIDATE_TAGS } from './operations';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { BulkResultTable, type BulkTone } from './BulkResultTable';
 
 type Answer = BulkChangeCandidateTagsMutation['bulkChangeCandidateTags'];
 type Row = Answer['results'][number];
@@ -17,11 +17,11 @@ const OUTCOME: Record<BulkTagRowOutcome, BulkTagOutcome> = {
   REFUSED: 'refused',
   NOT_FOUND: 'notFound',
 };
-const OUTCOME_COLOR: Record<BulkTagOutcome, string> = {
-  changed: 'green',
-  unchanged: 'gray',
-  refused: 'red',
-  notFound: 'red',
+const TONE: Record<BulkTagOutcome, BulkTone> = {
+  changed: 'done',
+  unchanged: 'unchanged',
+  refused: 'failed',
+  notFound: 'failed',
 };
 
 type Stage =
@@ -147,39 +147,20 @@ export function BulkTagsDialog({ mode, selection, count, onClose, onChanged, onB
 /** Each row: name, outcome, its tags now and why. */
 function RowTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <ResponsiveTable minWidth={0} verticalSpacing={6} fz="sm" aria-label="Resultado por candidato">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Nombre</Table.Th>
-          <Table.Th>Resultado</Table.Th>
-          <Table.Th>Etiquetas</Table.Th>
-          <Table.Th>Detalle</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => {
-          const o = OUTCOME[r.outcome];
-          return (
-            <Table.Tr key={r.candidateId}>
-              <Table.Td data-label="Nombre">{r.name ?? `#${r.candidateId}`}</Table.Td>
-              <Table.Td data-label="Resultado" style={{ whiteSpace: 'nowrap' }}>
-                <Badge
-                  color={OUTCOME_COLOR[o]}
-                  variant="light"
-                  c={o === 'unchanged' ? 'dark.7' : undefined}
-                  styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                >
-                  {BULK_TAG_OUTCOME_LABEL[o]}
-                </Badge>
-              </Table.Td>
-              <Table.Td data-label="Etiquetas">
-                <TagBadges tags={r.tags} size="xs" />
-              </Table.Td>
-              <Table.Td data-label="Detalle">{r.message}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </ResponsiveTable>
+    <BulkResultTable
+      label="Resultado por candidato"
+      extraHeading="Etiquetas"
+      rows={rows.map((r) => {
+        const o = OUTCOME[r.outcome];
+        return {
+          candidateId: r.candidateId,
+          name: r.name ?? `#${r.candidateId}`,
+          outcome: BULK_TAG_OUTCOME_LABEL[o],
+          tone: TONE[o],
+          message: r.message,
+          extra: <TagBadges tags={r.tags} size="xs" />,
+        };
+      })}
+    />
   );
 }
