@@ -4,7 +4,7 @@
  * panel's preview both ask here; the api's SQL only narrows the rows these rules then decide on.
  */
 import { formatDate } from './format.js';
-import { pluralWord } from './words.js';
+import { countWord, pluralWord } from './words.js';
 import type { CandidateState } from './candidate.js';
 import { toGuatemalaWallClock } from './time.js';
 
@@ -199,23 +199,23 @@ export function retentionHeadline(count: number, day: Date): string {
 }
 
 export function retentionNoticeLine(count: number, noticeDays: number): string {
-  return `Se ${pluralWord(count, 'enviará', 'enviarán')} ${count} ${pluralWord(count, 'aviso', 'avisos')} por correo (${noticeDays} días antes de anonimizar)`;
+  return `Se ${pluralWord(count, 'enviará', 'enviarán')} ${countWord(count, 'aviso', 'avisos')} por correo (${noticeDays} días antes de anonimizar)`;
 }
 
 export function retentionDocumentsLine(count: number): string {
-  return `Se eliminarán los documentos de ${count} ${pluralWord(count, 'postulación de invitado', 'postulaciones de invitados')}`;
+  return `Se eliminarán los documentos de ${countWord(count, 'postulación de invitado', 'postulaciones de invitados')}`;
 }
 
 /** The policy in words. */
 export function retentionPolicyText(p: RetentionPolicy): string[] {
   if (p.months <= 0) return [RETENTION_UI.off];
   const lines = [
-    `Las postulaciones rechazadas, y las que nunca avanzaron de 'Postulado' en plazas cerradas, se anonimizan ${p.months} ${pluralWord(p.months, 'mes', 'meses')} después de su última actividad.`,
-    `El candidato recibe un aviso por correo ${p.noticeDays} ${pluralWord(p.noticeDays, 'día', 'días')} antes; cualquier actividad posterior aplaza la fecha.`,
+    `Las postulaciones rechazadas, y las que nunca avanzaron de 'Postulado' en plazas cerradas, se anonimizan ${countWord(p.months, 'mes', 'meses')} después de su última actividad.`,
+    `El candidato recibe un aviso por correo ${countWord(p.noticeDays, 'día', 'días')} antes; cualquier actividad posterior aplaza la fecha.`,
   ];
   lines.push(
     p.guestDocumentMonths > 0
-      ? `Los documentos de los invitados (sin cuenta) se eliminan ${p.guestDocumentMonths} ${pluralWord(p.guestDocumentMonths, 'mes', 'meses')} después de su última actividad.`
+      ? `Los documentos de los invitados (sin cuenta) se eliminan ${countWord(p.guestDocumentMonths, 'mes', 'meses')} después de su última actividad.`
       : 'Los documentos de los invitados se conservan hasta la anonimización.',
   );
   lines.push('La ejecución es diaria y queda registrada en la bitácora de auditoría.');
@@ -224,12 +224,12 @@ export function retentionPolicyText(p: RetentionPolicy): string[] {
 
 /** The confirmation dialog's question: how many will be anonymised. */
 export function retentionConfirmText(c: { anonymise: number; notices: number; guestDocuments: number }): string {
-  return `Se anonimizarán ${c.anonymise} ${pluralWord(c.anonymise, 'candidato', 'candidatos')}, se enviarán ${c.notices} ${pluralWord(c.notices, 'aviso', 'avisos')} y se eliminarán los documentos de ${c.guestDocuments} ${pluralWord(c.guestDocuments, 'postulación de invitado', 'postulaciones de invitados')}. Esta acción no se puede deshacer.`;
+  return `Se anonimizarán ${countWord(c.anonymise, 'candidato', 'candidatos')}, se enviarán ${countWord(c.notices, 'aviso', 'avisos')} y se eliminarán los documentos de ${countWord(c.guestDocuments, 'postulación de invitado', 'postulaciones de invitados')}. Esta acción no se puede deshacer.`;
 }
 
 /** The answer of a run, as the panel words it. */
 export function retentionRunMessage(c: { anonymised: number; notices: number; guestDocuments: number }): string {
-  return `Retención ejecutada: ${c.anonymised} ${pluralWord(c.anonymised, 'candidato anonimizado', 'candidatos anonimizados')}, ${c.notices} ${pluralWord(c.notices, 'aviso enviado', 'avisos enviados')}, documentos de ${c.guestDocuments} ${pluralWord(c.guestDocuments, 'invitado eliminados', 'invitados eliminados')}.`;
+  return `Retención ejecutada: ${countWord(c.anonymised, 'candidato anonimizado', 'candidatos anonimizados')}, ${countWord(c.notices, 'aviso enviado', 'avisos enviados')}, documentos de ${countWord(c.guestDocuments, 'invitado eliminados', 'invitados eliminados')}.`;
 }
 
 /** What staff see instead of the name of an application the policy anonymised. */
