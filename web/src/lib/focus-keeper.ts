@@ -1,4 +1,5 @@
 import { twinOf } from '../components/dialog-layer';
+import { focusIsNowhere } from './focus-nowhere';
 
 /*
  * Focus that an action took away, put back (WCAG 2.4.3; staff screens only, installed by the
@@ -42,7 +43,6 @@ let inside: Lost | null = null;
 let lost: Lost | null = null;
 let observer: MutationObserver | null = null;
 
-const focusIsNowhere = () => document.activeElement === null || document.activeElement === document.body;
 const sectionOf = (el: Element) => el.closest('section[aria-labelledby], [role="region"][aria-labelledby]');
 
 function tryFocus(el: HTMLElement | null | undefined): boolean {

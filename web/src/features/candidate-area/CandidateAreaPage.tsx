@@ -27,6 +27,7 @@ import { MY_PROFILE } from './operations';
 import { profileGaps } from './profile-gaps';
 import { ProfileForm } from './ProfileForm';
 import { ProfileView } from './ProfileView';
+import { useFocusWhenLost } from '../../lib/focus-nowhere';
 
 type Tab = 'postulaciones' | 'perfil';
 
@@ -93,13 +94,7 @@ function ProfileTab({
   // cancelled): focus would fall to the page's body, and a keyboard or screen-reader user would
   // start again from the top. The view's heading takes it, as nothing else has it by then.
   const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(editing);
-  useEffect(() => {
-    if (shown.current === editing) return;
-    shown.current = editing;
-    const active = document.activeElement;
-    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
-  }, [editing]);
+  useFocusWhenLost(editing, heading, { preventScroll: true });
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">

@@ -9,6 +9,7 @@ import type { CandidateNoteFieldsFragment } from '../../../gql/graphql';
 import { useSession } from '../../session';
 import { ADD_CANDIDATE_NOTE, CANDIDATE_NOTES, DELETE_CANDIDATE_NOTE, UPDATE_CANDIDATE_NOTE } from './operations';
 import { LimitedTextarea } from '../../../components/LimitedText';
+import { useFocusWhenLost } from '../../../lib/focus-nowhere';
 
 /** The queries a note changes: this section and the detail's timeline. */
 const REFETCH = ['CandidateNotes', 'CandidateDetail'];
@@ -107,14 +108,7 @@ function NoteItem({ note, canWrite }: { note: CandidateNoteFieldsFragment; canWr
   const own = canWrite && note.mine;
   // Leaving the editor (saved, 'Cancelar' or Escape): focus back on this note's 'Editar'.
   const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !editing) {
-      const active = document.activeElement;
-      if (!active || active === document.body) editButton.current?.focus();
-    }
-    wasEditing.current = editing;
-  }, [editing]);
+  useFocusWhenLost(editing, editButton, { when: (open) => !open });
 
   const save = async (text: string) => {
     setError(null);
