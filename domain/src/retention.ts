@@ -72,15 +72,24 @@ export function addMonths(date: Date, months: number): Date {
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
 
 /**
- * The earliest last activity a retention run at `now` can look at: anything more recent is neither
- * due for a notice nor for anonymisation (the api's coarse filter).
+ * Days the month arithmetic can move a boundary: `addMonths` turns the 29th–31st into a shorter
+ * month's last day, so `addMonths(now, -m)` is not the exact inverse of `addMonths(last, m) <= now`
+ * (on 30 November, six months back is 30 May's inverse for anything from 30 November to its end).
+ * Three days of clamping (31 → 28) plus the time of day.
+ */
+const MONTH_CLAMP_SLACK_DAYS = 4;
+
+/**
+ * The newest last activity a retention run at `now` must look at (the api's coarse filter):
+ * anything more recent is neither due for a notice, nor for anonymisation, nor for the guests'
+ * shorter period. It errs towards more rows: `retentionStep` decides each one exactly.
  */
 export function retentionHorizon(now: Date, p: RetentionPolicy): Date | null {
   const dates: Date[] = [];
   if (p.months > 0) dates.push(addDays(addMonths(now, -p.months), p.noticeDays));
   if (p.guestDocumentMonths > 0) dates.push(addMonths(now, -p.guestDocumentMonths));
   if (!dates.length) return null;
-  return new Date(Math.max(...dates.map((d) => d.getTime())));
+  return addDays(new Date(Math.max(...dates.map((d) => d.getTime()))), MONTH_CLAMP_SLACK_DAYS);
 }
 
 export interface RetentionFacts extends RetentionApplicationFacts {

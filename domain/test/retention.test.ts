@@ -65,6 +65,31 @@ describe('retention rules (issue 24)', () => {
     expect(retentionHorizon(T0, { ...P, months: 0, guestDocumentMonths: 0 })).toBeNull();
   });
 
+  it('never leaves out of its horizon an application a run would act on, at any month end', () => {
+    // CI failed on 30 November: six months back from 31 May is 30 November at the run's time of
+    // day, and an application from later that day (due on 30 May) was filtered out.
+    const policies = [P, { ...P, months: 1, guestDocumentMonths: 1, noticeDays: 0 }, { ...P, months: 0 }];
+    const start = Date.UTC(2026, 0, 1, 6, 0);
+    for (const p of policies)
+      for (let day = 0; day < 800; day += 1)
+        for (const hours of [0, 7, 23.5]) {
+          const last = new Date(start + (day * 24 + hours) * 3_600_000);
+          for (const guest of [false, true]) {
+            const f = facts({ lastActivity: last, guest });
+            for (const months of [p.guestDocumentMonths, p.months]) {
+              if (months <= 0) continue;
+              const now = addMonths(last, months);
+              for (const at of [now, addDays(now, -p.noticeDays)]) {
+                if (retentionStep(f, p, at) === null) continue;
+                expect(last.getTime(), `${last.toISOString()} at ${at.toISOString()}`).toBeLessThan(
+                  retentionHorizon(at, p)!.getTime(),
+                );
+              }
+            }
+          }
+        }
+  });
+
   it('words the headline as issue 24 does', () => {
     expect(retentionHeadline(132, new Date('2026-12-01T18:00:00Z'))).toBe(
       'Se anonimizarán 132 candidatos el 01/12/2026',
