@@ -90,19 +90,30 @@ describe('the vacancy board', () => {
       await mailArrives(people.berta.email, /^Etapa de inducción/);
 
       // Keyboard across the board: postulado → rechazado, with the reject dialog's observation.
-      await handle(page, people.carla).focus();
-      await page.keyboard.press('Space');
-      // dnd-kit listens for the arrows from the task after the one that lifted the card: a key
-      // pressed before the lift is announced would be lost (ci22, on a fast machine).
-      await announced(page, /^Tomaste a Carla Tablero, en Postulado\./);
-      for (const over of ['En seguimiento', 'Pre-pruebas', 'Post-pruebas', 'Entrevista', 'Inducción', 'Contratado']) {
+      const carryToRejected = async () => {
+        await handle(page, people.carla).focus();
+        await page.keyboard.press('Space');
+        // dnd-kit listens for the arrows from the task after the one that lifted the card: a key
+        // pressed before the lift is announced would be lost (ci22, on a fast machine).
+        await announced(page, /^Tomaste a Carla Tablero, en Postulado\./);
+        for (const over of ['En seguimiento', 'Pre-pruebas', 'Post-pruebas', 'Entrevista', 'Inducción', 'Contratado']) {
+          await page.keyboard.press('ArrowRight');
+          await announced(page, new RegExp(`^Carla Tablero está sobre ${over}[.:]`));
+        }
         await page.keyboard.press('ArrowRight');
-        await announced(page, new RegExp(`^Carla Tablero está sobre ${over}[.:]`));
-      }
-      await page.keyboard.press('ArrowRight');
-      await announced(page, /Carla Tablero está sobre Rechazado\. Suelta para moverlo\./);
-      await page.keyboard.press('Enter');
+        await announced(page, /Carla Tablero está sobre Rechazado\. Suelta para moverlo\./);
+        await page.keyboard.press('Enter');
+      };
       const reject = page.getByRole('dialog', { name: `Rechazar a ${name(people.carla)}` });
+      // First the dialog is left with Escape: nothing is sent, and a screen reader hears that the
+      // card stayed (dnd-kit's own region has said 'Soltaste a Carla Tablero en Rechazado.').
+      await carryToRejected();
+      await reject.waitFor();
+      await page.keyboard.press('Escape');
+      await reject.waitFor({ state: 'hidden' });
+      await announced(page, /^Cancelado\. Carla Tablero sigue en Postulado\.$/);
+      await column(page, 'APPLIED').getByText(name(people.carla), { exact: true }).waitFor();
+      await carryToRejected();
       await reject.getByLabel('Observación (opcional)').fill('El perfil no cumple con la experiencia requerida.');
       await reject.getByRole('button', { name: 'Rechazar', exact: true }).click();
       await column(page, 'REJECTED').getByText(name(people.carla), { exact: true }).waitFor();

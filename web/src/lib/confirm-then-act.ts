@@ -14,6 +14,8 @@ export interface ConfirmThenActOptions<T> {
   onThrow: (error: unknown, target: T) => ActOutcome;
   /** How long the outcome's toast stays, when the screen has its own duration (user management: 2.5 s). */
   toastMs?: number;
+  /** The question was closed without acting ('Cancelar', ×, Escape). */
+  onCancel?: (target: T) => void;
 }
 
 export interface ConfirmThenAct<T> {
@@ -35,7 +37,7 @@ export function toastOutcome(outcome: ActOutcome, ms?: number): void {
  * Confirm, then act, then say so: the question's state, the busy confirm button while the
  * mutation runs, the toast of its outcome, and the dialog closed afterwards whatever happened.
  */
-export function useConfirmThenAct<T>({ act, onThrow, toastMs }: ConfirmThenActOptions<T>): ConfirmThenAct<T> {
+export function useConfirmThenAct<T>({ act, onThrow, toastMs, onCancel }: ConfirmThenActOptions<T>): ConfirmThenAct<T> {
   const [target, setTarget] = useState<T | null>(null);
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,6 +62,14 @@ export function useConfirmThenAct<T>({ act, onThrow, toastMs }: ConfirmThenActOp
       setOpened(true);
     },
     target,
-    dialog: { opened, busy, onConfirm: () => void confirm(), onCancel: () => setOpened(false) },
+    dialog: {
+      opened,
+      busy,
+      onConfirm: () => void confirm(),
+      onCancel: () => {
+        setOpened(false);
+        if (target !== null) onCancel?.(target);
+      },
+    },
   };
 }

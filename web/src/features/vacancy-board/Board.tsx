@@ -14,7 +14,7 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { Paper } from '@mantine/core';
+import { Paper, VisuallyHidden } from '@mantine/core';
 import { BOARD_COLUMNS, BOARD_MESSAGES, stateFromEnum, stateToEnum, type CandidateState } from '@bolsa/domain';
 import { useMemo, useState } from 'react';
 import type { CandidateRowFragment, CandidateState as StateEnum } from '../../gql/graphql';
@@ -66,7 +66,7 @@ const announcements: Announcements = {
 
 /** The columns of one vacancy, with drag and drop for roles 1–2 (issue 23, item 5). */
 export function Board({ vacancyId }: { vacancyId: string }) {
-  const { drop, moving, readOnly, dialogs } = useBoardDrop();
+  const { drop, moving, readOnly, dialogs, said } = useBoardDrop();
   const [active, setActive] = useState<CandidateRowFragment | null>(null);
   const [overState, setOverState] = useState<StateEnum | null>(null);
   const sensors = useSensors(
@@ -128,6 +128,9 @@ export function Board({ vacancyId }: { vacancyId: string }) {
         ) : null}
       </DragOverlay>
       {dialogs}
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="board-status">
+        {said && <span key={said.n}>{said.text}</span>}
+      </VisuallyHidden>
     </DndContext>
   );
 }

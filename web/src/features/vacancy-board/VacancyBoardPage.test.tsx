@@ -98,6 +98,7 @@ function Harness({ card, to }: { card: CandidateRowFragment; to: CandidateState 
     <>
       <Button onClick={() => (document.body.dataset.move = String(board.drop(card, to)))}>soltar</Button>
       <span data-testid="moving">{[...board.moving.values()].map((m) => `${m.card.id}→${m.to}`).join(',')}</span>
+      <span data-testid="said">{board.said?.text}</span>
       {board.dialogs}
     </>
   );
@@ -206,6 +207,27 @@ describe('a drop on the board', () => {
     // Nothing moves before the dialog's answer is saved.
     expect(screen.getByTestId('moving')).toHaveTextContent('');
   });
+
+  it.each([
+    ['REJECTED', 'Cancelar', row('5', 'INTERVIEW'), 'Rechazar a Candidata 5', 'entrevista'],
+    ['REJECTED', 'Escape', row('5', 'INTERVIEW'), 'Rechazar a Candidata 5', 'entrevista'],
+    ['INDUCTION', 'Cancelar', row('5', 'INTERVIEW'), '¿Mover a inducción?', 'entrevista'],
+    ['HIRED', 'Escape', row('6', 'INDUCTION'), 'Contratar a Candidata 6', 'inducción'],
+  ] as const)(
+    'onto %s, its dialog closed with %s before sending: says the card stays where it was',
+    async (to, how, card, title, from) => {
+      const user = renderDrop(card, to);
+      await drop(user);
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(screen.getByTestId('said')).toHaveTextContent('');
+      if (how === 'Escape') await user.keyboard('{Escape}');
+      else await user.click(within(dialog).getByRole('button', { name: how }));
+      await waitFor(() =>
+        expect(screen.getByTestId('said')).toHaveTextContent(BOARD_MESSAGES.cancelled(card.fullName, from)),
+      );
+      expect(screen.getByTestId('moving')).toHaveTextContent('');
+    },
+  );
 
   it.each([
     ['PRE_TESTS', row('8', 'FOLLOW_UP'), '/panel/asignacionpruebas/8'],

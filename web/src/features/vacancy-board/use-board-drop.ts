@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { boardMove, stateFromEnum, type BoardMove, type CandidateState } from '@bolsa/domain';
+import { BOARD_MESSAGES, boardMove, stateFromEnum, type BoardMove, type CandidateState } from '@bolsa/domain';
 import type { CandidateRowFragment, CandidateState as StateEnum } from '../../gql/graphql';
 import { useCandidateActions, type CandidateActionTarget } from '../candidates';
 import { useStaffRole } from '../session';
@@ -52,6 +52,10 @@ export function useBoardDrop() {
   const location = useLocation();
   const [moving, setMoving] = useState<ReadonlyMap<string, MovingCard>>(new Map());
   const awaiting = useRef<Awaiting | null>(null);
+  // What the board says to a screen reader after the drag is over (dnd-kit's own region has
+  // already said 'Soltaste a …' when a drop's dialog is cancelled). `n` makes a repeat heard.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null);
+  const say = useCallback((text: string) => setSaid((prev) => ({ text, n: (prev?.n ?? 0) + 1 })), []);
 
   const show = useCallback((m: MovingCard) => setMoving((prev) => new Map(prev).set(m.card.id, m)), []);
   const putBack = useCallback(
@@ -119,14 +123,21 @@ export function useBoardDrop() {
       }
       const pending: Awaiting = { card, to, started: false, succeeded: false };
       awaiting.current = pending;
-      const options = { onDone: () => void (pending.succeeded = true) };
+      const from = stateFromEnum(card.state) ?? 'postulado';
+      const options = {
+        onDone: () => void (pending.succeeded = true),
+        onCancel: () => {
+          if (awaiting.current === pending) awaiting.current = null;
+          say(BOARD_MESSAGES.cancelled(card.fullName, from));
+        },
+      };
       if (move === 'induction') actions.moveToInduction(target, options);
       else if (move === 'hire') actions.openHire(target, options);
       else actions.openReject(target, options);
       return move;
     },
-    [actions, location.pathname, navigate, putBack, readOnly, settle, show],
+    [actions, location.pathname, navigate, putBack, readOnly, say, settle, show],
   );
 
-  return { drop, moving, busyId, readOnly, roleKnown: role !== null, dialogs: actions.dialogs };
+  return { drop, moving, busyId, readOnly, roleKnown: role !== null, dialogs: actions.dialogs, said };
 }

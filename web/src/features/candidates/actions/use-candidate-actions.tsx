@@ -27,6 +27,8 @@ export interface CandidateActionTarget {
 export interface CandidateActionOptions {
   /** Called once the change is saved (e.g. the detail goes back to the inbox). */
   onDone?: () => void;
+  /** Called when its question is closed before anything was sent ('Cancelar', ×, Escape). */
+  onCancel?: () => void;
 }
 
 export interface CandidateActions {
@@ -162,6 +164,7 @@ export function useCandidateActions(): CandidateActions {
       failed: TRANSITION_MESSAGES.changeFailed,
       detail: failureMessage(err, TRANSITION_MESSAGES.changeFailed),
     }),
+    onCancel: ({ options }) => options.onCancel?.(),
   });
   const askInduction = induction.ask;
 
@@ -205,10 +208,12 @@ export function useCandidateActions(): CandidateActions {
         showNotice(TRANSITION_MESSAGES.hireOnlyFromInductionTitle, TRANSITION_MESSAGES.hireOnlyFromInduction);
         return;
       }
+      let sent = false;
       const submit = async (
         values: { date: string; time: string; place: string },
         force: boolean,
       ): Promise<HireOutcome> => {
+        sent = true;
         if (!begin(c.id)) return { kind: 'invalid', message: 'La contratación ya se está guardando.' };
         try {
           const { data } = await client.mutate({
@@ -248,6 +253,9 @@ export function useCandidateActions(): CandidateActions {
         modalId,
         title: `Contratar a ${c.fullName}`,
         centered: true,
+        onClose: () => {
+          if (!sent) options.onCancel?.();
+        },
         children: <HireDialog fullName={c.fullName} submit={submit} onClose={() => modals.close(modalId)} />,
       });
     },
@@ -264,7 +272,9 @@ export function useCandidateActions(): CandidateActions {
         showNotice(TRANSITION_MESSAGES.changeNotAllowedTitle, allowedStatesSentence(c.state, c.allowedStates));
         return;
       }
+      let sent = false;
       const submit = async (observation: string | null): Promise<boolean> => {
+        sent = true;
         if (!begin(c.id)) return false;
         try {
           const { data } = await client.mutate({
@@ -299,6 +309,9 @@ export function useCandidateActions(): CandidateActions {
         modalId,
         title: `Rechazar a ${c.fullName}`,
         centered: true,
+        onClose: () => {
+          if (!sent) options.onCancel?.();
+        },
         children: <RejectDialog fullName={c.fullName} submit={submit} onClose={() => modals.close(modalId)} />,
       });
     },
