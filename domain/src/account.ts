@@ -1,6 +1,6 @@
 import { CUI_INVALID, isValidCui } from './geography.js';
 import { GENERIC_MESSAGES } from './messages.js';
-import { COMMON_MESSAGES, email, isEmail, LIMITS, optionalText, text, z } from './schema.js';
+import { builtOnFirstUse, COMMON_MESSAGES, email, isEmail, LIMITS, optionalText, text, z } from './schema.js';
 
 /**
  * Accounts: candidate login and registration (spec 1 §2.3, §5.1) and the recruiter login
@@ -96,57 +96,67 @@ const password = (required: string) =>
 const present = (required: string) => z.string({ error: required }).trim().min(1, required);
 const presentSecret = (required: string) => z.string({ error: required }).min(1, required);
 
-export const candidateLoginSchema = z.object({
-  email: present(AUTH_MESSAGES.loginRequired).transform((s) => s.toLowerCase()),
-  password: presentSecret(AUTH_MESSAGES.loginRequired),
-});
-export type CandidateLoginInput = z.input<typeof candidateLoginSchema>;
+export const candidateLoginSchema = builtOnFirstUse(() =>
+  z.object({
+    email: present(AUTH_MESSAGES.loginRequired).transform((s) => s.toLowerCase()),
+    password: presentSecret(AUTH_MESSAGES.loginRequired),
+  }),
+);
+export type CandidateLoginInput = z.input<ReturnType<typeof candidateLoginSchema>>;
 
 /** Recruiter login (spec 2 §5): user and password, 'Por favor ingrese usuario y contraseña'. */
-export const staffLoginSchema = z.object({
-  username: present(AUTH_MESSAGES.recruiterRequired).transform((s) => s.toLowerCase()),
-  password: presentSecret(AUTH_MESSAGES.recruiterRequired),
-});
-export type StaffLoginInput = z.input<typeof staffLoginSchema>;
+export const staffLoginSchema = builtOnFirstUse(() =>
+  z.object({
+    username: present(AUTH_MESSAGES.recruiterRequired).transform((s) => s.toLowerCase()),
+    password: presentSecret(AUTH_MESSAGES.recruiterRequired),
+  }),
+);
+export type StaffLoginInput = z.input<ReturnType<typeof staffLoginSchema>>;
 
 const personName = (required?: string) =>
   required
     ? text({ max: LIMITS.name, required, tooLong: AUTH_MESSAGES.nameTooLong })
     : optionalText({ max: LIMITS.name, tooLong: AUTH_MESSAGES.nameTooLong });
 
-export const registrationSchema = z
-  .object({
-    primerNombre: personName(AUTH_MESSAGES.registrationRequired),
-    segundoNombre: personName(),
-    primerApellido: personName(AUTH_MESSAGES.registrationRequired),
-    segundoApellido: personName(),
-    email: email({ required: AUTH_MESSAGES.registrationRequired, invalid: AUTH_MESSAGES.emailInvalid }),
-    emailConfirmation: text({
-      max: LIMITS.email,
-      required: AUTH_MESSAGES.registrationRequired,
-      tooLong: AUTH_MESSAGES.emailsDiffer,
+export const registrationSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      primerNombre: personName(AUTH_MESSAGES.registrationRequired),
+      segundoNombre: personName(),
+      primerApellido: personName(AUTH_MESSAGES.registrationRequired),
+      segundoApellido: personName(),
+      email: email({ required: AUTH_MESSAGES.registrationRequired, invalid: AUTH_MESSAGES.emailInvalid }),
+      emailConfirmation: text({
+        max: LIMITS.email,
+        required: AUTH_MESSAGES.registrationRequired,
+        tooLong: AUTH_MESSAGES.emailsDiffer,
+      }),
+      password: password(AUTH_MESSAGES.registrationRequired).refine(
+        (v) => v.length >= PASSWORD_MIN,
+        AUTH_MESSAGES.passwordTooShort,
+      ),
+      passwordConfirmation: z
+        .string({ error: AUTH_MESSAGES.registrationRequired })
+        .min(1, AUTH_MESSAGES.registrationRequired),
+      comoSeEntero: z
+        .union([z.enum(HOW_HEARD), z.literal('')], { error: AUTH_MESSAGES.howHeardInvalid })
+        .nullish()
+        .transform((v) => v ?? ''),
+      observaciones: optionalText({
+        max: OBSERVATIONS_MAX,
+        multiline: true,
+        tooLong: AUTH_MESSAGES.observationsTooLong,
+      }),
+      dpi: text({ max: 13, required: AUTH_MESSAGES.registrationRequired, tooLong: AUTH_MESSAGES.cuiInvalid }).refine(
+        isValidCui,
+        AUTH_MESSAGES.cuiInvalid,
+      ),
+    })
+    .superRefine((v, ctx) => {
+      if (v.email.trim().toLowerCase() !== v.emailConfirmation.trim().toLowerCase())
+        ctx.addIssue({ code: 'custom', path: ['emailConfirmation'], message: AUTH_MESSAGES.emailsDiffer });
+      if (v.password !== v.passwordConfirmation)
+        ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: AUTH_MESSAGES.passwordsDiffer });
     }),
-    password: password(AUTH_MESSAGES.registrationRequired).refine(
-      (v) => v.length >= PASSWORD_MIN,
-      AUTH_MESSAGES.passwordTooShort,
-    ),
-    passwordConfirmation: z
-      .string({ error: AUTH_MESSAGES.registrationRequired })
-      .min(1, AUTH_MESSAGES.registrationRequired),
-    comoSeEntero: z
-      .union([z.enum(HOW_HEARD), z.literal('')], { error: AUTH_MESSAGES.howHeardInvalid })
-      .nullish()
-      .transform((v) => v ?? ''),
-    observaciones: optionalText({ max: OBSERVATIONS_MAX, multiline: true, tooLong: AUTH_MESSAGES.observationsTooLong }),
-    dpi: text({ max: 13, required: AUTH_MESSAGES.registrationRequired, tooLong: AUTH_MESSAGES.cuiInvalid }).refine(
-      isValidCui,
-      AUTH_MESSAGES.cuiInvalid,
-    ),
-  })
-  .superRefine((v, ctx) => {
-    if (v.email.trim().toLowerCase() !== v.emailConfirmation.trim().toLowerCase())
-      ctx.addIssue({ code: 'custom', path: ['emailConfirmation'], message: AUTH_MESSAGES.emailsDiffer });
-    if (v.password !== v.passwordConfirmation)
-      ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: AUTH_MESSAGES.passwordsDiffer });
-  });
-export type RegistrationInput = z.input<typeof registrationSchema>;
+);
+export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;

@@ -1,13 +1,12 @@
 import { isValidCui } from './geography.js';
 import { todayInGuatemala } from './calendar-date.js';
-import { entityId, evenWhenFieldsFail, isEmail, LIMITS, oneOf, text, z } from './schema.js';
+import { builtOnFirstUse, entityId, evenWhenFieldsFail, isEmail, LIMITS, oneOf, text, z } from './schema.js';
 import {
   experienceDateIssues,
-  experienceSchema,
+  experienceRows,
   isCompleteExperience,
   isCompleteReference,
-  referenceSchema,
-  rowsOf,
+  referenceRows,
 } from './work-history.js';
 
 /**
@@ -210,7 +209,7 @@ export function sectionOf(path: string): ApplicationSectionId | null {
 export const NAME_PATTERN = /^[\p{L}\p{M}' ]+$/u;
 export const nameInput = (raw: string) => raw.replace(/[^\p{L}\p{M}' ]/gu, '');
 
-const yesNo = z.boolean({ error: APPLICATION_MESSAGES.yesNoRequired });
+const yesNo = builtOnFirstUse(() => z.boolean({ error: APPLICATION_MESSAGES.yesNoRequired }));
 
 /**
  * Pretensión (spec 1 §5.2, §9: "digits and dot, max 5 characters", at most 50,000): the five
@@ -231,9 +230,8 @@ export function salaryInput(raw: string): string {
 }
 
 /** Pretensión as sent: the filter's shape ('4500.' is 4500), 0–50,000. */
-const salaryClaim = z
-  .union([z.string(), z.number()], { error: APPLICATION_MESSAGES.salaryRequired })
-  .transform((raw, ctx): number => {
+const salaryClaim = builtOnFirstUse(() =>
+  z.union([z.string(), z.number()], { error: APPLICATION_MESSAGES.salaryRequired }).transform((raw, ctx): number => {
     const s = typeof raw === 'number' ? String(raw) : raw.trim();
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
@@ -247,20 +245,23 @@ const salaryClaim = z
     if ((m[2] ?? '').length > APPLICATION_LIMITS.salaryDecimals) return fail(APPLICATION_MESSAGES.salaryFormat);
     const n = Number(`${m[1]}.${m[2] || '0'}`);
     return n > APPLICATION_LIMITS.salaryMax ? fail(APPLICATION_MESSAGES.salaryTooHigh) : n;
-  });
+  }),
+);
 
 export type ApplicationMode = 'guest' | 'registered';
 
 /** Which files the application has: uploaded now, or (registered) already in the profile. */
-const documentsSchema = z
-  .object({
-    photo: z.boolean().default(false),
-    curriculum: z.boolean().default(false),
-    dpiScan: z.boolean().default(false),
-    policeRecord: z.boolean().default(false),
-    criminalRecord: z.boolean().default(false),
-  })
-  .default({ photo: false, curriculum: false, dpiScan: false, policeRecord: false, criminalRecord: false });
+const documentsSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      photo: z.boolean().default(false),
+      curriculum: z.boolean().default(false),
+      dpiScan: z.boolean().default(false),
+      policeRecord: z.boolean().default(false),
+      criminalRecord: z.boolean().default(false),
+    })
+    .default({ photo: false, curriculum: false, dpiScan: false, policeRecord: false, criminalRecord: false }),
+);
 
 /**
  * The application input. Files are not in it: `documents` says which are present (uploaded now,
@@ -278,9 +279,6 @@ export function applicationSchema(mode: ApplicationMode, today: string = todayIn
   }
   return schema;
 }
-
-const experienceRows = rowsOf(experienceSchema);
-const referenceRows = rowsOf(referenceSchema);
 
 /**
  * Built once per mode and day and then shared (a zod schema is immutable): building it, and zod
@@ -315,20 +313,20 @@ function buildApplicationSchema(mode: ApplicationMode, today: string) {
         .min(age.min, guest ? M.ageGuest : M.ageMin)
         .max(age.max, guest ? M.ageGuest : M.ageMax),
       educationLevel: oneOf(EDUCATION_LEVELS, M.levelRequired),
-      studying: yesNo,
-      available: yesNo,
-      salaryClaim,
-      negotiable: yesNo,
-      experiences: experienceRows,
-      personalReferences: referenceRows,
-      workReferences: referenceRows,
-      documents: documentsSchema,
+      studying: yesNo(),
+      available: yesNo(),
+      salaryClaim: salaryClaim(),
+      negotiable: yesNo(),
+      experiences: experienceRows(),
+      personalReferences: referenceRows(),
+      workReferences: referenceRows(),
+      documents: documentsSchema(),
     })
     .superRefine((raw, ctx) => {
       // Runs even when a field failed, so that the form can mark every section at once; the
       // parts are read again because a failed field holds its raw input here.
       const v = raw as Record<string, unknown>;
-      const experiences = experienceRows.safeParse(v.experiences);
+      const experiences = experienceRows().safeParse(v.experiences);
       if (experiences.success) {
         if (!experiences.data.some(isCompleteExperience))
           ctx.addIssue({ code: 'custom', path: ['experiences'], message: M.experienceRequired });
@@ -339,11 +337,11 @@ function buildApplicationSchema(mode: ApplicationMode, today: string) {
         ['personalReferences', M.personalReferenceRequired],
         ['workReferences', M.workReferenceRequired],
       ] as const) {
-        const refs = referenceRows.safeParse(v[key]);
+        const refs = referenceRows().safeParse(v[key]);
         if (refs.success && !refs.data.some(isCompleteReference))
           ctx.addIssue({ code: 'custom', path: [key], message });
       }
-      const docs = documentsSchema.safeParse(v.documents);
+      const docs = documentsSchema().safeParse(v.documents);
       if (!docs.success) return;
       const d = docs.data;
       if (!d.photo) ctx.addIssue({ code: 'custom', path: ['photo'], message: M.photoRequired });

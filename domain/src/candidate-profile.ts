@@ -2,15 +2,14 @@ import { todayInGuatemala } from './calendar-date.js';
 import { DOCUMENT_KIND_INFO, DOCUMENT_KINDS, documentKeyOf, type ProfileFile } from './document-kinds.js';
 import { toCalendarDate } from './format.js';
 import { CUI_INVALID, isValidCui } from './geography.js';
-import { isEmail, LIMITS, optionalText, text, z } from './schema.js';
+import { builtOnFirstUse, isEmail, LIMITS, optionalText, text, z } from './schema.js';
 import { countWord, pluralWord } from './words.js';
 import {
   experienceDateIssues,
-  experienceSchema,
+  experienceRows,
   isCompleteExperience,
   isCompleteReference,
-  referenceSchema,
-  rowsOf,
+  referenceRows,
   type Experience,
   type Reference,
 } from './work-history.js';
@@ -133,9 +132,9 @@ export function candidateProfileSchema(today: string = todayInGuatemala()) {
         tooLong: M.addressTooLong,
       }),
       observations: optionalText({ max: LIMITS.note, multiline: true }),
-      experiences: rowsOf(experienceSchema),
-      personalReferences: rowsOf(referenceSchema),
-      workReferences: rowsOf(referenceSchema),
+      experiences: experienceRows(),
+      personalReferences: referenceRows(),
+      workReferences: referenceRows(),
       hasPhoto: z.boolean().default(false),
       files: z
         .object(
@@ -253,24 +252,26 @@ export const DOCUMENT_REQUEST_MESSAGES = {
 export const DOCUMENT_REQUEST_VALID_DAYS = 7;
 
 /** The document-update request (spec 3 §2.6, §5): one or more documents and a comment of ≥ 8 characters. */
-export const documentRequestSchema = z.object({
-  // Each key in any spelling the vocabulary knows; 'carta_presentacion' and 'dpi' are one document.
-  documents: z
-    .array(
-      z
-        .string({ error: DOCUMENT_REQUEST_MESSAGES.documentInvalid })
-        .refine((d) => documentKeyOf(d) !== null, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
-        .transform((d) => documentKeyOf(d)!),
-      { error: DOCUMENT_REQUEST_MESSAGES.documentsRequired },
-    )
-    .min(1, DOCUMENT_REQUEST_MESSAGES.documentsRequired)
-    // At most the five keys of the REST list (spec 3 §3).
-    .max(5, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
-    .transform((d) => [...new Set(d)]),
-  notes: text({
-    max: LIMITS.note,
-    multiline: true,
-    required: DOCUMENT_REQUEST_MESSAGES.commentRequired,
-    min: { length: 8, message: DOCUMENT_REQUEST_MESSAGES.commentRequired },
+export const documentRequestSchema = builtOnFirstUse(() =>
+  z.object({
+    // Each key in any spelling the vocabulary knows; 'carta_presentacion' and 'dpi' are one document.
+    documents: z
+      .array(
+        z
+          .string({ error: DOCUMENT_REQUEST_MESSAGES.documentInvalid })
+          .refine((d) => documentKeyOf(d) !== null, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
+          .transform((d) => documentKeyOf(d)!),
+        { error: DOCUMENT_REQUEST_MESSAGES.documentsRequired },
+      )
+      .min(1, DOCUMENT_REQUEST_MESSAGES.documentsRequired)
+      // At most the five keys of the REST list (spec 3 §3).
+      .max(5, DOCUMENT_REQUEST_MESSAGES.documentInvalid)
+      .transform((d) => [...new Set(d)]),
+    notes: text({
+      max: LIMITS.note,
+      multiline: true,
+      required: DOCUMENT_REQUEST_MESSAGES.commentRequired,
+      min: { length: 8, message: DOCUMENT_REQUEST_MESSAGES.commentRequired },
+    }),
   }),
-});
+);

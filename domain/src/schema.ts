@@ -60,6 +60,17 @@ export function fromUnknown<T>(read: (raw: unknown, ctx: z.core.$RefinementCtx<u
     .prefault(undefined);
 }
 
+/**
+ * A schema built the first time it is asked for, then shared (zod schemas are immutable). Rules
+ * kept at a module's top level are built when the module is loaded: on a cheap phone the
+ * application form's modules spent ~20 ms of one task building rows and fields nobody had used
+ * yet (issue 22). Call the returned function where the schema is needed.
+ */
+export function builtOnFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 export interface TextOptions {
   /** Maximum length after trimming. */
   max: number;

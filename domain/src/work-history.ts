@@ -1,4 +1,4 @@
-import { LIMITS, optionalText, z } from './schema.js';
+import { builtOnFirstUse, LIMITS, optionalText, z } from './schema.js';
 
 /**
  * Experiences and references, shared by the application form (spec 1 §5.2) and the candidate
@@ -21,33 +21,46 @@ export const WORK_HISTORY_MESSAGES = {
 export const MAX_HISTORY_ROWS = 20;
 
 /** A date of a row: '' when not filled yet (a row may be incomplete), else 'YYYY-MM-DD'. */
-const rowDate = optionalText({ max: 10 }).refine(
-  (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && v >= '1900-01-01'),
-  WORK_HISTORY_MESSAGES.dateInvalid,
-);
+const rowDate = () =>
+  optionalText({ max: 10 }).refine(
+    (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && v >= '1900-01-01'),
+    WORK_HISTORY_MESSAGES.dateInvalid,
+  );
 
 /** One experience row (Empresa, Puesto, Desde, Hasta, Descripcion); fields may still be empty. */
-export const experienceSchema = z.object({
-  company: optionalText({ max: LIMITS.name, tooLong: WORK_HISTORY_MESSAGES.companyTooLong }),
-  position: optionalText({ max: LIMITS.name, tooLong: WORK_HISTORY_MESSAGES.positionTooLong }),
-  from: rowDate,
-  to: rowDate,
-  description: optionalText({ max: LIMITS.note, multiline: true, tooLong: WORK_HISTORY_MESSAGES.descriptionTooLong }),
+export const experienceSchema = builtOnFirstUse(() => {
+  const date = rowDate();
+  return z.object({
+    company: optionalText({ max: LIMITS.name, tooLong: WORK_HISTORY_MESSAGES.companyTooLong }),
+    position: optionalText({ max: LIMITS.name, tooLong: WORK_HISTORY_MESSAGES.positionTooLong }),
+    from: date,
+    to: date,
+    description: optionalText({
+      max: LIMITS.note,
+      multiline: true,
+      tooLong: WORK_HISTORY_MESSAGES.descriptionTooLong,
+    }),
+  });
 });
-export type Experience = z.output<typeof experienceSchema>;
+export type Experience = z.output<ReturnType<typeof experienceSchema>>;
 
 /** One reference row (nombre, teléfono); fields may still be empty. */
-export const referenceSchema = z.object({
-  name: optionalText({ max: LIMITS.name, tooLong: WORK_HISTORY_MESSAGES.referenceNameTooLong }),
-  phone: optionalText({ max: 8, tooLong: WORK_HISTORY_MESSAGES.phoneDigits }).refine(
-    (v) => v === '' || /^\d{8}$/.test(v),
-    WORK_HISTORY_MESSAGES.phoneDigits,
-  ),
-});
-export type Reference = z.output<typeof referenceSchema>;
+export const referenceSchema = builtOnFirstUse(() =>
+  z.object({
+    name: optionalText({ max: LIMITS.name, tooLong: WORK_HISTORY_MESSAGES.referenceNameTooLong }),
+    phone: optionalText({ max: 8, tooLong: WORK_HISTORY_MESSAGES.phoneDigits }).refine(
+      (v) => v === '' || /^\d{8}$/.test(v),
+      WORK_HISTORY_MESSAGES.phoneDigits,
+    ),
+  }),
+);
+export type Reference = z.output<ReturnType<typeof referenceSchema>>;
 
 export const rowsOf = <T extends z.ZodType>(row: T) =>
   z.array(row).max(MAX_HISTORY_ROWS, WORK_HISTORY_MESSAGES.tooManyRows).default([]);
+/** The experiences of a form, and its references of one kind (each list at most MAX_HISTORY_ROWS). */
+export const experienceRows = builtOnFirstUse(() => rowsOf(experienceSchema()));
+export const referenceRows = builtOnFirstUse(() => rowsOf(referenceSchema()));
 
 export const isCompleteExperience = (e: Experience) =>
   Boolean(e.company && e.position && e.from && e.to && e.description);

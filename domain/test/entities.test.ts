@@ -211,12 +211,12 @@ describe('staff users and administrative e-mails', () => {
 
 describe('accounts', () => {
   it('checks logins', () => {
-    expect(candidateLoginSchema.parse({ email: ' Ana@Example.com ', password: 'x' })).toEqual({
+    expect(candidateLoginSchema().parse({ email: ' Ana@Example.com ', password: 'x' })).toEqual({
       email: 'ana@example.com',
       password: 'x',
     });
-    expect(message(check(candidateLoginSchema, { email: '', password: '' }))).toBe('Todos los campos son requeridos');
-    expect(message(check(staffLoginSchema, { username: 'a', password: '' }))).toBe(
+    expect(message(check(candidateLoginSchema(), { email: '', password: '' }))).toBe('Todos los campos son requeridos');
+    expect(message(check(staffLoginSchema(), { username: 'a', password: '' }))).toBe(
       'Por favor ingrese usuario y contraseña',
     );
   });
@@ -230,26 +230,26 @@ describe('accounts', () => {
     dpi: '2476459660101',
   };
   it('checks a registration (spec 1 §5.1)', () => {
-    expect(registrationSchema.parse(reg)).toMatchObject({ segundoNombre: '', comoSeEntero: '', observaciones: '' });
-    expect(message(check(registrationSchema, { ...reg, emailConfirmation: 'otra@example.com' }))).toBe(
+    expect(registrationSchema().parse(reg)).toMatchObject({ segundoNombre: '', comoSeEntero: '', observaciones: '' });
+    expect(message(check(registrationSchema(), { ...reg, emailConfirmation: 'otra@example.com' }))).toBe(
       'Los correos electrónicos no coinciden.',
     );
-    expect(message(check(registrationSchema, { ...reg, passwordConfirmation: 'otra' }))).toBe(
+    expect(message(check(registrationSchema(), { ...reg, passwordConfirmation: 'otra' }))).toBe(
       'Las contraseñas no coinciden.',
     );
-    expect(message(check(registrationSchema, { ...reg, password: '123', passwordConfirmation: '123' }))).toBe(
+    expect(message(check(registrationSchema(), { ...reg, password: '123', passwordConfirmation: '123' }))).toBe(
       'La contraseña debe tener al menos 6 caracteres.',
     );
-    expect(message(check(registrationSchema, { ...reg, comoSeEntero: 'tiktok' }))).toBe(
+    expect(message(check(registrationSchema(), { ...reg, comoSeEntero: 'tiktok' }))).toBe(
       'La opción de cómo te enteraste no es válida.',
     );
-    expect(message(check(registrationSchema, { ...reg, primerNombre: 'x'.repeat(121) }))).toBe(
+    expect(message(check(registrationSchema(), { ...reg, primerNombre: 'x'.repeat(121) }))).toBe(
       'El nombre no puede tener más de 120 caracteres.',
     );
-    expect(message(check(registrationSchema, { ...reg, observaciones: 'x'.repeat(501) }))).toBe(
+    expect(message(check(registrationSchema(), { ...reg, observaciones: 'x'.repeat(501) }))).toBe(
       'Las observaciones no pueden superar los 500 caracteres.',
     );
-    expect(message(check(registrationSchema, { ...reg, primerNombre: 'Ana\u0000' }))).toBe(
+    expect(message(check(registrationSchema(), { ...reg, primerNombre: 'Ana\u0000' }))).toBe(
       'El texto contiene caracteres no permitidos.',
     );
   });

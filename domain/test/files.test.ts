@@ -186,7 +186,7 @@ describe('document kinds (spec 1 §3, §5.3; spec 3 §2.6, §3)', () => {
     ).toEqual(['curriculum', 'dpi', 'antecedentes_policiales', 'antecedentes_penales']);
     expect(requestedKinds(['PHOTO', 'x', 'Curriculum'])).toEqual(['CURRICULUM']);
     expect(
-      documentRequestSchema.parse({ documents: ['carta_presentacion', 'dpi'], notes: 'Actualiza tu DPI' }),
+      documentRequestSchema().parse({ documents: ['carta_presentacion', 'dpi'], notes: 'Actualiza tu DPI' }),
     ).toEqual({ documents: ['dpi'], notes: 'Actualiza tu DPI' });
   });
 

@@ -271,17 +271,17 @@ describe('candidate profile (spec 1 §5.3–5.4)', () => {
     });
   });
   it('checks a document-update request (spec 3 §5)', () => {
-    expect(documentRequestSchema.parse({ documents: ['dpi', 'dpi'], notes: 'Actualiza tu DPI' })).toEqual({
+    expect(documentRequestSchema().parse({ documents: ['dpi', 'dpi'], notes: 'Actualiza tu DPI' })).toEqual({
       documents: ['dpi'],
       notes: 'Actualiza tu DPI',
     });
-    expect(msg(check(documentRequestSchema, { documents: [], notes: 'Actualiza tu DPI' }))).toBe(
+    expect(msg(check(documentRequestSchema(), { documents: [], notes: 'Actualiza tu DPI' }))).toBe(
       'Selecciona al menos un documento a solicitar.',
     );
-    expect(msg(check(documentRequestSchema, { documents: ['dpi'], notes: 'corto' }))).toBe(
+    expect(msg(check(documentRequestSchema(), { documents: ['dpi'], notes: 'corto' }))).toBe(
       'El comentario es obligatorio (mínimo 8 caracteres).',
     );
-    expect(msg(check(documentRequestSchema, { documents: ['pasaporte'], notes: 'Actualiza tu DPI' }))).toBe(
+    expect(msg(check(documentRequestSchema(), { documents: ['pasaporte'], notes: 'Actualiza tu DPI' }))).toBe(
       'El documento indicado no existe.',
     );
   });

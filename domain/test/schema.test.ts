@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  builtOnFirstUse,
   check,
   COMMON_MESSAGES,
   email,
@@ -251,5 +252,19 @@ describe('searching by e-mail-like text (staff inbox)', () => {
     expect(likePattern('ana+x@y-z_w')).toBe('%ana_x_y_z_w%');
     expect(likePattern('100%\\')).toBe('%100\\%\\\\%');
     expect(SEARCH_JOINERS).toBe('._@+-');
+  });
+});
+
+describe('builtOnFirstUse', () => {
+  it('builds nothing when the module loads, once on first use, and shares it', () => {
+    let builds = 0;
+    const schema = builtOnFirstUse(() => {
+      builds++;
+      return text({ max: 5 });
+    });
+    expect(builds).toBe(0);
+    expect(schema()).toBe(schema());
+    expect(builds).toBe(1);
+    expect(schema().safeParse('123456').success).toBe(false);
   });
 });

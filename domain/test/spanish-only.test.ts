@@ -47,11 +47,11 @@ const SCHEMAS: [string, z.ZodType, Record<string, unknown> | string][] = [
     vacancySchema('edit', TODAY),
     { name: 'N', branchId: '1', departmentId: '01', endsAt: '2026-12-31', active: true },
   ],
-  ['candidate login', candidateLoginSchema, { email: 'a@b.com', password: 'x' }],
-  ['staff login', staffLoginSchema, { username: 'a', password: 'x' }],
+  ['candidate login', candidateLoginSchema(), { email: 'a@b.com', password: 'x' }],
+  ['staff login', staffLoginSchema(), { username: 'a', password: 'x' }],
   [
     'registration',
-    registrationSchema,
+    registrationSchema(),
     {
       primerNombre: 'A',
       primerApellido: 'B',
@@ -122,7 +122,7 @@ const SCHEMAS: [string, z.ZodType, Record<string, unknown> | string][] = [
       profileComplete: false,
     },
   ],
-  ['document request', documentRequestSchema, { documents: ['dpi'], notes: 'Actualiza tu DPI' }],
+  ['document request', documentRequestSchema(), { documents: ['dpi'], notes: 'Actualiza tu DPI' }],
   [
     'assign test',
     assignTestSchema(TODAY),

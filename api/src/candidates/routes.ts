@@ -34,7 +34,7 @@ export function candidateRoutes(deps: candidates.AccountDeps): Router {
 
   router.post('/usuarios-candidatos/login', async (req, res) => {
     const body = bodyOf(req);
-    const parsed = candidateLoginSchema.safeParse({ email: text(body.Email), password: text(body.Password) });
+    const parsed = candidateLoginSchema().safeParse({ email: text(body.Email), password: text(body.Password) });
     if (!parsed.success) throw failed(400, AUTH_MESSAGES.loginRequired);
     const { email, password } = parsed.data;
     // An address the table cannot hold cannot have an account; it still costs a verify.
@@ -59,7 +59,7 @@ export function candidateRoutes(deps: candidates.AccountDeps): Router {
     };
     if (hasControl(...Object.values(fields))) throw failed(400, MESSAGES.badRequest);
     // The api gets one e-mail and one password; the confirmations are the form's business.
-    const parsed = registrationSchema.safeParse({
+    const parsed = registrationSchema().safeParse({
       ...fields,
       emailConfirmation: fields.email,
       passwordConfirmation: fields.password,

@@ -103,7 +103,7 @@ export interface RequestJson {
  */
 export async function requestDocuments(deps: PipelineDeps, input: RequestInput): Promise<Outcome<RequestJson>> {
   if (!(await repo.candidateExists(deps.db, input.candidateId))) return refuse(404, TRANSITION_MESSAGES.notFound);
-  const parsed = documentRequestSchema.safeParse({ documents: input.documents, notes: input.notes });
+  const parsed = documentRequestSchema().safeParse({ documents: input.documents, notes: input.notes });
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({
       path: i.path[0] === 'documents' ? 'documentos' : 'notas',

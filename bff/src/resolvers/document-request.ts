@@ -58,7 +58,7 @@ export const documentRequestMutations: Pick<
         emailQueued: false,
         error: validationFailed(M.documentInvalid, [{ path: 'documents', message: M.documentInvalid }]),
       };
-    const checked = documentRequestSchema.safeParse({ documents: keys, notes: comment });
+    const checked = documentRequestSchema().safeParse({ documents: keys, notes: comment });
     if (!checked.success) {
       const fields = checked.error.issues.map((i) => ({
         path: i.path[0] === 'documents' ? 'documents' : 'comment',

@@ -86,7 +86,7 @@ export const sessionMutations: Pick<
   },
 
   async candidateLogin(_p, args, ctx) {
-    const parsed = candidateLoginSchema.safeParse(args);
+    const parsed = candidateLoginSchema().safeParse(args);
     if (!parsed.success) return failed(validationFailed(AUTH_MESSAGES.loginRequired));
     const { email, password } = parsed.data;
     const attempt = await attemptLogin(
@@ -149,7 +149,7 @@ export const sessionMutations: Pick<
     if (!passed) {
       return { ok: false, email: null, error: { __typename: 'CaptchaFailed', message: AUTH_MESSAGES.captchaWrong } };
     }
-    const parsed = registrationSchema.safeParse({
+    const parsed = registrationSchema().safeParse({
       ...input,
       segundoNombre: input.segundoNombre ?? '',
       segundoApellido: input.segundoApellido ?? '',

@@ -72,7 +72,7 @@ export function registrationDefaults(): RegistrationValues {
 }
 
 const HOW_HEARD_OPTIONS = HOW_HEARD.map((value) => ({ value, label: HOW_HEARD_LABEL[value] }));
-const validateWithDomain = schemaResolver(registrationSchema, { sync: true });
+const validateWithDomain = (values: RegistrationValues) => schemaResolver(registrationSchema(), { sync: true })(values);
 const REQUIRED = AUTH_MESSAGES.registrationRequired;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -79,7 +79,7 @@ export function DocumentRequestDialog({
   const review = (event: FormEvent) => {
     event.preventDefault();
     if (!recipient) return;
-    const parsed = documentRequestSchema.safeParse({
+    const parsed = documentRequestSchema().safeParse({
       documents: chosen.map((k) => DOCUMENT_KIND_INFO[k].key!),
       notes: comment,
     });
