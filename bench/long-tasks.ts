@@ -10,6 +10,8 @@
 //   BENCH_UNDER=1 …   # also the component or effect each task ran under
 //   BENCH_CPU=1 …     # no CPU slowdown, tasks over 50/4 ms: what Lighthouse's simulation sees (it
 //                     # runs the page unthrottled, then counts every task 4× as long)
+//   BENCH_FILES=1 …   # also each task's samples by module (by chunk without source maps): which
+//                     # modules a module evaluation spent its time in
 //
 // A function's self time includes the layout or style work it forces (getBoundingClientRect).
 import { existsSync, readFileSync } from 'node:fs';
@@ -97,6 +99,7 @@ for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
   // Inclusive samples of our own code (web/src) and React's commit/render entry points: which
   // component or effect the task's time went under.
   const under = new Map<string, number>();
+  const files = new Map<string, number>();
   let count = 0;
   for (const s of samples) {
     if (s.ts < task.ts || s.ts > end) continue;
@@ -105,6 +108,8 @@ for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
     count++;
     const k = where(n.callFrame);
     self.set(k, (self.get(k) ?? 0) + 1);
+    const file = k.includes(' ') ? k.slice(k.indexOf(' ') + 1).replace(/:\d+$/, '') : k;
+    files.set(file, (files.get(file) ?? 0) + 1);
     const seen = new Set<string>();
     for (let p: ProfileNode | undefined = n; p; p = p.parent === undefined ? undefined : nodes.get(p.parent)) {
       const w = where(p.callFrame);
@@ -134,6 +139,9 @@ for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
           .join(', '),
     );
   }
+  if (process.env.BENCH_FILES)
+    for (const [k, v] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`  ${String(v).padStart(5)}  ∈ ${k}`);
   if (process.env.BENCH_UNDER)
     for (const [k, v] of [...under].sort((a, b) => b[1] - a[1]).slice(0, 8))
       console.log(`  ${String(v).padStart(5)}  ⊂ ${k}`);

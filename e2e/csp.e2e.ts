@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { APPLICATION_MESSAGES } from '@bolsa/domain';
 import { launch, loginAs, newPage } from './browser.js';
 
 /** The Content-Security-Policy the BFF sends (helmet) must not break the SPA nor GraphiQL. */
@@ -37,6 +38,14 @@ describe('Content-Security-Policy', () => {
     await page.getByRole('dialog', { name: 'Detalles del empleo' }).getByText('Ofrecemos').waitFor();
     await page.goto('/vacantes');
     await page.getByRole('button', { name: 'Ver Detalles' }).first().waitFor();
+    // A shared application link loads the form's rules (zod) as the app starts, before the app's
+    // own module (web/src/main.tsx): checking a field there runs no violation either.
+    await page.goto(`/vacantes/${inject('linkVacancy').id}/postular`);
+    const name = page.locator('#postulacion-name');
+    await name.fill('Ana');
+    await name.fill('');
+    await name.press('Tab');
+    await page.getByText(APPLICATION_MESSAGES.nameRequired).first().waitFor();
     await loginAs(context, 'admin');
     await page.goto('/panel');
     await page.getByRole('heading', { name: 'Panel de Acceso Rápido' }).waitFor();

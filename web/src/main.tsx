@@ -1,6 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
+import { isApplicationPath } from './features/applications/paths';
+import { turnOffZodJit } from './lib/zod-setup';
+
+// Before zod is first loaded, whichever module loads it (zod adopts the setting it finds).
+turnOffZodJit();
 
 // A prerendered page (see docs/decisions/2026-11-23-prerendered-public-pages.md) is painted before
 // the app's script runs: after the next frame, not as soon as the scripts have arrived.
@@ -13,6 +18,9 @@ const start = () => {
   // and the app after them: one long task of all of them blocked a slow phone's input for ~0.4 s.
   // The Apollo client is made in a task of its own too, before the app's module needs it.
   const apollo = import('./app/apollo');
+  // A shared application link: the form's rules are fetched now and evaluated on their own as they
+  // arrive, not in the one task that evaluates the form's chunk later (features/applications/rules.ts).
+  if (isApplicationPath(location.pathname)) void import('./features/applications/rules');
   void Promise.all([import('react-dom/client'), apollo])
     .then(nextTask)
     .then(async () => (await apollo).appApolloClient())

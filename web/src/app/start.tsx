@@ -4,13 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { appApolloClient } from './apollo';
-import { turnOffZodJit } from '../lib/zod-setup';
 
 // The BFF writes a vacancy's JobPosting into the HTML for crawlers that run no script; from here
 // on the app keeps structured data in step with what is on screen, so that copy must go.
 for (const el of document.head.querySelectorAll('script[type="application/ld+json"]')) el.remove();
-
-turnOffZodJit();
 
 const client = appApolloClient();
 

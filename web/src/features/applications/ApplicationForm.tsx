@@ -122,7 +122,12 @@ export function ApplicationForm({
     Record<DocumentKey, boolean>
   >;
 
-  const resolver = useMemo(() => schemaResolver(applicationSchema(mode, today), { sync: true }), [mode, today]);
+  // The rules are built when first asked (a field left, 'Enviar'), not as the form first renders:
+  // that render is one of the long tasks of a cheap phone opening a shared link (issue 22).
+  const resolver = useMemo(() => {
+    let built: ReturnType<typeof schemaResolver> | null = null;
+    return (input: unknown) => (built ??= schemaResolver(applicationSchema(mode, today), { sync: true }))(input);
+  }, [mode, today]);
   /** The fields the applicant has changed at least once. */
   const written = useRef(new Set<string>());
   // Uncontrolled: each input holds what is typed in it, and a key renders nothing. Controlled, every

@@ -2,3 +2,6 @@
 export const APPLICATION_ROUTE = '/vacantes/:id/postular';
 
 export const applicationPath = (vacancyId: string) => `/vacantes/${encodeURIComponent(vacancyId)}/postular`;
+
+/** Whether `pathname` is a vacancy's application link (APPLICATION_ROUTE), read before the router exists. */
+export const isApplicationPath = (pathname: string) => /^\/vacantes\/[^/]+\/postular\/?$/.test(pathname);
