@@ -161,6 +161,33 @@ describe('the vacancy board', () => {
     expect(widths.page).toBeLessThanOrEqual(360);
     expect(widths.board).toBeGreaterThan(widths.boardVisible);
     await screenshot(page, 'vacancy-board-360');
+
+    // Carried by the keyboard, a card shows each column it is over whole (dnd-kit kept whatever
+    // part of the first column was out of view out of view for every column after).
+    const shownWhole = async (state: string) => {
+      const [boardLeft, boardRight, left, right] = await page.evaluate((s) => {
+        const board = document.querySelector('[data-testid="vacancy-board"]')!.getBoundingClientRect();
+        const c = document.querySelector(`section[data-state="${s}"]`)!.getBoundingClientRect();
+        return [board.left, board.right, c.left, c.right];
+      }, state);
+      return left! >= boardLeft! - 1 && right! <= boardRight! + 8;
+    };
+    await handle(page, people.ana).focus();
+    await page.keyboard.press('Space');
+    await announced(page, new RegExp(`^Tomaste a ${name(people.ana)}, en En seguimiento\\.`));
+    expect(await shownWhole('FOLLOW_UP')).toBe(true);
+    for (const [state, label] of [
+      ['PRE_TESTS', 'Pre-pruebas'],
+      ['POST_TESTS', 'Post-pruebas'],
+      ['INTERVIEW', 'Entrevista'],
+    ] as const) {
+      await page.keyboard.press('ArrowRight');
+      await announced(page, new RegExp(`^${name(people.ana)} está sobre ${label}[.:]`));
+      // dnd-kit scrolls smoothly: the column settles after the announcement.
+      await expect.poll(() => shownWhole(state), { timeout: 5_000 }).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await announced(page, new RegExp(`^Cancelado\\. ${name(people.ana)} sigue en En seguimiento\\.$`));
     await context.close();
   });
 });

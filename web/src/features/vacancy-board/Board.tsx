@@ -91,6 +91,22 @@ export function Board({ vacancyId }: { vacancyId: string }) {
     setOverState(null);
   };
 
+  // A card carried by the keyboard moves one column per arrow, and dnd-kit scrolls the board by one
+  // column to keep the card where it was on screen: whatever part of its column was out of view
+  // when it was lifted stays out of view for every column after (at 360 px, most of each target).
+  // So a card that takes the keyboard's focus, before it is lifted, brings its whole column into
+  // view (not a mouse's or a finger's press: the card would slide away from under it).
+  const showColumnOf = (target: EventTarget) => {
+    if (!(target instanceof Element) || active || !target.matches(':focus-visible')) return;
+    const board = target.closest<HTMLElement>('[data-testid="vacancy-board"]');
+    const column = target.closest('[data-state]');
+    if (!board || !column) return;
+    const b = board.getBoundingClientRect();
+    const c = column.getBoundingClientRect();
+    if (c.right > b.right) board.scrollBy({ left: Math.min(c.right - b.right, c.left - b.left) });
+    else if (c.left < b.left) board.scrollBy({ left: c.left - b.left });
+  };
+
   return (
     <DndContext
       sensors={sensors}
@@ -108,7 +124,13 @@ export function Board({ vacancyId }: { vacancyId: string }) {
         if (card && e.over) drop(card, e.over.id as StateEnum);
       }}
     >
-      <div className={classes.board} role="group" aria-label="Columnas del tablero" data-testid="vacancy-board">
+      <div
+        className={classes.board}
+        role="group"
+        aria-label="Columnas del tablero"
+        data-testid="vacancy-board"
+        onFocus={(e) => showColumnOf(e.target)}
+      >
         {COLUMNS.map((state) => (
           <BoardColumn
             key={state}
