@@ -17,6 +17,7 @@ import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import { IconRefresh } from '@tabler/icons-react';
 import {
   AUTH_MESSAGES,
+  builtOnFirstUse,
   HOW_HEARD,
   HOW_HEARD_LABEL,
   dpiInput,
@@ -72,7 +73,8 @@ export function registrationDefaults(): RegistrationValues {
 }
 
 const HOW_HEARD_OPTIONS = HOW_HEARD.map((value) => ({ value, label: HOW_HEARD_LABEL[value] }));
-const validateWithDomain = (values: RegistrationValues) => schemaResolver(registrationSchema(), { sync: true })(values);
+const domainRules = builtOnFirstUse(() => schemaResolver(registrationSchema(), { sync: true }));
+const validateWithDomain = (values: RegistrationValues) => domainRules()(values);
 const REQUIRED = AUTH_MESSAGES.registrationRequired;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import {
   APPLICATION_MESSAGES as M,
   applicationSchema,
+  builtOnFirstUse,
   experienceDateIssues,
   sectionOf,
   type ApplicationMode,
@@ -125,8 +126,8 @@ export function ApplicationForm({
   // The rules are built when first asked (a field left, 'Enviar'), not as the form first renders:
   // that render is one of the long tasks of a cheap phone opening a shared link (issue 22).
   const resolver = useMemo(() => {
-    let built: ReturnType<typeof schemaResolver> | null = null;
-    return (input: unknown) => (built ??= schemaResolver(applicationSchema(mode, today), { sync: true }))(input);
+    const rules = builtOnFirstUse(() => schemaResolver(applicationSchema(mode, today), { sync: true }));
+    return (input: unknown) => rules()(input);
   }, [mode, today]);
   /** The fields the applicant has changed at least once. */
   const written = useRef(new Set<string>());

@@ -96,11 +96,10 @@ export function Board({ vacancyId }: { vacancyId: string }) {
   // when it was lifted stays out of view for every column after (at 360 px, most of each target).
   // So a card that takes the keyboard's focus, before it is lifted, brings its whole column into
   // view (not a mouse's or a finger's press: the card would slide away from under it).
-  const showColumnOf = (target: EventTarget) => {
+  const showColumnOf = (board: HTMLElement, target: EventTarget) => {
     if (!(target instanceof Element) || active || !target.matches(':focus-visible')) return;
-    const board = target.closest<HTMLElement>('[data-testid="vacancy-board"]');
     const column = target.closest('[data-state]');
-    if (!board || !column) return;
+    if (!column) return;
     const b = board.getBoundingClientRect();
     const c = column.getBoundingClientRect();
     if (c.right > b.right) board.scrollBy({ left: Math.min(c.right - b.right, c.left - b.left) });
@@ -129,7 +128,7 @@ export function Board({ vacancyId }: { vacancyId: string }) {
         role="group"
         aria-label="Columnas del tablero"
         data-testid="vacancy-board"
-        onFocus={(e) => showColumnOf(e.target)}
+        onFocus={(e) => showColumnOf(e.currentTarget, e.target)}
       >
         {COLUMNS.map((state) => (
           <BoardColumn
