@@ -1,8 +1,9 @@
-import { scrubText, TRUSTED_DOCUMENT_MESSAGES } from '@bolsa/domain';
+import { PAGE_ERROR_MESSAGES, scrubText, TRUSTED_DOCUMENT_MESSAGES } from '@bolsa/domain';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { MESSAGES } from './errors.js';
+import { messagePage, wantsPage } from './message-page.js';
 
 /**
  * Everything a client can read is in Spanish (ARCHITECTURE.md principle 7). graphql-js,
@@ -126,9 +127,25 @@ export function translateGraphQLError(formatted: GraphQLFormattedError): GraphQL
 
 const isGraphQLPath = (req: Request) => req.baseUrl.startsWith('/graphql') || req.path.startsWith('/graphql');
 
-function send(req: Request, res: Response, status: number, message: string, code: string) {
+/**
+ * JSON, for scripts and for every path that is not a page (a browser at /metrics or /.env gets the
+ * same 404 as curl). `asPage`: a failure or a broken address (a link cut short in a chat:
+ * '/vacantes/%E0%A4%A/postular') reached by a browser tab gets a page in Spanish with a way back.
+ */
+function send(req: Request, res: Response, status: number, message: string, code: string, asPage = false) {
   res.setHeader('Cache-Control', 'no-store');
   if (isGraphQLPath(req)) res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  else if (asPage && (req.method === 'GET' || req.method === 'HEAD') && wantsPage((types) => req.accepts(types)))
+    res
+      .status(status)
+      .type('html')
+      .send(
+        messagePage({
+          title: status >= 500 ? PAGE_ERROR_MESSAGES.failed : PAGE_ERROR_MESSAGES.badAddress,
+          lines: [message],
+          link: { href: '/', text: PAGE_ERROR_MESSAGES.home },
+        }),
+      );
   else res.status(status).json({ message });
 }
 
@@ -146,7 +163,7 @@ export function errorForLog(err: unknown): Record<string, unknown> {
 }
 
 /**
- * The last error handler: JSON, Spanish, no stack trace, whatever threw (body-parser's 400/413/415,
+ * The last error handler: Spanish, no stack trace (JSON, or a page for a browser tab: `send`), whatever threw (body-parser's 400/413/415,
  * a bad URI, a bug). Express's default would answer an HTML page with the stack in development.
  * Unexpected failures are logged with the request's id (`req.log`, else `logger` with the id).
  */
@@ -167,12 +184,12 @@ export function jsonErrors(logger: Logger): ErrorRequestHandler {
     if (status >= 500) {
       const log = (req as Request & { log?: Logger }).log ?? logger.child({ reqId: res.getHeader('X-Request-Id') });
       log.error({ err: errorForLog(err) }, 'error inesperado');
-      send(req, res, 500, MESSAGES.INTERNAL, 'INTERNAL');
+      send(req, res, 500, MESSAGES.INTERNAL, 'INTERNAL', true);
       return;
     }
     if (status === 413) return send(req, res, 413, TOO_LARGE, 'BAD_REQUEST');
     if (status === 404) return send(req, res, 404, MESSAGES.NOT_FOUND, 'NOT_FOUND');
-    send(req, res, status === 415 ? 415 : 400, BAD_REQUEST, 'BAD_REQUEST');
+    send(req, res, status === 415 ? 415 : 400, BAD_REQUEST, 'BAD_REQUEST', true);
   };
 }
 

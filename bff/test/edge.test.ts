@@ -99,6 +99,33 @@ describe('static files', () => {
     expect(res.body).toEqual({ message: 'Solicitud inválida.' });
   });
 
+  it('answers a browser tab at a broken address with a page in Spanish, scripts with JSON', async () => {
+    const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    // Links cut short in a chat ('%E0%A4%A').
+    for (const p of ['/vacantes/%E0%A4%A/postular', '/%', '/panel/detallecandidato/%zz']) {
+      const [status, title] = [400, 'La dirección no es válida'];
+      const tab = await request(app()).get(p).set('accept', BROWSER);
+      expect(tab.status, p).toBe(status);
+      expect(tab.headers['content-type'], p).toMatch(/^text\/html; charset=utf-8/);
+      expect(tab.text, p).toContain('<html lang="es">');
+      expect(tab.text, p).toContain(`<h1>${title}</h1>`);
+      expect(tab.text, p).toContain('<a href="/">Ir a la Bolsa de Trabajo</a>');
+      expect(tab.text, p).toContain('<p>Solicitud inválida.</p>');
+      expect(tab.text, p).not.toMatch(/URIError|at /);
+      // A script (fetch's */*, or asking for JSON) and anything but GET keep the JSON answer.
+      for (const accept of ['*/*', 'application/json']) {
+        const script = await request(app()).get(p).set('accept', accept);
+        expect(script.status, `${p} ${accept}`).toBe(status);
+        expect(script.headers['content-type'], `${p} ${accept}`).toMatch(/json/);
+      }
+      const post = await request(app()).post(p).set('accept', BROWSER);
+      expect(post.headers['content-type'], p).toMatch(/json/);
+    }
+    // GraphQL stays GraphQL's JSON whatever the Accept.
+    const gql = await request(app()).get('/graphql/%E0%A4%A').set('accept', BROWSER);
+    expect(gql.headers['content-type']).toMatch(/json/);
+  });
+
   it('still serves the precompressed build, and unknown assets as a JSON 404', async () => {
     const br = await request(app()).get('/assets/main-abc.js').set('accept-encoding', 'br');
     expect(br.status).toBe(200);

@@ -37,6 +37,13 @@ export const OUTAGE_MESSAGES = {
   sessionKept: 'Tu sesión se mantiene: la página continuará sola cuando el servidor responda.',
 } as const;
 
+/** A browser tab the BFF cannot serve (a broken address, a failure): a page, not JSON. */
+export const PAGE_ERROR_MESSAGES = {
+  badAddress: 'La dirección no es válida',
+  failed: 'No se pudo mostrar la página',
+  home: 'Ir a la Bolsa de Trabajo',
+} as const;
+
 /** 'Error {status}' (spec 2 §8, users and history). */
 export const httpStatusMessage = (status: number) => `Error ${status}`;
 /** 'Error: {message}' (spec 2 §8, login and delete 'other'). */

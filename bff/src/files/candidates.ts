@@ -5,6 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { ZipFile } from 'yazl';
 import type { Services } from '../context.js';
 import type { FileScope } from '../upstream/profiles.js';
+import { messagePage, wantsPage } from '../message-page.js';
 import { streamToResponse } from './stream-to-response.js';
 
 const NOT_FOUND = { message: FILE_MESSAGES.fileNotFound };
@@ -12,23 +13,20 @@ const DOWNLOAD_FAILED = { message: FILE_MESSAGES.downloadFailed };
 
 /** A tab opened by 'Ver' (spec 1 §8): the refusal as a page in Spanish, not as JSON. */
 function refusalPage(status: 404 | 503): string {
-  const title = status === 404 ? FILE_MESSAGES.openFailedTitle : FILE_MESSAGES.openError;
-  const text =
-    status === 404 ? `${FILE_MESSAGES.fileNotFound}.` : `${FILE_MESSAGES.downloadFailed}. Intenta de nuevo más tarde.`;
-  return `<!doctype html>
-<html lang="es">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<main><h1>${title}</h1><p>${text}</p><p>Puedes cerrar esta pestaña.</p></main>
-</body>
-</html>
-`;
+  return messagePage({
+    title: status === 404 ? FILE_MESSAGES.openFailedTitle : FILE_MESSAGES.openError,
+    lines: [
+      status === 404
+        ? `${FILE_MESSAGES.fileNotFound}.`
+        : `${FILE_MESSAGES.downloadFailed}. Intenta de nuevo más tarde.`,
+      'Puedes cerrar esta pestaña.',
+    ],
+  });
 }
 
 /** 404 or 503: a page for a browser tab, the JSON message for everything else. */
 function refuse(req: Request, res: Response, status: 404 | 503): void {
-  if (req.accepts(['application/json', 'text/html']) === 'text/html')
-    res.status(status).type('html').send(refusalPage(status));
+  if (wantsPage((types) => req.accepts(types))) res.status(status).type('html').send(refusalPage(status));
   else res.status(status).json(status === 404 ? NOT_FOUND : DOWNLOAD_FAILED);
 }
 

@@ -6,6 +6,7 @@ import { cookieValue, SESSION_COOKIE } from '../auth/session.js';
 import type { Services } from '../context.js';
 import { imageUrl } from '../normalise/vacancy.js';
 import { resolvePlace } from '../normalise/place.js';
+import { escapeHtml } from '../message-page.js';
 import { markRoute } from '../observability/index.js';
 
 const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
@@ -94,9 +95,6 @@ export function spaAnswer(
   if (FILE_LIKE.test(pathname)) return null;
   return /\btext\/html\b/i.test(accept ?? '') ? 'unknown-page' : null;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * JSON inside <script>: besides what jsonForScript escapes ('<', U+2028/2029), '>' and '&' too,
