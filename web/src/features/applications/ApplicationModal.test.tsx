@@ -5,6 +5,7 @@ import {
   ageOn,
   APPLICATION_MESSAGES,
   AUTH_MESSAGES,
+  BOARD_VACANCY_MESSAGES,
   FILE_MESSAGES,
   OUTAGE_MESSAGES,
   todayInGuatemala,
@@ -265,6 +266,31 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     expect(within(alert).getByText(OUTAGE_MESSAGES.message)).toBeInTheDocument();
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Enfermera Auxiliar', {}, SLOW_WAIT)).toBeInTheDocument();
+  });
+
+  it('tells a link to a closed vacancy from a link to one that does not exist', async () => {
+    const closed = renderWithProviders(<ApplicationModal vacancyId="7" onClose={vi.fn()} />, {
+      mocks: [
+        {
+          request: { query: APPLICATION_VACANCY, variables: { id: '7' } },
+          result: { data: { vacancy: { ...VACANCY, active: false }, today: todayInGuatemala() } },
+        },
+      ],
+      viewer: null,
+    });
+    expect(await screen.findByText(BOARD_VACANCY_MESSAGES.unavailable, {}, SLOW_WAIT)).toBeInTheDocument();
+    closed.unmount();
+    renderWithProviders(<ApplicationModal vacancyId="7" onClose={vi.fn()} />, {
+      mocks: [
+        {
+          request: { query: APPLICATION_VACANCY, variables: { id: '7' } },
+          result: { data: { vacancy: null, today: todayInGuatemala() } },
+        },
+      ],
+      viewer: null,
+    });
+    expect(await screen.findByText(BOARD_VACANCY_MESSAGES.notFound, {}, SLOW_WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver vacantes disponibles' })).toBeInTheDocument();
   });
 
   it("names the page after the vacancy: 'Postular: <plaza>' (issue 20)", async () => {

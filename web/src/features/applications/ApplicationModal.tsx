@@ -76,7 +76,8 @@ export function ApplicationModal({ vacancyId, onClose }: ApplicationModalProps) 
   else if (!data || !vacancy || !vacancy.active)
     body = (
       <Stack align="flex-start">
-        <Text>{VACANCY_UNAVAILABLE}</Text>
+        {/* A link to a vacancy that never existed (a mistyped or cut address) says so, as the detail does. */}
+        <Text>{vacancy ? VACANCY_UNAVAILABLE : BOARD_VACANCY_MESSAGES.notFound}</Text>
         <Button onClick={onClose}>Ver vacantes disponibles</Button>
       </Stack>
     );
