@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { AUDIT_GENESIS_HASH } from '@bolsa/domain';
+import { addMonths, AUDIT_GENESIS_HASH } from '@bolsa/domain';
 import { dayjs, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeAudit, recordAudit, verifyAudit } from '../src/audit/index.js';
+import { auditCutoff, purgeAudit, recordAudit, verifyAudit } from '../src/audit/index.js';
 import { makeVacancies } from './support/application.js';
 import { validCui } from './support/client.js';
 import { databases, type TestApi } from './support/databases.js';
@@ -364,6 +364,22 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect(rows[0]!.hash_anterior).toBe(AUDIT_GENESIS_HASH);
   }, 60_000);
 
+  it('retention keeps whole calendar months at a month end (no roll-over into the next month)', () => {
+    const cutoff = (now: string, months: number) => auditCutoff(new Date(now), months).toISOString();
+    // 31 December − 10 months is 28 February, not "31 February" = 3 March.
+    expect(cutoff('2026-12-31T12:00:00Z', 10)).toBe('2026-02-28T12:00:00.000Z');
+    expect(cutoff('2028-02-29T08:00:00Z', 24)).toBe('2026-02-28T08:00:00.000Z');
+    expect(cutoff('2027-05-15T00:00:00Z', 24)).toBe('2025-05-15T00:00:00.000Z');
+    // Never later than the same day `months` back would be, on any day of two years.
+    for (let d = 0; d < 731; d++) {
+      const now = new Date(Date.UTC(2026, 0, 1 + d, 15));
+      const cutoff = auditCutoff(now, 18);
+      const sameDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 18, 1, 15));
+      expect(cutoff.getUTCMonth(), now.toISOString()).toBe(sameDay.getUTCMonth());
+      expect(cutoff.getUTCDate(), now.toISOString()).toBeLessThanOrEqual(now.getUTCDate());
+    }
+  });
+
   it('retention deletes only old rows, records itself, and verification starts at the oldest kept row', async () => {
     expect((await verifyAudit(t.api.db)).ok).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
@@ -372,8 +388,7 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     await recordAudit(t.api.db, { action: 'plaza.editar', target: { kind: 'plaza', id: 2 } });
     await recordAudit(t.api.db, { action: 'plaza.editar', target: { kind: 'plaza', id: 3 } });
     // Run as if 24 months had passed since `cut`: everything before it is past retention.
-    const now = new Date(cut);
-    now.setUTCMonth(now.getUTCMonth() + 24);
+    const now = addMonths(cut, 24);
     const { deleted } = await purgeAudit(t.api.db, 24, now);
     expect(deleted).toBeGreaterThan(20);
     const left = await t.api.db.selectFrom('auditoria').select(['id', 'accion', 'detalle']).orderBy('id').execute();

@@ -1,4 +1,5 @@
 import {
+  addMonths,
   AUDIT_GENESIS_HASH,
   AUDIT_LIMITS,
   type AuditAction,
@@ -144,9 +145,15 @@ export async function startAuditExport(db: Db, f: AuditFilter) {
  * through, and the run is recorded in the same transaction with the id of the first row kept (where
  * verification starts).
  */
+/**
+ * The oldest moment the log keeps: `months` calendar months back, a month end clamped to the shorter
+ * month's last day (domain's `addMonths`). `setUTCMonth` rolled 31 December − 10 months over to
+ * 3 March, deleting three days the policy keeps.
+ */
+export const auditCutoff = (now: Date, months: number): Date => addMonths(now, -months);
+
 export async function purgeAudit(db: Db, months: number, now: Date = new Date()): Promise<{ deleted: number }> {
-  const before = new Date(now);
-  before.setUTCMonth(before.getUTCMonth() - months);
+  const before = auditCutoff(now, months);
   return db.transaction().execute(async (trx) => {
     await repo.lockChain(trx);
     const deleted = await repo.purgeBefore(trx, before);
