@@ -28,9 +28,9 @@ import {
 import { createFileStore, type FileStore } from './storage/index.js';
 import { sweepOrphanFiles } from './storage/orphans.js';
 import { sweepIdempotentRequests } from './idempotency/index.js';
-import { purgeAudit } from './audit/index.js';
+import { publishAuditAnchor, purgeAudit } from './audit/index.js';
 import { startRetentionJob, type RetentionJob } from './retention/index.js';
-import type { RetentionPolicy } from '@bolsa/domain';
+import type { AuditAnchor, RetentionPolicy } from '@bolsa/domain';
 
 export interface StartApiOptions {
   /** Default config API_PORT (4001); 0 = ephemeral. */
@@ -230,9 +230,22 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
         logger.error({ err: { type: (err as Error)?.name } }, 'No se pudieron limpiar las claves de idempotencia'),
       );
     };
+    // The audit chain's head, written to the log when it moved (verifyAudit's anchors: a chain
+    // rewritten from the database's own rights no longer matches what the log kept).
+    let anchor: AuditAnchor | null = null;
+    const publishAnchor = () => {
+      publishAuditAnchor(database, logger, anchor)
+        .then((head) => {
+          anchor = head;
+        })
+        .catch((err: unknown) =>
+          logger.error({ err: { type: (err as Error)?.name } }, 'No se pudo publicar el ancla de la bitácora'),
+        );
+    };
     const sweepAll = () => {
       sweepOrphans();
       sweepKeys();
+      publishAnchor();
     };
     sweepAll();
     sweeper = setInterval(sweepAll, options.orphanSweepMs ?? 3_600_000);

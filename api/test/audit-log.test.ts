@@ -4,7 +4,17 @@ import { dayjs, todayInGuatemala } from '@bolsa/domain';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCutoff, purgeAudit, recordAudit, verifyAudit } from '../src/audit/index.js';
+import { chainHash } from '../src/audit/chain.js';
+import {
+  anchorsFromLog,
+  auditCutoff,
+  auditHead,
+  publishAuditAnchor,
+  purgeAudit,
+  recordAudit,
+  verifyAudit,
+} from '../src/audit/index.js';
+import { rowsAfter } from '../src/audit/repository.js';
 import { makeVacancies } from './support/application.js';
 import { validCui } from './support/client.js';
 import { databases, type TestApi } from './support/databases.js';
@@ -351,6 +361,66 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect(((await post('/internal/auditoria/verificar', {}).expect(200)).body as Body).ok).toBe(true);
   });
 
+  it('an anchor the log kept catches a chain rewritten with the database owner\u2019s rights, or cut short', async () => {
+    const db = t.api.db;
+    // Published as the api publishes it: once when the head moved, not again while it stays.
+    const lines: object[] = [];
+    const logger = { info: (obj: object) => void lines.push(obj) };
+    const head = (await publishAuditAnchor(db, logger, null))!;
+    expect(lines).toEqual([{ ancla: head }]);
+    expect(Object.keys(head).sort()).toEqual(['fecha', 'hash', 'id']);
+    expect(await publishAuditAnchor(db, logger, head)).toEqual(head);
+    expect(lines).toHaveLength(1);
+    await recordAudit(db, { action: 'plaza.editar', target: { kind: 'plaza', id: 9 } });
+    const next = (await publishAuditAnchor(db, logger, head))!;
+    expect(lines).toHaveLength(2);
+    expect(next.id).toBeGreaterThan(head.id);
+    // The anchors come back out of the log's own lines (what `npm run audit:verify` reads).
+    const log = [...lines.map((l) => JSON.stringify({ level: 30, ...l })), 'no es json', '{"msg":"otra"}'].join('\n');
+    expect(anchorsFromLog(log)).toEqual([head, next]);
+    expect(await verifyAudit(db, undefined, [head, next])).toMatchObject({ ok: true });
+
+    // A determined administrator: triggers off, an old row changed and every hash after it recomputed.
+    const rows = await rowsAfter(db, 0, 100_000);
+    const at = rows.findIndex((r) => r.id === head.id) - 2;
+    const victim = rows[at]!;
+    await db.transaction().execute(async (trx) => {
+      await sql`alter table auditoria disable trigger user`.execute(trx);
+      let previous = victim.hashAnterior;
+      for (const r of rows.slice(at)) {
+        const changed = r.id === victim.id ? { ...r, detalle: { reescrito: true } } : r;
+        const hash = chainHash(previous, changed);
+        await sql`update auditoria set detalle = ${JSON.stringify(changed.detalle ?? null)}::jsonb, hash_anterior = ${previous}, hash = ${hash} where id = ${r.id}`.execute(
+          trx,
+        );
+        previous = hash;
+      }
+      await sql`alter table auditoria enable trigger user`.execute(trx);
+    });
+    // The chain alone cannot tell (the limit of a chain kept in the same database)…
+    expect(await verifyAudit(db)).toMatchObject({ ok: true });
+    // …the anchor can: the first anchored row whose hash is no longer the one published.
+    expect(await verifyAudit(db, undefined, [head, next])).toEqual({
+      ok: false,
+      count: expect.any(Number),
+      brokenId: head.id,
+      brokenAt: head.fecha,
+    });
+    // The newest rows removed (a consistent chain, cut short): the anchor names the missing row.
+    const rewrittenNext = await auditHead(db);
+    await db.transaction().execute(async (trx) => {
+      await sql`alter table auditoria disable trigger user`.execute(trx);
+      await sql`delete from auditoria where id = ${next.id}`.execute(trx);
+      await sql`alter table auditoria enable trigger user`.execute(trx);
+    });
+    expect(await verifyAudit(db)).toMatchObject({ ok: true });
+    expect(await verifyAudit(db, undefined, [rewrittenNext!])).toMatchObject({
+      ok: false,
+      brokenId: next.id,
+      brokenAt: next.fecha,
+    });
+  });
+
   it('keeps one chain when many actions are recorded at once', async () => {
     await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
@@ -382,6 +452,7 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
 
   it('retention deletes only old rows, records itself, and verification starts at the oldest kept row', async () => {
     expect((await verifyAudit(t.api.db)).ok).toBe(true);
+    const oldHead = await auditHead(t.api.db);
     await new Promise((r) => setTimeout(r, 20));
     const cut = new Date();
     await new Promise((r) => setTimeout(r, 20));
@@ -395,6 +466,8 @@ describe.each(databases)('audit log (issue 24) on $name', ({ name, start }) => {
     expect(left.map((r) => r.accion)).toEqual(['plaza.editar', 'plaza.editar', 'auditoria.retencion']);
     expect(left[2]!.detalle).toMatchObject({ eliminados: deleted, meses: 24, primerId: left[0]!.id });
     expect(await verifyAudit(t.api.db)).toEqual({ ok: true, count: 3 });
+    // An anchor published before the run names a row retention removed: not a gap.
+    expect(await verifyAudit(t.api.db, undefined, [oldHead!])).toEqual({ ok: true, count: 3 });
     // Nothing old enough: no row.
     expect(await purgeAudit(t.api.db, 24)).toEqual({ deleted: 0 });
     expect(await t.api.db.selectFrom('auditoria').select('id').execute()).toHaveLength(3);

@@ -115,6 +115,18 @@ export function formatAuditInstant(iso: string): string {
 export type AuditVerification =
   { ok: true; count: number } | { ok: false; count: number; brokenId: number; brokenAt: string };
 
+/**
+ * The chain's head as the api publishes it outside the database (its log, at start-up and hourly
+ * when it moved): a row's id, hash and date. A verification given anchors also reports a row whose
+ * hash is no longer the one published, or a published row that is gone, which a chain rewritten
+ * from the database's own rights would otherwise hide (docs/decisions/2026-11-27-audit-log.md).
+ */
+export interface AuditAnchor {
+  id: number;
+  hash: string;
+  fecha: string;
+}
+
 export function auditVerificationMessage(v: AuditVerification): string {
   if (v.ok)
     return `La bitácora está íntegra: ${v.count} ${v.count === 1 ? 'registro verificado' : 'registros verificados'}.`;

@@ -1,5 +1,14 @@
 // The audit log (issue 24, item 2). Other areas record through `recordAudit`, in their own transaction.
-export { auditCutoff, recordAudit, purgeAudit, verifyAudit, type AuditEntry } from './service.js';
+export {
+  anchorsFromLog,
+  auditCutoff,
+  auditHead,
+  publishAuditAnchor,
+  recordAudit,
+  purgeAudit,
+  verifyAudit,
+  type AuditEntry,
+} from './service.js';
 export { auditRoutes } from './routes.js';
 export {
   auditRequestMiddleware,

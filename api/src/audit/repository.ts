@@ -166,6 +166,12 @@ export async function purgeBefore(trx: Db, before: Date): Promise<number> {
   return Number(r.numDeletedRows);
 }
 
+/** The newest row: the chain's head. */
+export async function lastRow(db: Db): Promise<AuditRow | null> {
+  const r = await db.selectFrom('auditoria').select(SELECT).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return r ? rowOf(r as Raw) : null;
+}
+
 export async function firstId(db: Db): Promise<number | null> {
   const r = await db.selectFrom('auditoria').select('id').orderBy('id').limit(1).executeTakeFirst();
   return r ? Number(r.id) : null;

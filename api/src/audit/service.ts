@@ -3,6 +3,7 @@ import {
   AUDIT_GENESIS_HASH,
   AUDIT_LIMITS,
   type AuditAction,
+  type AuditAnchor,
   type AuditTargetKind,
   type AuditVerification,
 } from '@bolsa/domain';
@@ -86,10 +87,19 @@ export async function listAudit(db: Db, f: AuditFilter, page: number, pageSize: 
  * Walks the chain oldest first, one batch at a time (never the whole log in memory), and answers the
  * first row whose hash does not follow from the previous one and its own content. The oldest row
  * left must point to the genesis hash, or be the row the newest retention run recorded as the first
- * one it kept.
+ * one it kept. `anchors` (heads published earlier, `publishAuditAnchor`): each anchored row must
+ * still be there with the hash published, unless retention removed it; so a chain rewritten from
+ * the database's own rights (triggers off, every hash recomputed) is reported at the first anchor
+ * it changed or removed.
  */
-export async function verifyAudit(db: Db, batch: number = AUDIT_LIMITS.verifyBatch): Promise<AuditVerification> {
+export async function verifyAudit(
+  db: Db,
+  batch: number = AUDIT_LIMITS.verifyBatch,
+  anchors: readonly AuditAnchor[] = [],
+): Promise<AuditVerification> {
+  const pending = new Map(anchors.map((a) => [a.id, a]));
   let previous: string | null = null;
+  let firstKept: number | null = null;
   let after = 0;
   let count = 0;
   for (;;) {
@@ -99,15 +109,71 @@ export async function verifyAudit(db: Db, batch: number = AUDIT_LIMITS.verifyBat
         const anchored = r.hashAnterior === AUDIT_GENESIS_HASH || (await firstKeptBy(db)) === r.id;
         if (!anchored) return { ok: false, count, brokenId: r.id, brokenAt: r.fecha };
         previous = r.hashAnterior;
+        firstKept = r.id;
       }
       if (r.hashAnterior !== previous || chainHash(previous, r) !== r.hash)
         return { ok: false, count, brokenId: r.id, brokenAt: r.fecha };
+      const published = pending.get(r.id);
+      if (published && published.hash !== r.hash) return { ok: false, count, brokenId: r.id, brokenAt: r.fecha };
+      pending.delete(r.id);
       previous = r.hash;
       count++;
     }
-    if (rows.length < batch) return { ok: true, count };
+    if (rows.length < batch) break;
     after = rows[rows.length - 1]!.id;
   }
+  // Anchored rows not met: gone. Only rows before the first one kept may go (retention).
+  const missing = [...pending.values()]
+    .filter((a) => firstKept === null || a.id >= firstKept)
+    .sort((a, b) => a.id - b.id)[0];
+  if (missing) return { ok: false, count, brokenId: missing.id, brokenAt: missing.fecha };
+  return { ok: true, count };
+}
+
+/** The chain's head (newest row) as an anchor, or null while the log is empty. */
+export async function auditHead(db: Db): Promise<AuditAnchor | null> {
+  const r = await repo.lastRow(db);
+  return r ? { id: r.id, hash: r.hash, fecha: r.fecha } : null;
+}
+
+/**
+ * Writes the chain's head to the log when it moved since `last` (the api's log is shipped and kept
+ * apart from the database: docs/decisions/2026-11-27-audit-log.md, "The limit"). Ids, a hash and a
+ * date: nothing personal. Answers the head, for the next call's `last`.
+ */
+export async function publishAuditAnchor(
+  db: Db,
+  logger: { info(obj: object, msg: string): void },
+  last: AuditAnchor | null,
+): Promise<AuditAnchor | null> {
+  const head = await auditHead(db);
+  if (head && (head.id !== last?.id || head.hash !== last.hash))
+    logger.info({ ancla: head }, 'Bitácora de auditoría: ancla');
+  return head;
+}
+
+/**
+ * The anchors in a stretch of the api's log (one JSON line each, as pino writes them; other lines are
+ * skipped): what `npm run audit:verify` reads on its standard input.
+ */
+export function anchorsFromLog(text: string): AuditAnchor[] {
+  const out: AuditAnchor[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes('"ancla"')) continue;
+    try {
+      const a = (JSON.parse(line) as { ancla?: Partial<AuditAnchor> }).ancla;
+      if (
+        Number.isSafeInteger(a?.id) &&
+        typeof a?.hash === 'string' &&
+        /^[0-9a-f]{64}$/.test(a.hash) &&
+        typeof a.fecha === 'string'
+      )
+        out.push({ id: a.id!, hash: a.hash, fecha: a.fecha });
+    } catch {
+      // Not a log line: skipped.
+    }
+  }
+  return out;
 }
 
 async function firstKeptBy(db: Db): Promise<number | null> {
