@@ -8,6 +8,8 @@ import { COMMON_MESSAGES, fromUnknown, LIMITS, text, z } from './schema.js';
  * /usuario routes.
  */
 export const USER_MESSAGES = {
+  ownRole: 'No puedes cambiar el rol de tu propia cuenta.',
+  ownAccount: 'No puedes desactivar ni eliminar tu propia cuenta.',
   incompleteTitle: 'Campos incompletos',
   incomplete: 'Por favor complete todos los campos requeridos.',
   roleInvalid: 'El rol debe ser 1 (Administrador), 2 (Gestor) o 3 (Visualizador).',

@@ -39,7 +39,7 @@ export const staffUserMutations: Pick<
     const current = await ctx.staffUsers.find(id);
     if (!current) return { user: null, error: notFound(USER_MESSAGES.notFound) };
     if (id === ctx.viewer?.id && c.value.role !== current.roleId)
-      return { user: null, error: conflict('No puedes cambiar el rol de tu propia cuenta.') };
+      return { user: null, error: conflict(USER_MESSAGES.ownRole) };
     const r = await ctx.staffUsers.update(id, { ...c.value, active: current.active });
     if (!r.ok)
       return {

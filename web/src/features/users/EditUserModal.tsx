@@ -10,11 +10,13 @@ import { normaliseEmail, useStaffUserForm, type StaffUserFormValues } from './st
 interface EditUserModalProps {
   user: StaffUserFieldsFragment;
   domain: string;
+  /** The viewer's own account: its role cannot be changed (the BFF refuses it), so it is not offered. */
+  own?: boolean;
   onClose: () => void;
 }
 
 /** 'Editar usuario': Nombre, Usuario and Rol; the e-mail rule blocks saving (spec 2 §5). */
-export function EditUserModal({ user, domain, onClose }: EditUserModalProps) {
+export function EditUserModal({ user, domain, own = false, onClose }: EditUserModalProps) {
   const { form, emailBlocked, fieldError, announceInvalid } = useStaffUserForm(domain, 'update', {
     name: user.name,
     email: user.email,
@@ -67,6 +69,8 @@ export function EditUserModal({ user, domain, onClose }: EditUserModalProps) {
             value={form.values.role}
             onChange={(v) => form.setFieldValue('role', asRole(v))}
             allowDeselect={false}
+            disabled={own}
+            description={own ? USER_MESSAGES.ownRole : undefined}
             comboboxProps={{ withinPortal: true, zIndex: 400 }}
           />
           <Group justify="flex-end" mt="sm">

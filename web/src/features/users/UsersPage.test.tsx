@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { USER_MESSAGES } from '@bolsa/domain';
 import type { Role } from '../../gql/graphql';
 import { installFocusKeeper } from '../../lib/focus-keeper';
 import { emulateFocusFixup } from '../../test/focus';
@@ -435,6 +436,23 @@ describe('UsersPage: focus after an action, by keyboard', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Estado actualizado')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Activar Gabriel Gestor' })).toHaveFocus());
+  });
+
+  it("does not offer the role of one's own account, and says why; another user's role stays editable", async () => {
+    const user = userEvent.setup();
+    const me = viewer('ADMIN');
+    renderPage([usersMock([{ ...staff(me.id, me.name, 'ADMIN'), email: me.email }, ...USERS.slice(1)]), tokensMock()]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: `Editar ${me.name}` }));
+    const own = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    expect(within(own).getByLabelText('Rol', { selector: 'input' })).toBeDisabled();
+    expect(within(own).getByText(USER_MESSAGES.ownRole)).toBeInTheDocument();
+    await user.click(within(own).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar usuario' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Editar Gabriel Gestor' }));
+    const other = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    expect(within(other).getByLabelText('Rol', { selector: 'input' })).toBeEnabled();
+    expect(within(other).queryByText(USER_MESSAGES.ownRole)).not.toBeInTheDocument();
   });
 
   it("keeps focus in 'Editar usuario' on 'Guardar cambios' when the save is refused", async () => {

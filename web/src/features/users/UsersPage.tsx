@@ -35,7 +35,7 @@ import { DELETE_STAFF_USER, STAFF_USERS, TOGGLE_STAFF_USER } from './operations'
 import { PageWindow } from '../../components/PageWindow';
 
 /** The server refuses it too: an administrator cannot lock themselves out. */
-const OWN_ACCOUNT = 'No puedes desactivar ni eliminar tu propia cuenta.';
+const OWN_ACCOUNT = USER_MESSAGES.ownAccount;
 
 export const PAGE_SIZES = ['5', '10', '25', '50'];
 export const DEFAULT_PAGE_SIZE = 10;
@@ -261,7 +261,15 @@ export function UsersPage() {
 
         <ApiTokensSection />
       </Stack>
-      {editing && <EditUserModal key={editing.id} user={editing} domain={domain} onClose={() => setEditing(null)} />}
+      {editing && (
+        <EditUserModal
+          key={editing.id}
+          user={editing}
+          domain={domain}
+          own={editing.id === viewer?.id}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog {...deletion.dialog} title={USER_MESSAGES.deleteConfirm} confirmLabel="Eliminar" danger>
         {deletion.target && (
           <Text size="sm">
