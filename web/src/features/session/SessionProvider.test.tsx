@@ -171,6 +171,25 @@ describe('session and navigation', () => {
     expect(router.pathname).toBe('/panel/historial');
   });
 
+  it('a FORBIDDEN answer asks who is logged in again: a role changed elsewhere reaches the bar and the screens', async () => {
+    const router = renderApp('/panel/usuarios', [
+      sessionMock(viewer('ADMIN'), { maxUsageCount: 1 }),
+      {
+        request: { query: STAFF_USERS },
+        result: {
+          errors: [new GraphQLError('Tu rol no permite realizar esta acción.', { extensions: { code: 'FORBIDDEN' } })],
+        },
+      },
+      forever({ request: { query: API_TOKENS }, result: { data: { apiTokens: [] } } }),
+      // An administrator made this account a Visualizador meanwhile.
+      forever(sessionMock(viewer('VIEWER'))),
+      ...BOARD,
+    ]);
+    // The users screen is for administrators only: the page leaves it once the new role is known.
+    await waitFor(() => expect(router.pathname).not.toBe('/panel/usuarios'), { timeout: 10_000 });
+    expect(router.pathname).toMatch(/^\/panel/);
+  });
+
   it('an UNAUTHENTICATED answer means the session ended: back to / as a visitor', async () => {
     const router = renderApp('/panel/usuarios', [
       sessionMock(viewer('ADMIN'), { maxUsageCount: 1 }),

@@ -20,7 +20,7 @@ import { isOutage } from '../../lib/errors';
 import { LOGOUT, ME, SESSION } from './operations';
 import { clearRedirectAfterLogin, takeRedirectAfterLogin } from './redirect';
 import { ROLE_ID } from './roles';
-import { onSessionEnded } from './session-events';
+import { onForbidden, onSessionEnded } from './session-events';
 
 // Only a logged-in session needs the idle guard (and its dialog): fetched after login.
 const InactivityGuard = lazy(async () => ({ default: (await import('./InactivityGuard')).InactivityGuard }));
@@ -127,6 +127,15 @@ export function SessionProvider({
         if (hasViewer.current) endSession();
       }),
     [endSession],
+  );
+
+  // The server said FORBIDDEN: the role may have changed since the page was drawn. Ask again.
+  useEffect(
+    () =>
+      onForbidden(() => {
+        if (hasViewer.current) void refresh();
+      }),
+    [refresh],
   );
 
   // A candidate whose stored post-login path was not followed yet (e.g. a reload) goes there once.

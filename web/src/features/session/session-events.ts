@@ -25,9 +25,28 @@ export function isUnauthenticated(error: unknown): boolean {
   return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === 'UNAUTHENTICATED');
 }
 
-/** Put in front of the HTTP link: watches every answer for UNAUTHENTICATED. */
+/*
+ * FORBIDDEN: the session is alive but may no longer hold the role the page was drawn for (an
+ * administrator changed it in another place; the BFF applies it within a second). The
+ * SessionProvider asks who is logged in again, so the bar, the navigation and the screens follow.
+ */
+const forbiddenListeners = new Set<Listener>();
+
+export function onForbidden(listener: Listener): () => void {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
+}
+
+export function isForbidden(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === 'FORBIDDEN');
+}
+
+/** Put in front of the HTTP link: watches every answer for UNAUTHENTICATED and FORBIDDEN. */
 export function sessionExpiryLink(): ErrorLink {
   return new ErrorLink(({ error }) => {
     if (isUnauthenticated(error)) announceSessionEnded();
+    else if (isForbidden(error)) for (const l of [...forbiddenListeners]) l();
   });
 }
