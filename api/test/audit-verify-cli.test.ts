@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,28 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../src/audit/index.js';
 import { capturingLogger } from '../src/observability/index.js';
 import { startApi } from '../src/server.js';
+import { ROOT, runNode } from './support/processes.js';
 
 // `npm run audit:verify` against the anchors a running api wrote to its log (PGlite in DATA_DIR).
-const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'api/src/cli/audit-verify.ts');
+const cli = path.join(ROOT, 'api/src/cli/audit-verify.ts');
 
 let dataDir: string;
 const logs: string[] = [];
 
-function verify(stdin: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli], {
-      cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-    child.stdin.end(stdin);
-  });
+async function verify(stdin: string): Promise<{ code: number | null; out: string }> {
+  const { code, output } = await runNode(cli, [], { NODE_ENV: 'production', DATA_DIR: dataDir }, 120_000, stdin);
+  return { code, out: output };
 }
 
 beforeAll(async () => {

@@ -1,32 +1,26 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type RunningApi } from '../src/server.js';
+import { ROOT, runNode } from './support/processes.js';
 
 // `npm run create-admin` on a production-like install: PGlite in DATA_DIR, no demo accounts.
-const root = path.resolve(import.meta.dirname, '../..');
-const cli = path.join(root, 'api/src/cli/create-admin.ts');
+const cli = path.join(ROOT, 'api/src/cli/create-admin.ts');
 const EMAIL = 'directora@ejemplo.org.gt';
 
 let dataDir: string;
 
-function createAdmin(env: Record<string, string>, stdin = ''): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli], {
-      cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-    child.stdin.end(stdin);
-  });
+async function createAdmin(env: Record<string, string>, stdin = ''): Promise<{ code: number | null; out: string }> {
+  const { code, output } = await runNode(
+    cli,
+    [],
+    { NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
+    120_000,
+    stdin,
+  );
+  return { code, out: output };
 }
 
 async function withApi<T>(fn: (api: RunningApi) => Promise<T>): Promise<T> {

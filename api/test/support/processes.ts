@@ -22,12 +22,13 @@ export interface Child {
  * `node --import tsx <entry> …args` from the repository root (never npx: the process we stop is
  * the program itself), with only the environment given plus PATH and HOME.
  */
-export function startNode(entry: string, args: string[], env: Record<string, string>): Child {
+export function startNode(entry: string, args: string[], env: Record<string, string>, stdin?: string): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (stdin !== undefined) child.stdin!.end(stdin);
   children.add(child);
   const lines: string[] = [];
   let buffered = '';
@@ -49,14 +50,15 @@ export function startNode(entry: string, args: string[], env: Record<string, str
   return { child, lines, exited };
 }
 
-/** Runs a program to its end; rejects after `timeoutMs` (the process is killed). */
+/** Runs a program to its end (`stdin`: what it reads); after `timeoutMs` the process is killed. */
 export async function runNode(
   entry: string,
   args: string[],
   env: Record<string, string>,
   timeoutMs = 120_000,
+  stdin?: string,
 ): Promise<{ code: number | null; output: string }> {
-  const c = startNode(entry, args, env);
+  const c = startNode(entry, args, env, stdin);
   const timer = setTimeout(() => c.child.kill('SIGKILL'), timeoutMs);
   const code = await c.exited;
   clearTimeout(timer);
