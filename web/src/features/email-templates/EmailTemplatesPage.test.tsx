@@ -2,6 +2,8 @@ import '../../test/backoffice-env';
 import { EMAIL_TEMPLATE_MESSAGES, EMAIL_TEMPLATE_UI } from '@bolsa/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useApolloClient } from '@apollo/client/react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
 import { renderWithProviders, type Mocks } from '../../test/render';
@@ -85,6 +87,32 @@ const preview: Mocks[number] = {
 
 const renderPage = (mocks: Mocks, route = '/panel/plantillas') =>
   renderWithProviders(<EmailTemplatesPage />, { mocks, route, viewer: viewer('ADMIN') });
+
+/**
+ * The page with what surrounds it in the app: the address, the browser's Back, a link of the
+ * navigation bar, and the list read again (what the outage notice does once the service is back).
+ */
+function Surroundings() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  return (
+    <>
+      <output data-testid="direccion">{location.pathname + location.search}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Atrás
+      </button>
+      <button type="button" onClick={() => void client.refetchQueries({ include: [EMAIL_TEMPLATES] })}>
+        Leer de nuevo
+      </button>
+      <Link to="/panel/vacantes">Vacantes</Link>
+      <EmailTemplatesPage />
+    </>
+  );
+}
+const renderInApp = (mocks: Mocks, route = '/panel/plantillas') =>
+  renderWithProviders(<Surroundings />, { mocks, route, viewer: viewer('ADMIN') });
+const address = () => screen.getByTestId('direccion').textContent;
 
 describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
   it('lists the e-mails with their last change and who made it', async () => {
@@ -408,6 +436,19 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toHaveValue('Cuerpo viejo'),
     );
+  });
+
+  it("'Volver a la lista' is one navigation: one Back returns to the editor", async () => {
+    const user = userEvent.setup();
+    renderInApp([list(), preview]);
+    await user.click(await screen.findByRole('link', { name: 'Editar: Postulación recibida' }));
+    await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    await user.click(screen.getByRole('link', { name: EMAIL_TEMPLATE_UI.back }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(address()).toBe('/panel/plantillas');
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(address()).toBe('/panel/plantillas?clave=postulacion-recibida');
+    expect(await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toBeInTheDocument();
   });
 
   it('insertAt replaces the selection and puts the caret after the placeholder', () => {

@@ -36,7 +36,7 @@ function WrappingBadge({ color, children }: { color: string; children: ReactNode
  */
 export function EmailTemplatesPage() {
   useDocumentTitle(pageTitle(UI.title));
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const key = params.get('clave');
   const { data, previousData, error, refetch, networkStatus } = useQuery(EMAIL_TEMPLATES, {
     notifyOnNetworkStatusChange: true,
@@ -61,7 +61,7 @@ export function EmailTemplatesPage() {
         ))}
       </Stack>
     ) : open ? (
-      <TemplateEditor key={open.key} template={open} onClose={() => setParams({})} />
+      <TemplateEditor key={open.key} template={open} />
     ) : templates.length === 0 ? (
       <Text c="dimmed" ta="center" py="lg">
         {UI.empty}

@@ -49,7 +49,7 @@ export function insertAt(value: string, start: number, end: number, text: string
 }
 
 /** The editor of one template: subject, body, placeholders, live preview, save, reset, versions. */
-export function TemplateEditor({ template, onClose }: { template: EmailTemplateFieldsFragment; onClose: () => void }) {
+export function TemplateEditor({ template }: { template: EmailTemplateFieldsFragment }) {
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -156,7 +156,9 @@ export function TemplateEditor({ template, onClose }: { template: EmailTemplateF
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Anchor component={Link} to="?" size="sm" onClick={onClose}>
+          {/* One navigation: the page shows the list when the address has no `clave` (an onClick that
+              also cleared it pushed a second entry, and one Back did nothing). */}
+          <Anchor component={Link} to="?" size="sm">
             <Group gap={4} component="span">
               <IconArrowLeft size={14} aria-hidden />
               {UI.back}
