@@ -21,6 +21,11 @@ interface ConfirmDialogProps {
    */
   startOnCancel?: boolean;
   busy?: boolean;
+  /**
+   * Its id in a `<Modal.Stack>`: a question asked from inside another modal (a version's
+   * 'Restaurar' in 'Versiones') goes on top of it, takes the focus and Escape, and gives them back.
+   */
+  stackId?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -35,12 +40,20 @@ export function ConfirmDialog({
   danger = false,
   startOnCancel = danger,
   busy = false,
+  stackId,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   useTrackDialog(opened);
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onCancel} title={title} centered closeOnClickOutside={!busy}>
+    <Modal
+      opened={opened}
+      onClose={busy ? () => {} : onCancel}
+      title={title}
+      centered
+      closeOnClickOutside={!busy}
+      stackId={stackId}
+    >
       <Stack gap="lg">
         <div>{typeof children === 'string' ? <Text>{children}</Text> : children}</div>
         <Group justify="flex-end" gap="sm">

@@ -112,6 +112,12 @@ function Surroundings() {
 }
 const renderInApp = (mocks: Mocks, route = '/panel/plantillas') =>
   renderWithProviders(<Surroundings />, { mocks, route, viewer: viewer('ADMIN') });
+/** The stacking order of a Mantine modal ('calc(200 + 1 + 1)' → 202). */
+function zIndex(dialog: HTMLElement): number {
+  const root = dialog.closest<HTMLElement>('.mantine-Modal-root');
+  const value = root?.style.getPropertyValue('--mb-z-index') ?? '';
+  return (value.match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0);
+}
 const address = () => screen.getByTestId('direccion').textContent;
 
 describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
@@ -432,10 +438,21 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(within(items[1]!).getByText('Cuerpo viejo')).toBeInTheDocument();
     await user.click(within(items[1]!).getByRole('button', { name: EMAIL_TEMPLATE_UI.restore }));
     const confirm = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.restoreTitle });
-    await user.click(within(confirm).getByRole('button', { name: EMAIL_TEMPLATE_UI.restore }));
+    // Above 'Versiones' (before, both were at one z-index and the question was drawn under it), with
+    // the focus, and Escape closes the question only.
+    expect(zIndex(confirm)).toBeGreaterThan(zIndex(modal));
+    expect(confirm).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toHaveTextContent('Cancelar');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: EMAIL_TEMPLATE_UI.restoreTitle })).toBeNull());
+    expect(screen.getByRole('dialog', { name: EMAIL_TEMPLATE_UI.versions })).toBeInTheDocument();
+    await user.click(within(items[1]!).getByRole('button', { name: EMAIL_TEMPLATE_UI.restore }));
+    const again = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.restoreTitle });
+    await user.click(within(again).getByRole('button', { name: EMAIL_TEMPLATE_UI.restore }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toHaveValue('Cuerpo viejo'),
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("'Volver a la lista' is one navigation: one Back returns to the editor", async () => {

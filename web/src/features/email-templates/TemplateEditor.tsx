@@ -9,6 +9,7 @@ import {
   Code,
   Group,
   Loader,
+  Modal,
   SimpleGrid,
   Stack,
   Tabs,
@@ -351,20 +352,26 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
         </Card>
       </SimpleGrid>
 
-      <ConfirmDialog
-        {...restoring.dialog}
-        title={restoring.target?.versionId ? UI.restoreTitle : UI.resetTitle}
-        confirmLabel={restoring.target?.versionId ? UI.restore : UI.reset}
-        danger
-      >
-        {restoring.target?.versionId ? UI.restoreQuestion : UI.resetQuestion}
-      </ConfirmDialog>
-      <VersionsModal
-        opened={versionsOpen}
-        templateKey={template.key}
-        onClose={() => setVersionsOpen(false)}
-        onRestore={(versionId) => restoring.ask({ versionId })}
-      />
+      {/* One stack: the question a version's 'Restaurar' asks goes on top of 'Versiones' (same
+          z-index before, so it was drawn under it and could not be clicked). */}
+      <Modal.Stack>
+        <VersionsModal
+          stackId="versiones"
+          opened={versionsOpen}
+          templateKey={template.key}
+          onClose={() => setVersionsOpen(false)}
+          onRestore={(versionId) => restoring.ask({ versionId })}
+        />
+        <ConfirmDialog
+          {...restoring.dialog}
+          stackId="restaurar"
+          title={restoring.target?.versionId ? UI.restoreTitle : UI.resetTitle}
+          confirmLabel={restoring.target?.versionId ? UI.restore : UI.reset}
+          danger
+        >
+          {restoring.target?.versionId ? UI.restoreQuestion : UI.resetQuestion}
+        </ConfirmDialog>
+      </Modal.Stack>
     </Stack>
   );
 }

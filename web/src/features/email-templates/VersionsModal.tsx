@@ -73,8 +73,11 @@ export function VersionsModal({
   templateKey,
   onClose,
   onRestore,
+  stackId,
 }: {
   opened: boolean;
+  /** Its id in the editor's `<Modal.Stack>`, under the question 'Restaurar' asks. */
+  stackId?: string;
   templateKey: string;
   onClose: () => void;
   onRestore: (versionId: string) => void;
@@ -87,7 +90,7 @@ export function VersionsModal({
   });
   const versions = data?.emailTemplateVersions;
   return (
-    <Modal opened={opened} onClose={onClose} title={UI.versions} size="lg">
+    <Modal opened={opened} onClose={onClose} title={UI.versions} size="lg" stackId={stackId}>
       {error && !versions ? (
         <ErrorPanel
           title={UI.versionsLoadFailed}
