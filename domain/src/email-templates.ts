@@ -44,6 +44,11 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   restored: 'Versión restaurada.',
   unchanged: 'No hay cambios que guardar.',
   saveFailed: 'No se pudo guardar la plantilla. Intenta de nuevo.',
+  saveFailedTitle: 'No se guardó',
+  /** No answer (an outage, a time-out): the save may have gone through; a retry is carried out once. */
+  saveUnknownTitle: 'No se sabe si se guardó',
+  saveUnknown:
+    'No se recibió respuesta del servidor: puede que la plantilla se haya guardado. Pulsa Guardar de nuevo: no se guardará dos veces.',
   restoreFailed: 'No se pudo restaurar la plantilla. Intenta de nuevo.',
   previewFailed: 'No se pudo generar la vista previa.',
 } as const;

@@ -468,6 +468,59 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toBeInTheDocument();
   });
 
+  it('says an unanswered save may have gone through, and stops saying so once the stored text is the one sent', async () => {
+    const user = userEvent.setup();
+    const sent = 'Hola, {{nombre}}: guardado durante la caída.';
+    let stored = EDITED;
+    const liveList: Mocks[number] = {
+      request: { query: EMAIL_TEMPLATES },
+      result: () => ({ data: { emailTemplates: [template(), stored] } }),
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    };
+    // The BFF gave up waiting for the paused api (no answer the browser could read).
+    const unanswered: Mocks[number] = {
+      request: { query: UPDATE_EMAIL_TEMPLATE, variables: { key: EDITED.key, subject: EDITED.subject, body: sent } },
+      error: new TypeError('Failed to fetch'),
+    };
+    renderInApp([liveList, preview, unanswered], '/panel/plantillas?clave=postulacion-recibida');
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    fireEvent.change(body, { target: { value: sent } });
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveUnknownTitle);
+    expect(alert).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveUnknown);
+    expect(alert).not.toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveFailedTitle);
+
+    // Read again before the paused write ran: still unknown.
+    await user.click(screen.getByRole('button', { name: 'Leer de nuevo' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveUnknownTitle);
+
+    // The paused write completed; the list read again shows it: saved, nothing left to save.
+    stored = { ...EDITED, body: sent, versionId: '4' };
+    await user.click(screen.getByRole('button', { name: 'Leer de nuevo' }));
+    await waitFor(() => expect(screen.queryByText(EMAIL_TEMPLATE_MESSAGES.saveUnknownTitle)).toBeNull());
+    expect(screen.queryByText(EMAIL_TEMPLATE_MESSAGES.saveFailedTitle)).toBeNull();
+    expect(screen.queryByText(EMAIL_TEMPLATE_UI.unsaved)).toBeNull();
+    expect(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save })).toBeDisabled();
+    expect(body).toHaveValue(sent);
+  });
+
+  it('says a save the server refused outright did not go through', async () => {
+    const user = userEvent.setup();
+    const refused: Mocks[number] = {
+      request: { query: UPDATE_EMAIL_TEMPLATE, variables: () => true },
+      error: new Error('Respuesta inesperada'),
+    };
+    renderPage([list(), preview, refused], '/panel/plantillas?clave=postulacion-recibida');
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    fireEvent.change(body, { target: { value: 'Otro texto, {{nombre}}' } });
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveFailedTitle);
+    expect(alert).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveFailed);
+  });
+
   it('insertAt replaces the selection and puts the caret after the placeholder', () => {
     expect(insertAt('Hola mundo', 5, 10, '{{nombre}}')).toEqual({ value: 'Hola {{nombre}}', caret: 15 });
   });

@@ -29,11 +29,12 @@ import {
   emailTemplateInputError,
   placeholderToken,
 } from '@bolsa/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/dialogs';
 import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
 import { useConfirmThenAct } from '../../lib/confirm-then-act';
+import { isOutage } from '../../lib/errors';
 import { failureDetail, toastSuccess } from '../../lib/toast';
 import { EMAIL_TEMPLATES, PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
 import { VersionsModal } from './VersionsModal';
@@ -43,6 +44,11 @@ const UI = EMAIL_TEMPLATE_UI;
 export const PREVIEW_DEBOUNCE_MS = 400;
 
 type Field = 'subject' | 'body';
+interface SaveFailure {
+  title: string;
+  message: string;
+  attempt?: { subject: string; body: string };
+}
 
 /** Inserts `text` into `value` in place of the selection [start, end). */
 export function insertAt(value: string, start: number, end: number, text: string): { value: string; caret: number } {
@@ -53,7 +59,9 @@ export function insertAt(value: string, start: number, end: number, text: string
 export function TemplateEditor({ template }: { template: EmailTemplateFieldsFragment }) {
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  // Why the last save did not go through, or may not have. `attempt`: the text sent when no answer
+  // came back (an outage): the save may have been carried out after all.
+  const [saveError, setSaveError] = useState<SaveFailure | null>(null);
   // Each field's problem, under it, once a save was refused for it (cleared as it is edited).
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -68,6 +76,16 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
   };
 
   const dirty = subject !== template.subject || body !== template.body;
+
+  // A save without an answer that went through after all: once the stored template (the list read
+  // again, e.g. when the service is back) is the text sent, it is said saved, never 'No se guardó'.
+  const attempt = saveError?.attempt;
+  const savedAfterAll = attempt !== undefined && attempt.subject === template.subject && attempt.body === template.body;
+  useEffect(() => {
+    if (!savedAfterAll) return;
+    setSaveError(null);
+    toastSuccess(EMAIL_TEMPLATE_MESSAGES.saved, template.name);
+  }, [savedAfterAll, template.name]);
   // Which placeholders the e-mail cannot do without is domain's (the api refuses a text without them).
   const definition = emailTemplateDefinition(template.key);
   const isRequired = (name: string) => definition?.placeholders.some((p) => p.name === name && p.required) ?? false;
@@ -125,13 +143,23 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
         toastSuccess(EMAIL_TEMPLATE_MESSAGES.saved, template.name);
         return;
       }
-      setSaveError(failureDetail(answer?.error));
+      setSaveError({ title: EMAIL_TEMPLATE_MESSAGES.saveFailedTitle, message: failureDetail(answer?.error) });
       // 'No hay cambios que guardar.': the stored text is this one (an earlier save that seemed to
       // fail went through, or someone saved the same). The list is read again so that the editor
       // compares with what is stored and stops saying 'Hay cambios sin guardar.'.
       if (answer?.error?.__typename === 'Conflict') void client.refetchQueries({ include: [EMAIL_TEMPLATES] });
-    } catch {
-      setSaveError(EMAIL_TEMPLATE_MESSAGES.saveFailed);
+    } catch (err) {
+      // No answer: the api may still carry the save out (the BFF does not abandon a write), and a
+      // retry is safe (the same Idempotency-Key: it is carried out once).
+      setSaveError(
+        isOutage(err)
+          ? {
+              title: EMAIL_TEMPLATE_MESSAGES.saveUnknownTitle,
+              message: EMAIL_TEMPLATE_MESSAGES.saveUnknown,
+              attempt: { subject, body },
+            }
+          : { title: EMAIL_TEMPLATE_MESSAGES.saveFailedTitle, message: EMAIL_TEMPLATE_MESSAGES.saveFailed },
+      );
     }
   };
 
@@ -264,15 +292,15 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
               })}
             </Group>
           </Box>
-          {saveError ? (
+          {saveError && !savedAfterAll ? (
             <Alert
-              color="red"
+              color={saveError.attempt ? 'orange' : 'red'}
               variant="light"
               icon={<IconAlertTriangle aria-hidden />}
               role="alert"
-              title="No se guardó"
+              title={saveError.title}
             >
-              {saveError}
+              {saveError.message}
             </Alert>
           ) : null}
           <Group justify="space-between" gap="sm">
