@@ -84,6 +84,11 @@ export const EMAIL_TEMPLATE_UI = {
   restoreQuestion: 'El próximo correo de este tipo usará esta versión.',
   current: 'Actual',
   unsaved: 'Hay cambios sin guardar.',
+  /** Leaving the editor (a link, 'Volver a la lista') with unsaved changes asks first. */
+  leaveTitle: '¿Salir sin guardar?',
+  leaveQuestion: 'Los cambios que hiciste en esta plantilla se perderán.',
+  leave: 'Salir sin guardar',
+  stay: 'Seguir editando',
   back: 'Volver a la lista',
   edit: 'Editar',
   lastChange: 'Último cambio',

@@ -468,6 +468,40 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body })).toBeInTheDocument();
   });
 
+  it('asks before leaving with unsaved changes, by mouse or keyboard, and the browser asks on reload', async () => {
+    const user = userEvent.setup();
+    renderInApp([list(), preview], '/panel/plantillas?clave=postulacion-recibida');
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    // Nothing changed: leaving does not ask, and a reload is not held back.
+    const unchanged = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unchanged);
+    expect(unchanged.defaultPrevented).toBe(false);
+
+    fireEvent.change(body, { target: { value: 'Texto a medias' } });
+    expect(screen.getByText(EMAIL_TEMPLATE_UI.unsaved)).toBeInTheDocument();
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(true);
+
+    // 'Volver a la lista' asks; 'Seguir editando' (where the focus starts) keeps the text.
+    await user.click(screen.getByRole('link', { name: EMAIL_TEMPLATE_UI.back }));
+    const question = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.leaveTitle });
+    expect(question).toHaveTextContent(EMAIL_TEMPLATE_UI.leaveQuestion);
+    expect(within(question).getByRole('button', { name: EMAIL_TEMPLATE_UI.stay })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: EMAIL_TEMPLATE_UI.leaveTitle })).toBeNull());
+    expect(address()).toBe('/panel/plantillas?clave=postulacion-recibida');
+    expect(body).toHaveValue('Texto a medias');
+
+    // A link elsewhere in the app, followed with the keyboard: asks, and 'Salir sin guardar' goes.
+    screen.getByRole('link', { name: 'Vacantes' }).focus();
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: EMAIL_TEMPLATE_UI.leaveTitle });
+    expect(address()).toBe('/panel/plantillas?clave=postulacion-recibida');
+    await user.click(within(again).getByRole('button', { name: EMAIL_TEMPLATE_UI.leave }));
+    await waitFor(() => expect(address()).toBe('/panel/vacantes'));
+  });
+
   it('says an unanswered save may have gone through, and stops saying so once the stored text is the one sent', async () => {
     const user = userEvent.setup();
     const sent = 'Hola, {{nombre}}: guardado durante la caída.';

@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
 import { useConfirmThenAct } from '../../lib/confirm-then-act';
 import { isOutage } from '../../lib/errors';
+import { useLeaveGuard } from '../../lib/unsaved-changes';
 import { failureDetail, toastSuccess } from '../../lib/toast';
 import { EMAIL_TEMPLATES, PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
 import { VersionsModal } from './VersionsModal';
@@ -76,6 +77,7 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
   };
 
   const dirty = subject !== template.subject || body !== template.body;
+  const leaving = useLeaveGuard(dirty);
 
   // A save without an answer that went through after all: once the stored template (the list read
   // again, e.g. when the service is back) is the text sent, it is said saved, never 'No se guardó'.
@@ -400,6 +402,9 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
           {restoring.target?.versionId ? UI.restoreQuestion : UI.resetQuestion}
         </ConfirmDialog>
       </Modal.Stack>
+      <ConfirmDialog {...leaving.dialog} title={UI.leaveTitle} confirmLabel={UI.leave} cancelLabel={UI.stay} danger>
+        {UI.leaveQuestion}
+      </ConfirmDialog>
     </Stack>
   );
 }
