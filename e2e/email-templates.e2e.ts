@@ -8,7 +8,8 @@ import { mailArrives, mailsTo } from './mail.js';
  * E-mail templates (issue 24, item 1): the administrator edits the acknowledgement in
  * /panel/plantillas (a placeholder inserted by keyboard, the live preview), a guest applies and
  * the e-mail at the SMTP sink says the new text; 'Restablecer' (after a confirmation) and the next
- * application is acknowledged in the default wording again. Versions list both changes.
+ * application is acknowledged in the default wording again. Versions list both changes, and the
+ * saved one is restored with the mouse. Leaving with unsaved changes asks first.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -103,7 +104,37 @@ describe('e-mail templates (issue 24)', () => {
       await expect.poll(() => versions.getByRole('listitem').count()).toBe(2);
       await versions.getByRole('listitem').nth(1).getByText('Guardada').waitFor();
       await screenshot(page, 'templates-versions-1280');
-      await page.keyboard.press('Escape');
+
+      // The saved version is restored with the mouse: its question is drawn above 'Versiones'.
+      await versions.getByRole('listitem').nth(1).getByRole('button', { name: 'Restaurar' }).click();
+      const restoreQuestion = page.getByRole('dialog', { name: '¿Restaurar esta versión?' });
+      await restoreQuestion.getByRole('button', { name: 'Restaurar' }).click();
+      await page.getByText('Versión restaurada.').waitFor();
+      await expect.poll(() => subject.inputValue()).toBe(SUBJECT);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      // The focus goes back to 'Versiones', where it was before the two windows opened.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Versiones');
+
+      // Leaving with unsaved changes asks first; 'Seguir editando' keeps them.
+      await body.fill('Texto a medias');
+      await page.getByText('Hay cambios sin guardar.').waitFor();
+      await page.getByRole('link', { name: 'Volver a la lista' }).click();
+      const leave = page.getByRole('dialog', { name: '¿Salir sin guardar?' });
+      await leave.getByRole('button', { name: 'Seguir editando' }).click();
+      await expect.poll(() => leave.count()).toBe(0);
+      expect(new URL(page.url()).search).toBe('?clave=postulacion-recibida');
+      expect(await body.inputValue()).toBe('Texto a medias');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Volver a la lista');
+      // A link of the navigation bar, by keyboard: asks again; 'Salir sin guardar' goes.
+      await page.getByRole('link', { name: 'Plantillas', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await leave.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await page.waitForURL((u) => u.pathname === '/panel/plantillas' && u.search === '');
+      await table.getByText('Postulación recibida', { exact: true }).waitFor();
+      // One Back returns to the editor (one navigation, not two).
+      await page.goBack();
+      await page.waitForURL((u) => u.search === '?clave=postulacion-recibida');
+      await expect.poll(() => subject.inputValue()).toBe(SUBJECT);
     } finally {
       await resetByApi(page);
       await guest.context.close();
