@@ -209,7 +209,10 @@ describe.each(databases)('hardening (issue 13) on $name', ({ start }) => {
         { Requisitos: JSON.stringify(Array.from({ length: 31 }, (_, i) => `r${i}`)) },
         'La lista no puede tener más de 30 elementos.',
       ],
-      [{ Beneficios: JSON.stringify(['b'.repeat(301)]) }, 'Cada elemento puede tener como máximo 300 caracteres.'],
+      [
+        { Beneficios: JSON.stringify(['Seguro', 'b'.repeat(301)]) },
+        `El beneficio 2 («${'b'.repeat(40)}…») tiene 301 caracteres. Cada elemento puede tener como máximo 300 caracteres.`,
+      ],
       [{ FechaFinalizacion: '9999-12-31' }, 'La fecha debe estar entre 01/01/1900 y 31/12/2100.'],
       [{ Lugar: '9999:01' }, 'Debe seleccionar una ubicación'],
     ])('create refuses %j', async (over, message) => {

@@ -17,6 +17,8 @@ export { z };
 
 export { DATE_RANGE, LIMITS };
 
+const listItemTooLong = (max: number) => `Cada elemento puede tener como máximo ${max} caracteres.`;
+
 export const COMMON_MESSAGES = {
   required: 'Este campo es obligatorio.',
   notText: 'Se esperaba un texto.',
@@ -24,6 +26,18 @@ export const COMMON_MESSAGES = {
   tooLong: (max: number) => `El texto no puede tener más de ${max} caracteres.`,
   notList: 'Se esperaba una lista.',
   tooManyItems: (max: number) => `La lista no puede tener más de ${max} elementos.`,
+  /** The per-item limit of a list, said on its own (the item field while it is typed). */
+  listItemTooLong,
+  /**
+   * A list item over the limit that reached the save (old data, another client): which one it is,
+   * by its position and first words, then the rule: 'El requisito 2 («Título de…») tiene 1000
+   * caracteres. Cada elemento puede tener como máximo 300 caracteres.'
+   */
+  /** An item typed over the limit and not added to its list (it stays in the field to be shortened). */
+  listItemNotAdded: (max: number, length: number) =>
+    `No se agregó: tiene ${length} caracteres. ${listItemTooLong(max)}`,
+  listItemTooLongAt: (max: number, position: number, item: string, noun = 'elemento') =>
+    `El ${noun} ${position} («${firstWords(item)}») tiene ${item.length} caracteres. ${listItemTooLong(max)}`,
   dateInvalid: 'La fecha no es válida.',
   dateOutOfRange: 'La fecha debe estar entre 01/01/1900 y 31/12/2100.',
   urlInvalid: 'Ingresa un enlace válido (https://…)',
@@ -34,6 +48,15 @@ export const COMMON_MESSAGES = {
   flagInvalid: 'Se esperaba verdadero o falso.',
   numberInvalid: 'Formato inválido',
 } as const;
+
+/** The first words of a text, up to about 40 characters, for naming it in a message. */
+export function firstWords(s: string, max = 40): string {
+  const t = s.trim().replace(/\s+/g, ' ');
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
 
 /** C0 control characters and DEL. PostgreSQL cannot store NUL; the others only hide text. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -129,21 +152,35 @@ export interface ListOptions {
   itemMax?: number;
   /** Minimum number of non-blank items, with its message. */
   min?: { count: number; message: string };
+  /** The noun for one item in the message naming an item too long ('requisito'; default 'elemento'). */
+  itemNoun?: string;
 }
 
 /**
  * A list of short texts (requirements, benefits): items trimmed, blank items dropped (spec 2 §5
- * "blank list items are ignored"), at most 30 items of at most 300 characters.
+ * "blank list items are ignored"), at most 30 items of at most 300 characters. An item too long is
+ * named in its message (position and first words) on its own path ('requirements.2').
  */
 export function textList(o: ListOptions = {}) {
   const max = o.max ?? LIMITS.listItems;
   const itemMax = o.itemMax ?? LIMITS.listItem;
   const min = o.min;
   const list = z
-    .array(text({ max: itemMax, tooLong: `Cada elemento puede tener como máximo ${itemMax} caracteres.` }), {
+    .array(text({ max: Number.MAX_SAFE_INTEGER }), {
       error: (iss) => (isMissing(iss.input) && min ? min.message : COMMON_MESSAGES.notList),
     })
     .max(max, COMMON_MESSAGES.tooManyItems(max))
+    .superRefine((items, ctx) => {
+      items.forEach((item, i) => {
+        if (item.length > itemMax)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i],
+            input: item,
+            message: COMMON_MESSAGES.listItemTooLongAt(itemMax, i + 1, item, o.itemNoun),
+          });
+      });
+    })
     .transform((items) => items.filter(Boolean));
   // Without a minimum, an absent list is an empty one.
   return min ? list.refine((items) => items.length >= min.count, min.message) : list.default([]);

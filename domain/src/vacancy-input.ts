@@ -75,8 +75,14 @@ export function vacancySchema(mode: 'create' | 'edit', today: string = todayInGu
             tooLong: M.descriptionTooLong,
           })
         : optionalText({ max: LIMITS.description, multiline: true, tooLong: M.descriptionTooLong }),
-      requirements: create ? textList({ min: { count: 1, message: M.requirementRequired } }) : textList(),
-      benefits: create ? textList({ min: { count: 1, message: M.benefitRequired } }) : textList(),
+      requirements: textList({
+        itemNoun: 'requisito',
+        ...(create ? { min: { count: 1, message: M.requirementRequired } } : {}),
+      }),
+      benefits: textList({
+        itemNoun: 'beneficio',
+        ...(create ? { min: { count: 1, message: M.benefitRequired } } : {}),
+      }),
     })
     .superRefine((v, ctx) => {
       // Runs even when a field failed, so that the form's first message follows the spec's

@@ -111,8 +111,22 @@ describe('textList()', () => {
       ),
     ).toBe('La lista no puede tener más de 30 elementos.');
     expect(list.parse(['x'.repeat(300)])).toHaveLength(1);
-    expect(message(list, ['x'.repeat(301)])).toBe('Cada elemento puede tener como máximo 300 caracteres.');
+    expect(message(list, ['x'.repeat(301)])).toBe(
+      `El elemento 1 («${'x'.repeat(40)}…») tiene 301 caracteres. Cada elemento puede tener como máximo 300 caracteres.`,
+    );
     expect(message(list, ['a\u0000'])).toBe(COMMON_MESSAGES.control);
+  });
+  it('names the item too long by its position and first words, on its own path', () => {
+    const named = textList({ itemNoun: 'requisito' });
+    const long = `Experiencia comprobable en atención primaria ${'y más '.repeat(60)}`;
+    const r = named.safeParse(['Título de enfermería', long]);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues).toEqual([
+      expect.objectContaining({
+        path: [1],
+        message: `El requisito 2 («Experiencia comprobable en atención…») tiene ${long.trim().length} caracteres. Cada elemento puede tener como máximo 300 caracteres.`,
+      }),
+    ]);
   });
 });
 

@@ -120,8 +120,8 @@ function checkLimits(v: { nombre: string; lugar: string | null; descripcion: str
   if (v.descripcion && v.descripcion.length > LIMITS.description) throw required(M.descriptionTooLong);
 }
 
-function checkList(items: string[]): void {
-  const r = textList().safeParse(items);
+function checkList(items: string[], itemNoun: string): void {
+  const r = textList({ itemNoun }).safeParse(items);
   if (!r.success) throw required(r.error.issues[0]!.message);
 }
 
@@ -207,8 +207,8 @@ export async function createVacancy(db: Db, files: FileStore, f: VacancyForm): P
   if (f.beneficios.length === 0) throw required(M.benefitRequired);
   if (!f.image) throw required(M.imageRequired);
   checkLimits({ nombre, lugar: place.lugar, descripcion });
-  checkList(f.requisitos);
-  checkList(f.beneficios);
+  checkList(f.requisitos, 'requisito');
+  checkList(f.beneficios, 'beneficio');
 
   // Creation date is automatic (spec 2 §2); a caller may still send today's date explicitly.
   const pubRaw = (f.fechaPublicacion ?? '').trim();
@@ -272,8 +272,8 @@ export async function updateVacancy(db: Db, files: FileStore, id: number, f: Vac
   const descripcion = f.descripcion !== undefined ? f.descripcion.trim() || null : current.descripcion;
   const lugar = f.lugar !== undefined ? parsePlace(f.lugar).lugar || null : current.lugar;
   checkLimits({ nombre, lugar, descripcion });
-  checkList(f.requisitos);
-  checkList(f.beneficios);
+  checkList(f.requisitos, 'requisito');
+  checkList(f.beneficios, 'beneficio');
 
   // A file part wins over ImagenBase64. Edit accepts WebP too (spec 2 §5: "any image type").
   const imageData = f.image ?? decodeBase64Image(f.imageBase64 ?? '');
