@@ -169,6 +169,20 @@ describe('Editar Vacante', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('names the requirement over 300 characters that old data brought, on saving', async () => {
+    const user = userEvent.setup();
+    const long = `Experiencia comprobable en atención primaria ${'y más '.repeat(100)}`.trim();
+    renderAt('/panel/plazas/editar-vacante?id=5', [
+      vacancyMock(full('5', { requirements: ['Título de enfermería', long] })),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Guardar Cambios' }));
+    const message = `El requisito 2 («Experiencia comprobable en atención…») tiene ${long.length} caracteres. Cada elemento puede tener como máximo 300 caracteres.`;
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Campo Obligado')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('requires name and branch, then a department', async () => {
     const user = userEvent.setup();
     renderAt('/panel/plazas/editar-vacante?id=5', [vacancyMock(full('5'))]);

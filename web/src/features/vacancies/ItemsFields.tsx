@@ -1,6 +1,8 @@
-import { ActionIcon, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { COMMON_MESSAGES, LIMITS } from '@bolsa/domain';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { LimitedTextInput } from '../../components/LimitedText';
 import type { VacancyForm } from './vacancy-form';
 
 interface ItemsEditorProps {
@@ -13,16 +15,30 @@ interface ItemsEditorProps {
   onChange: (items: string[]) => void;
 }
 
-/** A list of short texts: type and press Enter or 'Agregar'; blank and repeated items are ignored. */
+/**
+ * A list of short texts: type and press Enter or 'Agregar'; blank and repeated items are ignored.
+ * An item is at most LIMITS.listItem characters (the domain's list rule): the field says what is
+ * left or over while it is typed, and an item over it is not added and stays in the field to be
+ * shortened.
+ */
 export function ItemsEditor({ label, itemNoun, placeholder, items, error, onChange }: ItemsEditorProps) {
   const [text, setText] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const listId = useId();
+  const limit = LIMITS.listItem;
   const add = () => {
     const item = text.trim();
     if (!item) return;
+    if (item.length > limit) {
+      setRefused(COMMON_MESSAGES.listItemNotAdded(limit, item.length));
+      inputRef.current?.focus();
+      return;
+    }
     if (!items.some((i) => i.toLowerCase() === item.toLowerCase())) onChange([...items, item]);
     setText('');
+    setRefused(null);
     inputRef.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -33,15 +49,21 @@ export function ItemsEditor({ label, itemNoun, placeholder, items, error, onChan
   };
   return (
     <Box>
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput
+      {/* The label above the row: the button stays level with the field whatever shows under it. */}
+      <Input.Label htmlFor={inputId}>{label}</Input.Label>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <LimitedTextInput
           ref={inputRef}
-          label={label}
+          id={inputId}
+          limit={limit}
           placeholder={placeholder}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setRefused(null);
+          }}
           onKeyDown={onKeyDown}
-          error={error}
+          error={refused ?? error}
           aria-describedby={listId}
           enterKeyHint="enter"
           style={{ flex: 1 }}
@@ -50,7 +72,6 @@ export function ItemsEditor({ label, itemNoun, placeholder, items, error, onChan
           variant="light"
           onClick={add}
           leftSection={<IconPlus size={16} aria-hidden />}
-          mb={error ? 22 : 0}
           aria-label={`Agregar ${itemNoun}`}
         >
           Agregar
