@@ -34,7 +34,6 @@ export const MESSAGES = {
   accountExists: AUTH_MESSAGES.accountExists,
   howHeardInvalid: AUTH_MESSAGES.howHeardInvalid,
   observationsTooLong: AUTH_MESSAGES.observationsTooLong,
-  tokenNameRequired: API_TOKEN_MESSAGES.nameRequired,
   tokenHashInvalid: API_TOKEN_MESSAGES.hashInvalid,
   tokenNotFound: API_TOKEN_MESSAGES.notFound,
   tokenExists: API_TOKEN_MESSAGES.exists,

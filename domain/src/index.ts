@@ -15,6 +15,7 @@ export * from './vacancy-input.js';
 export * from './branch.js';
 export * from './account.js';
 export * from './staff-user.js';
+export * from './api-token.js';
 export * from './admin-email.js';
 export * from './test-template.js';
 export * from './assigned-test.js';

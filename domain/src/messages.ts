@@ -52,16 +52,6 @@ export const errorWithMessage = (message: string) => `Error: ${message}`;
 /** A Spanish 'Solicitud inválida' that names the field, for GraphQL coercion errors (issue 13). */
 export const invalidFieldMessage = (field: string) => `Solicitud inválida: el campo '${field}' no es válido.`;
 
-/** API tokens for integrators (users screen). */
-export const API_TOKEN_MESSAGES = {
-  nameRequired: 'El nombre del token es requerido.',
-  hashInvalid: 'El hash del token debe tener 64 caracteres hexadecimales.',
-  notFound: 'El token no existe.',
-  exists: 'Ya existe un token con ese hash.',
-  createFailed: 'No se pudo crear el token',
-  revokeFailed: 'No se pudo revocar el token',
-} as const;
-
 /** Who opened a candidate's file, in the timeline, when an API token did (not a staff member). */
 export const apiTokenActor = (name: string) => `Token de API «${name}»`;
 /** Who opened it when neither the staff account nor the token exists any more. */

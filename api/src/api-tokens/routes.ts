@@ -1,12 +1,11 @@
-import { isStaffRole, USER_MESSAGES } from '@bolsa/domain';
+import { apiTokenName, isStaffRole, USER_MESSAGES } from '@bolsa/domain';
 import { Router } from 'express';
 import type { Db } from '../db/database.js';
 import { badRequest, HttpError, MESSAGES, notFound, parseId } from '../errors.js';
-import { bodyOf, hasControl, text } from '../input.js';
+import { bodyOf, text } from '../input.js';
 import { createApiToken, listApiTokens, revokeApiToken, useApiToken } from './service.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-const NAME_MAX = 200;
 
 /**
  * API tokens for integrations (internal: only the BFF calls these). The BFF generates the token,
@@ -21,9 +20,10 @@ export function apiTokenRoutes(db: Db): Router {
 
   router.post('/internal/api-tokens', async (req, res) => {
     const body = bodyOf(req);
-    const nombre = text(body.nombre).trim();
-    if (!nombre) throw badRequest(MESSAGES.tokenNameRequired);
-    if (hasControl(nombre) || nombre.length > NAME_MAX) throw badRequest();
+    // The domain's rule (required, at most API_TOKEN_NAME_MAX, one line), with its message.
+    const named = apiTokenName().safeParse(typeof body.nombre === 'string' ? body.nombre : undefined);
+    if (!named.success) throw badRequest(named.error.issues[0]!.message);
+    const nombre = named.data;
     const idrol = body.idrol;
     if (typeof idrol !== 'number' || !isStaffRole(idrol)) throw badRequest(USER_MESSAGES.roleInvalid);
     const hash = text(body.hash);
