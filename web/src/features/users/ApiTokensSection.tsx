@@ -13,13 +13,14 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
-import { API_TOKEN_MESSAGES, formatDateTime, GENERIC_MESSAGES, USER_MESSAGES } from '@bolsa/domain';
-import { useState, type FormEvent } from 'react';
+import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, apiTokenName, formatDateTime, GENERIC_MESSAGES } from '@bolsa/domain';
+import { useRef, useState, type FormEvent } from 'react';
+import { LimitedTextInput } from '../../components/LimitedText';
+import { fieldErrors } from '../../lib/errors';
 import type { ApiTokenFieldsFragment, Role } from '../../gql/graphql';
 import { roleLabel } from '../session';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -37,6 +38,9 @@ const when = (raw: string | null | undefined, fallback: string): string => forma
 export function ApiTokensSection() {
   const { data, error, refetch, loading } = useQuery(API_TOKENS);
   const [name, setName] = useState('');
+  /** The name's refusal (the domain's rule, here or from the server), under the field. */
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const [role, setRole] = useState<Role>(DEFAULT_STAFF_ROLE);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
 
@@ -64,19 +68,23 @@ export function ApiTokensSection() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (createState.loading) return;
-    if (!name.trim()) {
-      toastError(USER_MESSAGES.incompleteTitle, 'Indica un nombre para el token.');
-      return;
-    }
+    const refuse = (message: string) => {
+      setNameError(message);
+      nameRef.current?.focus();
+    };
+    const checked = apiTokenName().safeParse(name);
+    if (!checked.success) return refuse(checked.error.issues[0]!.message);
     try {
-      const { data: answer } = await create({ variables: { name: name.trim(), role } });
+      const { data: answer } = await create({ variables: { name: checked.data, role } });
       const result = answer?.createApiToken;
       if (result?.token) {
-        setSecret({ name: name.trim(), token: result.token });
+        setSecret({ name: checked.data, token: result.token });
         setName('');
         setRole(DEFAULT_STAFF_ROLE);
         return;
       }
+      const refused = fieldErrors(result?.error).name;
+      if (refused) return refuse(refused);
       toastError(API_TOKEN_MESSAGES.createFailed, failureDetail(result?.error));
     } catch {
       toastError(API_TOKEN_MESSAGES.createFailed, GENERIC_MESSAGES.retry);
@@ -114,12 +122,19 @@ export function ApiTokensSection() {
           Para integraciones con otros sistemas. Cada token actúa con el rol que se le asigna.
         </Text>
         <form onSubmit={submit} noValidate>
-          <Group align="flex-end" gap="sm">
-            <TextInput
+          {/* Top-aligned: a message under the name leaves the role and the button level with it. */}
+          <Group align="flex-start" gap="sm">
+            <LimitedTextInput
+              ref={nameRef}
               label="Nombre del token"
               required
+              limit={API_TOKEN_NAME_MAX}
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setNameError(null);
+              }}
+              error={nameError}
               w={{ base: '100%', sm: 280 }}
               autoComplete="off"
             />
@@ -131,7 +146,13 @@ export function ApiTokensSection() {
               allowDeselect={false}
               w={{ base: '100%', sm: 200 }}
             />
-            <Button type="submit" loading={createState.loading} leftSection={<IconKey size={18} aria-hidden />}>
+            <Button
+              type="submit"
+              loading={createState.loading}
+              leftSection={<IconKey size={18} aria-hidden />}
+              // The height of the fields' labels, so that it stands level with the fields.
+              style={{ marginTop: 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))' }}
+            >
               Crear token
             </Button>
           </Group>
