@@ -150,8 +150,9 @@ export function ApiTokensSection() {
               type="submit"
               loading={createState.loading}
               leftSection={<IconKey size={18} aria-hidden />}
-              // The height of the fields' labels, so that it stands level with the fields.
-              style={{ marginTop: 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height))' }}
+              // The line the fields' labels stand on (an inline label in a line of body text), so
+              // that it stands level with the fields.
+              style={{ marginTop: 'calc(var(--mantine-font-size-md) * var(--mantine-line-height))' }}
             >
               Crear token
             </Button>
