@@ -28,14 +28,14 @@ export const COMMON_MESSAGES = {
   tooManyItems: (max: number) => `La lista no puede tener más de ${max} elementos.`,
   /** The per-item limit of a list, said on its own (the item field while it is typed). */
   listItemTooLong,
+  /** An item typed over the limit and not added to its list (it stays in the field to be shortened). */
+  listItemNotAdded: (max: number, length: number) =>
+    `No se agregó: tiene ${length} caracteres. ${listItemTooLong(max)}`,
   /**
    * A list item over the limit that reached the save (old data, another client): which one it is,
    * by its position and first words, then the rule: 'El requisito 2 («Título de…») tiene 1000
    * caracteres. Cada elemento puede tener como máximo 300 caracteres.'
    */
-  /** An item typed over the limit and not added to its list (it stays in the field to be shortened). */
-  listItemNotAdded: (max: number, length: number) =>
-    `No se agregó: tiene ${length} caracteres. ${listItemTooLong(max)}`,
   listItemTooLongAt: (max: number, position: number, item: string, noun = 'elemento') =>
     `El ${noun} ${position} («${firstWords(item)}») tiene ${item.length} caracteres. ${listItemTooLong(max)}`,
   dateInvalid: 'La fecha no es válida.',
