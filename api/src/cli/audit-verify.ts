@@ -9,11 +9,10 @@
 // The database is the api's: DATABASE_URL, else PGlite in DATA_DIR (stop the api first: PGlite
 // opens one process at a time). Nothing is written. Exit 0: intact and every anchor matches;
 // 1: a row altered or missing; 64: no anchor on the standard input.
-import path from 'node:path';
 import { auditVerificationMessage } from '@bolsa/domain';
 import { anchorsFromLog, verifyAudit } from '../audit/index.js';
 import { loadConfig } from '../config.js';
-import { createDatabase } from '../db/database.js';
+import { configuredTarget, createDatabase } from '../db/database.js';
 
 const EX_USAGE = 64;
 
@@ -33,11 +32,7 @@ async function main(): Promise<number> {
     return EX_USAGE;
   }
   const config = loadConfig();
-  const db = await createDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite-dir', dir: path.join(path.resolve(config.DATA_DIR), 'pglite') },
-  );
+  const db = await createDatabase(configuredTarget(config));
   try {
     const result = await verifyAudit(db, undefined, anchors);
     console.log(auditVerificationMessage(result));

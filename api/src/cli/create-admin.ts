@@ -11,10 +11,9 @@
 // the api first: PGlite opens one process at a time). The password is never printed or logged.
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import path from 'node:path';
 import { staffUserSchema } from '@bolsa/domain';
 import { loadConfig } from '../config.js';
-import { createDatabase } from '../db/database.js';
+import { configuredTarget, createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { upsertAdministrator } from '../users/index.js';
 
@@ -58,11 +57,7 @@ async function main(): Promise<number> {
     for (const issue of parsed.error.issues) console.error(`${issue.path.join('.') || 'entrada'}: ${issue.message}`);
     return EX_USAGE;
   }
-  const db = await createDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite-dir', dir: path.join(path.resolve(config.DATA_DIR), 'pglite') },
-  );
+  const db = await createDatabase(configuredTarget(config));
   try {
     await migrateToLatest(db);
     const { id, created } = await upsertAdministrator(

@@ -8,45 +8,44 @@ import { ErrorLink } from '@apollo/client/link/error';
  * goes home. A tiny event source, because the link is built before React renders.
  */
 type Listener = () => void;
-const listeners = new Set<Listener>();
 
-export function onSessionEnded(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
+/** A tiny event source: `on` adds a listener (answers its removal), `announce` calls them all. */
+function eventSource() {
+  const listeners = new Set<Listener>();
+  return {
+    on(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    announce(): void {
+      for (const l of [...listeners]) l();
+    },
   };
 }
 
-export function announceSessionEnded(): void {
-  for (const l of [...listeners]) l();
-}
-
-export function isUnauthenticated(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === 'UNAUTHENTICATED');
-}
-
+const ended = eventSource();
 /*
  * FORBIDDEN: the session is alive but may no longer hold the role the page was drawn for (an
  * administrator changed it in another place; the BFF applies it within a second). The
  * SessionProvider asks who is logged in again, so the bar, the navigation and the screens follow.
  */
-const forbiddenListeners = new Set<Listener>();
+const forbidden = eventSource();
 
-export function onForbidden(listener: Listener): () => void {
-  forbiddenListeners.add(listener);
-  return () => {
-    forbiddenListeners.delete(listener);
-  };
-}
+export const onSessionEnded = ended.on;
+export const announceSessionEnded = ended.announce;
+export const onForbidden = forbidden.on;
 
-export function isForbidden(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === 'FORBIDDEN');
-}
+const hasCode = (error: unknown, code: string): boolean =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === code);
+
+export const isUnauthenticated = (error: unknown): boolean => hasCode(error, 'UNAUTHENTICATED');
 
 /** Put in front of the HTTP link: watches every answer for UNAUTHENTICATED and FORBIDDEN. */
 export function sessionExpiryLink(): ErrorLink {
   return new ErrorLink(({ error }) => {
-    if (isUnauthenticated(error)) announceSessionEnded();
-    else if (isForbidden(error)) for (const l of [...forbiddenListeners]) l();
+    if (isUnauthenticated(error)) ended.announce();
+    else if (hasCode(error, 'FORBIDDEN')) forbidden.announce();
   });
 }
