@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dayjs } from '@bolsa/domain';
+import { dayjs, todayInGuatemala } from '@bolsa/domain';
 import { launch, loginAs, newPage, screenshot } from './browser.js';
 
 let browser: Browser;
@@ -76,8 +76,10 @@ describe('vacancy back-office', () => {
       .getByLabel('Descripción')
       .fill('Dispensará medicamentos y llevará el control del inventario de la farmacia.');
     await page.getByLabel('Fecha de finalización').click();
+    // The calendar opens on the month of the first day it allows (tomorrow in Guatemala): on a
+    // month's last day that is already the next month. The 15th of the month after that one.
     await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    const day = dayjs().add(1, 'month').date(15).locale('es');
+    const day = dayjs(todayInGuatemala()).add(1, 'day').add(1, 'month').date(15).locale('es');
     await page.getByRole('button', { name: day.format('D [de] MMMM [de] YYYY'), exact: true }).click();
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
