@@ -11,13 +11,12 @@
 //
 //   npm run bench:trusted-documents          BENCH_SECONDS=6 BENCH_CONCURRENCY=16 BENCH_ROUNDS=3
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { startApi } from '../api/src/server.js';
 import { loadConfig } from '../bff/src/config.js';
-import { createServer } from '../bff/src/server.js';
+import { createListener, createServer } from '../bff/src/server.js';
 import { MANIFEST_CANDIDATES } from '../bff/src/trusted-documents.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -55,7 +54,7 @@ const config = loadConfig(
   },
 );
 const bff = await createServer(config);
-const server = createHttpServer(bff.handler).listen(0, '127.0.0.1');
+const server = createListener(bff.handler).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 

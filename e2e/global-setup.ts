@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
@@ -10,7 +10,7 @@ import { TEST_SNAPSHOT_DIR } from '../api/src/db/snapshot.js';
 import { hashPassword } from '../api/src/passwords.js';
 import { isValidCui } from '../domain/src/geography.js';
 import { loadConfig, type Config } from '../bff/src/config.js';
-import { createServer } from '../bff/src/server.js';
+import { createListener, createServer } from '../bff/src/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -97,7 +97,7 @@ export default async function setup(project: TestProject) {
   async function serve(overrides: Partial<Config>): Promise<string> {
     const bff = await createServer(loadConfig({ NODE_ENV: 'test' }, { ...common, ...overrides }));
     const server: Server = await new Promise((resolve) => {
-      const s = createHttpServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
+      const s = createListener(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
     });
     started.push({ server, close: bff.close });
     return `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -1,7 +1,7 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { loadConfig, type Config } from '../bff/src/config.js';
-import { createServer, type BffServer } from '../bff/src/server.js';
+import { createListener, createServer, type BffServer } from '../bff/src/server.js';
 
 /** A BFF of a journey's own, serving the built web, in front of `apiUrl` (the shared api, or a hop before it). */
 export interface OwnBff {
@@ -23,7 +23,7 @@ export async function startOwnBff(
     ),
   );
   const server = await new Promise<Server>((resolve) => {
-    const s = createHttpServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createListener(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
   });
   return {
     base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,

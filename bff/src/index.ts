@@ -1,4 +1,3 @@
-import { createServer as createHttpServer } from 'node:http';
 import { scrubText } from '@bolsa/domain';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import {
@@ -8,7 +7,7 @@ import {
   startMetricsServer,
   type MetricsServer,
 } from './observability/index.js';
-import { createServer } from './server.js';
+import { createListener, createServer } from './server.js';
 
 const logger = createLogger('bff', logSettingsFromEnv());
 // A crash is logged as one JSON line (class and scrubbed message, never raw values), then the process ends.
@@ -38,8 +37,7 @@ try {
   stopOnMistake(err);
 }
 const bff = await createServer(config, { logger, processMetrics: true }).catch(stopOnMistake);
-const server = createHttpServer(bff.handler);
-server.keepAliveTimeout = 65_000;
+const server = createListener(bff.handler);
 const http = drainable(server, logger);
 // The metrics port opens first: once the BFF answers, so do its metrics (a supervisor or a test
 // that scrapes as soon as /livez answers found the port still closed).

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import {
@@ -230,6 +230,20 @@ const reportInsteadOfThrow = {
   propagateOnRejection: false,
   onReject: [(ctx: ValidationContext | null, err: GraphQLError) => ctx?.reportError(err)],
 };
+
+/**
+ * How long the BFF keeps an idle connection open. Node's default is 5 s: a client or proxy that
+ * keeps its connections longer (a load balancer's 60 s, Playwright's request context, undici)
+ * could send its next request on a socket the BFF was closing at that moment and get ECONNRESET.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** The BFF's HTTP listener as production runs it (index.ts); tests and benchmarks listen with it too. */
+export function createListener(handler: RequestListener): Server {
+  const server = createHttpServer(handler);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
+}
 
 export interface BffServer {
   app: Express;

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getIntrospectionQuery } from 'graphql';
 import { SCHEMA_MESSAGES } from '@bolsa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { createListener } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { listen, startStack, type Stack } from './support.js';
 
@@ -108,7 +109,7 @@ describe('INTROSPECTION=staff, as GraphiQL calls it from its page', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bolsa</title>');
     writeFileSync(path.join(dist, 'graphiql.html'), '<!doctype html><title>GraphiQL · Bolsa de Trabajo</title>');
     stack = await startStack({ env: 'production', graphiql: true, introspection: 'staff', webDist: dist });
-    server = createHttpServer(stack.bff.handler);
+    server = createListener(stack.bff.handler);
     origin = `http://127.0.0.1:${await listen(server)}`;
     cookies.admin = await login('staff', DEMO.admin);
     cookies.viewer = await login('staff', DEMO.viewer);

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createListener } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { listen, startStack, type Stack } from './support.js';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   admin = (login.headers['set-cookie'] as unknown as string[])
     .find((c) => c.startsWith('bolsa_sesion='))!
     .split(';')[0]!;
-  server = createServer(stack.bff.handler);
+  server = createListener(stack.bff.handler);
   origin = `http://127.0.0.1:${await listen(server)}`;
 });
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serverAudits } from 'graphql-http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { createServer, type BffServer } from '../src/server.js';
+import { createListener, createServer, type BffServer } from '../src/server.js';
 import { DEMO, DEMO_PASSWORD } from './roles.js';
 import { apiTokenBearer, staffCookie, startStack, type Stack } from './support.js';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
     ['prod', prod],
     ['shipped', shipped],
   ] as const) {
-    const server = createHttpServer(bff.handler).listen(0, '127.0.0.1');
+    const server = createListener(bff.handler).listen(0, '127.0.0.1');
     servers.push(server);
     await new Promise((r) => server.once('listening', r));
     urls[name] = `http://127.0.0.1:${(server.address() as { port: number }).port}/graphql`;
@@ -141,6 +141,17 @@ describe('graphql-http audit', () => {
     const intro = await request(prod.app).post('/graphql').send({ query: '{ __schema { types { name } } }' });
     expect(intro.body.errors[0].message).not.toMatch(/[Ii]ntrospection/);
     expect(intro.body.data).toBeUndefined();
+  });
+});
+
+describe('the listener production runs', () => {
+  // Node's default keeps an idle connection 5 s: a client that keeps its connections longer
+  // (Playwright's request context in ci87, a load balancer's 60 s) could send on a socket being
+  // closed at that instant and get ECONNRESET. The BFF keeps them longer and says so.
+  it('keeps idle connections 65 s and tells clients in Keep-Alive', async () => {
+    const res = await fetch(urls.prod.replace('/graphql', '/livez'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
   });
 });
 
