@@ -1,4 +1,4 @@
-import { todayInGuatemala } from '@bolsa/domain';
+import { todayInGuatemala, toGuatemalaWallClock } from '@bolsa/domain';
 import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../src/server.js';
@@ -307,8 +307,20 @@ describe('interviews (REST, PGlite, SMTP sink)', () => {
   });
 
   describe('bad input: a Spanish message, nothing stored, nothing queued', () => {
-    const cases: [string, (id: number) => Record<string, unknown>, string, number, string?][] = [
+    type Case = [string, (id: number) => Record<string, unknown>, string, number, string?];
+    const cases: Case[] = [
       ['a past date', (id) => inPerson(id, { fechaEntrevista: inDays(-1) }), 'La fecha no puede ser en el pasado', 400],
+      // Today at midnight has gone by, except during the day's first minute (then the case is left out).
+      ...(toGuatemalaWallClock(new Date()).time > '00:00'
+        ? [
+            [
+              'today, at an hour already gone',
+              (id: number) => inPerson(id, { fechaEntrevista: inDays(0), horaInicio: '00:00', horaFin: '00:30' }),
+              'La hora desde no puede ser en el pasado',
+              400,
+            ] satisfies Case,
+          ]
+        : []),
       [
         'end before start',
         (id) => inPerson(id, { horaInicio: '11:00', horaFin: '10:00' }),

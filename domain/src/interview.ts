@@ -1,6 +1,6 @@
 import { branchIdSchema, BRANCH_MESSAGES } from './branch.js';
-import { todayInGuatemala } from './calendar-date.js';
 import { toIsoDate } from './format.js';
+import { toGuatemalaWallClock, type WallClock } from './time.js';
 import { clockTime, entityId, fromUnknown, isEmail, LIMITS, oneOf, optionalText, text, z } from './schema.js';
 
 /**
@@ -22,6 +22,8 @@ export const INTERVIEW_HEADING: Record<InterviewMode, string> = {
 export const INTERVIEW_MESSAGES = {
   dateRequired: 'La fecha es obligatoria',
   datePast: 'La fecha no puede ser en el pasado',
+  // Spec 3 §5 forbids a past date; an hour already gone today is in the past too (not quoted).
+  startPast: 'La hora desde no puede ser en el pasado',
   dateFormat: 'Usa un formato válido (yyyy-MM-dd).',
   timeInvalidVirtual: 'Formato de hora inválido',
   timeInvalidInPerson: 'Hora inválida (HH:mm).',
@@ -70,11 +72,13 @@ export function canOrganiseTeamsMeeting(organiserEmail: string | null | undefine
 }
 
 /**
- * The interview input (spec 3 §3 'Interview payload'), by mode. Date today or later, end after
- * start, participants required in virtual mode, branch and address in person.
+ * The interview input (spec 3 §3 'Interview payload'), by mode. Date today or later (and today, a
+ * start not before this minute), end after start, participants required in virtual mode, branch
+ * and address in person. `now` is Guatemala's clock; a date alone (tests) leaves the hour free.
  */
-export function interviewSchema(today: string = todayInGuatemala()) {
+export function interviewSchema(now: WallClock | string = toGuatemalaWallClock(new Date())) {
   const M = INTERVIEW_MESSAGES;
+  const { date: today, time: earliest } = typeof now === 'string' ? { date: now, time: '00:00' } : now;
   const common = {
     candidateId: entityId(),
     candidateName: text({ max: LIMITS.name, required: M.checkData }),
@@ -123,6 +127,7 @@ export function interviewSchema(today: string = todayInGuatemala()) {
   });
   return z
     .discriminatedUnion('mode', [virtual, inPerson], { error: M.modeInvalid })
+    .refine((v) => v.date !== today || v.start >= earliest, { path: ['start'], message: M.startPast })
     .refine((v) => v.end > v.start, { path: ['end'], message: M.endAfterStart });
 }
 export type InterviewInput = z.input<ReturnType<typeof interviewSchema>>;

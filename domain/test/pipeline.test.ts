@@ -344,6 +344,13 @@ describe('interviews (spec 3 §5)', () => {
     branchId: '1',
     address: 'Oficina central, 2.º nivel',
   };
+  it("today, refuses a start before this minute on Guatemala's clock; a later day takes any hour", () => {
+    const at = interviewSchema({ date: TODAY, time: '10:30' });
+    const today = { ...virtual, date: TODAY, start: '10:00', end: '11:00' };
+    expect(msg(check(at, today))).toBe('La hora desde no puede ser en el pasado');
+    expect(check(at, { ...today, start: '10:30' }).ok).toBe(true);
+    expect(check(at, { ...inPerson, date: '2026-12-01', start: '07:00', end: '08:00' }).ok).toBe(true);
+  });
   it('accepts both modes and normalises times and participants', () => {
     expect(s.parse(virtual)).toMatchObject({ start: '09:00', end: '10:00', participants: ['rrhh@ong.org.gt'] });
     expect(s.parse(inPerson)).toMatchObject({ mode: 'PRESENCIAL', room: '', participants: [] });

@@ -48,6 +48,12 @@ describe('validateInterview', () => {
     });
   });
 
+  it("today, says under Hora desde when the hour has gone by on Guatemala's clock", () => {
+    const now = { date: virtual.date!, time: '10:15' };
+    expect(validateInterview(virtual, candidate, now)).toEqual({ start: M.startPast });
+    expect(validateInterview({ ...virtual, start: '10:15' }, candidate, now)).toEqual({});
+  });
+
   it('counts free-text participants (virtual) and does not require any in person', () => {
     expect(validateInterview({ ...virtual, picked: [], freeText: 'Uno@Org.gt; dos@org.gt' }, candidate, TODAY)).toEqual(
       {},

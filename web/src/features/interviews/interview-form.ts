@@ -1,5 +1,11 @@
 import { schemaResolver } from '@mantine/form';
-import { interviewSchema, mergeParticipants, todayInGuatemala, type InterviewMode } from '@bolsa/domain';
+import {
+  interviewSchema,
+  mergeParticipants,
+  toGuatemalaWallClock,
+  type InterviewMode,
+  type WallClock,
+} from '@bolsa/domain';
 import type { InterviewInput } from '../../gql/graphql';
 
 /** The form's values: both modes' fields live together, so switching mode keeps what was typed. */
@@ -70,9 +76,9 @@ function schemaValues(v: InterviewFormValues, c: InterviewCandidate) {
 export function validateInterview(
   v: InterviewFormValues,
   c: InterviewCandidate,
-  today: string = todayInGuatemala(),
+  now: WallClock | string = toGuatemalaWallClock(new Date()),
 ): Record<string, string> {
-  const errors = schemaResolver(interviewSchema(today), { sync: true })(schemaValues(v, c));
+  const errors = schemaResolver(interviewSchema(now), { sync: true })(schemaValues(v, c));
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     const field = FORM_FIELD[path.split('.')[0]!] ?? path.split('.')[0]!;
