@@ -87,3 +87,19 @@ export function fieldErrors(error: MutationError | null | undefined): Record<str
   if (error?.__typename !== 'ValidationFailed') return {};
   return Object.fromEntries(error.fields.map((f) => [f.path, f.message]));
 }
+
+/** GraphQL error codes that do not say whether a write was carried out (the BFF's errors.ts). */
+export const UNSURE_CODES: readonly string[] = ['UPSTREAM_UNAVAILABLE', 'INTERNAL'];
+
+/**
+ * True when a failed write may still have been carried out: no answer, a 5xx, an outage or an
+ * unexpected server error. Such a failure is said as unknown ('No se sabe si se guardó'), not as
+ * refused, and a retry sends the same Idempotency-Key (idempotency.ts).
+ */
+export function isUnsureOutcome(err: unknown): boolean {
+  if (isOutage(err)) return true;
+  if (CombinedGraphQLErrors.is(err))
+    return err.errors.some((e) => UNSURE_CODES.includes(String(e.extensions?.['code'])));
+  if (ServerError.is(err) || ServerParseError.is(err)) return err.statusCode >= 500;
+  return false;
+}

@@ -1,6 +1,7 @@
 import { ApolloLink } from '@apollo/client';
 import { stableJson } from '@bolsa/domain';
 import { tap } from 'rxjs';
+import { UNSURE_CODES } from './errors';
 
 /*
  * Every mutation carries an Idempotency-Key (docs/decisions/2026-11-29-idempotent-writes.md): the
@@ -10,8 +11,6 @@ import { tap } from 'rxjs';
  * template version or the candidate's e-mail is not made twice. A definite answer (data, or a
  * validation or conflict error) forgets it: the same action done on purpose later is a new write.
  */
-const UNSURE = ['UPSTREAM_UNAVAILABLE', 'INTERNAL'];
-
 /** crypto.randomUUID exists only on HTTPS and localhost. */
 const newKey = (): string =>
   crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -37,7 +36,7 @@ export function idempotencyLink(max = 50, ttlMs = 864e5, now = Date.now): Apollo
     return forward(operation).pipe(
       tap({
         next: (r) => {
-          if (!r.errors?.some((e) => UNSURE.includes(e.extensions?.['code'] as string))) forget();
+          if (!r.errors?.some((e) => UNSURE_CODES.includes(e.extensions?.['code'] as string))) forget();
         },
         // No answer at all, or a 5xx: unsure. Any other status is the server's answer.
         error: (err: { statusCode?: number }) => {

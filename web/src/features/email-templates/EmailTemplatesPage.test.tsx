@@ -555,6 +555,21 @@ describe('Plantillas (/panel/plantillas)', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveFailed);
   });
 
+  it('says a save answered with an unexpected server error (INTERNAL) may have gone through', async () => {
+    const user = userEvent.setup();
+    const internal: Mocks[number] = {
+      request: { query: UPDATE_EMAIL_TEMPLATE, variables: () => true },
+      result: { errors: [{ message: 'Error interno del servidor.', extensions: { code: 'INTERNAL' } }] },
+    };
+    renderPage([list(), preview, internal], '/panel/plantillas?clave=postulacion-recibida');
+    const body = await screen.findByRole('textbox', { name: EMAIL_TEMPLATE_UI.body });
+    fireEvent.change(body, { target: { value: 'Otro texto, {{nombre}}' } });
+    await user.click(screen.getByRole('button', { name: EMAIL_TEMPLATE_UI.save }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveUnknownTitle);
+    expect(alert).not.toHaveTextContent(EMAIL_TEMPLATE_MESSAGES.saveFailedTitle);
+  });
+
   it('insertAt replaces the selection and puts the caret after the placeholder', () => {
     expect(insertAt('Hola mundo', 5, 10, '{{nombre}}')).toEqual({ value: 'Hola {{nombre}}', caret: 15 });
   });

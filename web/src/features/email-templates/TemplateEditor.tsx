@@ -34,7 +34,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/dialogs';
 import type { EmailTemplateFieldsFragment } from '../../gql/graphql';
 import { useConfirmThenAct } from '../../lib/confirm-then-act';
-import { isOutage } from '../../lib/errors';
+import { isUnsureOutcome } from '../../lib/errors';
 import { useLeaveGuard } from '../../lib/unsaved-changes';
 import { failureDetail, toastSuccess } from '../../lib/toast';
 import { EMAIL_TEMPLATES, PREVIEW_EMAIL_TEMPLATE, RESTORE_EMAIL_TEMPLATE, UPDATE_EMAIL_TEMPLATE } from './operations';
@@ -151,10 +151,10 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
       // compares with what is stored and stops saying 'Hay cambios sin guardar.'.
       if (answer?.error?.__typename === 'Conflict') void client.refetchQueries({ include: [EMAIL_TEMPLATES] });
     } catch (err) {
-      // No answer: the api may still carry the save out (the BFF does not abandon a write), and a
-      // retry is safe (the same Idempotency-Key: it is carried out once).
+      // No answer or an unexpected error: the api may still carry the save out (the BFF does not
+      // abandon a write), and a retry is safe (the same Idempotency-Key: it is carried out once).
       setSaveError(
-        isOutage(err)
+        isUnsureOutcome(err)
           ? {
               title: EMAIL_TEMPLATE_MESSAGES.saveUnknownTitle,
               message: EMAIL_TEMPLATE_MESSAGES.saveUnknown,
