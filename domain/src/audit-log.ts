@@ -3,7 +3,7 @@
 import { CANDIDATE_EXPORT_LIST_LABEL } from './candidate-export.js';
 import { CANDIDATE_STATE_LABEL, canonicalState } from './candidate.js';
 import { DOCUMENT_KIND_INFO, documentKindOf } from './document-kinds.js';
-import { EMAIL_TEMPLATE_ACTION_LABEL } from './email-templates.js';
+import { EMAIL_TEMPLATE_ACTION_LABEL, emailTemplateDefinition } from './email-templates.js';
 import { formatDate } from './format.js';
 import { RETENTION_UI } from './retention.js';
 import { ROLE_LABEL, type RoleId } from './roles.js';
@@ -97,6 +97,8 @@ export const AUDIT_MESSAGES = {
   rangeInvalid: 'La fecha inicial debe ser anterior o igual a la final.',
   actionInvalid: 'Acción desconocida.',
   targetInvalid: 'Objetivo inválido.',
+  // The filter's 'Número' when no row can have it (0, or past the database's integers).
+  targetNumberInvalid: 'Ningún registro tiene ese número.',
   loadError: 'No se pudo cargar la bitácora. Intenta de nuevo.',
   empty: 'No hay registros con estos filtros.',
   verifyError: 'No se pudo verificar la bitácora. Intenta de nuevo.',
@@ -133,11 +135,22 @@ export function auditVerificationMessage(v: AuditVerification): string {
   return `Registro alterado: #${v.brokenId} del ${formatAuditInstant(v.brokenAt)}.`;
 }
 
-/** 'Plaza #12', 'Candidato #40', '—' when the action has no target. */
+/**
+ * What identifies a target of each kind in the filter: an e-mail template by its key (chosen by
+ * name), the log itself by nothing, every other kind by its row number.
+ */
+export function auditTargetIdInput(kind: string | null | undefined): 'template' | 'number' | null {
+  if (!kind || kind === 'auditoria') return null;
+  return kind === 'plantilla' ? 'template' : 'number';
+}
+
+/** 'Plaza #12', 'Candidato #40', 'Plantilla «Postulación recibida»', '—' when the action has no target. */
 export function describeAuditTarget(kind: string | null, id: string | null): string {
   if (!kind) return '—';
   const label = isAuditTargetKind(kind) ? AUDIT_TARGET_LABEL[kind] : kind;
-  return id ? `${label} #${id}` : label;
+  if (!id) return label;
+  const template = auditTargetIdInput(kind) === 'template' ? emailTemplateDefinition(id) : null;
+  return template ? `${label} «${template.name}»` : `${label} #${id}`;
 }
 
 export const auditActionLabel = (action: string): string =>

@@ -6,6 +6,7 @@ import {
   auditVerificationMessage,
   csvLine,
   describeAuditDetail,
+  auditTargetIdInput,
   describeAuditTarget,
   formatAuditInstant,
 } from '../src/index.js';
@@ -27,6 +28,13 @@ describe('audit log wording (issue 24)', () => {
     expect(AUDIT_ACTION_LABEL['plaza.eliminar']).toBe('Plaza eliminada');
     expect(describeAuditTarget('plaza', '12')).toBe('Plaza #12');
     expect(describeAuditTarget(null, null)).toBe('—');
+    expect(describeAuditTarget('plantilla', 'postulacion-recibida')).toBe('Plantilla «Postulación recibida»');
+    expect(describeAuditTarget('plantilla', 'ya-no-existe')).toBe('Plantilla #ya-no-existe');
+    expect([auditTargetIdInput('plantilla'), auditTargetIdInput('plaza'), auditTargetIdInput('auditoria')]).toEqual([
+      'template',
+      'number',
+      null,
+    ]);
     expect(describeAuditTarget('auditoria', null)).toBe('Bitácora');
   });
 

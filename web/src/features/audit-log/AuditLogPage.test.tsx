@@ -84,6 +84,36 @@ describe('/panel/auditoria', { timeout: 20_000 }, () => {
     );
   });
 
+  it('filters templates by name, and refuses a number no row can have', async () => {
+    const filter = {
+      actor: null,
+      action: null,
+      target: { kind: 'plantilla', id: 'postulacion-recibida' },
+      from: null,
+      to: null,
+    };
+    render([
+      { request: { query: AUDIT_LOG, variables: vars() }, result: page([ITEM]) },
+      {
+        request: { query: AUDIT_LOG, variables: vars(filter) },
+        result: page([{ ...ITEM, targetLabel: 'Plantilla «Postulación recibida»' }]),
+      },
+    ]);
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('Objetivo'), { target: { value: 'plaza' } });
+    fireEvent.change(screen.getByLabelText('Número'), { target: { value: '99999999999' } });
+    expect(screen.getByLabelText('Número')).toHaveAttribute('maxlength', '10');
+    fireEvent.change(screen.getByLabelText('Número'), { target: { value: '9999999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText(AUDIT_MESSAGES.targetNumberInvalid)).toBeInTheDocument();
+    // A template is chosen by its name; the number typed for a plaza does not carry over.
+    fireEvent.change(screen.getByLabelText('Objetivo'), { target: { value: 'plantilla' } });
+    expect(screen.queryByLabelText('Número')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Plantilla'), { target: { value: 'postulacion-recibida' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await within(screen.getByRole('table')).findByText('Plantilla «Postulación recibida»')).toBeInTheDocument();
+  });
+
   it('refuses a reversed range before asking', async () => {
     render([{ request: { query: AUDIT_LOG, variables: vars() }, result: page([ITEM]) }]);
     await screen.findByRole('table');

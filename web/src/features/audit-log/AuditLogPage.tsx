@@ -23,9 +23,12 @@ import {
   AUDIT_LIMITS,
   AUDIT_MESSAGES,
   AUDIT_TARGET_LABEL,
+  EMAIL_TEMPLATES,
   auditExportFileName,
+  auditTargetIdInput,
   auditExportUrl,
   formatAuditInstant,
+  isEntityId,
   type AuditLogFilterInput,
 } from '@bolsa/domain';
 import dayjs from 'dayjs';
@@ -53,6 +56,10 @@ const ACTION_OPTIONS = [
 const TARGET_OPTIONS = [
   { value: '', label: 'Cualquier objetivo' },
   ...Object.entries(AUDIT_TARGET_LABEL).map(([value, label]) => ({ value, label })),
+];
+const TEMPLATE_OPTIONS = [
+  { value: '', label: 'Cualquier plantilla' },
+  ...EMAIL_TEMPLATES.map((t) => ({ value: t.key, label: t.name })),
 ];
 
 /** The GraphQL filter of what the form holds (empty fields left out). */
@@ -118,6 +125,9 @@ export function AuditLogPage() {
   const [applied, setApplied] = useState<AuditLogFilterInput>(EMPTY);
   const [page, setPage] = useState(1);
   const rangeError = draft.from && draft.to && draft.from > draft.to ? AUDIT_MESSAGES.rangeInvalid : null;
+  const idInput = auditTargetIdInput(draft.targetKind);
+  const targetIdError =
+    idInput === 'number' && draft.targetId && !isEntityId(draft.targetId) ? AUDIT_MESSAGES.targetNumberInvalid : null;
   const { data, previousData, loading, error, refetch } = useQuery(AUDIT_LOG, {
     variables: { filter: graphFilter(applied), page, pageSize: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
@@ -129,7 +139,7 @@ export function AuditLogPage() {
   const set = (k: keyof AuditLogFilterInput) => (value: string) => setDraft((d) => ({ ...d, [k]: value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (rangeError) return;
+    if (rangeError || targetIdError) return;
     setApplied(draft);
     setPage(1);
   };
@@ -171,16 +181,32 @@ export function AuditLogPage() {
                 style={{ flex: 1, minWidth: 0 }}
                 data={TARGET_OPTIONS}
                 value={draft.targetKind ?? ''}
-                onChange={(e) => set('targetKind')(e.currentTarget.value)}
+                // What identifies one kind does not identify another: the number or template goes.
+                onChange={(e) => {
+                  const targetKind = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, targetKind, targetId: '' }));
+                }}
               />
-              <TextInput
-                label="Número"
-                w="6.5rem"
-                inputMode="numeric"
-                disabled={!draft.targetKind}
-                value={draft.targetId ?? ''}
-                onChange={(e) => set('targetId')(e.currentTarget.value.replace(/\D/g, ''))}
-              />
+              {idInput === 'template' ? (
+                <NativeSelect
+                  label="Plantilla"
+                  style={{ flex: 1, minWidth: 0 }}
+                  data={TEMPLATE_OPTIONS}
+                  value={draft.targetId ?? ''}
+                  onChange={(e) => set('targetId')(e.currentTarget.value)}
+                />
+              ) : (
+                <TextInput
+                  label="Número"
+                  w="6.5rem"
+                  inputMode="numeric"
+                  maxLength={10}
+                  disabled={!idInput}
+                  value={draft.targetId ?? ''}
+                  error={targetIdError}
+                  onChange={(e) => set('targetId')(e.currentTarget.value.replace(/\D/g, ''))}
+                />
+              )}
             </Group>
             <DatePickerInput
               label="Desde"
