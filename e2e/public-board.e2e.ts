@@ -126,10 +126,21 @@ describe('public vacancy board', () => {
       const heading1 = page.getByRole('heading', { level: 1, name: heading });
       expect(await heading1.evaluate((h) => (h as HTMLElement & { fromCopy?: boolean }).fromCopy)).toBe(true);
       // Interactive: a card's button opens the form. On a wide screen the carousel scrolls by
-      // itself again 5 s after the login dialog closed (a busy CI machine gets there): as a visitor
-      // would, the pointer rests on the card first, which stops it.
-      await apply.hover({ force: true });
-      await apply.click();
+      // itself again 5 s after the login dialog closed, and on a busy machine the first card had
+      // moved out of the carousel's window before the pointer reached it (ci88: <main> took the
+      // click): the visitor pauses it with its button, then presses a card in view.
+      const pause = page.getByRole('button', { name: 'Pausar desplazamiento automático' });
+      if (await pause.count()) await pause.click();
+      await apply.scrollIntoViewIfNeeded();
+      const buttons = page.getByRole('button', { name: 'Aplicar Ahora' });
+      const inView = await buttons.evaluateAll((all) =>
+        all.findIndex((b) => {
+          const r = b.getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('button') === b;
+        }),
+      );
+      expect(inView).toBeGreaterThanOrEqual(0);
+      await buttons.nth(inView).click();
       await page.getByRole('dialog', { name: 'Formulario de Postulación' }).waitFor();
       await screenshot(page, `hydrated-${route === '/' ? 'home' : 'vacantes'}-${viewport.width}`);
       // React reports a mismatch through onRecoverableError (start.tsx logs it) or as a warning.
