@@ -135,6 +135,20 @@ describe('e-mail templates (issue 24)', () => {
       await page.goBack();
       await page.waitForURL((u) => u.search === '?clave=postulacion-recibida');
       await expect.poll(() => subject.inputValue()).toBe(SUBJECT);
+      // The browser's Back with unsaved changes asks too: the page and the address stay.
+      await body.fill('Otra vez a medias');
+      await page.getByText('Hay cambios sin guardar.').waitFor();
+      await page.goBack();
+      await leave.waitFor();
+      await leave.getByRole('button', { name: 'Seguir editando' }).click();
+      await expect.poll(() => leave.count()).toBe(0);
+      expect(new URL(page.url()).search).toBe('?clave=postulacion-recibida');
+      expect(await body.inputValue()).toBe('Otra vez a medias');
+      // Back again, and 'Salir sin guardar': the list, one entry back.
+      await page.goBack();
+      await leave.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await page.waitForURL((u) => u.pathname === '/panel/plantillas' && u.search === '');
+      await table.getByText('Postulación recibida', { exact: true }).waitFor();
     } finally {
       await resetByApi(page);
       await guest.context.close();

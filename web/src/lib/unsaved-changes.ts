@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 export interface LeaveGuard {
@@ -6,16 +6,30 @@ export interface LeaveGuard {
   dialog: { opened: boolean; onConfirm: () => void; onCancel: () => void };
 }
 
+/** Where a held-back departure was going: a link's address, or a step through the history. */
+type Pending = { to: string } | { steps: number };
+
+/** React Router's index of a history entry (BrowserRouter writes `idx` into each entry's state). */
+const entryIndex = (state: unknown): number | null => {
+  const idx = (state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : null;
+};
+
 /**
  * While `dirty`, leaving asks first: a click (or Enter) on a link to another page of the app
- * opens the question instead of navigating, and 'confirm' goes there; reloading or closing the
- * tab gets the browser's own question (`beforeunload`). The app's router is a BrowserRouter,
- * not a data router, so React Router's `useBlocker` is not available: links are caught in the
- * capture phase, before React Router's own click handler.
- * Not caught: the browser's Back button and navigations made by code.
+ * opens the question instead of navigating, and 'confirm' goes there; the browser's Back and
+ * Forward buttons ask too (the entry is stepped back to at once and 'confirm' steps again);
+ * reloading or closing the tab gets the browser's own question (`beforeunload`). The app's
+ * router is a BrowserRouter, not a data router, so React Router's `useBlocker` is not available:
+ * links are caught in the capture phase, before React Router's own click handler, and `popstate`
+ * by a capture listener on window, which runs before React Router's own (at the target, capture
+ * listeners run first) and stops it.
+ * Not caught: navigations made by code (the session ending, for one).
  */
 export function useLeaveGuard(dirty: boolean): LeaveGuard {
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  /** Set while a confirmed step through the history is under way: that popstate is let through. */
+  const letGo = useRef(false);
   const navigate = useNavigate();
   const here = useLocation();
   const current = here.pathname + here.search;
@@ -34,7 +48,23 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
       if (to === current) return;
       e.preventDefault();
       e.stopPropagation();
-      setPending(to + url.hash);
+      setPending({ to: to + url.hash });
+    };
+    // This page's entry, when React Router wrote it (a page opened by typing its address has one).
+    const mine = entryIndex(window.history.state);
+    const onPopState = (e: PopStateEvent) => {
+      if (letGo.current) {
+        letGo.current = false;
+        return;
+      }
+      const to = entryIndex(e.state);
+      if (mine === null || to === null) return;
+      // React Router must not see it: the page stays, and its index stays this entry's.
+      e.stopImmediatePropagation();
+      // Back on this entry (the step back below): nothing else to do.
+      if (to === mine) return;
+      window.history.go(mine - to);
+      setPending({ steps: to - mine });
     };
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
@@ -42,9 +72,11 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
       e.returnValue = '';
     };
     document.addEventListener('click', onClick, true);
+    window.addEventListener('popstate', onPopState, true);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       document.removeEventListener('click', onClick, true);
+      window.removeEventListener('popstate', onPopState, true);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [dirty, current]);
@@ -53,9 +85,16 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
     dialog: {
       opened: pending !== null,
       onConfirm: () => {
-        const to = pending;
+        const going = pending;
         setPending(null);
-        if (to !== null) void navigate(to);
+        if (going === null) return;
+        if ('to' in going) {
+          void navigate(going.to);
+          return;
+        }
+        // React Router follows this step as any other Back or Forward.
+        letGo.current = true;
+        window.history.go(going.steps);
       },
       onCancel: () => setPending(null),
     },
