@@ -350,7 +350,11 @@ export function TemplateEditor({ template }: { template: EmailTemplateFieldsFrag
                   <Tabs.Tab value="text">Texto</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="html" pt="xs">
+                  {/* A new frame for each preview: a frame whose srcdoc changes adds an entry to the
+                      tab's history each time, and the browser's Back stepped through the previews
+                      instead of leaving the page. A removed frame takes its entries with it. */}
                   <iframe
+                    key={preview.html}
                     title="Vista previa del correo (HTML)"
                     sandbox=""
                     srcDoc={preview.html}
