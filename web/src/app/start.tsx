@@ -4,10 +4,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { appApolloClient } from './apollo';
+import { listenBeforeRouter } from '../lib/history-guard';
 
 // The BFF writes a vacancy's JobPosting into the HTML for crawlers that run no script; from here
 // on the app keeps structured data in step with what is on screen, so that copy must go.
 for (const el of document.head.querySelectorAll('script[type="application/ld+json"]')) el.remove();
+
+// Before the router mounts: a page with unsaved changes sees Back and Forward first.
+listenBeforeRouter();
 
 const client = appApolloClient();
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { holdHistory } from './history-guard';
 
 export interface LeaveGuard {
   /** Spread into <ConfirmDialog>, with the screen's own title, labels and question. */
@@ -22,8 +23,7 @@ const entryIndex = (state: unknown): number | null => {
  * reloading or closing the tab gets the browser's own question (`beforeunload`). The app's
  * router is a BrowserRouter, not a data router, so React Router's `useBlocker` is not available:
  * links are caught in the capture phase, before React Router's own click handler, and `popstate`
- * by a capture listener on window, which runs before React Router's own (at the target, capture
- * listeners run first) and stops it.
+ * by a listener added before React Router's (history-guard.ts), which stops it.
  * Not caught: navigations made by code (the session ending, for one).
  */
 export function useLeaveGuard(dirty: boolean): LeaveGuard {
@@ -52,31 +52,37 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
     };
     // This page's entry, when React Router wrote it (a page opened by typing its address has one).
     const mine = entryIndex(window.history.state);
-    const onPopState = (e: PopStateEvent) => {
+    // True keeps the page: React Router does not see the step, and its index stays this entry's.
+    let restoring = false;
+    const releaseHistory = holdHistory((e) => {
       if (letGo.current) {
         letGo.current = false;
-        return;
+        return false;
       }
       const to = entryIndex(e.state);
-      if (mine === null || to === null) return;
-      // React Router must not see it: the page stays, and its index stays this entry's.
-      e.stopImmediatePropagation();
-      // Back on this entry (the step back below): nothing else to do.
-      if (to === mine) return;
+      if (mine === null || to === null) return false;
+      if (to === mine) {
+        // Back on this entry after the step back below: kept quiet. Any other step onto it (the
+        // page is still on screen while the router finishes leaving it) is the router's to follow.
+        const ours = restoring;
+        restoring = false;
+        return ours;
+      }
+      restoring = true;
       window.history.go(mine - to);
       setPending({ steps: to - mine });
-    };
+      return true;
+    });
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       // Older browsers ask only when returnValue is set.
       e.returnValue = '';
     };
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      releaseHistory();
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [dirty, current]);
