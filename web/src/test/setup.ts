@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { forgetAllDrafts } from '../features/applications/draft';
 
 // findBy…/waitFor give up after 1 s by default: on a busy 2-core machine (CI with the browser
 // suite's build, or helpers working side by side) a Mantine screen can take longer to settle, and
@@ -42,4 +43,6 @@ afterEach(() => {
   // queue (Mantine shows five at a time) and its own toast never appears.
   notifications.clean();
   sessionStorage.clear();
+  // A form closed by the cleanup above keeps what was written for when it opens again.
+  forgetAllDrafts();
 });

@@ -22,7 +22,7 @@ import {
   type ApplicationPrefill,
   type DocumentKey,
 } from './form-values';
-import type { ApplicationDraft } from './draft';
+import { keepDraft, type ApplicationDraft } from './draft';
 import { ApplicationIntro } from './ApplicationIntro';
 import { DocumentField } from './DocumentField';
 import { EducationSection } from './EducationSection';
@@ -181,14 +181,39 @@ export function ApplicationForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const login = () => {
+  /** What the applicant has written and chosen, as a draft (draft.ts). */
+  const currentDraft = (): ApplicationDraft => {
     const chosen: Partial<Record<DocumentKey, File>> = {};
     for (const key of needed) {
       const f = files.slots[key].file;
       if (f) chosen[key] = f;
     }
-    onLogin({ values: form.getValues(), files: chosen });
+    return { values: form.getValues(), files: chosen };
   };
+  const login = () => onLogin(currentDraft());
+
+  // Closed without sending ('Cancelar', ×, Escape, the browser's Back, a link): what was written
+  // waits in this page's memory and the form opens with it again (never in Web Storage). A reload
+  // or closing the tab would lose it: the browser asks first. A sent form leaves nothing behind.
+  const sent = useRef(false);
+  const leaving = useRef(currentDraft);
+  leaving.current = currentDraft;
+  useEffect(() => {
+    const changed = () =>
+      !sent.current && (written.current.size > 0 || Object.keys(leaving.current().files).length > 0);
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!changed()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      if (changed()) keepDraft(vacancy.id, leaving.current());
+    };
+    // Once: the listener and the draft read the form through refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const [section, setSection] = useState<ApplicationSectionId | null>('personal');
   const [hint, setHint] = useState(false);
@@ -222,6 +247,9 @@ export function ApplicationForm({
     onCancel,
     onDialog,
     onApplied,
+    onSent: () => {
+      sent.current = true;
+    },
     openAndFocus,
     captcha,
   });

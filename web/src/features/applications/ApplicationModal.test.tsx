@@ -17,6 +17,7 @@ import { FakeXhr } from '../../test/fake-xhr';
 import { useAnyDialogOpen } from '../../lib/dialog-activity';
 import { ApplicationDialog } from './ApplicationDialog';
 import { ApplicationModal } from './ApplicationModal';
+import { peekDraft } from './draft';
 import { APPLICATION_CHECK, APPLICATION_PROFILE, APPLICATION_VACANCY, APPLY } from './operations';
 
 const VALID_CUI = '1234567890101';
@@ -405,6 +406,35 @@ describe('Formulario de Postulación: what it shows', SLOW, () => {
     expect(field(/^Pretensión salarial/)).toHaveValue('4500');
   });
 
+  it('closing without sending keeps what was written for when the form opens again; a reload asks first', async () => {
+    const first = renderForm();
+    set(await screen.findByLabelText(/^Nombre completo/, { selector: 'input' }, SLOW_WAIT), 'Luis Pérez');
+    set(field(PHONE), '55551234');
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(true);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(first.onClose).toHaveBeenCalled();
+    first.unmount();
+
+    renderForm();
+    expect(await screen.findByLabelText(/^Nombre completo/, { selector: 'input' }, SLOW_WAIT)).toHaveValue(
+      'Luis Pérez',
+    );
+    expect(field(PHONE)).toHaveValue('55551234');
+  });
+
+  it('a form opened and closed untouched keeps nothing, and a reload does not ask', async () => {
+    const first = renderForm();
+    await screen.findByLabelText(/^Nombre completo/, { selector: 'input' }, SLOW_WAIT);
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(false);
+    first.unmount();
+    expect(peekDraft('7')).toBeNull();
+  });
+
   it('shows a logged-in candidate the form when they have not applied yet', async () => {
     renderForm([checkMock({ ok: true })], 'candidate', profileMock(PROFILE));
     expect(await screen.findByText('Postulando como Ana López')).toBeInTheDocument();
@@ -670,7 +700,10 @@ describe('Formulario de Postulación: sending', SLOW, () => {
   it('a guest applies with CV and photo: the input carries the upload ids, then "¡CV enviado!"', async () => {
     const user = userEvent.setup();
     const seen: { input?: ApplicationInput } = {};
-    const { onClose } = renderForm([checkMock({ ok: true }), applyMock({ applicationId: 'p1', mode: 'GUEST' }, seen)]);
+    const { onClose, unmount } = renderForm([
+      checkMock({ ok: true }),
+      applyMock({ applicationId: 'p1', mode: 'GUEST' }, seen),
+    ]);
     await screen.findByText('Enfermera Auxiliar');
     await fillPersonal(user);
     await fillRest(user);
@@ -707,6 +740,9 @@ describe('Formulario de Postulación: sending', SLOW, () => {
     expect(seen.input).not.toHaveProperty('policeRecordUploadId');
     await user.click(within(dialog).getByRole('button', { name: 'Entendido' }));
     expect(onClose).toHaveBeenCalled();
+    // Sent: nothing is kept for the next time the form opens.
+    unmount();
+    expect(peekDraft('7')).toBeNull();
   });
 
   it('a registered candidate applies with the four documents and sees "¡Postulación Exitosa!"', async () => {

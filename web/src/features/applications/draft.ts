@@ -26,3 +26,8 @@ export function peekDraft(vacancyId: string): ApplicationDraft | null {
 export function forgetDraft(vacancyId: string): void {
   drafts.delete(vacancyId);
 }
+
+/** Every draft (tests: a form unmounted by one test keeps its draft, which the next must not see). */
+export function forgetAllDrafts(): void {
+  drafts.clear();
+}

@@ -38,6 +38,8 @@ interface SubmitOptions {
   onCancel: () => void;
   onDialog: (dialog: Dialog) => void;
   onApplied: () => void;
+  /** As soon as the api has the application, before its notice is acknowledged. */
+  onSent: () => void;
   /** Opens the section of a field and focuses it. */
   openAndFocus: (path: string) => void;
   /** The captcha the duplicate check asks for past its per-address limit (issue 22). */
@@ -179,6 +181,7 @@ export function useApplicationSubmit(o: SubmitOptions) {
       }
       if (!payload || error) throw new Error('respuesta inesperada');
       const registered = (payload.mode ?? (mode === 'registered' ? 'REGISTERED' : 'GUEST')) === 'REGISTERED';
+      o.onSent();
       onDialog({
         title: M.successTitle,
         message: registered ? M.successRegistered : M.successGuest,
