@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import 'altcha/external';
 import 'altcha/i18n/es-419';
 import 'altcha/altcha.css';
+import './altcha-theme.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { createElement, useEffect, useRef } from 'react';
 import { NEW_PROOF_OF_WORK } from './operations';
