@@ -64,7 +64,17 @@ function RemoveRow({ onClick, mt, children }: { onClick: () => void; mt?: 'xs'; 
 function AddRow({ onClick, size, children }: { onClick: () => void; size?: 'sm'; children: ReactNode }) {
   return (
     <Group>
-      <Button variant="light" size={size} leftSection={<IconPlus size={16} aria-hidden />} onClick={onClick}>
+      {/* The label wraps: 'Agregar referencia personal' is wider than a 360 px phone's section. */}
+      <Button
+        variant="light"
+        size={size}
+        h="auto"
+        mih={size === 'sm' ? 30 : 36}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={onClick}
+      >
         {children}
       </Button>
     </Group>
