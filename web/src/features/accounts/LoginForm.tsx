@@ -47,6 +47,11 @@ export function LoginForm({
   const [login, { loading }] = useMutation(CANDIDATE_LOGIN);
   const [linked, setLinked] = useState<{ count: number; viewer: ViewerFieldsFragment } | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // Registered a moment ago: the e-mail is filled in and the password is what is left to type (the
+  // switch of tabs had left the focus on the page's body).
+  useEffect(() => {
+    if (registeredNotice) passwordRef.current?.focus();
+  }, [registeredNotice]);
   /** Set when the server asks for a captcha after many failed logins on this account. */
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [captchaAnswer, setCaptchaAnswer] = useState('');

@@ -378,5 +378,7 @@ describe('LoginModal — Registrarse', () => {
     expect(screen.getByRole('tab', { name: 'Iniciar Sesión' })).toHaveAttribute('aria-selected', 'true');
     expect(email()).toHaveValue('ana@example.com');
     expect(password()).toHaveValue('');
+    // The keyboard goes on where the candidate has something left to type.
+    await waitFor(() => expect(password()).toHaveFocus());
   });
 });
