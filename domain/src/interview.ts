@@ -74,11 +74,11 @@ export function canOrganiseTeamsMeeting(organiserEmail: string | null | undefine
 /**
  * The interview input (spec 3 §3 'Interview payload'), by mode. Date today or later (and today, a
  * start not before this minute), end after start, participants required in virtual mode, branch
- * and address in person. `now` is Guatemala's clock; a date alone (tests) leaves the hour free.
+ * and address in person. `now` is Guatemala's clock.
  */
-export function interviewSchema(now: WallClock | string = toGuatemalaWallClock(new Date())) {
+export function interviewSchema(now: WallClock = toGuatemalaWallClock(new Date())) {
   const M = INTERVIEW_MESSAGES;
-  const { date: today, time: earliest } = typeof now === 'string' ? { date: now, time: '00:00' } : now;
+  const { date: today, time: earliest } = now;
   const common = {
     candidateId: entityId(),
     candidateName: text({ max: LIMITS.name, required: M.checkData }),

@@ -326,7 +326,7 @@ describe('assigned tests (spec 3 §4.2, §5)', () => {
 });
 
 describe('interviews (spec 3 §5)', () => {
-  const s = interviewSchema(TODAY);
+  const s = interviewSchema({ date: TODAY, time: '00:00' });
   const virtual = {
     mode: 'VIRTUAL',
     candidateId: '5',

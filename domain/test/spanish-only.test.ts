@@ -130,7 +130,7 @@ const SCHEMAS: [string, z.ZodType, Record<string, unknown> | string][] = [
   ],
   [
     'interview',
-    interviewSchema(TODAY),
+    interviewSchema({ date: TODAY, time: '00:00' }),
     {
       mode: 'PRESENCIAL',
       candidateId: '1',

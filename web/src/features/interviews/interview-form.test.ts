@@ -9,7 +9,8 @@ import {
   type InterviewFormValues,
 } from './interview-form';
 
-const TODAY = '2026-11-23';
+/** Guatemala's clock at the start of 23 November: any hour of that day is still to come. */
+const TODAY = { date: '2026-11-23', time: '00:00' };
 const candidate = { id: '5', fullName: 'Ana López', email: 'ana@example.com' };
 const virtual: InterviewFormValues = {
   ...EMPTY_INTERVIEW,

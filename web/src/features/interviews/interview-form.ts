@@ -76,7 +76,7 @@ function schemaValues(v: InterviewFormValues, c: InterviewCandidate) {
 export function validateInterview(
   v: InterviewFormValues,
   c: InterviewCandidate,
-  now: WallClock | string = toGuatemalaWallClock(new Date()),
+  now: WallClock = toGuatemalaWallClock(new Date()),
 ): Record<string, string> {
   const errors = schemaResolver(interviewSchema(now), { sync: true })(schemaValues(v, c));
   const out: Record<string, string> = {};
